@@ -1,0 +1,27 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QStringList>
+#include <QTextStream>
+
+namespace tk {
+
+// The headless `tensor-kitchen-bench`: the core's engines without a display, for scripts,
+// CI and bench/ comparisons against PyTorch.
+class BenchCli
+{
+    Q_DECLARE_TR_FUNCTIONS(BenchCli)
+
+public:
+    BenchCli(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
+    int run(const QStringList &arguments); // arguments[0] is the program name
+
+private:
+    int devices(const QStringList &arguments);
+    int usage(int code);
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+};
+
+} // namespace tk

@@ -1,0 +1,13 @@
+#include "benchcli.h"
+
+#include <QCoreApplication>
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("tensor-kitchen-bench"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TK_VERSION));
+    QTextStream out(stdout);
+    QTextStream err(stderr);
+    return tk::BenchCli(out, err).run(app.arguments());
+}

@@ -1,0 +1,70 @@
+#include "cudabackend.h"
+
+#include <ATen/cuda/CUDAContext.h>
+#include <c10/cuda/CUDACachingAllocator.h>
+#include <cuda_runtime_api.h>
+#include <torch/cuda.h>
+#include <ATen/detail/CUDAHooksInterface.h>
+
+namespace tk::cudabackend {
+
+bool compiledWithCuda() { return true; }
+
+int deviceCount()
+{
+    return torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
+}
+
+DeviceProps properties(int index)
+{
+    DeviceProps p;
+    const cudaDeviceProp *prop = at::cuda::getDeviceProperties(index);
+    p.name = QString::fromUtf8(prop->name);
+    p.capability = QStringLiteral("%1.%2").arg(prop->major).arg(prop->minor);
+    p.total = static_cast<qint64>(prop->totalGlobalMem);
+    int previous = 0;
+    cudaGetDevice(&previous);
+    cudaSetDevice(index);
+    size_t freeBytes = 0, totalBytes = 0;
+    if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess)
+        p.free = static_cast<qint64>(freeBytes);
+    cudaSetDevice(previous);
+    // Index 0 of every stat array is the aggregate over pool types, in 1.13 and 2.x alike.
+    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(index);
+    p.allocated = stats.allocated_bytes[0].current;
+    p.reserved = stats.reserved_bytes[0].current;
+    return p;
+}
+
+QString cudaVersion()
+{
+    int v = 0;
+    cudaRuntimeGetVersion(&v);
+    return QStringLiteral("%1.%2").arg(v / 1000).arg((v % 1000) / 10);
+}
+
+QString cudnnVersion()
+{
+    // Through the hooks so that we need not link cuDNN ourselves.
+    const auto &hooks = at::detail::getCUDAHooks();
+    if (!hooks.hasCuDNN())
+        return {};
+    return QString::number(hooks.versionCuDNN());
+}
+
+QString driverVersion()
+{
+    int v = 0;
+    if (cudaDriverGetVersion(&v) != cudaSuccess || v == 0)
+        return {};
+    return QStringLiteral("%1.%2").arg(v / 1000).arg((v % 1000) / 10);
+}
+
+void emptyCache() { c10::cuda::CUDACachingAllocator::emptyCache(); }
+
+bool supportsBFloat16(int index)
+{
+    return at::cuda::getDeviceProperties(index)->major >= 8;
+}
+
+} // namespace tk::cudabackend

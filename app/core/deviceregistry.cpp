@@ -1,0 +1,210 @@
+#include "deviceregistry.h"
+
+#include "cudabackend.h"
+
+#include <ATen/Parallel.h>
+#include <QFile>
+#include <QFileInfo>
+#include <QThread>
+#include <torch/cuda.h>
+#include <torch/version.h>
+
+namespace tk {
+
+namespace {
+
+qint64 meminfoField(const char *field)
+{
+    QFile f(QStringLiteral("/proc/meminfo"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray key = QByteArray(field) + ':';
+    for (const QByteArray &line : f.readAll().split('\n')) {
+        if (line.startsWith(key)) {
+            const QList<QByteArray> parts = line.mid(key.size()).simplified().split(' ');
+            return parts.value(0).toLongLong() * 1024; // kB
+        }
+    }
+    return -1;
+}
+
+} // namespace
+
+QString BuildFacts::noGpuExplanation() const
+{
+    switch (noGpuReason) {
+    case NoGpuReason::None:
+        return {};
+    case NoGpuReason::CpuOnlyBuild:
+        return QCoreApplication::translate(
+            "BuildFacts",
+            "This LibTorch was built without CUDA (a CPU-only build), so torch.cuda.is_available() "
+            "is False even on a PC with an NVIDIA GPU. Install the CUDA build of LibTorch/PyTorch "
+            "to use the GPU.");
+    case NoGpuReason::NoDeviceFound:
+        return QCoreApplication::translate(
+            "BuildFacts",
+            "This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver "
+            "(nvidia-smi) and CUDA_VISIBLE_DEVICES.");
+    }
+    return {};
+}
+
+QString DeviceRegistry::cpuModel()
+{
+    QFile f(QStringLiteral("/proc/cpuinfo"));
+    if (f.open(QIODevice::ReadOnly)) {
+        for (const QByteArray &line : f.readAll().split('\n')) {
+            if (line.startsWith("model name")) {
+                const int colon = line.indexOf(':');
+                return QString::fromUtf8(line.mid(colon + 1)).trimmed();
+            }
+        }
+    }
+    return QSysInfo::currentCpuArchitecture();
+}
+
+int DeviceRegistry::hardwareThreads() { return qMax(1, QThread::idealThreadCount()); }
+
+QString DeviceRegistry::loadedBlas()
+{
+    // Debian's LibTorch links libblas.so.3, whose provider is chosen by update-alternatives;
+    // the mapped file tells which one this process actually got.
+    QFile maps(QStringLiteral("/proc/self/maps"));
+    if (maps.open(QIODevice::ReadOnly)) {
+        for (const QByteArray &line : maps.readAll().split('\n')) {
+            const int slash = line.indexOf('/');
+            if (slash < 0)
+                continue;
+            const QString path = QString::fromUtf8(line.mid(slash));
+            const QString file = QFileInfo(path).fileName();
+            if (file.contains(QLatin1String("openblas")) || file.startsWith(QLatin1String("libmkl"))
+                || file.startsWith(QLatin1String("libblis")) || file.startsWith(QLatin1String("libblas"))) {
+                const QString real = QFileInfo(path).canonicalFilePath();
+                if (real.contains(QLatin1String("openblas-pthread")))
+                    return QStringLiteral("OpenBLAS (pthread) — %1").arg(real);
+                if (real.contains(QLatin1String("openblas")))
+                    return QStringLiteral("OpenBLAS — %1").arg(real);
+                if (real.contains(QLatin1String("mkl")))
+                    return QStringLiteral("Intel MKL — %1").arg(real);
+                if (real.contains(QLatin1String("blis")))
+                    return QStringLiteral("BLIS — %1").arg(real);
+                return QStringLiteral("reference BLAS (slow) — %1").arg(real);
+            }
+        }
+    }
+    // Official LibTorch wheels carry MKL statically; nothing shows in the maps.
+    return QStringLiteral("built into LibTorch (see parallel info)");
+}
+
+BuildFacts DeviceRegistry::buildFacts()
+{
+    BuildFacts f;
+    f.torchVersion = QStringLiteral(TORCH_VERSION);
+    f.cudaBuild = cudabackend::compiledWithCuda();
+    f.cudaDeviceCount = cudabackend::deviceCount();
+    if (f.cudaBuild) {
+        f.cudaVersion = cudabackend::cudaVersion();
+        f.cudnnVersion = cudabackend::cudnnVersion();
+        f.driverVersion = cudabackend::driverVersion();
+    }
+    f.blas = loadedBlas();
+    f.parallelInfo = QString::fromStdString(at::get_parallel_info()).trimmed();
+    if (!f.cudaBuild)
+        f.noGpuReason = NoGpuReason::CpuOnlyBuild;
+    else if (f.cudaDeviceCount == 0)
+        f.noGpuReason = NoGpuReason::NoDeviceFound;
+    f.defaultDevice = defaultDevice();
+    return f;
+}
+
+QList<DeviceInfo> DeviceRegistry::devices(bool includeMeta)
+{
+    QList<DeviceInfo> list;
+    DeviceInfo cpu;
+    cpu.id = cpu.type = QStringLiteral("cpu");
+    cpu.name = cpuModel();
+    cpu.threads = at::get_num_threads();
+    cpu.logicalCores = hardwareThreads();
+    cpu.memoryTotal = meminfoField("MemTotal");
+    cpu.memoryFree = meminfoField("MemAvailable");
+    list << cpu;
+
+    const int n = cudabackend::deviceCount();
+    for (int i = 0; i < n; ++i) {
+        const cudabackend::DeviceProps p = cudabackend::properties(i);
+        DeviceInfo d;
+        d.id = QStringLiteral("cuda:%1").arg(i);
+        d.type = QStringLiteral("cuda");
+        d.index = i;
+        d.name = p.name;
+        d.capability = p.capability;
+        d.memoryTotal = p.total;
+        d.memoryFree = p.free;
+        d.allocatorAllocated = p.allocated;
+        d.allocatorReserved = p.reserved;
+        list << d;
+    }
+    if (includeMeta) {
+        DeviceInfo m;
+        m.id = m.type = QStringLiteral("meta");
+        m.name = tr("Meta device: shapes and dtypes, no data");
+        list << m;
+    }
+    return list;
+}
+
+DeviceInfo DeviceRegistry::device(const QString &id, bool *found)
+{
+    const QString resolved = resolve(id);
+    for (const DeviceInfo &d : devices(true)) {
+        if (d.id == resolved) {
+            if (found)
+                *found = true;
+            return d;
+        }
+    }
+    if (found)
+        *found = false;
+    return {};
+}
+
+QString DeviceRegistry::defaultDevice()
+{
+    return cudabackend::deviceCount() > 0 ? QStringLiteral("cuda") : QStringLiteral("cpu");
+}
+
+QString DeviceRegistry::resolve(const QString &id)
+{
+    const QString t = id.trimmed();
+    if (t == QLatin1String("cuda"))
+        return cudabackend::deviceCount() > 0 ? QStringLiteral("cuda:0") : QStringLiteral("cpu");
+    return t;
+}
+
+qint64 DeviceRegistry::freeBytes(const QString &id)
+{
+    const QString d = resolve(id);
+    if (d == QLatin1String("meta"))
+        return -1;
+    if (d == QLatin1String("cpu"))
+        return meminfoField("MemAvailable");
+    if (d.startsWith(QLatin1String("cuda:"))) {
+        const int index = d.mid(5).toInt();
+        if (index >= cudabackend::deviceCount())
+            return 0;
+        const cudabackend::DeviceProps p = cudabackend::properties(index);
+        // Memory the caching allocator reserved but does not use is free for our tensors.
+        return p.free + qMax<qint64>(0, p.reserved - p.allocated);
+    }
+    return 0;
+}
+
+void DeviceRegistry::applyThreads(int threads)
+{
+    at::set_num_threads(threads > 0 ? threads : hardwareThreads());
+}
+
+void DeviceRegistry::emptyCudaCache() { cudabackend::emptyCache(); }
+
+} // namespace tk

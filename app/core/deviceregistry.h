@@ -1,0 +1,37 @@
+#pragma once
+
+#include "buildfacts.h"
+#include "deviceinfo.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+namespace tk {
+
+// What devices this machine and this LibTorch offer. Safe to call from any thread; the values
+// are read fresh each call (memory changes), the build facts once.
+class DeviceRegistry
+{
+    Q_DECLARE_TR_FUNCTIONS(DeviceRegistry)
+
+public:
+    static BuildFacts buildFacts();
+    // cpu first, then cuda:0…, then meta when asked for.
+    static QList<DeviceInfo> devices(bool includeMeta = false);
+    static DeviceInfo device(const QString &id, bool *found = nullptr);
+    // The seeds' rule: device = "cuda" if torch.cuda.is_available() else "cpu".
+    static QString defaultDevice();
+    // "cuda" → "cuda:0" (or "cpu" when no GPU), other ids unchanged.
+    static QString resolve(const QString &id);
+    // Bytes a new tensor may take on this device; -1 when there is no limit (meta).
+    static qint64 freeBytes(const QString &id);
+    // Threads: LibTorch 1.13 starts at half the cores; use them all. Call on the thread that
+    // runs LibTorch work, since OpenMP keeps the setting per thread.
+    static void applyThreads(int threads = 0);
+    static int hardwareThreads();
+    static QString cpuModel();
+    static QString loadedBlas();
+    static void emptyCudaCache();
+};
+
+} // namespace tk

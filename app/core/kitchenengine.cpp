@@ -1,0 +1,141 @@
+#include "kitchenengine.h"
+
+#include "kitchenworker.h"
+
+namespace tk {
+
+namespace {
+void registerTypes()
+{
+    qRegisterMetaType<tk::TensorSpec>();
+    qRegisterMetaType<tk::CardInfo>();
+    qRegisterMetaType<QList<tk::CardInfo>>();
+    qRegisterMetaType<tk::Outcome>();
+    qRegisterMetaType<tk::OpError>();
+    qRegisterMetaType<tk::TransferReport>();
+    qRegisterMetaType<tk::CodeLine>();
+    qRegisterMetaType<QList<tk::CodeLine>>();
+    qRegisterMetaType<tk::DeviceInfo>();
+    qRegisterMetaType<QList<tk::DeviceInfo>>();
+    qRegisterMetaType<QList<qint64>>();
+}
+} // namespace
+
+KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
+{
+    registerTypes();
+    m_thread.setObjectName(QStringLiteral("kitchen-worker"));
+    m_worker = new KitchenWorker;
+    m_worker->moveToThread(&m_thread);
+    connect(&m_thread, &QThread::started, m_worker, &KitchenWorker::initialize);
+    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
+    connect(m_worker, &KitchenWorker::cardsChanged, this, &KitchenEngine::onCardsChanged,
+            Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::finished, this, &KitchenEngine::onFinished,
+            Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::codeLinesAdded, this,
+            [this](const QList<CodeLine> &lines) {
+                for (const CodeLine &l : lines) {
+                    m_log.append(l);
+                    Q_EMIT codeLineAdded(l);
+                }
+            },
+            Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::devicesSampled, this, &KitchenEngine::devicesSampled,
+            Qt::QueuedConnection);
+    m_thread.start();
+}
+
+KitchenEngine::~KitchenEngine()
+{
+    m_thread.quit();
+    m_thread.wait();
+}
+
+template<typename F>
+quint64 KitchenEngine::post(F &&call)
+{
+    const quint64 request = m_nextRequest++;
+    if (m_pending++ == 0)
+        Q_EMIT busyChanged(true);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request, call = std::forward<F>(call)]() { call(w, request); },
+        Qt::QueuedConnection);
+    return request;
+}
+
+quint64 KitchenEngine::create(const TensorSpec &spec)
+{
+    return post([spec](KitchenWorker *w, quint64 r) { w->create(r, spec); });
+}
+
+quint64 KitchenEngine::transfer(int id, const QString &device, TransferMeaning meaning,
+                                const QString &newName)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->transfer(r, id, device, meaning, newName); });
+}
+
+quint64 KitchenEngine::combine(Operation op, int a, int b, const QString &resultName)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->combine(r, op, a, b, resultName); });
+}
+
+quint64 KitchenEngine::rename(int id, const QString &name)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->rename(r, id, name); });
+}
+
+quint64 KitchenEngine::clone(int id, const QString &name)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->clone(r, id, name); });
+}
+
+quint64 KitchenEngine::remove(int id)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->remove(r, id); });
+}
+
+void KitchenEngine::sampleDevices(bool includeMeta)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, includeMeta] { w->sampleDevices(includeMeta); },
+        Qt::QueuedConnection);
+}
+
+std::optional<CardInfo> KitchenEngine::card(int id) const
+{
+    auto it = m_cards.constFind(id);
+    if (it == m_cards.constEnd())
+        return std::nullopt;
+    return *it;
+}
+
+void KitchenEngine::onCardsChanged(const QList<CardInfo> &upserted, const QList<int> &removed)
+{
+    for (int id : removed) {
+        const QString name = m_cards.value(id).name;
+        m_cards.remove(id);
+        Q_EMIT cardRemoved(id, name);
+    }
+    for (const CardInfo &c : upserted) {
+        const bool known = m_cards.contains(c.id);
+        m_cards.insert(c.id, c);
+        if (known)
+            Q_EMIT cardUpdated(c);
+        else
+            Q_EMIT cardAdded(c);
+    }
+}
+
+void KitchenEngine::onFinished(quint64 request, const Outcome &outcome)
+{
+    if (outcome.ok() && outcome.transfer.sourceId >= 0)
+        Q_EMIT transferred(outcome.transfer);
+    if (!outcome.ok())
+        Q_EMIT failed(outcome.error);
+    Q_EMIT finished(request, outcome);
+    if (--m_pending == 0)
+        Q_EMIT busyChanged(false);
+}
+
+} // namespace tk

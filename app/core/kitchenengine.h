@@ -1,0 +1,71 @@
+#pragma once
+
+#include "cardinfo.h"
+#include "codelog.h"
+#include "deviceinfo.h"
+#include "operation.h"
+#include "outcome.h"
+#include "tensorspec.h"
+#include "transferreport.h"
+
+#include <QList>
+#include <QMap>
+#include <QObject>
+#include <QThread>
+
+namespace tk {
+
+class KitchenWorker;
+
+// The GUI thread's handle on the kitchen. Requests return at once with a request id; the work
+// runs on the core's worker thread and the answers arrive as queued signals. Keeps a mirror
+// of the cards and the code log for the UI to read without touching LibTorch.
+class KitchenEngine : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit KitchenEngine(QObject *parent = nullptr);
+    ~KitchenEngine() override;
+
+    quint64 create(const tk::TensorSpec &spec);
+    quint64 transfer(int id, const QString &device, tk::TransferMeaning meaning,
+                     const QString &newName = {});
+    quint64 combine(tk::Operation op, int a, int b, const QString &resultName = {});
+    quint64 rename(int id, const QString &name);
+    quint64 clone(int id, const QString &name = {});
+    quint64 remove(int id);
+    void sampleDevices(bool includeMeta);
+
+    QList<CardInfo> cards() const { return m_cards.values(); }
+    std::optional<CardInfo> card(int id) const;
+    const CodeLog &codeLog() const { return m_log; }
+    bool busy() const { return m_pending > 0; }
+    QThread *workerThread() { return &m_thread; }
+
+Q_SIGNALS:
+    void cardAdded(const tk::CardInfo &card);
+    void cardUpdated(const tk::CardInfo &card);
+    void cardRemoved(int id, const QString &name);
+    void finished(quint64 request, const tk::Outcome &outcome);
+    void transferred(const tk::TransferReport &report);
+    void failed(const tk::OpError &error);
+    void codeLineAdded(const tk::CodeLine &line);
+    void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
+    void busyChanged(bool busy);
+
+private:
+    template<typename F>
+    quint64 post(F &&call);
+    void onCardsChanged(const QList<tk::CardInfo> &upserted, const QList<int> &removed);
+    void onFinished(quint64 request, const tk::Outcome &outcome);
+
+    QThread m_thread;
+    KitchenWorker *m_worker = nullptr; // lives on m_thread; deleted when it finishes
+    QMap<int, CardInfo> m_cards;
+    CodeLog m_log;
+    quint64 m_nextRequest = 1;
+    int m_pending = 0;
+};
+
+} // namespace tk

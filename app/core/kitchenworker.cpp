@@ -1,0 +1,96 @@
+#include "kitchenworker.h"
+
+#include "deviceregistry.h"
+#include "workspace.h"
+
+#include <map>
+
+namespace tk {
+
+KitchenWorker::KitchenWorker(QObject *parent) : QObject(parent) {}
+KitchenWorker::~KitchenWorker() = default;
+
+void KitchenWorker::initialize()
+{
+    // On this thread: OpenMP keeps the thread count per thread.
+    DeviceRegistry::applyThreads();
+    m_workspace = std::make_unique<Workspace>();
+}
+
+template<typename F>
+void KitchenWorker::run(quint64 request, F &&f)
+{
+    if (!m_workspace)
+        initialize();
+    std::map<int, int> before;
+    for (const CardInfo &c : m_workspace->cards())
+        before[c.id] = c.revision;
+    const int logSize = m_workspace->codeLog().lines().size();
+
+    const Outcome outcome = f(*m_workspace);
+
+    // Report only what changed, so the GUI never re-renders untouched cards.
+    QList<CardInfo> upserted;
+    QList<int> removed;
+    std::map<int, bool> alive;
+    for (const CardInfo &c : m_workspace->cards()) {
+        alive[c.id] = true;
+        auto it = before.find(c.id);
+        if (it == before.end() || it->second != c.revision)
+            upserted << c;
+    }
+    for (const auto &[id, rev] : before)
+        if (!alive.count(id))
+            removed << id;
+    const QList<CodeLine> &log = m_workspace->codeLog().lines();
+    const QList<CodeLine> added = log.mid(logSize);
+    if (!added.isEmpty())
+        Q_EMIT codeLinesAdded(added);
+    if (!upserted.isEmpty() || !removed.isEmpty())
+        Q_EMIT cardsChanged(upserted, removed);
+    Q_EMIT finished(request, outcome);
+}
+
+void KitchenWorker::create(quint64 request, const TensorSpec &spec)
+{
+    run(request, [&](Workspace &w) { return w.create(spec); });
+}
+
+void KitchenWorker::transfer(quint64 request, int id, const QString &device,
+                             TransferMeaning meaning, const QString &newName)
+{
+    run(request, [&](Workspace &w) { return w.transfer(id, device, meaning, newName); });
+}
+
+void KitchenWorker::combine(quint64 request, Operation op, int a, int b, const QString &resultName)
+{
+    run(request, [&](Workspace &w) { return w.combine(op, a, b, resultName); });
+}
+
+void KitchenWorker::rename(quint64 request, int id, const QString &name)
+{
+    run(request, [&](Workspace &w) { return w.rename(id, name); });
+}
+
+void KitchenWorker::clone(quint64 request, int id, const QString &name)
+{
+    run(request, [&](Workspace &w) { return w.clone(id, name); });
+}
+
+void KitchenWorker::remove(quint64 request, int id)
+{
+    run(request, [&](Workspace &w) { return w.remove(id); });
+}
+
+void KitchenWorker::sampleDevices(bool includeMeta)
+{
+    if (!m_workspace)
+        initialize();
+    const QList<DeviceInfo> devices = DeviceRegistry::devices(includeMeta);
+    QList<qint64> bytes;
+    for (const DeviceInfo &d : devices)
+        bytes << m_workspace->bytesOn(d.id);
+    Q_EMIT devicesSampled(devices, bytes);
+}
+
+} // namespace tk

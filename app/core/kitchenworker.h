@@ -1,0 +1,52 @@
+#pragma once
+
+#include "cardinfo.h"
+#include "codelog.h"
+#include "deviceinfo.h"
+#include "operation.h"
+#include "outcome.h"
+#include "tensorspec.h"
+#include "transferreport.h"
+
+#include <QList>
+#include <QObject>
+#include <memory>
+
+namespace tk {
+
+class Workspace;
+
+// Owns the Workspace on the core's worker thread: every LibTorch call of the kitchen happens
+// here. Reached only through queued calls from KitchenEngine; reports by signals.
+class KitchenWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit KitchenWorker(QObject *parent = nullptr);
+    ~KitchenWorker() override;
+
+    void initialize();
+    void create(quint64 request, const tk::TensorSpec &spec);
+    void transfer(quint64 request, int id, const QString &device, tk::TransferMeaning meaning,
+                  const QString &newName);
+    void combine(quint64 request, tk::Operation op, int a, int b, const QString &resultName);
+    void rename(quint64 request, int id, const QString &name);
+    void clone(quint64 request, int id, const QString &name);
+    void remove(quint64 request, int id);
+    void sampleDevices(bool includeMeta);
+
+Q_SIGNALS:
+    void finished(quint64 request, const tk::Outcome &outcome);
+    void cardsChanged(const QList<tk::CardInfo> &upserted, const QList<int> &removed);
+    void codeLinesAdded(const QList<tk::CodeLine> &lines);
+    void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
+
+private:
+    template<typename F>
+    void run(quint64 request, F &&f);
+
+    std::unique_ptr<Workspace> m_workspace;
+};
+
+} // namespace tk

@@ -1,0 +1,25 @@
+#pragma once
+// Core-internal: includes torch.
+
+#include "cardinfo.h"
+
+#include <torch/types.h>
+
+namespace tk {
+
+// Fills a card's statistics, lovely-tensors summary line and heat map from its tensor.
+class TensorSummary
+{
+public:
+    static constexpr int kHeatSide = 32; // heat maps are at most 32×32 cells
+
+    static void fill(CardInfo &card, const at::Tensor &t);
+    static QString formatNumber(double v); // lovely-tensors style: 1.000, 0., 1.234e+05
+    static QString dtypeShort(const QString &dtype); // "f16", "bf16", "f64", "i64", "bool"
+
+private:
+    static void fillStats(CardInfo &card, const at::Tensor &t);
+    static void fillHeat(CardInfo &card, const at::Tensor &t);
+};
+
+} // namespace tk

@@ -1,0 +1,111 @@
+#include "torchutil.h"
+
+#include <QRegularExpression>
+#include <torch/cuda.h>
+
+namespace tk::torchutil {
+
+std::optional<c10::ScalarType> dtypeFromName(const QString &name)
+{
+    if (name == QLatin1String("float32")) return torch::kFloat32;
+    if (name == QLatin1String("float64")) return torch::kFloat64;
+    if (name == QLatin1String("float16")) return torch::kFloat16;
+    if (name == QLatin1String("bfloat16")) return torch::kBFloat16;
+    if (name == QLatin1String("int64")) return torch::kInt64;
+    if (name == QLatin1String("bool")) return torch::kBool;
+    return std::nullopt;
+}
+
+QString dtypeName(c10::ScalarType t)
+{
+    switch (t) {
+    case torch::kFloat32: return QStringLiteral("float32");
+    case torch::kFloat64: return QStringLiteral("float64");
+    case torch::kFloat16: return QStringLiteral("float16");
+    case torch::kBFloat16: return QStringLiteral("bfloat16");
+    case torch::kInt64: return QStringLiteral("int64");
+    case torch::kBool: return QStringLiteral("bool");
+    case torch::kInt32: return QStringLiteral("int32");
+    case torch::kUInt8: return QStringLiteral("uint8");
+    default: return QString::fromLatin1(c10::toString(t)).toLower();
+    }
+}
+
+QString pythonDtype(const QString &name) { return QStringLiteral("torch.") + name; }
+
+std::optional<c10::Device> parseDevice(const QString &id, QString *error)
+{
+    try {
+        return c10::Device(id.trimmed().toStdString());
+    } catch (const std::exception &) {
+        if (error)
+            *error = QStringLiteral("Unknown device “%1”: use cpu, cuda, cuda:N or meta.").arg(id);
+        return std::nullopt;
+    }
+}
+
+QString deviceId(const c10::Device &d) { return QString::fromStdString(d.str()); }
+
+QString pythonDevice(const QString &id) { return QLatin1Char('"') + id + QLatin1Char('"'); }
+
+QString cleanMessage(const char *what)
+{
+    QString s = QString::fromUtf8(what);
+    // LibTorch appends C++ context Python hides: "Exception raised from …" and a backtrace.
+    static const QRegularExpression tail(QStringLiteral("\\n?Exception raised from .*$"),
+                                         QRegularExpression::DotMatchesEverythingOption);
+    s.remove(tail);
+    return s.trimmed();
+}
+
+OpError fromException(std::exception_ptr e, const QStringList &devices, const QString &codeLine,
+                      QString *pythonType)
+{
+    OpError err;
+    err.devices = devices;
+    err.codeLine = codeLine;
+    QString type = QStringLiteral("RuntimeError");
+    try {
+        std::rethrow_exception(e);
+    } catch (const c10::OutOfMemoryError &x) { // before c10::Error: it derives from it
+        err.message = cleanMessage(x.what_without_backtrace());
+        err.kind = OpError::Kind::OutOfMemory;
+        type = QStringLiteral("torch.cuda.OutOfMemoryError");
+    } catch (const c10::IndexError &x) {
+        err.message = cleanMessage(x.what_without_backtrace());
+        type = QStringLiteral("IndexError");
+    } catch (const c10::TypeError &x) {
+        err.message = cleanMessage(x.what_without_backtrace());
+        type = QStringLiteral("TypeError");
+    } catch (const c10::ValueError &x) {
+        err.message = cleanMessage(x.what_without_backtrace());
+        type = QStringLiteral("ValueError");
+    } catch (const c10::NotImplementedError &x) {
+        err.message = cleanMessage(x.what_without_backtrace());
+        type = QStringLiteral("NotImplementedError");
+    } catch (const c10::Error &x) {
+        err.message = cleanMessage(x.what_without_backtrace());
+    } catch (const std::bad_alloc &) {
+        err.message = QStringLiteral("std::bad_alloc: the operating system refused the memory.");
+        err.kind = OpError::Kind::OutOfMemory;
+        type = QStringLiteral("MemoryError");
+    } catch (const std::exception &x) {
+        err.message = cleanMessage(x.what());
+    }
+    if (err.kind == OpError::Kind::None)
+        err.kind = OpError::classify(err.message);
+    if (pythonType)
+        *pythonType = type;
+    return err;
+}
+
+void synchronizeIfCuda(const c10::Device &a, const c10::Device &b)
+{
+    // GPU work is asynchronous: without this a clock read measures only the launch.
+    if (a.is_cuda())
+        torch::cuda::synchronize(a.index() < 0 ? -1 : a.index());
+    if (b.is_cuda() && b != a)
+        torch::cuda::synchronize(b.index() < 0 ? -1 : b.index());
+}
+
+} // namespace tk::torchutil

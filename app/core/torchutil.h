@@ -1,0 +1,25 @@
+#pragma once
+// Core-internal: includes torch. Never include from ui/ or public core headers.
+
+#include "operror.h"
+
+#include <QString>
+#include <optional>
+#include <torch/types.h>
+
+namespace tk::torchutil {
+
+std::optional<c10::ScalarType> dtypeFromName(const QString &name);
+QString dtypeName(c10::ScalarType t);
+QString pythonDtype(const QString &name);             // "torch.float32"
+std::optional<c10::Device> parseDevice(const QString &id, QString *error);
+QString deviceId(const c10::Device &d);               // "cpu", "cuda:0", "meta"
+QString pythonDevice(const QString &id);              // "\"meta\""
+// The message LibTorch would show in Python: no C++ backtrace, no "Exception raised from".
+QString cleanMessage(const char *what);
+// Turns whatever LibTorch threw into an error value; OutOfMemoryError is tested first.
+OpError fromException(std::exception_ptr e, const QStringList &devices, const QString &codeLine,
+                      QString *pythonType);
+void synchronizeIfCuda(const c10::Device &a, const c10::Device &b);
+
+} // namespace tk::torchutil

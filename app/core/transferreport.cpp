@@ -1,0 +1,54 @@
+#include "transferreport.h"
+
+#include <QCoreApplication>
+#include <QLocale>
+
+namespace tk {
+
+QString meaningName(TransferMeaning m)
+{
+    switch (m) {
+    case TransferMeaning::Reassign: return QStringLiteral("reassign");
+    case TransferMeaning::NewName: return QStringLiteral("new-name");
+    case TransferMeaning::Discard: return QStringLiteral("discard");
+    }
+    return {};
+}
+
+QString TransferReport::describe() const
+{
+    auto tr = [](const char *s) { return QCoreApplication::translate("TransferReport", s); };
+    const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
+    QString text;
+    if (sameStorage) {
+        text = tr("%1 is already on %2: to() returned the same tensor, nothing was copied.")
+                   .arg(sourceName, toDevice);
+    } else {
+        text = tr("Copied %1 from %2 to %3 in %4 ms (%5 GB/s).")
+                   .arg(size, fromDevice, toDevice)
+                   .arg(seconds * 1e3, 0, 'f', 3)
+                   .arg(gigabytesPerSecond(), 0, 'f', 2);
+    }
+    if (idiomFallback)
+        text += QLatin1Char(' ')
+                + tr("No GPU here, so device = \"cuda\" if available else \"cpu\" gave cpu.");
+    switch (meaning) {
+    case TransferMeaning::Reassign:
+        if (!sameStorage)
+            text += QLatin1Char(' ')
+                    + (oldReleased ? tr("The old %1 on %2 was released.").arg(sourceName, fromDevice)
+                                   : tr("The old storage is still held by another card."));
+        break;
+    case TransferMeaning::NewName:
+        text += QLatin1Char(' ') + tr("%1 and %2 both remain.").arg(sourceName, resultName);
+        break;
+    case TransferMeaning::Discard:
+        text += QLatin1Char(' ')
+                + tr("The result was not assigned, so the copy was dropped and %1 stayed on %2.")
+                      .arg(sourceName, fromDevice);
+        break;
+    }
+    return text;
+}
+
+} // namespace tk

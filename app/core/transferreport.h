@@ -1,0 +1,41 @@
+#pragma once
+
+#include <QMetaType>
+#include <QString>
+
+namespace tk {
+
+// The three things `.to(device)` can mean in code (DESIGN.md §1).
+enum class TransferMeaning {
+    Reassign,  // x = x.to(d): x now names the copy; the old tensor is released
+    NewName,   // y = x.to(d): both remain
+    Discard,   // x.to(d): the copy is made and thrown away; x stays where it was
+};
+
+QString meaningName(TransferMeaning m);
+
+// What one `.to()` did, measured.
+struct TransferReport
+{
+    TransferMeaning meaning = TransferMeaning::Reassign;
+    int sourceId = -1;
+    int resultId = -1;       // the card that holds the result; -1 for Discard
+    QString sourceName;
+    QString resultName;
+    QString fromDevice;
+    QString requestedDevice; // what the user aimed at, e.g. "cuda"
+    QString toDevice;        // what it resolved to, e.g. "cpu" on a machine with no GPU
+    bool idiomFallback = false; // "cuda" requested, none available: the idiom gave cpu
+    bool sameStorage = false;   // to() returned the tensor itself: nothing was copied
+    bool oldReleased = false;   // Reassign: the old storage had no other holder and was freed
+    qint64 bytes = 0;
+    double seconds = 0;
+    QString codeLine;
+
+    double gigabytesPerSecond() const { return seconds > 0 ? bytes / seconds / 1e9 : 0; }
+    QString describe() const; // one human sentence for the status bar and the CLI
+};
+
+} // namespace tk
+
+Q_DECLARE_METATYPE(tk::TransferReport)

@@ -1,0 +1,559 @@
+#include "workspace.h"
+
+#include "deviceregistry.h"
+#include "tensorsummary.h"
+#include "torchutil.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <QLocale>
+#include <chrono>
+#include <map>
+#include <set>
+
+namespace tk {
+
+namespace {
+
+QString sizeText(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeTraditionalFormat);
+}
+
+// `2, 3` as Python call arguments; `(5,)` when a tuple is needed for one dimension.
+QString pyShapeArgs(const QList<qint64> &shape) { return TensorSpec::shapeText(shape); }
+QString pyShapeTuple(const QList<qint64> &shape)
+{
+    return shape.size() == 1 ? QStringLiteral("(%1,)").arg(shape.first())
+                             : QStringLiteral("(%1)").arg(TensorSpec::shapeText(shape));
+}
+
+std::vector<int64_t> toSizes(const QList<qint64> &shape)
+{
+    return std::vector<int64_t>(shape.begin(), shape.end());
+}
+
+const void *storageKey(const at::Tensor &t)
+{
+    return t.has_storage() ? static_cast<const void *>(t.storage().unsafeGetStorageImpl())
+                           : static_cast<const void *>(t.unsafeGetTensorImpl());
+}
+
+} // namespace
+
+struct Workspace::Private
+{
+    struct Entry
+    {
+        at::Tensor tensor;
+        CardInfo info;
+    };
+
+    std::map<int, Entry> entries;
+    std::map<const void *, int> storageIds; // live storages only
+    int nextId = 1;
+    int nextStorageId = 1;
+    int revision = 0;
+    CodeLog log;
+
+    Entry *find(int id)
+    {
+        auto it = entries.find(id);
+        return it == entries.end() ? nullptr : &it->second;
+    }
+
+    int idOf(const QString &name) const
+    {
+        for (const auto &[id, e] : entries)
+            if (e.info.name == name)
+                return id;
+        return -1;
+    }
+
+    void refreshInfo(Entry &e)
+    {
+        TensorSummary::fill(e.info, e.tensor);
+        e.info.revision = ++revision;
+    }
+
+    // Same storage, same mark: views and a same-device to() share one id.
+    void refreshStorageIds()
+    {
+        std::set<const void *> live;
+        for (auto &[id, e] : entries)
+            live.insert(storageKey(e.tensor));
+        for (auto it = storageIds.begin(); it != storageIds.end();)
+            it = live.count(it->first) ? std::next(it) : storageIds.erase(it);
+        for (auto &[id, e] : entries) {
+            const void *key = storageKey(e.tensor);
+            auto found = storageIds.find(key);
+            if (found == storageIds.end())
+                found = storageIds.emplace(key, nextStorageId++).first;
+            if (e.info.storageId != found->second) {
+                e.info.storageId = found->second;
+                e.info.revision = ++revision;
+            }
+        }
+    }
+
+    int add(const QString &name, at::Tensor t)
+    {
+        const int id = nextId++;
+        Entry e;
+        e.tensor = std::move(t);
+        e.info.id = id;
+        e.info.name = name;
+        refreshInfo(e);
+        entries.emplace(id, std::move(e));
+        refreshStorageIds();
+        return id;
+    }
+
+    bool storageSharedByOthers(const void *key, int exceptId) const
+    {
+        for (const auto &[id, e] : entries)
+            if (id != exceptId && storageKey(e.tensor) == key)
+                return true;
+        return false;
+    }
+
+    // Checks a device id names a device this machine has. "cuda" follows the idiom.
+    std::optional<c10::Device> usableDevice(const QString &id, QString *error) const
+    {
+        const QString resolved = DeviceRegistry::resolve(id);
+        auto dev = torchutil::parseDevice(resolved, error);
+        if (!dev)
+            return std::nullopt;
+        if (!(dev->is_cpu() || dev->is_meta() || dev->is_cuda())) {
+            *error = tr("Tensor Kitchen works with cpu, cuda:N and meta, not “%1”.").arg(id);
+            return std::nullopt;
+        }
+        if (dev->is_cuda()) {
+            bool found = false;
+            DeviceRegistry::device(resolved, &found);
+            if (!found) {
+                const BuildFacts facts = DeviceRegistry::buildFacts();
+                *error = tr("%1 is not available here. %2")
+                             .arg(resolved,
+                                  facts.cudaDeviceCount > 0
+                                      ? tr("This machine has %n GPU(s).", nullptr,
+                                           facts.cudaDeviceCount)
+                                      : facts.noGpuExplanation());
+                return std::nullopt;
+            }
+        }
+        return dev;
+    }
+
+    // Refuses, before any allocation, what would not fit in the device's free memory.
+    std::optional<OpError> checkFits(qint64 bytes, const QString &device, const QString &what,
+                                     const QString &code) const
+    {
+        const qint64 free = DeviceRegistry::freeBytes(device);
+        if (free < 0 || bytes <= free)
+            return std::nullopt;
+        OpError e;
+        e.kind = OpError::Kind::OutOfMemory;
+        e.refusedBeforeAllocation = true;
+        e.devices = {DeviceRegistry::resolve(device)};
+        e.codeLine = code;
+        e.message = tr("Refused before allocating: %1 would need %2 on %3, but only %4 is free. "
+                       "Nothing was changed.")
+                        .arg(what, sizeText(bytes), DeviceRegistry::resolve(device), sizeText(free));
+        return e;
+    }
+
+    Outcome fail(const OpError &error, bool logIt = true)
+    {
+        if (logIt && !error.codeLine.isEmpty()) {
+            CodeLine line;
+            line.code = error.codeLine;
+            line.error = error.message;
+            line.refused = error.refusedBeforeAllocation;
+            log.append(line);
+        }
+        Outcome o;
+        o.error = error;
+        return o;
+    }
+
+    Outcome failTorch(std::exception_ptr ex, const QStringList &devices, const QString &code)
+    {
+        QString pyType;
+        OpError e = torchutil::fromException(ex, devices, code, &pyType);
+        CodeLine line;
+        line.code = code;
+        line.errorType = pyType;
+        line.error = e.message;
+        log.append(line);
+        Outcome o;
+        o.error = e;
+        return o;
+    }
+
+    void logOk(const QString &code) { log.append(CodeLine{code, {}, {}, false}); }
+
+    std::optional<OpError> checkNewName(const QString &name, int exceptId = -1) const
+    {
+        if (!TensorSpec::isValidName(name))
+            return OpError::invalid(
+                tr("“%1” is not a usable name: use letters, digits and _, not starting with a "
+                   "digit, and not a Python keyword.")
+                    .arg(name));
+        const int other = idOf(name);
+        if (other >= 0 && other != exceptId)
+            return OpError::invalid(tr("There is already a card named %1.").arg(name));
+        return std::nullopt;
+    }
+};
+
+Workspace::Workspace() : d(std::make_unique<Private>()) {}
+Workspace::~Workspace() = default;
+
+QString Workspace::freeName(const QString &base) const
+{
+    if (base.isEmpty()) {
+        // The seeds' names first, then t1, t2, …
+        for (const char *n : {"x", "y", "w", "a", "b", "c", "u", "v"})
+            if (d->idOf(QLatin1String(n)) < 0)
+                return QLatin1String(n);
+        return freeName(QStringLiteral("t"));
+    }
+    if (d->idOf(base) < 0 && TensorSpec::isValidName(base))
+        return base;
+    for (int i = 1;; ++i) {
+        const QString candidate = base + QString::number(i);
+        if (d->idOf(candidate) < 0)
+            return candidate;
+    }
+}
+
+Outcome Workspace::create(const TensorSpec &spec)
+{
+    const QString name = spec.name.isEmpty() ? freeName({}) : spec.name.trimmed();
+    if (auto e = d->checkNewName(name))
+        return d->fail(*e, false);
+    const auto dtype = torchutil::dtypeFromName(spec.dtype);
+    if (!dtype)
+        return d->fail(OpError::invalid(tr("Unknown dtype “%1”. Choose one of: %2.")
+                                            .arg(spec.dtype, TensorSpec::dtypeNames().join(", "))),
+                       false);
+    if (spec.shape.isEmpty())
+        return d->fail(OpError::invalid(tr("Enter a shape such as 2, 3.")), false);
+    for (qint64 s : spec.shape)
+        if (s <= 0)
+            return d->fail(OpError::invalid(tr("Every size must be at least 1 (got %1).").arg(s)),
+                           false);
+    const auto numel = TensorSpec::numel(spec.shape);
+    if (!numel)
+        return d->fail(OpError::invalid(tr("That shape has more elements than any machine can hold.")),
+                       false);
+    QString devError;
+    const auto dev = d->usableDevice(spec.device, &devError);
+    if (!dev)
+        return d->fail(OpError::invalid(devError), false);
+
+    // The Python line first: a refusal and a LibTorch error are both logged against it.
+    const bool idiom = spec.device.trimmed() == QLatin1String("cuda");
+    const QString devArg = idiom ? QStringLiteral("device") : torchutil::pythonDevice(torchutil::deviceId(*dev));
+    const bool onCpu = dev->is_cpu() && !idiom;
+    QStringList kw;
+    if (spec.dtype != QLatin1String("float32") || spec.factory == TensorSpec::Factory::Arange)
+        kw << QStringLiteral("dtype=%1").arg(torchutil::pythonDtype(spec.dtype));
+    const bool random = spec.factory == TensorSpec::Factory::Randn
+                        || spec.factory == TensorSpec::Factory::Rand;
+    if (!onCpu && !random)
+        kw << QStringLiteral("device=%1").arg(devArg);
+    const QString kwText = kw.isEmpty() ? QString() : QStringLiteral(", ") + kw.join(", ");
+    QString code;
+    switch (spec.factory) {
+    case TensorSpec::Factory::Ones:
+    case TensorSpec::Factory::Zeros:
+        code = QStringLiteral("%1 = torch.%2(%3%4)")
+                   .arg(name, TensorSpec::factoryName(spec.factory), pyShapeArgs(spec.shape), kwText);
+        break;
+    case TensorSpec::Factory::Full: {
+        QString v = QString::number(spec.fillValue, 'g', 17);
+        if (!v.contains(QLatin1Char('.')) && !v.contains(QLatin1Char('e')) && !v.contains(QLatin1Char('n')))
+            v += QStringLiteral(".0"); // a Python int would make an int64 tensor
+        if (std::isinf(spec.fillValue))
+            v = spec.fillValue > 0 ? QStringLiteral("float(\"inf\")") : QStringLiteral("float(\"-inf\")");
+        else if (std::isnan(spec.fillValue))
+            v = QStringLiteral("float(\"nan\")");
+        code = QStringLiteral("%1 = torch.full(%2, %3%4)").arg(name, pyShapeTuple(spec.shape), v, kwText);
+        break;
+    }
+    case TensorSpec::Factory::Arange:
+        code = QStringLiteral("%1 = torch.arange(%2%3)").arg(name).arg(*numel).arg(kwText);
+        if (spec.shape.size() > 1)
+            code += QStringLiteral(".reshape(%1)").arg(pyShapeArgs(spec.shape));
+        break;
+    case TensorSpec::Factory::Randn:
+    case TensorSpec::Factory::Rand:
+        // Drawn on the CPU from a seeded generator, as in Python, so values match everywhere.
+        code = QStringLiteral("%1 = torch.%2(%3, generator=torch.Generator().manual_seed(%4)%5)")
+                   .arg(name, TensorSpec::factoryName(spec.factory), pyShapeArgs(spec.shape))
+                   .arg(spec.seed)
+                   .arg(kwText);
+        if (!onCpu)
+            code += QStringLiteral(".to(%1)").arg(devArg);
+        break;
+    }
+
+    const qint64 elem = TensorSpec::elementSize(spec.dtype);
+    const qint64 bytes = *numel * elem;
+    const QString what = tr("tensor[%1] %2").arg(TensorSpec::shapeText(spec.shape), spec.dtype);
+    if (auto e = d->checkFits(bytes, torchutil::deviceId(*dev), what, code))
+        return d->fail(*e);
+    if (random && !dev->is_cpu())
+        if (auto e = d->checkFits(bytes, QStringLiteral("cpu"), what, code))
+            return d->fail(*e);
+
+    try {
+        torch::NoGradGuard noGrad;
+        const auto sizes = toSizes(spec.shape);
+        auto opts = torch::TensorOptions().dtype(*dtype).device(*dev);
+        at::Tensor t;
+        switch (spec.factory) {
+        case TensorSpec::Factory::Ones: t = torch::ones(sizes, opts); break;
+        case TensorSpec::Factory::Zeros: t = torch::zeros(sizes, opts); break;
+        case TensorSpec::Factory::Full: t = torch::full(sizes, spec.fillValue, opts); break;
+        case TensorSpec::Factory::Arange: t = torch::arange(static_cast<int64_t>(*numel), opts).reshape(sizes); break;
+        case TensorSpec::Factory::Randn:
+        case TensorSpec::Factory::Rand: {
+            at::Generator gen = at::detail::createCPUGenerator(spec.seed);
+            auto cpuOpts = opts.device(torch::kCPU);
+            t = spec.factory == TensorSpec::Factory::Randn ? torch::randn(sizes, gen, cpuOpts)
+                                                           : torch::rand(sizes, gen, cpuOpts);
+            t = t.to(*dev);
+            break;
+        }
+        }
+        const int id = d->add(name, std::move(t));
+        d->logOk(code);
+        Outcome o;
+        o.cardId = id;
+        return o;
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {torchutil::deviceId(*dev)}, code);
+    }
+}
+
+Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meaning,
+                            const QString &newName)
+{
+    Private::Entry *src = d->find(id);
+    if (!src)
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
+                       false);
+    QString devError;
+    const auto dev = d->usableDevice(device, &devError);
+    if (!dev)
+        return d->fail(OpError::invalid(devError), false);
+    const QString x = src->info.name;
+    QString y = x;
+    if (meaning == TransferMeaning::NewName) {
+        QString tag = torchutil::deviceId(*dev);
+        tag.remove(QLatin1Char(':'));
+        y = newName.isEmpty() ? freeName(x + QLatin1Char('_') + tag) : newName.trimmed();
+        if (auto e = d->checkNewName(y))
+            return d->fail(*e, false);
+    }
+    const bool idiom = device.trimmed() == QLatin1String("cuda");
+    const QString devArg = idiom ? QStringLiteral("device")
+                                 : torchutil::pythonDevice(torchutil::deviceId(*dev));
+    const QString call = QStringLiteral("%1.to(%2)").arg(x, devArg);
+    const QString code = meaning == TransferMeaning::Discard ? call
+                                                             : QStringLiteral("%1 = %2").arg(y, call);
+
+    const at::Tensor source = src->tensor;
+    TransferReport r;
+    r.meaning = meaning;
+    r.sourceId = id;
+    r.sourceName = x;
+    r.resultName = meaning == TransferMeaning::Discard ? QString() : y;
+    r.fromDevice = torchutil::deviceId(source.device());
+    r.requestedDevice = device.trimmed();
+    r.toDevice = torchutil::deviceId(*dev);
+    r.idiomFallback = idiom && dev->is_cpu();
+    r.bytes = source.numel() * static_cast<qint64>(source.element_size());
+    r.codeLine = code;
+    if (source.device() != *dev)
+        if (auto e = d->checkFits(r.bytes, r.toDevice, tr("a copy of %1").arg(x), code))
+            return d->fail(*e);
+
+    at::Tensor result;
+    try {
+        torchutil::synchronizeIfCuda(source.device(), *dev);
+        const auto t0 = std::chrono::steady_clock::now();
+        result = source.to(*dev);
+        torchutil::synchronizeIfCuda(source.device(), *dev);
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, code);
+    }
+    r.sameStorage = result.is_same(source);
+
+    Outcome o;
+    switch (meaning) {
+    case TransferMeaning::Reassign: {
+        const void *oldKey = storageKey(source);
+        r.oldReleased = !r.sameStorage && !d->storageSharedByOthers(oldKey, id);
+        if (!r.sameStorage) {
+            src->tensor = result;
+            d->refreshInfo(*src);
+            d->refreshStorageIds();
+        }
+        r.resultId = id;
+        break;
+    }
+    case TransferMeaning::NewName:
+        r.resultId = d->add(y, result);
+        break;
+    case TransferMeaning::Discard:
+        result = at::Tensor(); // the unassigned copy is gone at the end of the statement
+        break;
+    }
+    d->logOk(code);
+    o.cardId = r.resultId;
+    o.transfer = r;
+    return o;
+}
+
+Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName)
+{
+    Private::Entry *ea = d->find(a);
+    Private::Entry *eb = d->find(b);
+    if (!ea || !eb)
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.")
+                                            .arg(!ea ? a : b)),
+                       false);
+    const QString z = resultName.isEmpty() ? freeName(QStringLiteral("z")) : resultName.trimmed();
+    if (auto e = d->checkNewName(z))
+        return d->fail(*e, false);
+    const QString code =
+        QStringLiteral("%1 = %2").arg(z, operationCode(op, ea->info.name, eb->info.name));
+    const at::Tensor ta = ea->tensor, tb = eb->tensor;
+    const QStringList devices = {torchutil::deviceId(ta.device()), torchutil::deviceId(tb.device())};
+
+    auto run = [op](const at::Tensor &x, const at::Tensor &y) {
+        switch (op) {
+        case Operation::Add: return x + y;
+        case Operation::Mul: return x * y;
+        case Operation::Matmul: return at::matmul(x, y);
+        case Operation::Cat: return at::cat({x, y});
+        }
+        return at::Tensor();
+    };
+
+    // Estimate the result's size on meta copies (no data), then refuse what will not fit.
+    // A dry run that throws proves nothing here: the real call below raises the real error.
+    if (ta.device() == tb.device() && !ta.is_meta()) {
+        try {
+            const at::Tensor shape = run(ta.to(torch::kMeta), tb.to(torch::kMeta));
+            const qint64 bytes = shape.numel() * static_cast<qint64>(shape.element_size());
+            const QString what = tr("the result %1").arg(z);
+            if (auto e = d->checkFits(bytes, devices.first(), what, code))
+                return d->fail(*e);
+        } catch (...) {
+        }
+    }
+    try {
+        torch::NoGradGuard noGrad;
+        at::Tensor out = run(ta, tb);
+        const int id = d->add(z, std::move(out));
+        d->logOk(code);
+        Outcome o;
+        o.cardId = id;
+        return o;
+    } catch (...) {
+        return d->failTorch(std::current_exception(), devices, code);
+    }
+}
+
+Outcome Workspace::rename(int id, const QString &newName)
+{
+    Private::Entry *e = d->find(id);
+    if (!e)
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
+                       false);
+    const QString name = newName.trimmed();
+    if (name == e->info.name)
+        return Outcome{id, {}, {}};
+    if (auto err = d->checkNewName(name, id))
+        return d->fail(*err, false);
+    d->logOk(QStringLiteral("%1 = %2; del %2").arg(name, e->info.name));
+    e->info.name = name;
+    e->info.revision = ++d->revision;
+    return Outcome{id, {}, {}};
+}
+
+Outcome Workspace::clone(int id, const QString &newName)
+{
+    Private::Entry *e = d->find(id);
+    if (!e)
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
+                       false);
+    const QString name = newName.isEmpty() ? freeName(e->info.name + QStringLiteral("_copy"))
+                                           : newName.trimmed();
+    if (auto err = d->checkNewName(name))
+        return d->fail(*err, false);
+    const QString code = QStringLiteral("%1 = %2.clone()").arg(name, e->info.name);
+    const at::Tensor source = e->tensor;
+    if (auto err = d->checkFits(e->info.bytes, e->info.device, tr("a clone of %1").arg(e->info.name),
+                                code))
+        return d->fail(*err);
+    try {
+        const int newId = d->add(name, source.clone());
+        d->logOk(code);
+        return Outcome{newId, {}, {}};
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {e->info.device}, code);
+    }
+}
+
+Outcome Workspace::remove(int id)
+{
+    Private::Entry *e = d->find(id);
+    if (!e)
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
+                       false);
+    d->logOk(QStringLiteral("del %1").arg(e->info.name));
+    d->entries.erase(id);
+    d->refreshStorageIds();
+    return Outcome{id, {}, {}};
+}
+
+QList<CardInfo> Workspace::cards() const
+{
+    QList<CardInfo> list;
+    for (const auto &[id, e] : d->entries)
+        list << e.info;
+    return list;
+}
+
+std::optional<CardInfo> Workspace::card(int id) const
+{
+    auto it = d->entries.find(id);
+    if (it == d->entries.end())
+        return std::nullopt;
+    return it->second.info;
+}
+
+int Workspace::idOf(const QString &name) const { return d->idOf(name); }
+int Workspace::count() const { return static_cast<int>(d->entries.size()); }
+const CodeLog &Workspace::codeLog() const { return d->log; }
+
+qint64 Workspace::bytesOn(const QString &device) const
+{
+    std::set<const void *> seen;
+    qint64 total = 0;
+    for (const auto &[id, e] : d->entries) {
+        if (e.info.device != device || e.tensor.is_meta())
+            continue;
+        if (seen.insert(storageKey(e.tensor)).second)
+            total += e.info.storageBytes;
+    }
+    return total;
+}
+
+} // namespace tk

@@ -1,0 +1,52 @@
+#pragma once
+
+#include "cardinfo.h"
+#include "codelog.h"
+#include "operation.h"
+#include "outcome.h"
+#include "tensorspec.h"
+#include "transferreport.h"
+
+#include <QCoreApplication>
+#include <QList>
+#include <memory>
+#include <optional>
+
+namespace tk {
+
+// The named tensors on the kitchen's counters (the cards), and every action on them.
+// Synchronous and not thread-safe: in the app it lives on KitchenWorker's thread; tests and
+// the bench CLI drive it directly. Every request returns an Outcome and, when it fails,
+// leaves the workspace exactly as it was.
+class Workspace
+{
+    Q_DECLARE_TR_FUNCTIONS(Workspace)
+
+public:
+    Workspace();
+    ~Workspace();
+    Workspace(const Workspace &) = delete;
+    Workspace &operator=(const Workspace &) = delete;
+
+    Outcome create(const TensorSpec &spec);
+    Outcome transfer(int id, const QString &device, TransferMeaning meaning,
+                     const QString &newName = {});
+    Outcome combine(Operation op, int a, int b, const QString &resultName = {});
+    Outcome rename(int id, const QString &newName);
+    Outcome clone(int id, const QString &newName = {});
+    Outcome remove(int id);
+
+    QList<CardInfo> cards() const; // by id
+    std::optional<CardInfo> card(int id) const;
+    int idOf(const QString &name) const; // -1 when no card has that name
+    int count() const;
+    qint64 bytesOn(const QString &device) const; // distinct storages, so views count once
+    QString freeName(const QString &base) const;
+    const CodeLog &codeLog() const;
+
+private:
+    struct Private;
+    std::unique_ptr<Private> d;
+};
+
+} // namespace tk

@@ -1,0 +1,66 @@
+#include "benchcli.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTest>
+
+using namespace tk;
+
+class TestBenchCli : public QObject
+{
+    Q_OBJECT
+
+private:
+    int run(const QStringList &args, QString *out, QString *err)
+    {
+        QTextStream o(out), e(err);
+        const int rc = BenchCli(o, e).run(QStringList{"tensor-kitchen-bench"} + args);
+        o.flush();
+        e.flush();
+        return rc;
+    }
+
+private Q_SLOTS:
+    void devicesJson()
+    {
+        QString out, err;
+        QCOMPARE(run({"devices", "--format", "json", "--meta"}, &out, &err), 0);
+        QJsonParseError pe;
+        const QJsonDocument doc = QJsonDocument::fromJson(out.toUtf8(), &pe);
+        QVERIFY2(pe.error == QJsonParseError::NoError, qPrintable(pe.errorString()));
+        const QJsonArray devices = doc.object().value("devices").toArray();
+        QVERIFY(devices.size() >= 2);
+        for (const QJsonValue &v : devices) {
+            QVERIFY(!v.toObject().value("id").toString().isEmpty());
+            QVERIFY(!v.toObject().value("type").toString().isEmpty());
+            QVERIFY(!v.toObject().value("name").toString().isEmpty());
+        }
+        QCOMPARE(devices.first().toObject().value("id").toString(), QStringLiteral("cpu"));
+        const QJsonObject build = doc.object().value("build").toObject();
+        QVERIFY(!build.value("torch_version").toString().isEmpty());
+        if (build.value("cuda_device_count").toInt() == 0)
+            QVERIFY(!build.value("no_gpu_reason").toString().isEmpty());
+    }
+
+    void devicesText()
+    {
+        QString out, err;
+        QCOMPARE(run({"devices"}, &out, &err), 0);
+        QVERIFY(out.contains("LibTorch"));
+        QVERIFY(out.contains("cpu"));
+    }
+
+    void badArguments()
+    {
+        QString out, err;
+        QCOMPARE(run({"devices", "--format", "xml"}, &out, &err), 2);
+        QVERIFY(err.contains("xml"));
+        QCOMPARE(run({"juggle"}, &out, &err), 2);
+        QVERIFY(err.contains("juggle"));
+        QCOMPARE(run({}, &out, &err), 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBenchCli)
+#include "tst_benchcli.moc"

@@ -1,0 +1,67 @@
+#include "deviceregistry.h"
+
+#include <QTest>
+#include <QThread>
+
+using namespace tk;
+
+class TestDeviceRegistry : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void cpuComesFirstWithHardwareFacts()
+    {
+        DeviceRegistry::applyThreads();
+        const QList<DeviceInfo> list = DeviceRegistry::devices();
+        QVERIFY(!list.isEmpty());
+        const DeviceInfo cpu = list.first();
+        QCOMPARE(cpu.id, QStringLiteral("cpu"));
+        QVERIFY(!cpu.name.isEmpty());
+        QCOMPARE(cpu.logicalCores, QThread::idealThreadCount());
+        // LibTorch 1.13 starts at half the cores; the registry must have raised it.
+        QCOMPARE(cpu.threads, QThread::idealThreadCount());
+        QVERIFY(cpu.memoryTotal > 0);
+        QVERIFY(cpu.memoryFree > 0 && cpu.memoryFree <= cpu.memoryTotal);
+    }
+
+    void metaOnlyWhenAsked()
+    {
+        for (const DeviceInfo &d : DeviceRegistry::devices(false))
+            QVERIFY(d.id != QLatin1String("meta"));
+        const QList<DeviceInfo> with = DeviceRegistry::devices(true);
+        QCOMPARE(with.last().id, QStringLiteral("meta"));
+        QCOMPARE(DeviceRegistry::freeBytes("meta"), qint64(-1));
+    }
+
+    void noGpuReasonMatchesBuild()
+    {
+        const BuildFacts f = DeviceRegistry::buildFacts();
+        QVERIFY(!f.torchVersion.isEmpty());
+        QVERIFY(!f.blas.isEmpty());
+        if (f.cudaDeviceCount > 0) {
+            QCOMPARE(f.noGpuReason, NoGpuReason::None);
+            QCOMPARE(f.defaultDevice, QStringLiteral("cuda"));
+            QCOMPARE(DeviceRegistry::resolve("cuda"), QStringLiteral("cuda:0"));
+            QSKIP("This machine has a GPU; the no-GPU reasons are checked on CPU machines.");
+        }
+        QCOMPARE(f.defaultDevice, QStringLiteral("cpu"));
+        QCOMPARE(DeviceRegistry::resolve("cuda"), QStringLiteral("cpu"));
+        QVERIFY(f.noGpuReason != NoGpuReason::None);
+        QCOMPARE(f.noGpuReason, f.cudaBuild ? NoGpuReason::NoDeviceFound : NoGpuReason::CpuOnlyBuild);
+        QVERIFY(f.noGpuExplanation().contains(f.cudaBuild ? "no GPU was found" : "CPU-only"));
+        bool found = true;
+        DeviceRegistry::device("cuda:0", &found);
+        QVERIFY(!found);
+    }
+
+    void blasIsReported()
+    {
+        // The install step pulls OpenBLAS; reference BLAS is ~30× slower at matmul.
+        const QString blas = DeviceRegistry::loadedBlas();
+        QVERIFY2(!blas.isEmpty(), qPrintable(blas));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestDeviceRegistry)
+#include "tst_deviceregistry.moc"
