@@ -1,24 +1,573 @@
 #include "mainwindow.h"
 
+#include "codelogview.h"
+#include "devicepane.h"
 #include "deviceregistry.h"
+#include "devicestyle.h"
+#include "errordialog.h"
+#include "flightoverlay.h"
 #include "kitchenengine.h"
+#include "newtensordialog.h"
+#include "tensorcard.h"
+#include "valuesdialog.h"
 
+#include <QApplication>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QFileDialog>
+#include <QGraphicsOpacityEffect>
+#include <QInputDialog>
 #include <QLabel>
-#include <QListWidget>
-#include <QVBoxLayout>
+#include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTimer>
+#include <QToolBar>
 
 namespace tk {
 
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new KitchenEngine(this))
 {
     setWindowTitle(tr("Tensor Kitchen"));
-    auto *list = new QListWidget;
-    for (const DeviceInfo &d : DeviceRegistry::devices(true))
-        list->addItem(QStringLiteral("%1 — %2").arg(d.id, d.name));
-    setCentralWidget(list);
-    resize(900, 600);
+    m_facts = DeviceRegistry::buildFacts();
+    buildPanes();
+    buildMenus();
+
+    m_codeLog = new CodeLogView;
+    auto *dock = new QDockWidget(tr("Code log"), this);
+    dock->setObjectName(QStringLiteral("codeLogDock"));
+    dock->setWidget(m_codeLog);
+    addDockWidget(Qt::BottomDockWidgetArea, dock);
+    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(dock->toggleViewAction());
+
+    m_overlay = new FlightOverlay(this);
+    m_overlay->setGeometry(rect());
+
+    connect(m_engine, &KitchenEngine::cardAdded, this, &MainWindow::onCardAdded);
+    connect(m_engine, &KitchenEngine::cardUpdated, this, &MainWindow::onCardUpdated);
+    connect(m_engine, &KitchenEngine::cardRemoved, this, [this](int id) { onCardRemoved(id); });
+    connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);
+    connect(m_engine, &KitchenEngine::codeLineAdded, m_codeLog, &CodeLogView::appendLine);
+    connect(m_engine, &KitchenEngine::devicesSampled, this, &MainWindow::onDevicesSampled);
+    connect(m_engine, &KitchenEngine::busyChanged, this, [this](bool busy) {
+        if (busy)
+            QApplication::setOverrideCursor(Qt::BusyCursor);
+        else
+            QApplication::restoreOverrideCursor();
+    });
+    connect(m_engine, &KitchenEngine::previewReady, this,
+            [this](quint64 request, const TensorPreview &p) {
+                if (auto dlg = m_valueDialogs.take(request))
+                    dlg->setPreview(p);
+            });
+
+    // Memory gauges: sampled on the worker, so the GUI never waits for a device.
+    auto *sampler = new QTimer(this);
+    sampler->setInterval(1000);
+    connect(sampler, &QTimer::timeout, this,
+            [this] { m_engine->sampleDevices(m_metaPane && m_metaPane->isVisible()); });
+    sampler->start();
+    m_engine->sampleDevices(true);
+
+    statusBar()->showMessage(tr("Ctrl+N makes a tensor. Drag a card to another pane to move it."));
+    resize(1200, 760);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    while (QApplication::overrideCursor())
+        QApplication::restoreOverrideCursor();
+}
+
+void MainWindow::buildPanes()
+{
+    m_splitter = new QSplitter(Qt::Horizontal);
+    auto addPane = [this](DevicePane *pane, QWidget *into) {
+        m_panes << pane;
+        connect(pane, &DevicePane::cardDropped, this,
+                [this](int id, const QString &, const QString &to, Qt::KeyboardModifiers mods) {
+                    requestTransfer(id, to, meaningFor(mods));
+                });
+        if (auto *split = qobject_cast<QSplitter *>(into))
+            split->addWidget(pane);
+    };
+
+    const QList<DeviceInfo> devices = DeviceRegistry::devices(false);
+    auto *cpu = new DevicePane(QStringLiteral("cpu"));
+    addPane(cpu, m_splitter);
+
+    // Several GPUs stack in one column next to the CPU counter.
+    auto *gpus = new QSplitter(Qt::Vertical);
+    int gpuCount = 0;
+    for (const DeviceInfo &d : devices) {
+        if (!d.isCuda())
+            continue;
+        auto *pane = new DevicePane(d.id);
+        addPane(pane, gpus);
+        ++gpuCount;
+    }
+    if (gpuCount == 0) {
+        // The workbench stays: it explains why it is empty, and a drop follows the idiom.
+        auto *pane = new DevicePane(QStringLiteral("cuda"));
+        pane->setHardware(tr("No GPU available"), QString());
+        pane->setEmptyExplanation(
+            m_facts.noGpuExplanation() + QStringLiteral("\n\n")
+            + tr("device = \"cuda\" if torch.cuda.is_available() else \"cpu\" gives cpu here, so a "
+                 "card dropped on this workbench runs x.to(device) — which returns x itself, "
+                 "still on the CPU counter."));
+        addPane(pane, gpus);
+    }
+    m_splitter->addWidget(gpus);
+
+    m_metaPane = new DevicePane(QStringLiteral("meta"));
+    m_metaPane->setHardware(tr("Shapes and dtypes only: no data, no memory"),
+                            tr("A real LibTorch device: mixing it with cpu gives the real "
+                               "device-mismatch error, even without a GPU."));
+    addPane(m_metaPane, m_splitter);
+    m_metaPane->hide();
+    m_splitter->setStretchFactor(0, 1);
+    m_splitter->setStretchFactor(1, 1);
+    m_splitter->setStretchFactor(2, 1);
+    setCentralWidget(m_splitter);
+}
+
+void MainWindow::buildMenus()
+{
+    QMenu *file = menuBar()->addMenu(tr("&File"));
+    QAction *newAct = file->addAction(tr("&New tensor…"), this, &MainWindow::newTensor);
+    newAct->setShortcut(QKeySequence::New);
+    newAct->setObjectName(QStringLiteral("newTensorAction"));
+    QAction *exportAct = file->addAction(tr("&Export code…"), this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Export code"),
+                                                          QStringLiteral("kitchen_session.py"),
+                                                          tr("Python (*.py)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (!exportCode(path, &error))
+            QMessageBox::warning(this, tr("Export code"), error);
+        else
+            say(tr("Wrote %1: it runs under PyTorch.").arg(path));
+    });
+    exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    file->addSeparator();
+    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *view = menuBar()->addMenu(tr("&View"));
+    view->setObjectName(QStringLiteral("viewMenu"));
+    m_metaAction = view->addAction(tr("&Meta device pane"));
+    m_metaAction->setCheckable(true);
+    m_metaAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
+    connect(m_metaAction, &QAction::toggled, this, &MainWindow::setMetaPaneVisible);
+
+    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About Tensor Kitchen"), this, [this] {
+        QMessageBox::about(this, tr("About Tensor Kitchen"),
+                           tr("<h3>Tensor Kitchen %1</h3><p>See how PyTorch places tensors on "
+                              "devices.</p><p>LibTorch %2 · %3</p>")
+                               .arg(QStringLiteral(TK_VERSION), m_facts.torchVersion,
+                                    m_facts.cudaBuild ? tr("CUDA build") : tr("CPU-only build")));
+    });
+
+    QToolBar *bar = addToolBar(tr("Kitchen"));
+    bar->setObjectName(QStringLiteral("kitchenToolbar"));
+    bar->addAction(newAct);
+    bar->addSeparator();
+    bar->addWidget(new QLabel(tr("  Drag means: ")));
+    m_meaning = new QComboBox;
+    m_meaning->setObjectName(QStringLiteral("dragMeaning"));
+    m_meaning->addItem(QStringLiteral("x = x.to(d)"), int(TransferMeaning::Reassign));
+    m_meaning->addItem(QStringLiteral("y = x.to(d)"), int(TransferMeaning::NewName));
+    m_meaning->addItem(tr("x.to(d)  (result discarded)"), int(TransferMeaning::Discard));
+    m_meaning->setToolTip(tr("What dropping a card on another device does.\n"
+                             "Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded."));
+    bar->addWidget(m_meaning);
+    auto *hint = new QLabel(tr("  Shift: y = x.to(d) · Ctrl: discarded"));
+    hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    bar->addWidget(hint);
+    bar->addSeparator();
+    bar->addAction(m_metaAction);
+}
+
+DevicePane *MainWindow::pane(const QString &deviceId) const
+{
+    for (DevicePane *p : m_panes)
+        if (p->deviceId() == deviceId)
+            return p;
+    return nullptr;
+}
+
+QMenu *MainWindow::operationMenu() const { return m_operationMenu.data(); }
+ErrorDialog *MainWindow::errorDialog() const { return m_errorDialog.data(); }
+
+TensorCard *MainWindow::cardWidget(int id) const { return m_cards.value(id, nullptr); }
+
+TransferMeaning MainWindow::dragMeaning() const
+{
+    return TransferMeaning(m_meaning->currentData().toInt());
+}
+
+void MainWindow::setDragMeaning(TransferMeaning meaning)
+{
+    m_meaning->setCurrentIndex(m_meaning->findData(int(meaning)));
+}
+
+TransferMeaning MainWindow::meaningFor(Qt::KeyboardModifiers modifiers) const
+{
+    if (modifiers & Qt::ShiftModifier)
+        return TransferMeaning::NewName;
+    if (modifiers & Qt::ControlModifier)
+        return TransferMeaning::Discard;
+    return dragMeaning();
+}
+
+void MainWindow::setMetaPaneVisible(bool visible)
+{
+    m_metaPane->setVisible(visible);
+    if (m_metaAction->isChecked() != visible)
+        m_metaAction->setChecked(visible);
+    if (visible)
+        m_engine->sampleDevices(true);
+}
+
+void MainWindow::resizeEvent(QResizeEvent *event)
+{
+    QMainWindow::resizeEvent(event);
+    if (m_overlay)
+        m_overlay->setGeometry(rect());
+}
+
+QRect MainWindow::globalRect(QWidget *w) const
+{
+    return QRect(w->mapToGlobal(QPoint(0, 0)), w->size());
+}
+
+void MainWindow::say(const QString &message, int ms)
+{
+    m_lastMessage = message;
+    statusBar()->showMessage(message, ms);
+}
+
+QStringList MainWindow::moveTargets() const
+{
+    QStringList list;
+    for (DevicePane *p : m_panes)
+        if (p != m_metaPane || m_metaPane->isVisible())
+            list << p->deviceId();
+    return list;
+}
+
+void MainWindow::newTensor()
+{
+    QStringList names;
+    for (TensorCard *c : std::as_const(m_cards))
+        names << c->info().name;
+    QString suggested;
+    for (const char *n : {"x", "y", "w", "a", "b", "c", "u", "v"})
+        if (!names.contains(QLatin1String(n))) {
+            suggested = QLatin1String(n);
+            break;
+        }
+    if (suggested.isEmpty())
+        suggested = QStringLiteral("t%1").arg(names.size() + 1);
+    QStringList devices = {QStringLiteral("cpu")};
+    for (const QString &d : moveTargets())
+        if (d != QLatin1String("cpu"))
+            devices << d;
+    auto *dlg = new NewTensorDialog(devices, names, suggested, this);
+    dlg->setObjectName(QStringLiteral("newTensorDialog"));
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dlg, &QDialog::accepted, this, [this, dlg] {
+        Pending p;
+        p.kind = Pending::Kind::Create;
+        m_pending.insert(m_engine->create(dlg->spec()), p);
+        say(tr("Creating %1…").arg(dlg->spec().name), 3000);
+    });
+    dlg->open();
+}
+
+quint64 MainWindow::requestTransfer(int id, const QString &device, TransferMeaning meaning)
+{
+    Pending p;
+    p.kind = Pending::Kind::Transfer;
+    if (TensorCard *c = cardWidget(id)) {
+        p.pixmap = c->grab().scaledToWidth(std::min(c->width(), 320), Qt::SmoothTransformation);
+        p.from = globalRect(c);
+    }
+    const quint64 request = m_engine->transfer(id, device, meaning);
+    m_pending.insert(request, p);
+    return request;
+}
+
+quint64 MainWindow::requestCombine(Operation op, int a, int b)
+{
+    Pending p;
+    p.kind = Pending::Kind::Combine;
+    p.op = op;
+    p.a = a;
+    p.b = b;
+    const quint64 request = m_engine->combine(op, a, b);
+    m_pending.insert(request, p);
+    return request;
+}
+
+QMenu *MainWindow::showOperationMenu(int a, int b, const QPoint &globalPos)
+{
+    const auto ca = m_engine->card(a), cb = m_engine->card(b);
+    if (!ca || !cb)
+        return nullptr;
+    auto *menu = new QMenu(this);
+    menu->setObjectName(QStringLiteral("operationMenu"));
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    menu->addSection(tr("Combine %1 with %2").arg(ca->name, cb->name));
+    for (Operation op : {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat}) {
+        QAction *act = menu->addAction(QStringLiteral("z = %1").arg(operationCode(op, ca->name, cb->name)));
+        act->setObjectName(operationName(op));
+        connect(act, &QAction::triggered, this, [this, op, a, b] { requestCombine(op, a, b); });
+    }
+    m_operationMenu = menu;
+    menu->popup(globalPos);
+    return menu;
+}
+
+void MainWindow::placeCard(TensorCard *card)
+{
+    const QString dev = card->info().device;
+    DevicePane *target = pane(dev);
+    if (!target && dev.startsWith(QLatin1String("cuda")))
+        target = pane(QStringLiteral("cuda"));
+    if (dev == QLatin1String("meta") && !m_metaPane->isVisible())
+        setMetaPaneVisible(true);
+    if (!target)
+        target = m_panes.first();
+    for (DevicePane *p : m_panes)
+        if (p != target && p->card(card->cardId()))
+            p->takeCard(card->cardId());
+    if (!target->card(card->cardId()))
+        target->addCard(card);
+}
+
+void MainWindow::onCardAdded(const CardInfo &info)
+{
+    auto *card = new TensorCard(info);
+    m_cards.insert(info.id, card);
+    connect(card, &TensorCard::combineRequested, this,
+            [this](int src, int dst, const QPoint &pos) { showOperationMenu(dst, src, pos); });
+    connect(card, &TensorCard::menuRequested, this, &MainWindow::showCardMenu);
+    connect(card, &TensorCard::valuesRequested, this, &MainWindow::showValues);
+    connect(card, &TensorCard::deleteRequested, this, [this](int id) {
+        Pending p;
+        m_pending.insert(m_engine->remove(id), p);
+    });
+    connect(card, &TensorCard::renameRequested, this, &MainWindow::renameCard);
+    placeCard(card);
+}
+
+void MainWindow::onCardUpdated(const CardInfo &info)
+{
+    TensorCard *card = cardWidget(info.id);
+    if (!card)
+        return onCardAdded(info);
+    card->setInfo(info);
+    placeCard(card);
+}
+
+void MainWindow::onCardRemoved(int id)
+{
+    TensorCard *card = m_cards.take(id);
+    if (!card)
+        return;
+    for (DevicePane *p : m_panes)
+        p->takeCard(id);
+    card->deleteLater();
+}
+
+void MainWindow::onFinished(quint64 request, const Outcome &outcome)
+{
+    const Pending p = m_pending.take(request);
+    if (!outcome.ok()) {
+        showError(outcome.error, p.a, p.b, p);
+        return;
+    }
+    switch (p.kind) {
+    case Pending::Kind::Transfer:
+        animateTransfer(outcome.transfer, p);
+        if (p.retryAfter)
+            requestCombine(p.op, p.a, p.b);
+        break;
+    case Pending::Kind::Combine:
+        if (auto c = m_engine->card(outcome.cardId))
+            say(tr("%1 = %2 is on %3.").arg(c->name, operationCode(p.op, m_engine->card(p.a)->name,
+                                                                    m_engine->card(p.b)->name),
+                                            c->device));
+        break;
+    case Pending::Kind::Create:
+        if (auto c = m_engine->card(outcome.cardId)) {
+            say(tr("Created %1 on %2.").arg(c->name, c->device));
+            if (TensorCard *w = cardWidget(c->id))
+                w->setFocus();
+        }
+        break;
+    case Pending::Kind::Other:
+        break;
+    }
+}
+
+void MainWindow::animateTransfer(const TransferReport &r, const Pending &p)
+{
+    const QString caption = tr("%1 · %2 ms · %3 GB/s")
+                                .arg(QLocale().formattedDataSize(r.bytes))
+                                .arg(r.seconds * 1e3, 0, 'f', 3)
+                                .arg(r.gigabytesPerSecond(), 0, 'f', 2);
+    QString message = r.describe();
+    if (r.meaning == TransferMeaning::Discard)
+        message += QLatin1Char(' ') + tr("Tip: write %1 = %1.to(%2) to keep it.").arg(r.sourceName, r.requestedDevice);
+    say(message, 12000);
+    if (r.sameStorage || p.pixmap.isNull())
+        return; // nothing was copied: no flight, the message says why
+    const int ms = FlightOverlay::durationFor(r.seconds);
+
+    if (r.meaning == TransferMeaning::Discard) {
+        DevicePane *target = pane(r.toDevice);
+        if (!target)
+            return;
+        const QRect to(target->mapToGlobal(QPoint(12, 120)), p.from.size());
+        m_overlay->fly(p.pixmap, p.from, to, ms, caption, true);
+        return;
+    }
+    QPointer<TensorCard> landed = cardWidget(r.resultId);
+    if (!landed)
+        return;
+    // Hide the arriving card until its ghost lands on it.
+    auto *hidden = new QGraphicsOpacityEffect(landed);
+    hidden->setOpacity(0.0);
+    landed->setGraphicsEffect(hidden);
+    m_overlay->fly(p.pixmap, p.from, globalRect(landed), ms, caption, false, [landed] {
+        if (landed)
+            landed->setGraphicsEffect(nullptr);
+    });
+    if (r.meaning == TransferMeaning::Reassign && r.oldReleased)
+        m_overlay->fadeOut(p.pixmap, p.from, tr("old %1 released").arg(r.sourceName), ms);
+}
+
+void MainWindow::showError(const OpError &error, int a, int b, const Pending &)
+{
+    say(error.message, 12000);
+    auto operand = [this](int id) {
+        ErrorDialog::Operand o;
+        if (auto c = m_engine->card(id)) {
+            o.id = id;
+            o.name = c->name;
+            o.device = c->device;
+        }
+        return o;
+    };
+    if (m_errorDialog)
+        m_errorDialog->close();
+    auto *dlg = new ErrorDialog(error, operand(a), operand(b), this);
+    const Operation op = error.codeLine.contains(QLatin1String(" @ ")) ? Operation::Matmul
+                         : error.codeLine.contains(QLatin1String(" * ")) ? Operation::Mul
+                         : error.codeLine.contains(QLatin1String("torch.cat")) ? Operation::Cat
+                                                                                : Operation::Add;
+    connect(dlg, &ErrorDialog::moveAndRetry, this, [this, op, a, b](int id, const QString &device) {
+        const quint64 request = requestTransfer(id, device, TransferMeaning::Reassign);
+        m_pending[request].retryAfter = true;
+        m_pending[request].op = op;
+        m_pending[request].a = a;
+        m_pending[request].b = b;
+    });
+    m_errorDialog = dlg;
+    dlg->open();
+}
+
+void MainWindow::showCardMenu(int id, const QPoint &globalPos)
+{
+    const auto info = m_engine->card(id);
+    if (!info)
+        return;
+    auto *menu = new QMenu(this);
+    menu->setAttribute(Qt::WA_DeleteOnClose);
+    QMenu *move = menu->addMenu(tr("&Move to"));
+    for (const QString &dev : moveTargets()) {
+        QMenu *sub = move->addMenu(dev == QLatin1String("cuda") ? tr("device (no GPU: cpu)") : dev);
+        const QString arg = dev == QLatin1String("cuda") ? QStringLiteral("device")
+                                                         : QStringLiteral("\"%1\"").arg(dev);
+        const QString x = info->name;
+        sub->addAction(QStringLiteral("%1 = %1.to(%2)").arg(x, arg), this,
+                       [=] { requestTransfer(id, dev, TransferMeaning::Reassign); });
+        sub->addAction(QStringLiteral("%1_%2 = %1.to(%3)").arg(x, QString(dev).remove(':'), arg), this,
+                       [=] { requestTransfer(id, dev, TransferMeaning::NewName); });
+        sub->addAction(tr("%1.to(%2)  — result discarded").arg(x, arg), this,
+                       [=] { requestTransfer(id, dev, TransferMeaning::Discard); });
+    }
+    menu->addAction(tr("Show &values"), this, [=] { showValues(id); });
+    menu->addSeparator();
+    QAction *rename = menu->addAction(tr("&Rename…"), this, [=] { renameCard(id); });
+    rename->setShortcut(Qt::Key_F2);
+    menu->addAction(tr("&Clone"), this, [=] { m_pending.insert(m_engine->clone(id), Pending{}); });
+    QAction *del = menu->addAction(tr("&Delete"), this,
+                                   [=] { m_pending.insert(m_engine->remove(id), Pending{}); });
+    del->setShortcut(QKeySequence::Delete);
+    menu->popup(globalPos);
+}
+
+void MainWindow::renameCard(int id)
+{
+    const auto info = m_engine->card(id);
+    if (!info)
+        return;
+    bool ok = false;
+    const QString name = QInputDialog::getText(this, tr("Rename"), tr("New name for %1:").arg(info->name),
+                                               QLineEdit::Normal, info->name, &ok);
+    if (ok && !name.isEmpty())
+        m_pending.insert(m_engine->rename(id, name), Pending{});
+}
+
+void MainWindow::showValues(int id)
+{
+    auto *dlg = new ValuesDialog(this);
+    m_valueDialogs.insert(m_engine->preview(id), dlg);
+    dlg->show();
+}
+
+void MainWindow::onDevicesSampled(const QList<DeviceInfo> &devices, const QList<qint64> &bytes)
+{
+    const QLocale l;
+    for (int i = 0; i < devices.size(); ++i) {
+        const DeviceInfo &d = devices.at(i);
+        DevicePane *p = pane(d.id);
+        if (!p)
+            continue;
+        if (d.type == QLatin1String("cpu"))
+            p->setHardware(d.name, tr("%1 threads in use · %2 logical cores · %3 RAM")
+                                       .arg(d.threads)
+                                       .arg(d.logicalCores)
+                                       .arg(l.formattedDataSize(d.memoryTotal)));
+        else if (d.isCuda())
+            p->setHardware(d.name, tr("compute capability %1 · %2")
+                                       .arg(d.capability, l.formattedDataSize(d.memoryTotal)));
+        p->setMemory(d, bytes.value(i));
+    }
+}
+
+bool MainWindow::exportCode(const QString &path, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(m_engine->codeLog().toScript().toUtf8());
+    if (!f.commit()) {
+        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
 
 } // namespace tk

@@ -18,6 +18,7 @@ void registerTypes()
     qRegisterMetaType<tk::DeviceInfo>();
     qRegisterMetaType<QList<tk::DeviceInfo>>();
     qRegisterMetaType<QList<qint64>>();
+    qRegisterMetaType<tk::TensorPreview>();
 }
 } // namespace
 
@@ -42,6 +43,8 @@ KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
             },
             Qt::QueuedConnection);
     connect(m_worker, &KitchenWorker::devicesSampled, this, &KitchenEngine::devicesSampled,
+            Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::previewReady, this, &KitchenEngine::previewReady,
             Qt::QueuedConnection);
     m_thread.start();
 }
@@ -100,6 +103,15 @@ void KitchenEngine::sampleDevices(bool includeMeta)
     QMetaObject::invokeMethod(
         m_worker, [w = m_worker, includeMeta] { w->sampleDevices(includeMeta); },
         Qt::QueuedConnection);
+}
+
+quint64 KitchenEngine::preview(int id, int maxRows, int maxCols)
+{
+    const quint64 request = m_nextRequest++;
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request, id, maxRows, maxCols] { w->preview(request, id, maxRows, maxCols); },
+        Qt::QueuedConnection);
+    return request;
 }
 
 std::optional<CardInfo> KitchenEngine::card(int id) const

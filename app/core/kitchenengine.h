@@ -5,6 +5,7 @@
 #include "deviceinfo.h"
 #include "operation.h"
 #include "outcome.h"
+#include "tensorpreview.h"
 #include "tensorspec.h"
 #include "transferreport.h"
 
@@ -36,6 +37,7 @@ public:
     quint64 clone(int id, const QString &name = {});
     quint64 remove(int id);
     void sampleDevices(bool includeMeta);
+    quint64 preview(int id, int maxRows = 100, int maxCols = 50);
 
     QList<CardInfo> cards() const { return m_cards.values(); }
     std::optional<CardInfo> card(int id) const;
@@ -53,6 +55,7 @@ Q_SIGNALS:
     void codeLineAdded(const tk::CodeLine &line);
     void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
     void busyChanged(bool busy);
+    void previewReady(quint64 request, const tk::TensorPreview &preview);
 
 private:
     template<typename F>

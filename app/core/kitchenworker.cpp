@@ -82,6 +82,13 @@ void KitchenWorker::remove(quint64 request, int id)
     run(request, [&](Workspace &w) { return w.remove(id); });
 }
 
+void KitchenWorker::preview(quint64 request, int id, int maxRows, int maxCols)
+{
+    if (!m_workspace)
+        initialize();
+    Q_EMIT previewReady(request, m_workspace->preview(id, maxRows, maxCols));
+}
+
 void KitchenWorker::sampleDevices(bool includeMeta)
 {
     if (!m_workspace)

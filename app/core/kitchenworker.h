@@ -5,6 +5,7 @@
 #include "deviceinfo.h"
 #include "operation.h"
 #include "outcome.h"
+#include "tensorpreview.h"
 #include "tensorspec.h"
 #include "transferreport.h"
 
@@ -35,12 +36,14 @@ public:
     void clone(quint64 request, int id, const QString &name);
     void remove(quint64 request, int id);
     void sampleDevices(bool includeMeta);
+    void preview(quint64 request, int id, int maxRows, int maxCols);
 
 Q_SIGNALS:
     void finished(quint64 request, const tk::Outcome &outcome);
     void cardsChanged(const QList<tk::CardInfo> &upserted, const QList<int> &removed);
     void codeLinesAdded(const QList<tk::CodeLine> &lines);
     void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
+    void previewReady(quint64 request, const tk::TensorPreview &preview);
 
 private:
     template<typename F>

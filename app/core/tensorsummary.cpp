@@ -53,7 +53,7 @@ void TensorSummary::fill(CardInfo &card, const at::Tensor &t)
     parts << QStringLiteral("tensor[%1]").arg(TensorSpec::shapeText(card.shape))
           << QStringLiteral("n=%1").arg(card.numel)
           << QStringLiteral("(%1)").arg(
-                 QLocale::c().formattedDataSize(card.bytes, 1, QLocale::DataSizeTraditionalFormat));
+                 QLocale::c().formattedDataSize(card.bytes, 1, QLocale::DataSizeIecFormat));
     if (card.hasStats) {
         if (card.dtype == QLatin1String("bool")) {
             parts << QStringLiteral("true=%1").arg(qRound64(card.mean * card.numel));

@@ -18,7 +18,7 @@ QString meaningName(TransferMeaning m)
 QString TransferReport::describe() const
 {
     auto tr = [](const char *s) { return QCoreApplication::translate("TransferReport", s); };
-    const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeSIFormat);
+    const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
     QString text;
     if (sameStorage) {
         text = tr("%1 is already on %2: to() returned the same tensor, nothing was copied.")

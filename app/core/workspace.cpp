@@ -16,7 +16,7 @@ namespace {
 
 QString sizeText(qint64 bytes)
 {
-    return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeTraditionalFormat);
+    return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeIecFormat);
 }
 
 // `2, 3` as Python call arguments; `(5,)` when a tuple is needed for one dimension.
@@ -521,6 +521,51 @@ Outcome Workspace::remove(int id)
     d->entries.erase(id);
     d->refreshStorageIds();
     return Outcome{id, {}, {}};
+}
+
+TensorPreview Workspace::preview(int id, int maxRows, int maxCols) const
+{
+    TensorPreview p;
+    p.cardId = id;
+    auto it = d->entries.find(id);
+    if (it == d->entries.end()) {
+        p.note = tr("There is no card #%1 any more: it was deleted.").arg(id);
+        return p;
+    }
+    const at::Tensor &t = it->second.tensor;
+    p.name = it->second.info.name;
+    if (t.is_meta()) {
+        p.note = tr("%1 lives on the meta device: it has a shape and a dtype but no values.").arg(p.name);
+        return p;
+    }
+    try {
+        const at::Tensor m = t.dim() == 0 ? t.reshape({1, 1})
+                             : t.dim() == 1 ? t.reshape({1, t.size(0)})
+                                            : t.reshape({-1, t.size(-1)});
+        p.totalRows = m.size(0);
+        p.totalCols = m.size(1);
+        p.rows = static_cast<int>(std::min<int64_t>(m.size(0), maxRows));
+        p.cols = static_cast<int>(std::min<int64_t>(m.size(1), maxCols));
+        // Only the corner crosses to the host, never the whole tensor.
+        const at::Tensor corner = m.slice(0, 0, p.rows).slice(1, 0, p.cols).to(torch::kCPU);
+        const bool isBool = corner.scalar_type() == torch::kBool;
+        const bool isInt = !corner.is_floating_point() && !isBool;
+        const at::Tensor v = corner.to(torch::kFloat64).contiguous();
+        const double *data = v.data_ptr<double>();
+        for (int i = 0; i < p.rows * p.cols; ++i) {
+            const double x = data[i];
+            p.cells << (isBool ? (x != 0 ? QStringLiteral("True") : QStringLiteral("False"))
+                        : isInt ? QString::number(qint64(x))
+                                : QString::number(x, 'g', 6));
+        }
+        if (t.dim() > 2)
+            p.note = tr("Shown as a %1 × %2 matrix: the last dimension across, the others down.")
+                         .arg(p.totalRows)
+                         .arg(p.totalCols);
+    } catch (const std::exception &e) {
+        p.note = torchutil::cleanMessage(e.what());
+    }
+    return p;
 }
 
 QList<CardInfo> Workspace::cards() const

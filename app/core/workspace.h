@@ -4,6 +4,7 @@
 #include "codelog.h"
 #include "operation.h"
 #include "outcome.h"
+#include "tensorpreview.h"
 #include "tensorspec.h"
 #include "transferreport.h"
 
@@ -35,6 +36,9 @@ public:
     Outcome rename(int id, const QString &newName);
     Outcome clone(int id, const QString &newName = {});
     Outcome remove(int id);
+
+    // Values for the table: at most maxRows × maxCols, from the top-left of the 2-D view.
+    TensorPreview preview(int id, int maxRows = 100, int maxCols = 50) const;
 
     QList<CardInfo> cards() const; // by id
     std::optional<CardInfo> card(int id) const;

@@ -1,0 +1,247 @@
+#include "cardmime.h"
+#include "devicepane.h"
+#include "errordialog.h"
+#include "flightoverlay.h"
+#include "kitchenengine.h"
+#include "mainwindow.h"
+#include "newtensordialog.h"
+#include "tensorcard.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QDropEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMimeData>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QTest>
+
+using namespace tk;
+
+class TestKitchen : public QObject
+{
+    Q_OBJECT
+
+private:
+    static void waitIdle(MainWindow &w)
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!w.engine()->busy(), 20000);
+        QCoreApplication::processEvents();
+    }
+
+    static int create(MainWindow &w, const QString &name, const QString &device = "cpu",
+                      QList<qint64> shape = {2, 3})
+    {
+        TensorSpec s;
+        s.name = name;
+        s.device = device;
+        s.shape = shape;
+        s.factory = TensorSpec::Factory::Randn;
+        s.seed = 1;
+        w.engine()->create(s);
+        waitIdle(w);
+        for (const CardInfo &c : w.engine()->cards())
+            if (c.name == name)
+                return c.id;
+        return -1;
+    }
+
+    // What Qt's own drag-and-drop tests do: send the events, skip QDrag::exec().
+    static void drop(QWidget *target, int id, const QString &from, Qt::KeyboardModifiers mods = {})
+    {
+        std::unique_ptr<QMimeData> mime(CardMime::encode(id, from));
+        const QPoint pos = target->rect().center();
+        QDragEnterEvent enter(pos, Qt::MoveAction, mime.get(), Qt::LeftButton, mods);
+        QApplication::sendEvent(target, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent dropEvent(QPointF(pos), Qt::MoveAction, mime.get(), Qt::LeftButton, mods);
+        QApplication::sendEvent(target, &dropEvent);
+        QVERIFY(dropEvent.isAccepted());
+    }
+
+    static QStringList paneNames(DevicePane *p)
+    {
+        QStringList names;
+        for (TensorCard *c : p->cards())
+            names << c->info().name;
+        names.sort();
+        return names;
+    }
+
+    static QString shotDir()
+    {
+        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
+        QDir().mkpath(dir);
+        return QDir(dir).absolutePath();
+    }
+
+private Q_SLOTS:
+    void dropsInEachMeaning_data()
+    {
+        QTest::addColumn<int>("meaning");
+        QTest::addColumn<int>("modifiers");
+        QTest::addColumn<QStringList>("cpuAfter");
+        QTest::addColumn<QStringList>("metaAfter");
+        QTest::newRow("x = x.to(d)") << int(TransferMeaning::Reassign) << 0 << QStringList{}
+                                     << QStringList{"x"};
+        QTest::newRow("y = x.to(d)") << int(TransferMeaning::NewName) << 0 << QStringList{"x"}
+                                     << QStringList{"x_meta"};
+        QTest::newRow("x.to(d) discarded") << int(TransferMeaning::Discard) << 0
+                                           << QStringList{"x"} << QStringList{};
+        QTest::newRow("shift = y = x.to(d)") << int(TransferMeaning::Reassign)
+                                             << int(Qt::ShiftModifier) << QStringList{"x"}
+                                             << QStringList{"x_meta"};
+        QTest::newRow("ctrl = discarded") << int(TransferMeaning::Reassign)
+                                          << int(Qt::ControlModifier) << QStringList{"x"}
+                                          << QStringList{};
+    }
+
+    void dropsInEachMeaning()
+    {
+        QFETCH(int, meaning);
+        QFETCH(int, modifiers);
+        QFETCH(QStringList, cpuAfter);
+        QFETCH(QStringList, metaAfter);
+        MainWindow w;
+        w.show();
+        w.setMetaPaneVisible(true);
+        w.setDragMeaning(TransferMeaning(meaning));
+        const int x = create(w, "x");
+        DevicePane *cpu = w.pane("cpu");
+        DevicePane *meta = w.pane("meta");
+        QCOMPARE(paneNames(cpu), QStringList{"x"});
+        drop(meta, x, "cpu", Qt::KeyboardModifiers(modifiers));
+        waitIdle(w);
+        QCOMPARE(paneNames(cpu), cpuAfter);
+        QCOMPARE(paneNames(meta), metaAfter);
+        // The panes show exactly the workspace, each card once.
+        QCOMPARE(cpu->cards().size() + meta->cards().size(), w.engine()->cards().size());
+        for (const CardInfo &c : w.engine()->cards())
+            QVERIFY(w.pane(c.device)->card(c.id));
+        if (metaAfter.isEmpty())
+            QVERIFY2(w.lastMessage().contains("stayed on cpu"), qPrintable(w.lastMessage()));
+        else
+            QVERIFY(w.overlay()->activeFlights() > 0); // the copy flies
+        QTRY_COMPARE_WITH_TIMEOUT(w.overlay()->activeFlights(), 0, 5000);
+    }
+
+    void noGpuWorkbenchFollowsTheIdiom()
+    {
+        MainWindow w;
+        w.show();
+        DevicePane *bench = w.pane("cuda");
+        if (!bench)
+            QSKIP("This machine has a GPU: the workbench is a real cuda:N pane.");
+        auto *why = bench->findChild<QLabel *>("emptyExplanation");
+        QVERIFY(why && why->isVisible());
+        QVERIFY(why->text().contains("CPU-only") || why->text().contains("no GPU was found"));
+        const int x = create(w, "x");
+        drop(bench, x, "cpu");
+        waitIdle(w);
+        QCOMPARE(paneNames(w.pane("cpu")), QStringList{"x"});
+        QVERIFY(bench->cards().isEmpty());
+        QVERIFY2(w.lastMessage().contains("nothing was copied"), qPrintable(w.lastMessage()));
+        QVERIFY(w.lastMessage().contains("gave cpu"));
+        QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("x = x.to(device)"));
+    }
+
+    void mismatchDialogThenMoveAndRetry()
+    {
+        MainWindow w;
+        w.show();
+        const int x = create(w, "x");
+        const int y = create(w, "y", "meta");
+        QVERIFY(w.pane("meta")->isVisible()); // the meta pane opens for a meta card
+        // Drop y on x: the operation menu offers the four operations.
+        TensorCard *xc = w.cardWidget(x);
+        drop(xc, y, "meta");
+        QMenu *menu = w.operationMenu();
+        QVERIFY(menu);
+        QCOMPARE(menu->actions().size(), 5); // a section and four operations
+        QAction *add = menu->findChild<QAction *>("add");
+        QVERIFY(add);
+        add->trigger();
+        menu->close();
+        waitIdle(w);
+        ErrorDialog *dlg = w.errorDialog();
+        QVERIFY(dlg);
+        QVERIFY(dlg->isVisible());
+        QCOMPARE(dlg->error().kind, OpError::Kind::DeviceMismatch);
+        auto *text = dlg->findChild<QPlainTextEdit *>("libtorchMessage");
+        QVERIFY(text->toPlainText().startsWith("Expected all tensors to be on the same device"));
+        QVERIFY(dlg->findChild<QLabel *>("codeLine")->text().contains("z = x + y"));
+        QVERIFY(dlg->findChild<QLabel *>("devices")->text().contains("meta"));
+        QCOMPARE(w.engine()->cards().size(), 2);
+        // Move x to y's device (meta) and retry: the result card appears on the meta shelf.
+        auto *fix = dlg->findChild<QPushButton *>("moveFirst");
+        QVERIFY(fix);
+        QVERIFY(fix->text().contains("Move x to meta"));
+        fix->click();
+        waitIdle(w);
+        waitIdle(w);
+        QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 3, 10000);
+        QCOMPARE(paneNames(w.pane("meta")), (QStringList{"x", "y", "z"}));
+        QVERIFY(paneNames(w.pane("cpu")).isEmpty());
+    }
+
+    void newTensorDialogRejectsBadShapesInline()
+    {
+        NewTensorDialog dlg({"cpu", "meta"}, {"x"}, "y");
+        auto *shape = dlg.findChild<QLineEdit *>("shape");
+        auto *error = dlg.findChild<QLabel *>("error");
+        QVERIFY(dlg.isValid());
+        for (const QString &bad : {"2,x", "-1", "0", "", "1e99"}) {
+            shape->setText(bad);
+            QVERIFY2(!dlg.isValid(), qPrintable(bad));
+            QVERIFY(!error->text().isEmpty());
+        }
+        shape->setText("4096x4096");
+        QVERIFY(dlg.isValid());
+        QCOMPARE(dlg.spec().shape, (QList<qint64>{4096, 4096}));
+        dlg.findChild<QLineEdit *>("name")->setText("x");
+        QVERIFY(!dlg.isValid()); // taken
+        QVERIFY(error->text().contains("already"));
+    }
+
+    void flightDurationFollowsCopyTimeOnALogScale()
+    {
+        QCOMPARE(FlightOverlay::durationFor(1e-9), 250);
+        QCOMPARE(FlightOverlay::durationFor(1.0), 1500);
+        QVERIFY(FlightOverlay::durationFor(1e-3) > FlightOverlay::durationFor(1e-5));
+        QCOMPARE(FlightOverlay::durationFor(100.0), 1500);
+    }
+
+    void screenshots()
+    {
+        const QString dir = shotDir();
+        MainWindow w;
+        w.resize(1280, 800);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QTest::qWait(300);
+        QVERIFY(w.grab().save(dir + "/kitchen-empty.png"));
+        if (DevicePane *bench = w.pane("cuda"))
+            QVERIFY(bench->grab().save(dir + "/no-gpu-workbench.png"));
+        const int x = create(w, "x", "cpu", {64, 64});
+        create(w, "w", "cpu", {8, 8});
+        w.setMetaPaneVisible(true);
+        w.setDragMeaning(TransferMeaning::NewName);
+        drop(w.pane("meta"), x, "cpu");
+        waitIdle(w);
+        QTRY_COMPARE_WITH_TIMEOUT(w.overlay()->activeFlights(), 0, 5000);
+        const int y = w.engine()->cards().last().id;
+        QTest::qWait(200);
+        QVERIFY(w.grab().save(dir + "/kitchen-session.png"));
+        w.requestCombine(Operation::Add, x, y);
+        waitIdle(w);
+        QVERIFY(w.errorDialog());
+        QTest::qWait(200);
+        QVERIFY(w.errorDialog()->grab().save(dir + "/mismatch-dialog.png"));
+        qInfo() << "screenshots in" << dir;
+    }
+};
+
+QTEST_MAIN(TestKitchen)
+#include "tst_kitchen.moc"

@@ -1,0 +1,203 @@
+#include "devicepane.h"
+
+#include "cardmime.h"
+#include "devicestyle.h"
+#include "tensorcard.h"
+
+#include <QDragEnterEvent>
+#include <QLabel>
+#include <QLocale>
+#include <QMimeData>
+#include <QProgressBar>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace tk {
+
+DevicePane::DevicePane(const QString &deviceId, QWidget *parent)
+    : QFrame(parent), m_deviceId(deviceId)
+{
+    setObjectName(QStringLiteral("pane-%1").arg(deviceId));
+    setAcceptDrops(true);
+    setFrameShape(QFrame::StyledPanel);
+    setMinimumWidth(280);
+    const QColor c = DeviceStyle::color(deviceId);
+
+    m_title = new QLabel(DeviceStyle::paneTitle(deviceId));
+    QFont f = m_title->font();
+    f.setBold(true);
+    f.setPointSizeF(f.pointSizeF() * 1.3);
+    m_title->setFont(f);
+    m_title->setStyleSheet(QStringLiteral("color: %1;").arg(c.name()));
+    m_hardware = new QLabel;
+    m_hardware->setWordWrap(true);
+    m_gauge = new QProgressBar;
+    m_gauge->setRange(0, 1000);
+    m_gauge->setTextVisible(false);
+    m_gauge->setMaximumHeight(8);
+    m_gauge->setStyleSheet(QStringLiteral("QProgressBar::chunk { background: %1; }").arg(c.name()));
+    m_memory = new QLabel;
+    m_memory->setWordWrap(true);
+    QFont small = m_memory->font();
+    small.setPointSizeF(small.pointSizeF() * 0.9);
+    m_memory->setFont(small);
+
+    auto *header = new QFrame;
+    header->setObjectName(QStringLiteral("paneHeader"));
+    header->setStyleSheet(QStringLiteral("QFrame#paneHeader { background: rgba(%1, %2, %3, 0.16);"
+                                         " border-radius: 6px; }")
+                              .arg(c.red())
+                              .arg(c.green())
+                              .arg(c.blue()));
+    auto *hl = new QVBoxLayout(header);
+    hl->addWidget(m_title);
+    hl->addWidget(m_hardware);
+    hl->addWidget(m_gauge);
+    hl->addWidget(m_memory);
+
+    m_empty = new QLabel;
+    m_empty->setWordWrap(true);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setObjectName(QStringLiteral("emptyExplanation"));
+    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); padding: 16px;"));
+
+    m_cardArea = new QWidget;
+    m_cardLayout = new QVBoxLayout(m_cardArea);
+    m_cardLayout->setContentsMargins(4, 4, 4, 4);
+    m_cardLayout->addWidget(m_empty);
+    m_cardLayout->addStretch();
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_cardArea);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(header);
+    layout->addWidget(scroll, 1);
+    setEmptyExplanation(tr("Drop a card here to move it with .to(\"%1\").").arg(deviceId));
+    // No memory to gauge on the meta shelf or on a workbench without a GPU.
+    m_gauge->setVisible(deviceId != QLatin1String("meta") && deviceId != QLatin1String("cuda"));
+    setDropHighlight(false);
+}
+
+void DevicePane::setHardware(const QString &name, const QString &details)
+{
+    m_hardware->setText(details.isEmpty() ? name : QStringLiteral("%1\n%2").arg(name, details));
+}
+
+void DevicePane::setEmptyExplanation(const QString &text)
+{
+    m_emptyExplanation = text;
+    m_empty->setText(text);
+    updateEmptyState();
+}
+
+void DevicePane::setMemory(const DeviceInfo &info, qint64 cardBytes)
+{
+    const QLocale l;
+    if (info.isMeta()) {
+        m_gauge->setValue(0);
+        m_memory->setText(tr("No memory: meta tensors have shapes but no data."));
+        return;
+    }
+    if (info.memoryTotal <= 0) {
+        m_gauge->setValue(0);
+        m_memory->clear();
+        return;
+    }
+    m_gauge->setValue(int(1000.0 * cardBytes / info.memoryTotal));
+    QString text = tr("Cards hold %1 of %2").arg(l.formattedDataSize(cardBytes),
+                                                 l.formattedDataSize(info.memoryTotal));
+    if (info.isCuda())
+        text += QLatin1Char('\n')
+                + tr("Allocator: %1 allocated, %2 reserved").arg(
+                    l.formattedDataSize(info.allocatorAllocated),
+                    l.formattedDataSize(info.allocatorReserved));
+    else
+        text += QLatin1Char('\n') + tr("%1 free in the system").arg(l.formattedDataSize(info.memoryFree));
+    m_memory->setText(text);
+    m_gauge->setToolTip(text);
+}
+
+void DevicePane::addCard(TensorCard *card)
+{
+    m_cardLayout->insertWidget(m_cardLayout->count() - 1, card);
+    card->show();
+    updateEmptyState();
+}
+
+TensorCard *DevicePane::takeCard(int id)
+{
+    TensorCard *c = card(id);
+    if (c) {
+        m_cardLayout->removeWidget(c);
+        c->setParent(nullptr);
+        updateEmptyState();
+    }
+    return c;
+}
+
+TensorCard *DevicePane::card(int id) const
+{
+    for (TensorCard *c : cards())
+        if (c->cardId() == id)
+            return c;
+    return nullptr;
+}
+
+QList<TensorCard *> DevicePane::cards() const
+{
+    return m_cardArea->findChildren<TensorCard *>(QString(), Qt::FindDirectChildrenOnly);
+}
+
+QList<int> DevicePane::cardIds() const
+{
+    QList<int> ids;
+    for (TensorCard *c : cards())
+        ids << c->cardId();
+    std::sort(ids.begin(), ids.end());
+    return ids;
+}
+
+void DevicePane::updateEmptyState() { m_empty->setVisible(cards().isEmpty()); }
+
+void DevicePane::setDropHighlight(bool on)
+{
+    const QColor c = DeviceStyle::color(m_deviceId);
+    setStyleSheet(QStringLiteral("tk--DevicePane { border: 2px %1 %2; border-radius: 8px; }")
+                      .arg(on ? QStringLiteral("dashed") : QStringLiteral("solid"),
+                           on ? c.name() : c.lighter(160).name()));
+}
+
+void DevicePane::dragEnterEvent(QDragEnterEvent *event)
+{
+    if (event->mimeData()->hasFormat(CardMime::type())) {
+        event->acceptProposedAction();
+        setDropHighlight(true);
+    } else {
+        event->ignore();
+    }
+}
+
+void DevicePane::dragMoveEvent(QDragMoveEvent *event)
+{
+    if (event->mimeData()->hasFormat(CardMime::type()))
+        event->acceptProposedAction();
+}
+
+void DevicePane::dragLeaveEvent(QDragLeaveEvent *) { setDropHighlight(false); }
+
+void DevicePane::dropEvent(QDropEvent *event)
+{
+    setDropHighlight(false);
+    int id = -1;
+    QString from;
+    if (!CardMime::decode(event->mimeData(), &id, &from)) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    Q_EMIT cardDropped(id, from, m_deviceId, event->modifiers());
+}
+
+} // namespace tk

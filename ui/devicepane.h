@@ -1,0 +1,62 @@
+#pragma once
+
+#include "deviceinfo.h"
+
+#include <QFrame>
+#include <QList>
+
+class QLabel;
+class QProgressBar;
+class QVBoxLayout;
+
+namespace tk {
+
+class TensorCard;
+
+// One device: the CPU counter, a GPU workbench or the meta shelf. Its header names the
+// hardware and shows a memory gauge; cards dropped on it ask for .to(this device).
+class DevicePane : public QFrame
+{
+    Q_OBJECT
+
+public:
+    // deviceId "cuda" with no GPU makes the explaining, empty workbench.
+    DevicePane(const QString &deviceId, QWidget *parent = nullptr);
+
+    QString deviceId() const { return m_deviceId; }
+    void setHardware(const QString &name, const QString &details);
+    void setEmptyExplanation(const QString &text);
+    void setMemory(const DeviceInfo &info, qint64 cardBytes);
+
+    void addCard(TensorCard *card);
+    TensorCard *takeCard(int id);
+    TensorCard *card(int id) const;
+    QList<TensorCard *> cards() const;
+    QList<int> cardIds() const;
+
+Q_SIGNALS:
+    void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice,
+                     Qt::KeyboardModifiers modifiers);
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragMoveEvent(QDragMoveEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void updateEmptyState();
+    void setDropHighlight(bool on);
+
+    QString m_deviceId;
+    QLabel *m_title = nullptr;
+    QLabel *m_hardware = nullptr;
+    QProgressBar *m_gauge = nullptr;
+    QLabel *m_memory = nullptr;
+    QLabel *m_empty = nullptr;
+    QWidget *m_cardArea = nullptr;
+    QVBoxLayout *m_cardLayout = nullptr;
+    QString m_emptyExplanation;
+};
+
+} // namespace tk

@@ -1,0 +1,194 @@
+#include "tensorcard.h"
+
+#include "cardmime.h"
+#include "devicestyle.h"
+#include "heatmapwidget.h"
+
+#include <QFontDatabase>
+#include <QApplication>
+#include <QContextMenuEvent>
+#include <QDrag>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLocale>
+#include <QMimeData>
+#include <QVBoxLayout>
+
+namespace tk {
+
+TensorCard::TensorCard(const CardInfo &info, QWidget *parent) : QFrame(parent), m_info(info)
+{
+    setObjectName(QStringLiteral("card-%1").arg(info.id));
+    setFrameShape(QFrame::StyledPanel);
+    setFocusPolicy(Qt::StrongFocus);
+    setAcceptDrops(true);
+    setAutoFillBackground(true);
+    setCursor(Qt::OpenHandCursor);
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+
+    m_name = new QLabel;
+    QFont big = m_name->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.25);
+    m_name->setFont(big);
+    m_storage = new QLabel;
+    m_dtype = new QLabel;
+    m_device = new QLabel;
+    m_summary = new QLabel;
+    m_summary->setWordWrap(true);
+    m_summary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_summary->setTextInteractionFlags(Qt::NoTextInteraction);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::MinimumExpanding);
+    m_summary->setMinimumWidth(120);
+    m_bytes = new QLabel;
+    m_heat = new HeatMapWidget;
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(m_name);
+    top->addWidget(m_storage);
+    top->addStretch();
+    top->addWidget(m_dtype);
+    top->addWidget(m_device);
+    auto *bottom = new QHBoxLayout;
+    bottom->addWidget(m_heat);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_summary);
+    right->addWidget(m_bytes);
+    right->addStretch();
+    bottom->addLayout(right, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(8, 6, 8, 6);
+    layout->addLayout(top);
+    layout->addLayout(bottom);
+    refresh();
+}
+
+void TensorCard::setInfo(const CardInfo &info)
+{
+    m_info = info;
+    refresh();
+}
+
+void TensorCard::refresh()
+{
+    m_name->setText(m_info.name);
+    const QColor sc = DeviceStyle::storageColor(m_info.storageId);
+    m_storage->setText(tr("◆ storage %1").arg(m_info.storageId));
+    m_storage->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(sc.darker(130).name()));
+    m_storage->setToolTip(tr("Cards with the same storage mark share memory: a view, or a to() "
+                             "to the device the tensor was already on. A new mark means a new copy."));
+    m_dtype->setText(m_info.dtype);
+    m_dtype->setStyleSheet(DeviceStyle::badgeStyle(m_info.device));
+    m_device->setText(m_info.device);
+    m_device->setStyleSheet(DeviceStyle::badgeStyle(m_info.device));
+    m_summary->setText(m_info.summary);
+    m_bytes->setText(QLocale().formattedDataSize(m_info.bytes));
+    m_heat->setValues(m_info.heatRows, m_info.heatCols, m_info.heat,
+                      m_info.device == QLatin1String("meta") ? tr("no data") : tr("no values"));
+    setToolTip(QStringLiteral("<b>%1</b><br><tt>%2</tt><br>%3")
+                   .arg(m_info.name.toHtmlEscaped(), m_info.summary.toHtmlEscaped(),
+                        tr("storage %1 · %2 in storage · double-click for values")
+                            .arg(m_info.storageId)
+                            .arg(QLocale().formattedDataSize(m_info.storageBytes))));
+    setAccessibleName(tr("Tensor %1 on %2").arg(m_info.name, m_info.device));
+    setHighlighted(hasFocus());
+}
+
+void TensorCard::setHighlighted(bool on)
+{
+    const QColor c = DeviceStyle::color(m_info.device);
+    setStyleSheet(QStringLiteral("tk--TensorCard { border: %1px solid %2; border-radius: 6px;"
+                                 " background: palette(base); }")
+                      .arg(on ? 3 : 1)
+                      .arg(on ? c.name() : c.lighter(150).name()));
+}
+
+void TensorCard::mousePressEvent(QMouseEvent *event)
+{
+    if (event->button() == Qt::LeftButton)
+        m_pressPos = event->position().toPoint();
+    QFrame::mousePressEvent(event);
+}
+
+void TensorCard::mouseMoveEvent(QMouseEvent *event)
+{
+    if (!(event->buttons() & Qt::LeftButton)
+        || (event->position().toPoint() - m_pressPos).manhattanLength()
+               < QApplication::startDragDistance())
+        return;
+    auto *drag = new QDrag(this);
+    drag->setMimeData(CardMime::encode(m_info.id, m_info.device));
+    const QPixmap pm = grab();
+    drag->setPixmap(pm.scaledToWidth(std::min(pm.width(), 260), Qt::SmoothTransformation));
+    drag->setHotSpot(QPoint(20, 20));
+    drag->exec(Qt::CopyAction | Qt::MoveAction, Qt::MoveAction);
+}
+
+void TensorCard::mouseDoubleClickEvent(QMouseEvent *) { Q_EMIT valuesRequested(m_info.id); }
+
+void TensorCard::contextMenuEvent(QContextMenuEvent *event)
+{
+    Q_EMIT menuRequested(m_info.id, event->globalPos());
+}
+
+void TensorCard::keyPressEvent(QKeyEvent *event)
+{
+    switch (event->key()) {
+    case Qt::Key_Delete:
+        Q_EMIT deleteRequested(m_info.id);
+        return;
+    case Qt::Key_F2:
+        Q_EMIT renameRequested(m_info.id);
+        return;
+    case Qt::Key_Return:
+    case Qt::Key_Enter:
+        Q_EMIT valuesRequested(m_info.id);
+        return;
+    case Qt::Key_Menu:
+        Q_EMIT menuRequested(m_info.id, mapToGlobal(rect().center()));
+        return;
+    default:
+        QFrame::keyPressEvent(event);
+    }
+}
+
+void TensorCard::dragEnterEvent(QDragEnterEvent *event)
+{
+    int id = -1;
+    QString dev;
+    if (CardMime::decode(event->mimeData(), &id, &dev) && id != m_info.id) {
+        event->acceptProposedAction();
+        setHighlighted(true);
+    } else {
+        event->ignore();
+    }
+}
+
+void TensorCard::dragLeaveEvent(QDragLeaveEvent *) { setHighlighted(hasFocus()); }
+
+void TensorCard::dropEvent(QDropEvent *event)
+{
+    int id = -1;
+    QString dev;
+    setHighlighted(hasFocus());
+    if (!CardMime::decode(event->mimeData(), &id, &dev) || id == m_info.id) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    Q_EMIT combineRequested(id, m_info.id, mapToGlobal(event->position().toPoint()));
+}
+
+void TensorCard::focusInEvent(QFocusEvent *event)
+{
+    setHighlighted(true);
+    QFrame::focusInEvent(event);
+}
+
+void TensorCard::focusOutEvent(QFocusEvent *event)
+{
+    setHighlighted(false);
+    QFrame::focusOutEvent(event);
+}
+
+} // namespace tk
