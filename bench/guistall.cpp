@@ -1,0 +1,127 @@
+// Measures how long the GUI event loop stalls while the kitchen works: a probe timer fires
+// every 2 ms and records how late each tick is. Run offscreen (or under Xvfb) by gui-stall.sh.
+#include "cardmime.h"
+#include "devicepane.h"
+#include "flightoverlay.h"
+#include "kitchenengine.h"
+#include "mainwindow.h"
+
+#include <QApplication>
+#include <QDropEvent>
+#include <QElapsedTimer>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QMimeData>
+#include <QTimer>
+#include <cstdio>
+#include <functional>
+
+using namespace tk;
+
+namespace {
+
+class Probe
+{
+public:
+    Probe()
+    {
+        m_timer.setInterval(2);
+        m_timer.setTimerType(Qt::PreciseTimer);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            if (m_last > 0)
+                m_worst = std::max(m_worst, (now - m_last) / 1e6 - 2.0);
+            m_last = now;
+        });
+    }
+    void start()
+    {
+        m_worst = 0;
+        m_last = 0;
+        m_clock.start();
+        m_timer.start();
+    }
+    double stop()
+    {
+        m_timer.stop();
+        return m_worst;
+    }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_last = 0;
+    double m_worst = 0;
+};
+
+void spin(const std::function<bool()> &done, int timeoutMs = 120000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (!done() && t.elapsed() < timeoutMs)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+}
+
+void dropOn(QWidget *target, int id, const QString &from)
+{
+    std::unique_ptr<QMimeData> mime(CardMime::encode(id, from));
+    const QPoint pos = target->rect().center();
+    QDragEnterEvent enter(pos, Qt::MoveAction, mime.get(), Qt::LeftButton, {});
+    QApplication::sendEvent(target, &enter);
+    QDropEvent drop(QPointF(pos), Qt::MoveAction, mime.get(), Qt::LeftButton, {});
+    QApplication::sendEvent(target, &drop);
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QApplication app(argc, argv);
+    MainWindow w;
+    w.resize(1280, 800);
+    w.show();
+    w.setMetaPaneVisible(true);
+    spin([] { return false; }, 300);
+    KitchenEngine *engine = w.engine();
+    auto idle = [&] { return !engine->busy() && w.overlay()->activeFlights() == 0; };
+    Probe probe;
+    QJsonObject result;
+
+    // 1. Create a 4096×4096 randn (64 MiB) and move it: x → meta as a copy, then discarded.
+    probe.start();
+    TensorSpec s;
+    s.name = QStringLiteral("big");
+    s.shape = {4096, 4096};
+    s.factory = TensorSpec::Factory::Randn;
+    engine->create(s);
+    spin(idle);
+    const int big = engine->cards().last().id;
+    w.setDragMeaning(TransferMeaning::NewName);
+    dropOn(w.pane(QStringLiteral("meta")), big, QStringLiteral("cpu"));
+    spin(idle);
+    w.setDragMeaning(TransferMeaning::Discard);
+    dropOn(w.pane(QStringLiteral("meta")), big, QStringLiteral("cpu"));
+    spin(idle);
+    result[QStringLiteral("create_and_move_4096_worst_stall_ms")] = probe.stop();
+
+    // 2. Twenty cards in flight at once.
+    for (int i = 0; i < 20; ++i) {
+        s.name = QStringLiteral("c%1").arg(i);
+        s.shape = {64, 64};
+        engine->create(s);
+    }
+    spin(idle);
+    w.setDragMeaning(TransferMeaning::Reassign);
+    probe.start();
+    for (const CardInfo &c : engine->cards())
+        if (c.name.startsWith(QLatin1Char('c')) && c.device == QLatin1String("cpu"))
+            dropOn(w.pane(QStringLiteral("meta")), c.id, QStringLiteral("cpu"));
+    spin([&] { return !engine->busy(); });
+    int peakFlights = w.overlay()->activeFlights();
+    spin(idle);
+    result[QStringLiteral("animate_20_cards_worst_stall_ms")] = probe.stop();
+    result[QStringLiteral("flights_seen_at_once")] = peakFlights;
+    result[QStringLiteral("platform")] = QGuiApplication::platformName();
+    std::printf("%s", QJsonDocument(result).toJson().constData());
+    return 0;
+}
