@@ -51,6 +51,37 @@ private Q_SLOTS:
         QVERIFY(out.contains("cpu"));
     }
 
+    void matmulJson()
+    {
+        QString out, err;
+        QCOMPARE(run({"matmul", "--sizes", "32,64", "--threads", "1", "--min-run-time", "0.02",
+                      "--format", "json"},
+                     &out, &err),
+                 0);
+        const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();
+        QVERIFY(root.value("receipt").toObject().contains("torch_version"));
+        const QJsonArray results = root.value("results").toArray();
+        QCOMPARE(results.size(), 2);
+        for (const char *key : {"device", "mode", "n", "dtype", "threads", "median_s", "iqr_s",
+                                "gflops", "cold_s"})
+            QVERIFY2(results.first().toObject().contains(key), key);
+        QCOMPARE(results.at(1).toObject().value("n").toInt(), 64);
+        QCOMPARE(results.at(0).toObject().value("threads").toInt(), 1);
+        QVERIFY(results.at(0).toObject().value("median_s").toDouble() > 0);
+    }
+
+    void matmulRejectsBadSettings()
+    {
+        QString out, err;
+        QCOMPARE(run({"matmul", "--sizes", "0"}, &out, &err), 2);
+        QVERIFY(err.contains("at least 1"));
+        QCOMPARE(run({"matmul", "--dtype", "int8"}, &out, &err), 2);
+        QCOMPARE(run({"matmul", "--devices", "cuda:3"}, &out, &err), 2);
+        QVERIFY(err.contains("not available"));
+        QCOMPARE(run({"matmul", "--mode", "fast"}, &out, &err), 2);
+        QVERIFY(out.isEmpty());
+    }
+
     void badArguments()
     {
         QString out, err;

@@ -3,6 +3,7 @@
 #include "cudabackend.h"
 
 #include <ATen/Parallel.h>
+#include <dlfcn.h>
 #include <QFile>
 #include <QFileInfo>
 #include <QThread>
@@ -202,7 +203,15 @@ qint64 DeviceRegistry::freeBytes(const QString &id)
 
 void DeviceRegistry::applyThreads(int threads)
 {
-    at::set_num_threads(threads > 0 ? threads : hardwareThreads());
+    const int n = threads > 0 ? threads : hardwareThreads();
+    at::set_num_threads(n);
+    // LibTorch built against a generic BLAS does not pass its thread count on; OpenBLAS keeps
+    // its own pool (all cores), so "one cook" would still peel with every hand. Tell it too.
+    using SetThreads = void (*)(int);
+    static const auto openblasSetThreads =
+        reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+    if (openblasSetThreads)
+        openblasSetThreads(n);
 }
 
 void DeviceRegistry::emptyCudaCache() { cudabackend::emptyCache(); }

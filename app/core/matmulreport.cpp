@@ -1,0 +1,211 @@
+#include "matmulreport.h"
+
+#include "deviceregistry.h"
+#include "matmulbench.h"
+
+#include <QDateTime>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QSysInfo>
+
+namespace tk {
+
+namespace {
+
+QJsonObject resultJson(const MatmulResult &r)
+{
+    QJsonObject o;
+    o[QStringLiteral("device")] = r.device;
+    o[QStringLiteral("mode")] = matmulModeName(r.mode);
+    o[QStringLiteral("n")] = r.n;
+    o[QStringLiteral("dtype")] = r.dtype;
+    o[QStringLiteral("threads")] = r.threads;
+    o[QStringLiteral("median_s")] = r.medianS;
+    o[QStringLiteral("iqr_s")] = r.iqrS;
+    o[QStringLiteral("gflops")] = r.gflops;
+    o[QStringLiteral("cold_s")] = r.coldS;
+    o[QStringLiteral("number_per_run")] = double(r.numberPerRun);
+    o[QStringLiteral("blocks")] = r.blocks;
+    o[QStringLiteral("noisy")] = r.noisy;
+    o[QStringLiteral("lane")] = r.lane;
+    return o;
+}
+
+} // namespace
+
+QJsonObject MatmulReport::receipt(const MatmulSettings &s)
+{
+    const BuildFacts f = DeviceRegistry::buildFacts();
+    QJsonObject o;
+    o[QStringLiteral("tool")] = QStringLiteral("Tensor Kitchen %1").arg(QStringLiteral(TK_VERSION));
+    o[QStringLiteral("time_utc")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
+    o[QStringLiteral("torch_version")] = f.torchVersion;
+    o[QStringLiteral("cuda_build")] = f.cudaBuild;
+    o[QStringLiteral("cuda_version")] = f.cudaVersion;
+    o[QStringLiteral("cudnn_version")] = f.cudnnVersion;
+    o[QStringLiteral("driver_version")] = f.driverVersion;
+    o[QStringLiteral("blas")] = f.blas;
+    o[QStringLiteral("os")] = QSysInfo::prettyProductName();
+    o[QStringLiteral("hardware_threads")] = DeviceRegistry::hardwareThreads();
+    QJsonArray devices;
+    for (const DeviceInfo &d : DeviceRegistry::devices())
+        devices.append(QJsonObject{{QStringLiteral("id"), d.id}, {QStringLiteral("name"), d.name}});
+    o[QStringLiteral("devices")] = devices;
+    o[QStringLiteral("dtype")] = s.dtype;
+    o[QStringLiteral("min_run_time_s")] = s.minRunTime;
+    QJsonArray sizes;
+    for (int n : s.sizes)
+        sizes.append(n);
+    o[QStringLiteral("sizes")] = sizes;
+    QJsonArray lanes;
+    for (const MatmulLane &l : s.lanes)
+        lanes.append(QJsonObject{{QStringLiteral("device"), l.device},
+                                 {QStringLiteral("mode"), matmulModeName(l.mode)},
+                                 {QStringLiteral("threads"), l.threads},
+                                 {QStringLiteral("label"), l.label()}});
+    o[QStringLiteral("lanes")] = lanes;
+    o[QStringLiteral("method")] = QStringLiteral(
+        "torch.utils.benchmark blocked_autorange: cold first call timed alone; block grown x10 "
+        "until >= min_run_time/1000 and timer overhead <= 1e-4; blocks until min_run_time; "
+        "per-call median and IQR; CUDA synchronised before every clock read except in naive mode");
+    return o;
+}
+
+QByteArray MatmulReport::toJson(const QJsonObject &receipt, const QList<MatmulResult> &results)
+{
+    QJsonArray arr;
+    for (const MatmulResult &r : results)
+        arr.append(resultJson(r));
+    return QJsonDocument(QJsonObject{{QStringLiteral("receipt"), receipt},
+                                     {QStringLiteral("results"), arr}})
+        .toJson(QJsonDocument::Indented);
+}
+
+QStringList MatmulReport::csvColumns()
+{
+    return {QStringLiteral("device"), QStringLiteral("mode"), QStringLiteral("n"),
+            QStringLiteral("dtype"), QStringLiteral("threads"), QStringLiteral("median_s"),
+            QStringLiteral("iqr_s"), QStringLiteral("gflops"), QStringLiteral("cold_s"),
+            QStringLiteral("number_per_run"), QStringLiteral("blocks"), QStringLiteral("noisy"),
+            QStringLiteral("lane")};
+}
+
+QByteArray MatmulReport::toCsv(const QList<MatmulResult> &results)
+{
+    QStringList lines{csvColumns().join(QLatin1Char(','))};
+    for (const MatmulResult &r : results) {
+        lines << QStringList{r.device, matmulModeName(r.mode), QString::number(r.n), r.dtype,
+                             QString::number(r.threads), QString::number(r.medianS, 'g', 17),
+                             QString::number(r.iqrS, 'g', 17), QString::number(r.gflops, 'g', 17),
+                             QString::number(r.coldS, 'g', 17), QString::number(r.numberPerRun),
+                             QString::number(r.blocks), r.noisy ? QStringLiteral("1") : QStringLiteral("0"),
+                             QString::number(r.lane)}
+                     .join(QLatin1Char(','));
+    }
+    return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
+}
+
+QString MatmulReport::toText(const QList<MatmulResult> &results)
+{
+    QStringList lines;
+    lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8")
+                 .arg(QStringLiteral("device"), -8)
+                 .arg(QStringLiteral("mode"), -11)
+                 .arg(QStringLiteral("thr"), 3)
+                 .arg(QStringLiteral("N"), 6)
+                 .arg(QStringLiteral("median"), 12)
+                 .arg(QStringLiteral("IQR"), 10)
+                 .arg(QStringLiteral("GFLOP/s"), 9)
+                 .arg(QStringLiteral("cold"), 12);
+    for (const MatmulResult &r : results) {
+        lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8%9")
+                     .arg(r.device, -8)
+                     .arg(matmulModeName(r.mode), -11)
+                     .arg(r.threads, 3)
+                     .arg(r.n, 6)
+                     .arg(QStringLiteral("%1 ms").arg(r.medianS * 1e3, 0, 'g', 4), 12)
+                     .arg(QStringLiteral("%1 %").arg(r.medianS > 0 ? 100 * r.iqrS / r.medianS : 0, 0, 'f', 1), 10)
+                     .arg(r.gflops, 9, 'f', 1)
+                     .arg(QStringLiteral("%1 ms").arg(r.coldS * 1e3, 0, 'g', 4), 12)
+                     .arg(r.noisy ? QStringLiteral("  noisy: IQR > 10 % of median") : QString());
+    }
+    return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
+}
+
+bool MatmulReport::fromJson(const QByteArray &data, QJsonObject *receipt,
+                            QList<MatmulResult> *results, QString *error)
+{
+    QJsonParseError pe;
+    const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
+    if (pe.error != QJsonParseError::NoError || !doc.isObject()) {
+        *error = tr("Not a race file: %1").arg(pe.errorString());
+        return false;
+    }
+    const QJsonObject root = doc.object();
+    if (!root.value(QStringLiteral("results")).isArray()) {
+        *error = tr("Not a race file: it has no results.");
+        return false;
+    }
+    *receipt = root.value(QStringLiteral("receipt")).toObject();
+    results->clear();
+    for (const QJsonValue &v : root.value(QStringLiteral("results")).toArray()) {
+        const QJsonObject o = v.toObject();
+        MatmulResult r;
+        r.device = o.value(QStringLiteral("device")).toString();
+        if (!matmulModeFromName(o.value(QStringLiteral("mode")).toString(), &r.mode)) {
+            *error = tr("Unknown mode in race file.");
+            return false;
+        }
+        r.n = o.value(QStringLiteral("n")).toInt();
+        r.dtype = o.value(QStringLiteral("dtype")).toString();
+        r.threads = o.value(QStringLiteral("threads")).toInt();
+        r.medianS = o.value(QStringLiteral("median_s")).toDouble();
+        r.iqrS = o.value(QStringLiteral("iqr_s")).toDouble();
+        r.gflops = o.value(QStringLiteral("gflops")).toDouble();
+        r.coldS = o.value(QStringLiteral("cold_s")).toDouble();
+        r.numberPerRun = qint64(o.value(QStringLiteral("number_per_run")).toDouble());
+        r.blocks = o.value(QStringLiteral("blocks")).toInt();
+        r.noisy = o.value(QStringLiteral("noisy")).toBool();
+        r.lane = o.value(QStringLiteral("lane")).toInt();
+        *results << r;
+    }
+    return true;
+}
+
+bool MatmulReport::fromCsv(const QByteArray &data, QList<MatmulResult> *results, QString *error)
+{
+    QList<QByteArray> lines = data.trimmed().split('\n');
+    if (lines.isEmpty() || QString::fromUtf8(lines.first()).trimmed() != csvColumns().join(QLatin1Char(','))) {
+        *error = tr("Not a race CSV: the header differs.");
+        return false;
+    }
+    results->clear();
+    for (int i = 1; i < lines.size(); ++i) {
+        const QStringList f = QString::fromUtf8(lines.at(i)).trimmed().split(QLatin1Char(','));
+        if (f.size() != csvColumns().size()) {
+            *error = tr("Line %1 has %2 fields, not %3.").arg(i + 1).arg(f.size()).arg(csvColumns().size());
+            return false;
+        }
+        MatmulResult r;
+        r.device = f[0];
+        if (!matmulModeFromName(f[1], &r.mode)) {
+            *error = tr("Line %1: unknown mode “%2”.").arg(i + 1).arg(f[1]);
+            return false;
+        }
+        r.n = f[2].toInt();
+        r.dtype = f[3];
+        r.threads = f[4].toInt();
+        r.medianS = f[5].toDouble();
+        r.iqrS = f[6].toDouble();
+        r.gflops = f[7].toDouble();
+        r.coldS = f[8].toDouble();
+        r.numberPerRun = f[9].toLongLong();
+        r.blocks = f[10].toInt();
+        r.noisy = f[11] == QLatin1String("1");
+        r.lane = f[12].toInt();
+        *results << r;
+    }
+    return true;
+}
+
+} // namespace tk
