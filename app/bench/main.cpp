@@ -1,9 +1,11 @@
 #include "benchcli.h"
+#include "processsetup.h"
 
 #include <QCoreApplication>
 
 int main(int argc, char *argv[])
 {
+    tk::ProcessSetup::preferPassiveOpenMp(argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("tensor-kitchen-bench"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TK_VERSION));

@@ -1,4 +1,5 @@
 #include "mainwindow.h"
+#include "processsetup.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -21,6 +22,7 @@ bool wantsTextOnly(int argc, char *argv[])
 
 int main(int argc, char *argv[])
 {
+    tk::ProcessSetup::preferPassiveOpenMp(argv);
     std::unique_ptr<QCoreApplication> app;
     if (wantsTextOnly(argc, argv))
         app = std::make_unique<QCoreApplication>(argc, argv);

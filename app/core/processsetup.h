@@ -1,0 +1,17 @@
+#pragma once
+
+namespace tk {
+
+// Process-wide settings that must be in place before LibTorch's OpenMP runtime starts.
+class ProcessSetup
+{
+public:
+    // LibTorch's OpenMP threads spin-wait after each parallel region; on a machine where
+    // OpenBLAS's own pthreads do the matmul, that spinning takes cores away from it (measured
+    // here: ~15 % of matmul throughput at N = 512…2048 on 2 cores). libgomp reads
+    // OMP_WAIT_POLICY only when it loads, so when the user has not set it we set PASSIVE and
+    // re-execute once. Returns only if no re-exec happened.
+    static void preferPassiveOpenMp(char *argv[]);
+};
+
+} // namespace tk

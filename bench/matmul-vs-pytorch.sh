@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Our matmul timing against torch.utils.benchmark on the same sizes, dtype and threads, in one
+# run: ours, PyTorch, ours, PyTorch (ABAB), best of the two rounds each, ratio per size.
+# Also the share of the CPU's float32 FMA peak (cores × FMA lanes × 2 × clock).
+# Usage: bench/matmul-vs-pytorch.sh [build-dir] [sizes] [threads] [device] [mode]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build="${1:-build}"
+sizes="${2:-64,128,256,512,1024,2048}"
+threads="${3:-$(nproc)}"
+device="${4:-cpu}"
+mode="${5:-compute}"
+python="${PYTHON:-/usr/bin/python3}"
+cli="$build/app/tensor-kitchen-bench"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+
+for round in 1 2; do
+    "$cli" matmul --devices "$device" --sizes "$sizes" --threads "$threads" --mode "$mode" \
+        --format json >"$tmp/ours$round.json" 2>/dev/null
+    # LibTorch built on a generic BLAS does not hand its thread count to OpenBLAS; the CLI
+    # sets OpenBLAS's count itself, so give PyTorch the same through the environment.
+    OPENBLAS_NUM_THREADS="$threads" "$python" "$here/torch_matmul.py" --sizes "$sizes" \
+        --threads "$threads" --device "$device" --mode "$mode" >"$tmp/torch$round.json"
+done
+
+"$python" - "$tmp" "$threads" "$device" <<'PY'
+import json, os, sys
+tmp, threads, device = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+def load(name):
+    return json.load(open(os.path.join(tmp, name)))
+ours = [load("ours1.json"), load("ours2.json")]
+theirs = [load("torch1.json"), load("torch2.json")]
+def best(runs, n):
+    return max(r["gflops"] for run in runs for r in run["results"]
+               if r["n"] == n and r["device"].startswith(device.split(":")[0]))
+sizes = [r["n"] for r in ours[0]["results"]]
+
+peak = None
+if device == "cpu":
+    flags = open("/proc/cpuinfo").read()
+    mhz = max(float(l.split(":")[1]) for l in flags.splitlines() if l.startswith("cpu MHz"))
+    lanes = 16 if " avx512f" in flags else 8 if " fma" in flags else 4  # fp32 per FMA unit
+    peak = threads * lanes * 2 * 2 * mhz / 1e3  # 2 FMA units, 2 flops per FMA
+    print(f"CPU peak estimate: {threads} cores x {lanes} fp32 lanes x 2 FMA units x 2 flops x "
+          f"{mhz / 1e3:.2f} GHz = {peak:.0f} GFLOP/s (nominal clock; boost may be higher)")
+r = ours[0]["receipt"]
+print(f"LibTorch {r['torch_version']} ({r['blas']}), PyTorch {theirs[0]['torch']}, "
+      f"{threads} threads, device {device}")
+print(f"{'N':>6} {'ours GFLOP/s':>13} {'torch GFLOP/s':>14} {'ours/torch':>11}" +
+      (f" {'% of peak':>10}" if peak else ""))
+worst = None
+for n in sizes:
+    a, b = best(ours, n), best(theirs, n)
+    ratio = a / b
+    worst = ratio if worst is None else min(worst, ratio)
+    line = f"{n:>6} {a:>13.1f} {b:>14.1f} {ratio:>11.3f}"
+    if peak:
+        line += f" {100 * a / peak:>9.1f}%"
+    print(line)
+print(f"worst ratio: {worst:.3f} (target >= 0.97)")
+PY
