@@ -1,4 +1,5 @@
 #include "blockedautorange.h"
+#include "crossover.h"
 #include "deviceregistry.h"
 #include "matmulbench.h"
 #include "matmulrace.h"
@@ -222,6 +223,22 @@ private Q_SLOTS:
         // LibTorch 1.13 has no half matmul on the CPU; 2.x has. Either answer is LibTorch's.
         if (!half.isEmpty())
             QVERIFY(half.contains("LibTorch said"));
+    }
+
+    void crossoverIsInterpolated()
+    {
+        // Speed-up 0.5 at N=256 and 2 at N=1024: on log axes the line crosses 1 at N=512.
+        Crossover c = Crossover::find({128, 256, 1024, 2048}, {0.1, 0.5, 2.0, 4.0});
+        QCOMPARE(c.state, Crossover::State::At);
+        QVERIFY(qAbs(c.n - 512.0) < 1e-6);
+        QCOMPARE(Crossover::find({64, 128}, {1.5, 3}).state, Crossover::State::Always);
+        QCOMPARE(Crossover::find({64, 128}, {0.2, 0.9}).state, Crossover::State::Never);
+        // A blip above 1 that falls back is not a win.
+        QCOMPARE(Crossover::find({64, 128, 256}, {0.5, 1.2, 0.8}).state, Crossover::State::Never);
+        c = Crossover::find({16, 32, 64, 128, 256}, {1.01, 0.99, 1.0, 0.5, 2.0});
+        QCOMPARE(c.state, Crossover::State::At);
+        QVERIFY(c.n > 128 && c.n < 256);
+        QCOMPARE(Crossover::find({}, {}).state, Crossover::State::NoData);
     }
 
     void csvAndJsonRoundTrip()

@@ -7,6 +7,7 @@
 #include "errordialog.h"
 #include "flightoverlay.h"
 #include "kitchenengine.h"
+#include "matmulracepanel.h"
 #include "newtensordialog.h"
 #include "tensorcard.h"
 #include "valuesdialog.h"
@@ -25,6 +26,7 @@
 #include <QSaveFile>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabWidget>
 #include <QTimer>
 #include <QToolBar>
 
@@ -132,7 +134,12 @@ void MainWindow::buildPanes()
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setStretchFactor(2, 1);
-    setCentralWidget(m_splitter);
+    m_tabs = new QTabWidget;
+    m_tabs->setObjectName(QStringLiteral("mainTabs"));
+    m_tabs->addTab(m_splitter, tr("&Kitchen"));
+    m_matmulRace = new MatmulRacePanel;
+    m_tabs->addTab(m_matmulRace, tr("&Matmul race"));
+    setCentralWidget(m_tabs);
 }
 
 void MainWindow::buildMenus()

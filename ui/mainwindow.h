@@ -15,6 +15,7 @@ class QActionGroup;
 class QComboBox;
 class QMenu;
 class QSplitter;
+class QTabWidget;
 
 namespace tk {
 
@@ -23,6 +24,7 @@ class DevicePane;
 class ErrorDialog;
 class FlightOverlay;
 class KitchenEngine;
+class MatmulRacePanel;
 class TensorCard;
 struct CardInfo;
 struct DeviceInfo;
@@ -43,6 +45,8 @@ public:
     QList<DevicePane *> panes() const { return m_panes; }
     TensorCard *cardWidget(int id) const;
     FlightOverlay *overlay() const { return m_overlay; }
+    QTabWidget *tabs() const { return m_tabs; }
+    MatmulRacePanel *matmulRace() const { return m_matmulRace; }
     QMenu *operationMenu() const;
     ErrorDialog *errorDialog() const;
     QString lastMessage() const { return m_lastMessage; }
@@ -96,6 +100,8 @@ private:
     KitchenEngine *m_engine = nullptr;
     BuildFacts m_facts;
     QSplitter *m_splitter = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    MatmulRacePanel *m_matmulRace = nullptr;
     QList<DevicePane *> m_panes;
     DevicePane *m_metaPane = nullptr;
     QHash<int, TensorCard *> m_cards;

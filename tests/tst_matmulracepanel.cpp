@@ -1,0 +1,141 @@
+#include "deviceregistry.h"
+#include "matmulrace.h"
+#include "matmulracepanel.h"
+#include "matmulreport.h"
+
+#include <QDir>
+#include <QFile>
+#include <QLabel>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace tk;
+
+class TestMatmulRacePanel : public QObject
+{
+    Q_OBJECT
+
+private:
+    static MatmulSettings small()
+    {
+        MatmulSettings s;
+        s.sizes = {16, 32, 64};
+        MatmulLane all, one;
+        one.threads = 1;
+        s.lanes = {all, one};
+        s.minRunTime = 0.01;
+        return s;
+    }
+
+private Q_SLOTS:
+    void chartsReceiveEveryPoint()
+    {
+        MatmulRacePanel panel;
+        panel.show();
+        QSignalSpy done(panel.race(), &MatmulRace::finished);
+        QVERIFY(panel.startRace(small()));
+        QVERIFY(done.wait(30000));
+        QCOMPARE(panel.race()->results().size(), 6);
+        QCOMPARE(panel.timeChart()->graphCount(), 2);
+        QCOMPARE(panel.gflopsChart()->graphCount(), 2);
+        for (int g = 0; g < 2; ++g) {
+            QCOMPARE(panel.timeChart()->graph(g)->dataCount(), 3);
+            QCOMPARE(panel.gflopsChart()->graph(g)->dataCount(), 3);
+            // The chart shows exactly what the engine measured.
+            const auto first = panel.timeChart()->graph(g)->data()->constBegin();
+            for (const MatmulResult &r : panel.race()->results())
+                if (r.lane == g && r.n == 16)
+                    QCOMPARE(first->value, r.medianS);
+        }
+        // Error bars: one per time point.
+        int bars = 0;
+        for (int i = 0; i < panel.timeChart()->plottableCount(); ++i)
+            if (auto *e = qobject_cast<QCPErrorBars *>(panel.timeChart()->plottable(i)))
+                bars += e->dataCount();
+        QCOMPARE(bars, 6);
+        if (DeviceRegistry::hardwareThreads() > 1) {
+            // No GPU here: one speed-up curve, all cooks over one, and a verdict.
+            QCOMPARE(panel.speedupChart()->graphCount(), 1);
+            QCOMPARE(panel.speedupChart()->graph(0)->dataCount(), 3);
+            QVERIFY2(panel.crossoverText().contains("cook"), qPrintable(panel.crossoverText()));
+        }
+        QVERIFY(panel.statusText().startsWith("Done"));
+    }
+
+    void badSettingsAreShownAndNothingStarts()
+    {
+        MatmulRacePanel panel;
+        MatmulSettings s = small();
+        s.sizes = {50000};
+        s.dtype = "float64";
+        QVERIFY(!panel.startRace(s));
+        QVERIFY(!panel.race()->isRunning());
+        QVERIFY2(panel.statusText().contains("free"), qPrintable(panel.statusText()));
+        QCOMPARE(panel.timeChart()->graphCount(), 0);
+    }
+
+    void noGpuIsExplained()
+    {
+        MatmulRacePanel panel;
+        panel.show();
+        bool gpu = false;
+        for (const DeviceInfo &d : DeviceRegistry::devices())
+            gpu = gpu || d.isCuda();
+        auto *note = panel.findChild<QLabel *>("noGpuNote");
+        QVERIFY(note);
+        QCOMPARE(note->isVisible(), !gpu);
+        if (!gpu)
+            QVERIFY(note->text().contains("one cook"));
+    }
+
+    void exports()
+    {
+        MatmulRacePanel panel;
+        panel.show();
+        QSignalSpy done(panel.race(), &MatmulRace::finished);
+        QVERIFY(panel.startRace(small()));
+        QVERIFY(done.wait(30000));
+        QTemporaryDir dir;
+        QString error;
+        QVERIFY(panel.exportPng(dir.filePath("race.png")));
+        QVERIFY(QImage(dir.filePath("race.png")).width() > 0);
+        QVERIFY(panel.exportPdf(dir.filePath("race.pdf")));
+        QFile pdf(dir.filePath("race.pdf"));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QVERIFY(pdf.read(5) == "%PDF-");
+        QVERIFY(panel.exportCsv(dir.filePath("race.csv"), &error));
+        QVERIFY(panel.exportJson(dir.filePath("race.json"), &error));
+        QFile csv(dir.filePath("race.csv")), json(dir.filePath("race.json"));
+        QVERIFY(csv.open(QIODevice::ReadOnly) && json.open(QIODevice::ReadOnly));
+        QList<MatmulResult> back;
+        QVERIFY(MatmulReport::fromCsv(csv.readAll(), &back, &error));
+        QCOMPARE(back.size(), 6);
+        QJsonObject receipt;
+        QVERIFY(MatmulReport::fromJson(json.readAll(), &receipt, &back, &error));
+        QCOMPARE(back.size(), 6);
+        QCOMPARE(receipt.value("dtype").toString(), QStringLiteral("float32"));
+    }
+
+    void screenshots()
+    {
+        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
+        QDir().mkpath(dir);
+        MatmulRacePanel panel;
+        panel.resize(1280, 860);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSignalSpy done(panel.race(), &MatmulRace::finished);
+        MatmulSettings s = panel.settingsFromControls();
+        s.sizes = {16, 32, 64, 128, 256, 512, 1024};
+        s.minRunTime = 0.05;
+        QVERIFY(panel.startRace(s));
+        QVERIFY(done.wait(120000));
+        QTest::qWait(200);
+        QVERIFY(panel.grab().save(QDir(dir).filePath("matmul-race.png")));
+    }
+};
+
+QTEST_MAIN(TestMatmulRacePanel)
+#include "tst_matmulracepanel.moc"
