@@ -3,11 +3,14 @@
 #include "deviceregistry.h"
 #include "matmulbench.h"
 #include "matmulreport.h"
+#include "trainer.h"
+#include "trainingrace.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <algorithm>
 
 namespace tk {
 
@@ -66,6 +69,7 @@ int BenchCli::usage(int code)
               "Commands:\n"
               "  devices   the devices and how this LibTorch was built\n"
               "  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark's method)\n"
+              "  train     train the MLP on the two spirals and time its steps\n"
               "\n"
               "Run tensor-kitchen-bench <command> --help for its options.\n");
     return code;
@@ -82,6 +86,8 @@ int BenchCli::run(const QStringList &arguments)
         return devices(rest);
     if (command == QLatin1String("matmul"))
         return matmul(rest);
+    if (command == QLatin1String("train"))
+        return train(rest);
     if (command == QLatin1String("--help") || command == QLatin1String("-h"))
         return usage(0);
     if (command == QLatin1String("--version")) {
@@ -248,6 +254,128 @@ int BenchCli::matmul(const QStringList &arguments)
         m_out << MatmulReport::toCsv(results);
     else
         m_out << MatmulReport::toText(results);
+    return 0;
+}
+
+int BenchCli::train(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Trains the race's MLP on the two spirals on one device."));
+    p.addHelpOption();
+    const TrainConfig defaults;
+    auto opt = [&p](const char *name, const QString &help, const QString &value) {
+        QCommandLineOption o(QString::fromLatin1(name), help, QStringLiteral("value"), value);
+        p.addOption(o);
+        return o;
+    };
+    const auto device = opt("device", tr("cpu or cuda:N (default cpu)."), QStringLiteral("cpu"));
+    const auto width = opt("width", tr("Hidden units per layer."), QString::number(defaults.width));
+    const auto depth = opt("depth", tr("Hidden layers."), QString::number(defaults.depth));
+    const auto batch = opt("batch", tr("Batch size."), QString::number(defaults.batch));
+    const auto steps = opt("steps", tr("Optimisation steps."), QString::number(defaults.steps));
+    const auto seed = opt("seed", tr("Seed for data and weights."), QString::number(defaults.seed));
+    const auto lr = opt("lr", tr("Learning rate."), QString::number(defaults.lr));
+    const auto optimizer = opt("optimizer", tr("sgd or adam."), defaults.optimizer);
+    const auto placement = opt("placement", tr("per-batch, preload or pinned."), QStringLiteral("per-batch"));
+    const auto points = opt("points", tr("Dataset size."), QString::number(defaults.points));
+    const auto threads = opt("threads", tr("CPU threads (default: all cores)."), QStringLiteral("0"));
+    const auto format = opt("format", tr("json or text (default)."), QStringLiteral("text"));
+    if (!p.parse(arguments)) {
+        m_err << p.errorText() << "\n";
+        return 2;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        m_out << p.helpText();
+        return 0;
+    }
+    auto fail = [this](const QString &message) {
+        m_err << message << "\n";
+        return 2;
+    };
+    bool allOk = true;
+    auto number = [&](const QCommandLineOption &o) {
+        bool ok = false;
+        const double v = p.value(o).toDouble(&ok);
+        if (!ok) {
+            m_err << tr("--%1 takes a number, not “%2”.").arg(o.names().first(), p.value(o)) << "\n";
+            allOk = false;
+        }
+        return v;
+    };
+    TrainConfig c;
+    c.width = int(number(width));
+    c.depth = int(number(depth));
+    c.batch = int(number(batch));
+    c.steps = int(number(steps));
+    c.seed = quint64(number(seed));
+    c.lr = number(lr);
+    c.points = int(number(points));
+    c.optimizer = p.value(optimizer);
+    c.gridEvery = 0;
+    TrainLane lane;
+    lane.device = p.value(device);
+    lane.threads = int(number(threads));
+    if (!allOk)
+        return 2;
+    if (!placementFromName(p.value(placement), &c.placement))
+        return fail(tr("Unknown placement “%1”: use per-batch, preload or pinned.").arg(p.value(placement)));
+    const QString fmt = p.value(format);
+    if (fmt != QLatin1String("json") && fmt != QLatin1String("text"))
+        return fail(tr("Unknown format “%1”: use json or text.").arg(fmt));
+    bool found = false;
+    DeviceRegistry::device(lane.device, &found);
+    if (!found)
+        return fail(tr("The device “%1” is not available here.").arg(lane.device));
+
+    Trainer trainer(c, lane, 0);
+    QString error;
+    if (!trainer.prepare(&error))
+        return fail(error);
+    QJsonArray losses;
+    QList<double> times;
+    for (int s = 0; s < c.steps; ++s) {
+        TrainStep step;
+        if (!trainer.step(&step, &error))
+            return fail(error);
+        losses.append(step.loss);
+        times << step.stepSeconds;
+    }
+    std::sort(times.begin(), times.end());
+    const double median = times.isEmpty() ? 0 : times.at(times.size() / 2);
+    const double samples = median > 0 ? std::min(c.batch, c.points) / median : 0;
+    if (fmt == QLatin1String("text")) {
+        m_out << tr("%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s")
+                     .arg(QStringLiteral("MLP %1×%2").arg(c.width).arg(c.depth), lane.label())
+                     .arg(losses.first().toDouble(), 0, 'f', 4)
+                     .arg(losses.last().toDouble(), 0, 'f', 4)
+                     .arg(c.steps)
+                     .arg(median * 1e3, 0, 'f', 4)
+                     .arg(samples, 0, 'f', 0)
+              << "\n";
+        return 0;
+    }
+    QJsonObject receipt;
+    const BuildFacts f = DeviceRegistry::buildFacts();
+    receipt[QStringLiteral("torch_version")] = f.torchVersion;
+    receipt[QStringLiteral("blas")] = f.blas;
+    receipt[QStringLiteral("cuda_version")] = f.cudaVersion;
+    receipt[QStringLiteral("device")] = DeviceRegistry::resolve(lane.device);
+    receipt[QStringLiteral("device_name")] = DeviceRegistry::device(lane.device).name;
+    receipt[QStringLiteral("threads")] = lane.threads > 0 ? lane.threads : DeviceRegistry::hardwareThreads();
+    receipt[QStringLiteral("width")] = c.width;
+    receipt[QStringLiteral("depth")] = c.depth;
+    receipt[QStringLiteral("batch")] = c.batch;
+    receipt[QStringLiteral("steps")] = c.steps;
+    receipt[QStringLiteral("seed")] = double(c.seed);
+    receipt[QStringLiteral("lr")] = c.lr;
+    receipt[QStringLiteral("optimizer")] = c.optimizer;
+    receipt[QStringLiteral("placement")] = placementName(c.placement);
+    receipt[QStringLiteral("points")] = c.points;
+    QJsonObject root{{QStringLiteral("receipt"), receipt},
+                     {QStringLiteral("losses"), losses},
+                     {QStringLiteral("step_median_s"), median},
+                     {QStringLiteral("samples_per_s"), samples}};
+    m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     return 0;
 }
 

@@ -19,6 +19,7 @@ public:
 private:
     int devices(const QStringList &arguments);
     int matmul(const QStringList &arguments);
+    int train(const QStringList &arguments);
     int usage(int code);
 
     QTextStream &m_out;

@@ -3,6 +3,7 @@
 #include "cudabackend.h"
 
 #include <ATen/Parallel.h>
+#include <atomic>
 #include <dlfcn.h>
 #include <QFile>
 #include <QFileInfo>
@@ -204,6 +205,14 @@ qint64 DeviceRegistry::freeBytes(const QString &id)
 void DeviceRegistry::applyThreads(int threads)
 {
     const int n = threads > 0 ? threads : hardwareThreads();
+    // Cheap to ask, but OpenBLAS's setter re-plans its pool: only act on a change.
+    // OpenMP keeps the count per thread, OpenBLAS for the whole process.
+    thread_local int ompApplied = 0;
+    static std::atomic<int> blasApplied{0};
+    if (ompApplied == n && blasApplied.load() == n)
+        return;
+    ompApplied = n;
+    blasApplied = n;
     at::set_num_threads(n);
     // LibTorch built against a generic BLAS does not pass its thread count on; OpenBLAS keeps
     // its own pool (all cores), so "one cook" would still peel with every hand. Tell it too.

@@ -1,0 +1,70 @@
+#pragma once
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+#include <QVector>
+
+namespace tk {
+
+// Where the training data lives while a lane trains (the seeds' per-batch vs up-front).
+enum class TrainPlacement {
+    PerBatch, // dataset on the host; each batch is moved with .to(device)
+    Preload,  // the whole dataset moved to the device once, before the first step
+    Pinned,   // batches gathered into page-locked host memory, copied with non_blocking=True
+};
+QString placementName(TrainPlacement p);
+bool placementFromName(const QString &name, TrainPlacement *p);
+
+// One configuration, trained identically on every lane of the race.
+struct TrainConfig
+{
+    int width = 64;        // hidden units per layer
+    int depth = 2;         // hidden layers
+    int batch = 128;
+    int steps = 600;
+    quint64 seed = 0;
+    double lr = 0.01;
+    QString optimizer = QStringLiteral("adam"); // "sgd" (momentum 0.9) or "adam"
+    TrainPlacement placement = TrainPlacement::PerBatch;
+    int points = 2048;     // dataset size (both spirals together)
+    double noise = 0.05;
+    int gridEvery = 25;    // decision picture every k steps (0: never)
+    int gridSize = 64;     // the picture is gridSize × gridSize
+    double targetLoss = 0.1;
+};
+
+// One lane: a device and, on the CPU, a thread count.
+struct TrainLane
+{
+    QString device = QStringLiteral("cpu");
+    int threads = 0; // 0: all cores
+    QString label() const;
+};
+
+// One optimisation step, as measured.
+struct TrainStep
+{
+    int lane = 0;
+    int step = 0;          // 1-based
+    double loss = 0;
+    double stepSeconds = 0;  // this step alone, synchronised
+    double wallSeconds = 0;  // training time since the lane started (pictures excluded)
+    double samplesPerSecond = 0;
+};
+
+// What a lane's model predicts over the plane: P(class 1) on a grid, row 0 at the top.
+struct DecisionGrid
+{
+    int lane = 0;
+    int step = 0;
+    int size = 0;
+    double extent = 1.2;   // the grid spans [-extent, extent]²
+    QVector<float> probability;
+};
+
+} // namespace tk
+
+Q_DECLARE_METATYPE(tk::TrainConfig)
+Q_DECLARE_METATYPE(tk::TrainStep)
+Q_DECLARE_METATYPE(tk::DecisionGrid)

@@ -1,0 +1,290 @@
+#include "trainer.h"
+
+#include "deviceregistry.h"
+#include "torchutil.h"
+
+#include <ATen/CPUGeneratorImpl.h>
+#include <QMutex>
+#include <chrono>
+#include <cmath>
+#include <torch/cuda.h>
+
+namespace tk {
+
+QString placementName(TrainPlacement p)
+{
+    switch (p) {
+    case TrainPlacement::PerBatch: return QStringLiteral("per-batch");
+    case TrainPlacement::Preload: return QStringLiteral("preload");
+    case TrainPlacement::Pinned: return QStringLiteral("pinned");
+    }
+    return {};
+}
+
+bool placementFromName(const QString &name, TrainPlacement *p)
+{
+    for (TrainPlacement x : {TrainPlacement::PerBatch, TrainPlacement::Preload, TrainPlacement::Pinned}) {
+        if (placementName(x) == name) {
+            *p = x;
+            return true;
+        }
+    }
+    return false;
+}
+
+QString TrainLane::label() const
+{
+    if (device != QLatin1String("cpu"))
+        return device;
+    const int n = threads > 0 ? threads : DeviceRegistry::hardwareThreads();
+    return n == 1 ? QCoreApplication::translate("TrainLane", "cpu · 1 thread")
+                  : QCoreApplication::translate("TrainLane", "cpu · %1 threads").arg(n);
+}
+
+namespace {
+
+// The global generator seeds nn::Linear's initial weights; guard it so lanes built on
+// different threads cannot interleave and start from different weights.
+QMutex &initMutex()
+{
+    static QMutex m;
+    return m;
+}
+
+// Two interleaved spirals, one per class, scaled into [-1, 1]².
+void makeSpirals(const TrainConfig &c, at::Tensor *x, at::Tensor *y)
+{
+    auto gen = at::detail::createCPUGenerator(c.seed);
+    const int64_t perClass = std::max(1, c.points / 2);
+    const double turns = 3.0 * M_PI;
+    std::vector<at::Tensor> xs, ys;
+    for (int k = 0; k < 2; ++k) {
+        const at::Tensor t = torch::sqrt(torch::rand({perClass}, gen)) * turns;
+        const at::Tensor angle = t + k * M_PI;
+        const at::Tensor px = t * torch::cos(angle) / turns + torch::randn({perClass}, gen) * c.noise;
+        const at::Tensor py = t * torch::sin(angle) / turns + torch::randn({perClass}, gen) * c.noise;
+        xs.push_back(torch::stack({px, py}, 1));
+        ys.push_back(torch::full({perClass}, k, torch::kInt64));
+    }
+    *x = torch::cat(xs).to(torch::kFloat32).contiguous();
+    *y = torch::cat(ys).contiguous();
+}
+
+} // namespace
+
+struct Trainer::Private
+{
+    TrainConfig config;
+    TrainLane lane;
+    int laneIndex = 0;
+    c10::Device device = torch::kCPU;
+    torch::nn::Sequential model{nullptr};
+    std::unique_ptr<torch::optim::Optimizer> optimizer;
+    at::Tensor x, y;             // host dataset
+    at::Tensor xDevice, yDevice; // preload
+    at::Tensor xPinned, yPinned; // pinned staging buffers
+    at::Tensor order;            // this epoch's permutation (host)
+    int cursor = 0;
+    int epoch = 0;
+    int steps = 0;
+    double wall = 0;
+
+    void sync() const
+    {
+        if (device.is_cuda())
+            torch::cuda::synchronize(device.index() < 0 ? 0 : device.index());
+    }
+
+    at::Tensor nextIndices()
+    {
+        const int64_t n = x.size(0);
+        if (!order.defined() || cursor + config.batch > n) {
+            auto gen = at::detail::createCPUGenerator(config.seed + 1000 + epoch++);
+            order = torch::randperm(n, gen, torch::TensorOptions().dtype(torch::kInt64));
+            cursor = 0;
+        }
+        const int64_t take = std::min<int64_t>(config.batch, n);
+        at::Tensor idx = order.slice(0, cursor, cursor + take);
+        cursor += int(take);
+        return idx;
+    }
+};
+
+Trainer::Trainer(const TrainConfig &config, const TrainLane &lane, int laneIndex)
+    : d(std::make_unique<Private>())
+{
+    d->config = config;
+    d->lane = lane;
+    d->laneIndex = laneIndex;
+}
+
+Trainer::~Trainer() = default;
+
+int Trainer::stepsDone() const { return d->steps; }
+
+QString Trainer::checkPlacement(const TrainConfig &config, const QString &device)
+{
+    if (config.placement != TrainPlacement::Pinned)
+        return {};
+    // Ask LibTorch rather than assume: pin_memory() needs a CUDA runtime.
+    try {
+        (void)torch::ones({1}).pin_memory();
+    } catch (const std::exception &e) {
+        // LibTorch lists every backend after its first sentence; the first says it all.
+        QString said = torchutil::cleanMessage(e.what()).section(QLatin1Char('\n'), 0, 0);
+        const int stop = said.indexOf(QLatin1String(". "));
+        if (stop > 0)
+            said = said.left(stop + 1);
+        return tr("Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking "
+                  "only helps copies to a CUDA GPU.")
+            .arg(said);
+    }
+    if (!device.startsWith(QLatin1String("cuda")))
+        return tr("Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.").arg(device);
+    return {};
+}
+
+bool Trainer::prepare(QString *error)
+{
+    const TrainConfig &c = d->config;
+    if (c.width < 1 || c.depth < 1 || c.batch < 1 || c.steps < 1 || c.points < 2 || !(c.lr > 0)) {
+        *error = tr("Width, depth, batch, steps and the dataset size must be at least 1, and the "
+                    "learning rate above 0.");
+        return false;
+    }
+    if (c.optimizer != QLatin1String("sgd") && c.optimizer != QLatin1String("adam")) {
+        *error = tr("Unknown optimizer “%1”: use sgd or adam.").arg(c.optimizer);
+        return false;
+    }
+    const QString placement = checkPlacement(c, DeviceRegistry::resolve(d->lane.device));
+    if (!placement.isEmpty()) {
+        *error = placement;
+        return false;
+    }
+    try {
+        d->device = c10::Device(DeviceRegistry::resolve(d->lane.device).toStdString());
+        if (d->device.is_meta()) {
+            *error = tr("The meta device has no values, so nothing can be learned there.");
+            return false;
+        }
+        DeviceRegistry::applyThreads(d->device.is_cpu() ? d->lane.threads : 0);
+        makeSpirals(c, &d->x, &d->y);
+        {
+            QMutexLocker lock(&initMutex());
+            torch::manual_seed(c.seed);
+            d->model = torch::nn::Sequential();
+            int in = 2;
+            for (int i = 0; i < c.depth; ++i) {
+                d->model->push_back(torch::nn::Linear(in, c.width));
+                d->model->push_back(torch::nn::ReLU());
+                in = c.width;
+            }
+            d->model->push_back(torch::nn::Linear(in, 2));
+        }
+        d->model->to(d->device); // in place: the optimizer below sees the moved parameters
+        if (c.optimizer == QLatin1String("sgd"))
+            d->optimizer = std::make_unique<torch::optim::SGD>(
+                d->model->parameters(), torch::optim::SGDOptions(c.lr).momentum(0.9));
+        else
+            d->optimizer = std::make_unique<torch::optim::Adam>(d->model->parameters(),
+                                                                torch::optim::AdamOptions(c.lr));
+        if (c.placement == TrainPlacement::Preload) {
+            d->xDevice = d->x.to(d->device);
+            d->yDevice = d->y.to(d->device);
+        } else if (c.placement == TrainPlacement::Pinned) {
+            d->xPinned = torch::empty({c.batch, 2}, torch::TensorOptions().pinned_memory(true));
+            d->yPinned = torch::empty({c.batch}, torch::TensorOptions().dtype(torch::kInt64).pinned_memory(true));
+        }
+        d->sync();
+        return true;
+    } catch (const std::exception &e) {
+        *error = torchutil::cleanMessage(e.what());
+        return false;
+    }
+}
+
+bool Trainer::step(TrainStep *out, QString *error)
+{
+    try {
+        const TrainConfig &c = d->config;
+        if (d->device.is_cpu())
+            DeviceRegistry::applyThreads(d->lane.threads);
+        const at::Tensor idx = d->nextIndices();
+        d->sync();
+        const auto t0 = std::chrono::steady_clock::now();
+        at::Tensor xb, yb;
+        switch (c.placement) {
+        case TrainPlacement::PerBatch:
+            xb = d->x.index_select(0, idx).to(d->device);
+            yb = d->y.index_select(0, idx).to(d->device);
+            break;
+        case TrainPlacement::Preload: {
+            const at::Tensor di = idx.to(d->device);
+            xb = d->xDevice.index_select(0, di);
+            yb = d->yDevice.index_select(0, di);
+            break;
+        }
+        case TrainPlacement::Pinned: {
+            at::Tensor xs = d->xPinned.slice(0, 0, idx.size(0));
+            at::Tensor ys = d->yPinned.slice(0, 0, idx.size(0));
+            at::index_select_out(xs, d->x, 0, idx);
+            at::index_select_out(ys, d->y, 0, idx);
+            xb = xs.to(d->device, /*non_blocking=*/true);
+            yb = ys.to(d->device, /*non_blocking=*/true);
+            break;
+        }
+        }
+        d->optimizer->zero_grad();
+        const at::Tensor loss = torch::nn::functional::cross_entropy(d->model->forward(xb), yb);
+        loss.backward();
+        d->optimizer->step();
+        const double value = loss.item<double>(); // reading the loss waits for the device
+        d->sync();
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        d->wall += seconds;
+        ++d->steps;
+        out->lane = d->laneIndex;
+        out->step = d->steps;
+        out->loss = value;
+        out->stepSeconds = seconds;
+        out->wallSeconds = d->wall;
+        out->samplesPerSecond = seconds > 0 ? idx.size(0) / seconds : 0;
+        return true;
+    } catch (const std::exception &e) {
+        *error = torchutil::cleanMessage(e.what());
+        return false;
+    }
+}
+
+DecisionGrid Trainer::decision() const
+{
+    DecisionGrid g;
+    g.lane = d->laneIndex;
+    g.step = d->steps;
+    g.size = d->config.gridSize;
+    if (!d->model || g.size < 2)
+        return g;
+    torch::NoGradGuard noGrad;
+    const at::Tensor axis = torch::linspace(-g.extent, g.extent, g.size);
+    const auto mesh = torch::meshgrid({axis.flip(0), axis}, "ij"); // row 0 = top (+y)
+    const at::Tensor points = torch::stack({mesh[1].reshape(-1), mesh[0].reshape(-1)}, 1).to(d->device);
+    const at::Tensor p = torch::softmax(d->model->forward(points), 1).select(1, 1).to(torch::kCPU).contiguous();
+    g.probability = QVector<float>(p.data_ptr<float>(), p.data_ptr<float>() + p.numel());
+    return g;
+}
+
+QVector<float> Trainer::datasetPoints(const TrainConfig &config)
+{
+    at::Tensor x, y;
+    makeSpirals(config, &x, &y);
+    QVector<float> out;
+    out.reserve(int(x.size(0) * 3));
+    const float *px = x.data_ptr<float>();
+    const int64_t *py = y.data_ptr<int64_t>();
+    for (int64_t i = 0; i < x.size(0); ++i)
+        out << px[2 * i] << px[2 * i + 1] << float(py[i]);
+    return out;
+}
+
+} // namespace tk

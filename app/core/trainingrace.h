@@ -1,0 +1,55 @@
+#pragma once
+
+#include "trainconfig.h"
+
+#include <QObject>
+#include <QThread>
+#include <atomic>
+
+namespace tk {
+
+class TrainingRaceWorker;
+
+// The training race: the same model from the same seed on every lane, trained in turn on a
+// core-owned worker thread; steps stream back in batches. Pause and cancel are checked
+// between steps.
+class TrainingRace : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit TrainingRace(QObject *parent = nullptr);
+    ~TrainingRace() override;
+
+    bool start(const TrainConfig &config, const QList<TrainLane> &lanes, QString *error);
+    void cancel();
+    void setPaused(bool paused);
+    bool isPaused() const { return m_pause.load(); }
+    bool isRunning() const { return m_running; }
+    const QList<QList<TrainStep>> &steps() const { return m_steps; } // per lane
+    const QList<TrainLane> &lanes() const { return m_lanes; }
+    const TrainConfig &config() const { return m_config; }
+
+    // How many leading significant digits two losses share (the seeds: a GPU may differ from
+    // the CPU in the last digits). 17 when they are identical.
+    static int agreeingDigits(double a, double b);
+    // Training time until the loss first reaches the target; negative if it never did.
+    static double timeToTarget(const QList<TrainStep> &steps, double target);
+
+Q_SIGNALS:
+    void stepsReady(const QList<tk::TrainStep> &steps);
+    void decisionReady(const tk::DecisionGrid &grid);
+    void finished(bool cancelled, const QString &error);
+
+private:
+    QThread m_thread;
+    TrainingRaceWorker *m_worker = nullptr;
+    std::atomic<bool> m_cancel{false};
+    std::atomic<bool> m_pause{false};
+    bool m_running = false;
+    TrainConfig m_config;
+    QList<TrainLane> m_lanes;
+    QList<QList<TrainStep>> m_steps;
+};
+
+} // namespace tk

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The training race's C++ step against the same loop in PyTorch (python3-torch), same shapes,
+# seed, optimizer and threads, in one run (ABAB rounds, best median of two each). Reports the
+# ratio ours/Python per width (target for width 64, depth 2, batch 128: <= 0.8) and whether the
+# two produce the same losses.
+# Usage: bench/train-vs-pytorch.sh [build-dir] [widths] [threads] [device]
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+build="${1:-build}"
+widths="${2:-64,256,1024}"
+threads="${3:-$(nproc)}"
+device="${4:-cpu}"
+python="${PYTHON:-/usr/bin/python3}"
+cli="$build/app/tensor-kitchen-bench"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+IFS=, read -ra ws <<<"$widths"
+for w in "${ws[@]}"; do
+    for round in 1 2; do
+        "$cli" train --device "$device" --width "$w" --depth 2 --batch 128 --steps 600 \
+            --threads "$threads" --format json >"$tmp/ours-$w-$round.json"
+        OPENBLAS_NUM_THREADS="$threads" "$python" "$here/torch_train.py" --device "$device" \
+            --width "$w" --depth 2 --batch 128 --steps 600 --threads "$threads" \
+            >"$tmp/torch-$w-$round.json"
+    done
+done
+"$python" - "$tmp" "$widths" "$threads" "$device" <<'PY'
+import json, os, sys
+tmp, widths, threads, device = sys.argv[1], sys.argv[2].split(","), sys.argv[3], sys.argv[4]
+print(f"MLP depth 2, batch 128, 600 steps, Adam, {threads} threads, {device}")
+print(f"{'width':>6} {'ours ms/step':>13} {'python ms/step':>15} {'ours/python':>12} {'losses agree to':>16}")
+for w in widths:
+    ours = [json.load(open(os.path.join(tmp, f"ours-{w}-{r}.json"))) for r in (1, 2)]
+    theirs = [json.load(open(os.path.join(tmp, f"torch-{w}-{r}.json"))) for r in (1, 2)]
+    a = min(o["step_median_s"] for o in ours)
+    b = min(t["step_median_s"] for t in theirs)
+    la, lb = ours[0]["losses"][-1], theirs[0]["losses"][-1]
+    same = sum(1 for x, y in zip(ours[0]["losses"], theirs[0]["losses"]) if x == y)
+    rel = abs(la - lb) / max(abs(la), 1e-30)
+    digits = "all" if rel == 0 else f"{rel:.1e} rel."
+    print(f"{w:>6} {a * 1e3:>13.4f} {b * 1e3:>15.4f} {a / b:>12.3f} {digits:>16}   ({same}/600 steps bit-identical)")
+PY

@@ -1,0 +1,197 @@
+#include "deviceregistry.h"
+#include "trainer.h"
+#include "trainingrace.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+using namespace tk;
+
+namespace {
+QList<double> train(const TrainConfig &c, const TrainLane &lane = {})
+{
+    Trainer t(c, lane, 0);
+    QString error;
+    if (!t.prepare(&error))
+        return {};
+    QList<double> losses;
+    for (int i = 0; i < c.steps; ++i) {
+        TrainStep s;
+        if (!t.step(&s, &error))
+            return {};
+        losses << s.loss;
+    }
+    return losses;
+}
+} // namespace
+
+class TestTraining : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void sameSeedGivesBitIdenticalCpuLosses()
+    {
+        TrainConfig c;
+        c.steps = 60;
+        const QList<double> a = train(c), b = train(c);
+        QCOMPARE(a.size(), 60);
+        for (int i = 0; i < a.size(); ++i)
+            QVERIFY2(a[i] == b[i], qPrintable(QString("step %1: %2 vs %3").arg(i).arg(a[i], 0, 'g', 17).arg(b[i], 0, 'g', 17)));
+        c.seed = 1;
+        QVERIFY(train(c).first() != a.first()); // another seed, other weights
+    }
+
+    void lossFallsOnTheSpirals()
+    {
+        TrainConfig c;
+        c.steps = 400;
+        const QList<double> l = train(c);
+        QCOMPARE(l.size(), 400);
+        QVERIFY(l.first() > 0.5); // two balanced classes start near ln 2
+        QVERIFY2(l.last() < 0.2 * l.first(), qPrintable(QString::number(l.last())));
+    }
+
+    void placements_data()
+    {
+        QTest::addColumn<QString>("placement");
+        QTest::addColumn<bool>("works");
+        QTest::newRow("per-batch") << "per-batch" << true;
+        QTest::newRow("preload") << "preload" << true;
+        // Pinned memory needs CUDA; on the CPU it is refused with the reason.
+        QTest::newRow("pinned") << "pinned" << false;
+    }
+
+    void placements()
+    {
+        QFETCH(QString, placement);
+        QFETCH(bool, works);
+        TrainConfig c;
+        c.steps = 20;
+        QVERIFY(placementFromName(placement, &c.placement));
+        Trainer t(c, TrainLane{}, 0);
+        QString error;
+        QCOMPARE(t.prepare(&error), works);
+        if (!works) {
+            QVERIFY2(error.contains("Pinned"), qPrintable(error));
+            QVERIFY(!error.contains("BackendSelect")); // one sentence, not LibTorch's backend list
+            return;
+        }
+        TrainStep s;
+        QVERIFY(t.step(&s, &error));
+        QVERIFY(s.loss > 0);
+        QVERIFY(s.stepSeconds > 0);
+        QCOMPARE(s.samplesPerSecond, c.batch / s.stepSeconds);
+        // Per-batch and preloaded data give the same batches, so the same first loss.
+        QCOMPARE(s.loss, train([] { TrainConfig d; d.steps = 1; return d; }()).first());
+    }
+
+    void badConfigurations()
+    {
+        TrainConfig c;
+        c.width = 0;
+        Trainer t(c, TrainLane{}, 0);
+        QString error;
+        QVERIFY(!t.prepare(&error));
+        QVERIFY(!error.isEmpty());
+        TrainConfig o;
+        o.optimizer = "rmsprop";
+        Trainer t2(o, TrainLane{}, 0);
+        QVERIFY(!t2.prepare(&error));
+        QVERIFY(error.contains("rmsprop"));
+        TrainingRace race;
+        TrainLane meta;
+        meta.device = "meta";
+        QVERIFY(!race.start(TrainConfig{}, {meta}, &error));
+        QVERIFY(error.contains("meta"));
+        TrainLane gpu;
+        gpu.device = "cuda:5";
+        QVERIFY(!race.start(TrainConfig{}, {gpu}, &error));
+    }
+
+    void decisionPictureIsAProbabilityGrid()
+    {
+        TrainConfig c;
+        c.gridSize = 16;
+        Trainer t(c, TrainLane{}, 0);
+        QString error;
+        QVERIFY(t.prepare(&error));
+        const DecisionGrid g = t.decision();
+        QCOMPARE(g.size, 16);
+        QCOMPARE(g.probability.size(), 256);
+        for (float p : g.probability)
+            QVERIFY(p >= 0 && p <= 1);
+        const QVector<float> pts = Trainer::datasetPoints(c);
+        QCOMPARE(pts.size(), c.points * 3);
+    }
+
+    void raceRunsLanesInTurnAndStreams()
+    {
+        TrainingRace race;
+        QSignalSpy steps(&race, &TrainingRace::stepsReady);
+        QSignalSpy pictures(&race, &TrainingRace::decisionReady);
+        QSignalSpy done(&race, &TrainingRace::finished);
+        TrainConfig c;
+        c.steps = 50;
+        c.gridEvery = 25;
+        c.gridSize = 8;
+        TrainLane one;
+        one.threads = 1;
+        QString error;
+        QVERIFY2(race.start(c, {TrainLane{}, one}, &error), qPrintable(error));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().at(0).toBool(), false);
+        QCOMPARE(race.steps().size(), 2);
+        QCOMPARE(race.steps().at(0).size(), 50);
+        QCOMPARE(race.steps().at(1).size(), 50);
+        QVERIFY(steps.count() >= 1);
+        // Pictures: the start, step 25 and step 50, for both lanes.
+        QCOMPARE(pictures.count(), 6);
+        // Same seed, same data: the two lanes start from the same loss.
+        QCOMPARE(race.steps()[0].first().loss, race.steps()[1].first().loss);
+        QVERIFY(race.steps()[0].last().wallSeconds > 0);
+    }
+
+    void pauseAndCancel()
+    {
+        TrainingRace race;
+        QSignalSpy steps(&race, &TrainingRace::stepsReady);
+        QSignalSpy done(&race, &TrainingRace::finished);
+        TrainConfig c;
+        c.steps = 1000000;
+        c.gridEvery = 0;
+        QString error;
+        QVERIFY(race.start(c, {TrainLane{}}, &error));
+        QVERIFY(steps.wait(20000));
+        race.setPaused(true);
+        QTest::qWait(300); // let batches in flight arrive
+        const int paused = int(race.steps().first().size());
+        QTest::qWait(400);
+        QCOMPARE(int(race.steps().first().size()), paused);
+        race.setPaused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(race.steps().first().size() > paused, 10000);
+        race.cancel();
+        QVERIFY(done.wait(10000));
+        QCOMPARE(done.first().at(0).toBool(), true);
+        QVERIFY(!race.isRunning());
+    }
+
+    void summaries()
+    {
+        QCOMPARE(TrainingRace::agreeingDigits(0.123456, 0.123456), 17);
+        QCOMPARE(TrainingRace::agreeingDigits(0.1234567, 0.1234568), 6);
+        QCOMPARE(TrainingRace::agreeingDigits(1.0, 2.0), 0);
+        QList<TrainStep> s;
+        for (int i = 0; i < 5; ++i) {
+            TrainStep t;
+            t.loss = 1.0 / (i + 1);
+            t.wallSeconds = i + 1;
+            s << t;
+        }
+        QCOMPARE(TrainingRace::timeToTarget(s, 0.3), 4.0); // loss 0.25 at t = 4 s
+        QCOMPARE(TrainingRace::timeToTarget(s, 0.01), -1.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraining)
+#include "tst_training.moc"
