@@ -8,6 +8,7 @@
 #include "flightoverlay.h"
 #include "kitchenengine.h"
 #include "matmulracepanel.h"
+#include "trainingracepanel.h"
 #include "newtensordialog.h"
 #include "tensorcard.h"
 #include "valuesdialog.h"
@@ -139,6 +140,8 @@ void MainWindow::buildPanes()
     m_tabs->addTab(m_splitter, tr("&Kitchen"));
     m_matmulRace = new MatmulRacePanel;
     m_tabs->addTab(m_matmulRace, tr("&Matmul race"));
+    m_trainingRace = new TrainingRacePanel;
+    m_tabs->addTab(m_trainingRace, tr("&Training race"));
     setCentralWidget(m_tabs);
 }
 

@@ -25,6 +25,7 @@ class ErrorDialog;
 class FlightOverlay;
 class KitchenEngine;
 class MatmulRacePanel;
+class TrainingRacePanel;
 class TensorCard;
 struct CardInfo;
 struct DeviceInfo;
@@ -47,6 +48,7 @@ public:
     FlightOverlay *overlay() const { return m_overlay; }
     QTabWidget *tabs() const { return m_tabs; }
     MatmulRacePanel *matmulRace() const { return m_matmulRace; }
+    TrainingRacePanel *trainingRace() const { return m_trainingRace; }
     QMenu *operationMenu() const;
     ErrorDialog *errorDialog() const;
     QString lastMessage() const { return m_lastMessage; }
@@ -102,6 +104,7 @@ private:
     QSplitter *m_splitter = nullptr;
     QTabWidget *m_tabs = nullptr;
     MatmulRacePanel *m_matmulRace = nullptr;
+    TrainingRacePanel *m_trainingRace = nullptr;
     QList<DevicePane *> m_panes;
     DevicePane *m_metaPane = nullptr;
     QHash<int, TensorCard *> m_cards;

@@ -1,5 +1,6 @@
 #include "matmulracepanel.h"
 
+#include "chartfactory.h"
 #include "crossover.h"
 #include "deviceregistry.h"
 #include "devicestyle.h"
@@ -223,40 +224,10 @@ void MatmulRacePanel::buildControls(QWidget *box)
 QCustomPlot *MatmulRacePanel::makePlot(const QString &title, const QString &xLabel,
                                        const QString &yLabel, bool logY)
 {
-    auto *plot = new QCustomPlot;
-    plot->setMinimumHeight(180);
-    plot->plotLayout()->insertRow(0);
-    plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(font().family(), 10, QFont::Bold)));
-    plot->xAxis->setLabel(xLabel);
-    plot->yAxis->setLabel(yLabel);
-    plot->xAxis->setScaleType(QCPAxis::stLogarithmic);
-    QSharedPointer<QCPAxisTickerLog> logTicker(new QCPAxisTickerLog);
-    logTicker->setLogBase(2);
-    plot->xAxis->setTicker(logTicker);
-    plot->xAxis->setNumberFormat(QStringLiteral("f"));
-    plot->xAxis->setNumberPrecision(0);
-    if (logY) {
-        plot->yAxis->setScaleType(QCPAxis::stLogarithmic);
-        plot->yAxis->setTicker(QSharedPointer<QCPAxisTickerLog>(new QCPAxisTickerLog));
-        plot->yAxis->setNumberFormat(QStringLiteral("gb"));
-    }
-    plot->legend->setVisible(true);
-    plot->legend->setFont(QFont(font().family(), 8));
+    QCustomPlot *plot = ChartFactory::make(title, xLabel, yLabel, true, logY);
     plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
-    plot->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom | QCP::iSelectLegend);
-    // Click a legend entry to hide or show its curve.
-    connect(plot, &QCustomPlot::legendClick, this,
-            [plot](QCPLegend *, QCPAbstractLegendItem *item, QMouseEvent *) {
-                if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(item)) {
-                    QCPAbstractPlottable *p = pli->plottable();
-                    p->setVisible(!p->visible());
-                    pli->setTextColor(p->visible() ? Qt::black : Qt::gray);
-                    plot->replot(QCustomPlot::rpQueuedReplot);
-                }
-            });
     connect(plot, &QCustomPlot::mouseMove, this,
             [this, plot](QMouseEvent *e) { showTracer(plot, e); });
-    plot->setToolTip(tr("Drag to pan, wheel to zoom, click a legend entry to hide its curve."));
     return plot;
 }
 

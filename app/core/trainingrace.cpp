@@ -13,6 +13,7 @@ TrainingRace::TrainingRace(QObject *parent) : QObject(parent)
     qRegisterMetaType<tk::TrainStep>();
     qRegisterMetaType<QList<tk::TrainStep>>();
     qRegisterMetaType<tk::DecisionGrid>();
+    qRegisterMetaType<QVector<float>>();
     m_thread.setObjectName(QStringLiteral("training-race"));
     m_worker = new TrainingRaceWorker(&m_cancel, &m_pause);
     m_worker->moveToThread(&m_thread);
@@ -27,6 +28,8 @@ TrainingRace::TrainingRace(QObject *parent) : QObject(parent)
             },
             Qt::QueuedConnection);
     connect(m_worker, &TrainingRaceWorker::decisionReady, this, &TrainingRace::decisionReady,
+            Qt::QueuedConnection);
+    connect(m_worker, &TrainingRaceWorker::datasetReady, this, &TrainingRace::datasetReady,
             Qt::QueuedConnection);
     connect(m_worker, &TrainingRaceWorker::finished, this,
             [this](bool cancelled, const QString &error) {

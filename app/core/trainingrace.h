@@ -39,6 +39,7 @@ public:
 Q_SIGNALS:
     void stepsReady(const QList<tk::TrainStep> &steps);
     void decisionReady(const tk::DecisionGrid &grid);
+    void datasetReady(const QVector<float> &xyClass); // x, y, class per training point
     void finished(bool cancelled, const QString &error);
 
 private:

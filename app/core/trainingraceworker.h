@@ -7,8 +7,10 @@
 
 namespace tk {
 
-// Trains every lane of the race in turn, one step each, on TrainingRace's thread: one lane's
-// step never shares the cores with another's, so each step's time is its own.
+// Trains every lane of the race in turn, kTurn steps each, on TrainingRace's thread: one lane's
+// step never shares the cores with another's, so each step's time is its own. Turns of several
+// steps, not one: switching the CPU's thread count between lanes every step wakes and parks
+// thread pools each time and slowed the many-thread lane several-fold (measured here).
 class TrainingRaceWorker : public QObject
 {
     Q_OBJECT
@@ -18,11 +20,13 @@ public:
         : m_cancel(cancel), m_pause(pause)
     {
     }
+    static constexpr int kTurn = 25;
     void run(const tk::TrainConfig &config, const QList<tk::TrainLane> &lanes);
 
 Q_SIGNALS:
     void stepsReady(const QList<tk::TrainStep> &steps); // in batches, about 20 a second
     void decisionReady(const tk::DecisionGrid &grid);
+    void datasetReady(const QVector<float> &xyClass);
     void finished(bool cancelled, const QString &error);
 
 private:

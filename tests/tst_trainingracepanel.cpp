@@ -1,0 +1,83 @@
+#include "decisionview.h"
+#include "deviceregistry.h"
+#include "trainingrace.h"
+#include "trainingracepanel.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace tk;
+
+class TestTrainingRacePanel : public QObject
+{
+    Q_OBJECT
+
+private:
+    static QList<TrainLane> twoCpuLanes()
+    {
+        TrainLane one;
+        one.threads = 1;
+        return {TrainLane{}, one};
+    }
+
+private Q_SLOTS:
+    void chartsAndPicturesReceiveTheRace()
+    {
+        TrainingRacePanel panel;
+        panel.show();
+        QSignalSpy done(panel.race(), &TrainingRace::finished);
+        TrainConfig c = panel.configFromControls();
+        c.steps = 120;
+        c.gridEvery = 40;
+        QVERIFY(panel.startRace(c, twoCpuLanes()));
+        QVERIFY(done.wait(60000));
+        // Raw and EMA per lane on the step chart, one curve per lane on the others.
+        QCOMPARE(panel.lossChart()->graphCount(), 4);
+        QCOMPARE(panel.wallChart()->graphCount(), 2);
+        QCOMPARE(panel.throughputChart()->graphCount(), 2);
+        for (int g = 0; g < 4; ++g)
+            QCOMPARE(panel.lossChart()->graph(g)->dataCount(), 120);
+        // The raw curve is exactly what the trainer measured.
+        const auto raw = panel.lossChart()->graph(0)->data();
+        QCOMPARE(raw->at(0)->value, panel.race()->steps()[0][0].loss);
+        QCOMPARE(raw->at(119)->value, panel.race()->steps()[0][119].loss);
+        QCOMPARE(panel.decisionViews().size(), 2);
+        for (DecisionView *v : panel.decisionViews())
+            QCOMPARE(v->step(), 120);
+        QVERIFY2(panel.summaryText().contains("final loss"), qPrintable(panel.summaryText()));
+        QVERIFY(panel.summaryText().contains("cpu · 1 thread"));
+        QVERIFY(panel.summaryText().contains("agrees with") || panel.summaryText().contains("identical"));
+    }
+
+    void badLaneIsRefusedInThePanel()
+    {
+        TrainingRacePanel panel;
+        TrainLane meta;
+        meta.device = "meta";
+        QVERIFY(!panel.startRace(TrainConfig{}, {meta}));
+        QVERIFY(panel.statusText().contains("meta"));
+        QCOMPARE(panel.lossChart()->graphCount(), 0);
+    }
+
+    void screenshots()
+    {
+        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
+        QDir().mkpath(dir);
+        TrainingRacePanel panel;
+        panel.resize(1400, 860);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSignalSpy done(panel.race(), &TrainingRace::finished);
+        TrainConfig c = panel.configFromControls();
+        c.steps = 500;
+        QVERIFY(panel.startRace(c, panel.lanesFromControls()));
+        QVERIFY(done.wait(120000));
+        QTest::qWait(300);
+        QVERIFY(panel.grab().save(QDir(dir).filePath("training-race.png")));
+    }
+};
+
+QTEST_MAIN(TestTrainingRacePanel)
+#include "tst_trainingracepanel.moc"

@@ -1,0 +1,369 @@
+#include "trainingracepanel.h"
+
+#include "chartfactory.h"
+#include "decisionview.h"
+#include "deviceregistry.h"
+#include "devicestyle.h"
+#include "trainingrace.h"
+#include "trainingraceworker.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <cmath>
+#include <qcustomplot.h>
+
+namespace tk {
+
+namespace {
+QColor laneColor(const TrainLane &lane)
+{
+    QColor c = DeviceStyle::color(lane.device);
+    return lane.device == QLatin1String("cpu") && lane.threads == 1 ? c.lighter(150) : c;
+}
+} // namespace
+
+TrainingRacePanel::TrainingRacePanel(QWidget *parent)
+    : QWidget(parent), m_race(new TrainingRace(this))
+{
+    setObjectName(QStringLiteral("trainingRacePanel"));
+    const TrainConfig defaults;
+    auto spin = [](int lo, int hi, int value) {
+        auto *s = new QSpinBox;
+        s->setRange(lo, hi);
+        s->setValue(value);
+        return s;
+    };
+    m_width = spin(1, 8192, defaults.width);
+    m_depth = spin(1, 16, defaults.depth);
+    m_batch = spin(1, 65536, defaults.batch);
+    m_steps = spin(1, 1000000, defaults.steps);
+    m_seed = spin(0, 1 << 30, int(defaults.seed));
+    m_lr = new QDoubleSpinBox;
+    m_lr->setDecimals(4);
+    m_lr->setRange(0.0001, 10);
+    m_lr->setSingleStep(0.001);
+    m_lr->setValue(defaults.lr);
+    m_optimizer = new QComboBox;
+    m_optimizer->addItem(tr("Adam"), QStringLiteral("adam"));
+    m_optimizer->addItem(tr("SGD (momentum 0.9)"), QStringLiteral("sgd"));
+    m_placement = new QComboBox;
+    m_placement->addItem(tr("per batch: x.to(device) each step"), int(TrainPlacement::PerBatch));
+    m_placement->addItem(tr("preloaded on the device"), int(TrainPlacement::Preload));
+    m_placement->addItem(tr("pinned + non_blocking"), int(TrainPlacement::Pinned));
+    bool hasGpu = false;
+    for (const DeviceInfo &d : DeviceRegistry::devices())
+        hasGpu = hasGpu || d.isCuda();
+    if (!hasGpu) {
+        // Pinned host memory exists to speed up copies to a GPU; say so instead of failing.
+        auto *model = qobject_cast<QStandardItemModel *>(m_placement->model());
+        if (QStandardItem *item = model ? model->item(2) : nullptr) {
+            item->setEnabled(false);
+            item->setToolTip(tr("Needs a CUDA GPU: page-locked memory only speeds up copies to one."));
+        }
+    }
+    m_placement->setToolTip(tr("Where the data lives while training: moved per batch (the usual way), "
+                               "all on the device up front (fast, if it fits), or staged in pinned "
+                               "memory and copied with non_blocking=True (GPU only)."));
+
+    auto *form = new QFormLayout;
+    form->addRow(tr("Width:"), m_width);
+    form->addRow(tr("Depth:"), m_depth);
+    form->addRow(tr("Batch:"), m_batch);
+    form->addRow(tr("Steps:"), m_steps);
+    form->addRow(tr("Learning rate:"), m_lr);
+    form->addRow(tr("Optimizer:"), m_optimizer);
+    form->addRow(tr("Data:"), m_placement);
+    form->addRow(tr("Seed:"), m_seed);
+
+    auto *lanes = new QGroupBox(tr("Lanes"));
+    auto *ll = new QVBoxLayout(lanes);
+    m_cpuAll = new QCheckBox(TrainLane{}.label());
+    m_cpuAll->setChecked(true);
+    TrainLane one;
+    one.threads = 1;
+    m_cpuOne = new QCheckBox(one.label());
+    m_cpuOne->setChecked(!hasGpu && DeviceRegistry::hardwareThreads() > 1);
+    ll->addWidget(m_cpuAll);
+    ll->addWidget(m_cpuOne);
+    for (const DeviceInfo &d : DeviceRegistry::devices()) {
+        if (!d.isCuda())
+            continue;
+        auto *box = new QCheckBox(QStringLiteral("%1 — %2").arg(d.id, d.name));
+        box->setProperty("device", d.id);
+        box->setChecked(true);
+        m_gpus << box;
+        ll->addWidget(box);
+    }
+    if (!hasGpu) {
+        auto *why = new QLabel(tr("No GPU lane: %1").arg(DeviceRegistry::buildFacts().noGpuExplanation()));
+        why->setWordWrap(true);
+        ll->addWidget(why);
+    }
+
+    m_run = new QPushButton(tr("&Train"));
+    m_run->setObjectName(QStringLiteral("runTraining"));
+    m_pause = new QPushButton(tr("&Pause"));
+    m_pause->setCheckable(true);
+    m_pause->setEnabled(false);
+    m_cancel = new QPushButton(tr("&Cancel"));
+    m_cancel->setEnabled(false);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_run);
+    buttons->addWidget(m_pause);
+    buttons->addWidget(m_cancel);
+    m_progress = new QProgressBar;
+    m_status = new QLabel(tr("Press Train: every lane gets the same model, seed and batches."));
+    m_status->setWordWrap(true);
+    auto *fair = new QLabel(tr("Lanes train <b>in turn</b>, %1 steps each, on one worker thread: no "
+                               "lane shares the cores with another, every step is timed on its own "
+                               "(after torch.cuda.synchronize() on a GPU), and drawing the pictures "
+                               "is not counted. That is why the times are fair.")
+                                .arg(TrainingRaceWorker::kTurn));
+    fair->setWordWrap(true);
+    fair->setObjectName(QStringLiteral("fairness"));
+    m_summary = new QLabel;
+    m_summary->setObjectName(QStringLiteral("trainingSummary"));
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto *controls = new QWidget;
+    controls->setMaximumWidth(340);
+    auto *cl = new QVBoxLayout(controls);
+    auto *intro = new QLabel(tr("<h3>The training race</h3>An MLP learns to tell two spirals apart. "
+                                "The model and every batch must sit on the lane's device; the "
+                                "optimizer and the loss need no .to()."));
+    intro->setWordWrap(true);
+    cl->addWidget(intro);
+    cl->addLayout(form);
+    cl->addWidget(lanes);
+    cl->addLayout(buttons);
+    cl->addWidget(m_progress);
+    cl->addWidget(m_status);
+    cl->addWidget(fair);
+    cl->addWidget(m_summary);
+    cl->addStretch();
+
+    m_lossPlot = ChartFactory::make(tr("Loss vs step"), tr("step"), tr("cross-entropy"), false, true);
+    m_wallPlot = ChartFactory::make(tr("Loss vs training time (the race)"), tr("seconds"),
+                                    tr("cross-entropy (EMA)"), false, true);
+    m_speedPlot = ChartFactory::make(tr("Throughput"), tr("step"), tr("samples/s (EMA)"), false, false);
+    auto *views = new QWidget;
+    m_viewsLayout = new QHBoxLayout(views);
+    auto *charts = new QSplitter(Qt::Vertical);
+    auto *top = new QSplitter(Qt::Horizontal);
+    top->addWidget(m_lossPlot);
+    top->addWidget(m_wallPlot);
+    charts->addWidget(top);
+    auto *bottom = new QSplitter(Qt::Horizontal);
+    bottom->addWidget(m_speedPlot);
+    bottom->addWidget(views);
+    charts->addWidget(bottom);
+
+    auto *layout = new QHBoxLayout(this);
+    layout->addWidget(controls);
+    layout->addWidget(charts, 1);
+
+    auto *timer = new QTimer(this);
+    timer->setInterval(40);
+    connect(timer, &QTimer::timeout, this, &TrainingRacePanel::replotDirty);
+    timer->start();
+
+    connect(m_run, &QPushButton::clicked, this, [this] { startRace(configFromControls(), lanesFromControls()); });
+    connect(m_pause, &QPushButton::toggled, this, [this](bool on) {
+        m_race->setPaused(on);
+        m_pause->setText(on ? tr("&Resume") : tr("&Pause"));
+        m_status->setText(on ? tr("Paused: the clock stops with the lanes.") : tr("Training…"));
+    });
+    connect(m_cancel, &QPushButton::clicked, this, [this] { m_race->cancel(); });
+    connect(m_race, &TrainingRace::stepsReady, this, &TrainingRacePanel::onSteps);
+    connect(m_race, &TrainingRace::decisionReady, this, [this](const DecisionGrid &g) {
+        if (g.lane >= 0 && g.lane < m_views.size())
+            m_views[g.lane]->setGrid(g);
+    });
+    connect(m_race, &TrainingRace::datasetReady, this, [this](const QVector<float> &points) {
+        for (DecisionView *v : std::as_const(m_views))
+            v->setPoints(points);
+    });
+    connect(m_race, &TrainingRace::finished, this, &TrainingRacePanel::onFinished);
+}
+
+TrainingRacePanel::~TrainingRacePanel() = default;
+
+TrainConfig TrainingRacePanel::configFromControls() const
+{
+    TrainConfig c;
+    c.width = m_width->value();
+    c.depth = m_depth->value();
+    c.batch = m_batch->value();
+    c.steps = m_steps->value();
+    c.seed = quint64(m_seed->value());
+    c.lr = m_lr->value();
+    c.optimizer = m_optimizer->currentData().toString();
+    c.placement = TrainPlacement(m_placement->currentData().toInt());
+    return c;
+}
+
+QList<TrainLane> TrainingRacePanel::lanesFromControls() const
+{
+    QList<TrainLane> lanes;
+    if (m_cpuAll->isChecked())
+        lanes << TrainLane{};
+    if (m_cpuOne->isChecked()) {
+        TrainLane one;
+        one.threads = 1;
+        lanes << one;
+    }
+    for (QCheckBox *box : m_gpus)
+        if (box->isChecked()) {
+            TrainLane g;
+            g.device = box->property("device").toString();
+            lanes << g;
+        }
+    return lanes;
+}
+
+bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLane> &lanes)
+{
+    QString error;
+    if (!m_race->start(config, lanes, &error)) {
+        m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        return false;
+    }
+    resetCharts();
+    m_progress->setRange(0, config.steps);
+    m_progress->setValue(0);
+    m_run->setEnabled(false);
+    m_pause->setEnabled(true);
+    m_cancel->setEnabled(true);
+    m_summary->clear();
+    m_status->setText(tr("Preparing the lanes: data, model, model.to(device)…"));
+    return true;
+}
+
+void TrainingRacePanel::resetCharts()
+{
+    for (QCustomPlot *p : {m_lossPlot, m_wallPlot, m_speedPlot})
+        p->clearPlottables();
+    qDeleteAll(m_views);
+    m_views.clear();
+    m_ema.clear();
+    m_emaSpeed.clear();
+    for (const TrainLane &lane : m_race->lanes()) {
+        const QColor c = laneColor(lane);
+        QCPGraph *raw = m_lossPlot->addGraph();
+        raw->setName(tr("%1 (raw)").arg(lane.label()));
+        raw->setPen(QPen(QColor(c.red(), c.green(), c.blue(), 70), 1));
+        QCPGraph *ema = m_lossPlot->addGraph();
+        ema->setName(tr("%1 (EMA, α = %2)").arg(lane.label()).arg(kEmaAlpha));
+        ema->setPen(QPen(c, 2));
+        QCPGraph *wall = m_wallPlot->addGraph();
+        wall->setName(lane.label());
+        wall->setPen(QPen(c, 2));
+        QCPGraph *speed = m_speedPlot->addGraph();
+        speed->setName(lane.label());
+        speed->setPen(QPen(c, 2));
+        m_ema << std::nan("");
+        m_emaSpeed << std::nan("");
+        auto *view = new DecisionView(lane.label());
+        m_views << view;
+        m_viewsLayout->addWidget(view);
+    }
+    m_dirty = true;
+}
+
+void TrainingRacePanel::onSteps(const QList<TrainStep> &steps)
+{
+    for (const TrainStep &s : steps) {
+        if (s.lane < 0 || s.lane >= m_ema.size())
+            continue;
+        double &ema = m_ema[s.lane];
+        ema = std::isnan(ema) ? s.loss : kEmaAlpha * s.loss + (1 - kEmaAlpha) * ema;
+        double &speed = m_emaSpeed[s.lane];
+        speed = std::isnan(speed) ? s.samplesPerSecond
+                                  : kEmaAlpha * s.samplesPerSecond + (1 - kEmaAlpha) * speed;
+        m_lossPlot->graph(2 * s.lane)->addData(s.step, s.loss);
+        m_lossPlot->graph(2 * s.lane + 1)->addData(s.step, ema);
+        m_wallPlot->graph(s.lane)->addData(s.wallSeconds, ema);
+        m_speedPlot->graph(s.lane)->addData(s.step, speed);
+        m_progress->setValue(std::max(m_progress->value(), s.step));
+    }
+    if (!steps.isEmpty()) {
+        const TrainStep &last = steps.last();
+        m_status->setText(tr("Step %1 of %2 · %3: loss %4, %5 samples/s")
+                              .arg(last.step)
+                              .arg(m_race->config().steps)
+                              .arg(m_race->lanes().value(last.lane).label())
+                              .arg(last.loss, 0, 'f', 4)
+                              .arg(last.samplesPerSecond, 0, 'f', 0));
+    }
+    m_dirty = true;
+}
+
+void TrainingRacePanel::replotDirty()
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
+    for (QCustomPlot *p : {m_lossPlot, m_wallPlot, m_speedPlot}) {
+        p->rescaleAxes();
+        if (p != m_speedPlot)
+            p->yAxis->setRange(p->yAxis->range().lower * 0.8, p->yAxis->range().upper * 1.25);
+        else
+            p->yAxis->setRange(0, p->yAxis->range().upper * 1.1);
+        p->replot(QCustomPlot::rpQueuedReplot);
+    }
+}
+
+QString TrainingRacePanel::summaryText() const { return m_summary->text(); }
+QString TrainingRacePanel::statusText() const { return m_status->text(); }
+
+void TrainingRacePanel::onFinished(bool cancelled, const QString &error)
+{
+    m_run->setEnabled(true);
+    m_pause->setChecked(false);
+    m_pause->setEnabled(false);
+    m_cancel->setEnabled(false);
+    if (!error.isEmpty()) {
+        m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        return;
+    }
+    m_status->setText(cancelled ? tr("Cancelled.") : tr("Done."));
+    const double target = m_race->config().targetLoss;
+    QStringList rows;
+    const auto &all = m_race->steps();
+    for (int i = 0; i < all.size(); ++i) {
+        if (all[i].isEmpty())
+            continue;
+        const TrainStep &last = all[i].last();
+        const double t = TrainingRace::timeToTarget(all[i], target);
+        QString row = tr("<b>%1</b>: final loss %2 after %3 steps; ")
+                          .arg(m_race->lanes()[i].label())
+                          .arg(last.loss, 0, 'g', 10)
+                          .arg(last.step);
+        row += t >= 0 ? tr("loss ≤ %1 after %2 s of training").arg(target).arg(t, 0, 'f', 3)
+                      : tr("never reached loss ≤ %1").arg(target);
+        if (i > 0 && !all[0].isEmpty() && all[0].size() == all[i].size()) {
+            const int digits = TrainingRace::agreeingDigits(all[0].last().loss, last.loss);
+            row += QLatin1String("; ")
+                   + (digits >= 17 ? tr("identical to %1, bit for bit").arg(m_race->lanes()[0].label())
+                                   : tr("agrees with %1 to %2 significant digits")
+                                         .arg(m_race->lanes()[0].label())
+                                         .arg(digits));
+        }
+        rows << row;
+    }
+    m_summary->setText(rows.join(QLatin1String("<br>")));
+    m_dirty = true;
+}
+
+} // namespace tk

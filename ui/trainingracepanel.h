@@ -1,0 +1,79 @@
+#pragma once
+
+#include "trainconfig.h"
+
+#include <QWidget>
+
+class QCheckBox;
+class QComboBox;
+class QCustomPlot;
+class QDoubleSpinBox;
+class QHBoxLayout;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QSpinBox;
+
+namespace tk {
+
+class DecisionView;
+class TrainingRace;
+
+// The training race: the same MLP from the same seed on every lane, with live loss charts,
+// throughput, what each model has learned, and a final comparison of the numbers.
+class TrainingRacePanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit TrainingRacePanel(QWidget *parent = nullptr);
+    ~TrainingRacePanel() override;
+
+    TrainConfig configFromControls() const;
+    QList<TrainLane> lanesFromControls() const;
+    bool startRace(const TrainConfig &config, const QList<TrainLane> &lanes);
+    TrainingRace *race() const { return m_race; }
+    QCustomPlot *lossChart() const { return m_lossPlot; }
+    QCustomPlot *wallChart() const { return m_wallPlot; }
+    QCustomPlot *throughputChart() const { return m_speedPlot; }
+    QList<DecisionView *> decisionViews() const { return m_views; }
+    QString summaryText() const;
+    QString statusText() const;
+
+    static constexpr double kEmaAlpha = 0.05;
+
+private:
+    void onSteps(const QList<TrainStep> &steps);
+    void onFinished(bool cancelled, const QString &error);
+    void resetCharts();
+    void replotDirty();
+
+    TrainingRace *m_race = nullptr;
+    QSpinBox *m_width = nullptr;
+    QSpinBox *m_depth = nullptr;
+    QSpinBox *m_batch = nullptr;
+    QSpinBox *m_steps = nullptr;
+    QSpinBox *m_seed = nullptr;
+    QDoubleSpinBox *m_lr = nullptr;
+    QComboBox *m_optimizer = nullptr;
+    QComboBox *m_placement = nullptr;
+    QCheckBox *m_cpuAll = nullptr;
+    QCheckBox *m_cpuOne = nullptr;
+    QList<QCheckBox *> m_gpus;
+    QPushButton *m_run = nullptr;
+    QPushButton *m_pause = nullptr;
+    QPushButton *m_cancel = nullptr;
+    QProgressBar *m_progress = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_summary = nullptr;
+    QCustomPlot *m_lossPlot = nullptr;
+    QCustomPlot *m_wallPlot = nullptr;
+    QCustomPlot *m_speedPlot = nullptr;
+    QHBoxLayout *m_viewsLayout = nullptr;
+    QList<DecisionView *> m_views;
+    QList<double> m_ema;      // per lane, loss
+    QList<double> m_emaSpeed; // per lane, samples/s
+    bool m_dirty = false;
+};
+
+} // namespace tk
