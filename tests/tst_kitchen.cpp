@@ -186,6 +186,41 @@ private Q_SLOTS:
         QVERIFY(paneNames(w.pane("cpu")).isEmpty());
     }
 
+    void modelOptimizerAndLossCards()
+    {
+        MainWindow w;
+        w.show();
+        w.addModelTrio();
+        QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 3, 20000);
+        waitIdle(w);
+        QStringList kinds;
+        for (const CardInfo &c : w.engine()->cards()) {
+            kinds << c.kind;
+            QVERIFY(w.pane("cpu")->card(c.id)); // all three start on the CPU counter
+        }
+        QCOMPARE(kinds, (QStringList{"model", "optimizer", "loss"}));
+        // Dragging the optimizer anywhere moves nothing, and says why.
+        const int opt = w.engine()->cards().at(1).id;
+        w.setMetaPaneVisible(true);
+        drop(w.pane("meta"), opt, "cpu");
+        waitIdle(w);
+        QVERIFY(w.pane("cpu")->card(opt));
+        QVERIFY2(w.lastMessage().contains("needs no .to()"), qPrintable(w.lastMessage()));
+    }
+
+    void forgettingToMoveTheModelShowsTheRealError()
+    {
+        MainWindow w;
+        w.show();
+        w.forgetToMoveTheModel();
+        waitIdle(w);
+        QTRY_VERIFY_WITH_TIMEOUT(w.errorDialog(), 10000);
+        QCOMPARE(w.errorDialog()->error().kind, OpError::Kind::DeviceMismatch);
+        QVERIFY(w.errorDialog()->findChild<QLabel *>("codeLine")->text().contains("out = model(x)"));
+        QVERIFY(w.errorDialog()->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith(
+            "Expected all tensors to be on the same device"));
+    }
+
     void newTensorDialogRejectsBadShapesInline()
     {
         NewTensorDialog dlg({"cpu", "meta"}, {"x"}, "y");
@@ -226,6 +261,9 @@ private Q_SLOTS:
             QVERIFY(bench->grab().save(dir + "/no-gpu-workbench.png"));
         const int x = create(w, "x", "cpu", {64, 64});
         create(w, "w", "cpu", {8, 8});
+        w.addModelTrio();
+        QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 5, 20000);
+        waitIdle(w);
         w.setMetaPaneVisible(true);
         w.setDragMeaning(TransferMeaning::NewName);
         drop(w.pane("meta"), x, "cpu");

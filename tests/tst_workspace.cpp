@@ -342,6 +342,73 @@ private Q_SLOTS:
         QCOMPARE(w.count(), 2);
     }
 
+    void modelMovesInPlace()
+    {
+        Workspace w;
+        const int m = w.createModel(64, 2).cardId;
+        const int opt = w.createOptimizer(m).cardId;
+        const int loss = w.createLoss().cardId;
+        QCOMPARE(w.card(m)->kind, QStringLiteral("model"));
+        QCOMPARE(w.card(m)->numel, qint64(2 * 64 + 64 + 64 * 64 + 64 + 64 * 2 + 2));
+        QVERIFY(w.bytesOn("cpu") > 0);
+        const QList<quintptr> before = w.parameterKeys(m);
+        const int storage = w.card(m)->storageId;
+        const bool gpu = DeviceRegistry::buildFacts().cudaDeviceCount > 0;
+        if (!gpu) {
+            // LibTorch's Module::to() moves parameters in place with set_data, which it allows
+            // between dense backends (cpu, cuda) but not to meta: its own error, nothing lost.
+            const Outcome meta = w.transfer(m, "meta", TransferMeaning::Reassign);
+            QVERIFY(!meta.ok());
+            QVERIFY2(meta.error.message.contains("set_data"), qPrintable(meta.error.message));
+            QCOMPARE(w.card(m)->device, QStringLiteral("cpu"));
+            QCOMPARE(w.parameterKeys(m), before);
+        }
+        const QString target = gpu ? QStringLiteral("cuda:0") : QStringLiteral("cpu");
+        const Outcome o = w.transfer(m, target, TransferMeaning::NewName);
+        QVERIFY2(o.ok(), qPrintable(o.error.message));
+        QVERIFY(o.transfer.inPlace);
+        QCOMPARE(w.count(), 3);                    // no second model card
+        QCOMPARE(w.parameterKeys(m), before);      // the same Parameter objects…
+        QCOMPARE(w.card(m)->device, target);       // …now on the target
+        QCOMPARE(w.card(m)->storageId, storage);   // one object, one mark
+        if (gpu)
+            QCOMPARE(w.bytesOn("cpu"), qint64(0)); // nothing left behind
+        QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("model.to(\"%1\")").arg(target));
+        // The optimizer follows the model's parameters; it is never moved itself.
+        QCOMPARE(w.card(opt)->device, target);
+        const int lines = w.codeLog().lines().size();
+        for (int id : {opt, loss}) {
+            const Outcome none = w.transfer(id, "meta", TransferMeaning::Reassign);
+            QVERIFY(none.ok());
+            QVERIFY(none.transfer.noMoveNeeded);
+            QVERIFY(none.transfer.describe().contains("needs no .to()"));
+        }
+        QCOMPARE(w.codeLog().lines().size(), lines); // Python's optimizers have no .to()
+    }
+
+    void forgettingToMoveTheModel()
+    {
+        Workspace w;
+        const int m = w.createModel(16, 1).cardId;
+        const int x = w.create(spec(TensorSpec::Factory::Randn, {8, 2}, "x")).cardId;
+        const Outcome ok = w.combine(Operation::Forward, m, x);
+        QVERIFY2(ok.ok(), qPrintable(ok.error.message));
+        QCOMPARE(w.card(ok.cardId)->shape, (QList<qint64>{8, 2}));
+        QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("out = model(x)"));
+        // The data went to another device, the model did not.
+        QVERIFY(w.transfer(x, "meta", TransferMeaning::Reassign).ok());
+        const Outcome bad = w.combine(Operation::Forward, m, x, "y");
+        QVERIFY(!bad.ok());
+        QVERIFY2(bad.error.kind == OpError::Kind::DeviceMismatch,
+                 qPrintable(bad.error.message));
+        QVERIFY2(bad.error.message.startsWith("Expected all tensors to be on the same device"),
+                 qPrintable(bad.error.message));
+        QCOMPARE(bad.error.codeLine, QStringLiteral("y = model(x)"));
+        QCOMPARE(bad.error.devices, (QStringList{"cpu", "meta"}));
+        // A model is not a tensor.
+        QCOMPARE(w.combine(Operation::Add, m, x).error.kind, OpError::Kind::InvalidInput);
+    }
+
     void renameCloneRemove()
     {
         Workspace w;

@@ -69,6 +69,7 @@ DevicePane::DevicePane(const QString &deviceId, QWidget *parent)
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_cardArea);
     scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // cards wrap to the pane
     scroll->setFrameShape(QFrame::NoFrame);
 
     auto *layout = new QVBoxLayout(this);

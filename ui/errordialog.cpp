@@ -101,13 +101,18 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
         });
         auto *moveX = buttons->addButton(tr("Move %1 to %2 and retry").arg(x.name, y.device),
                                          QDialogButtonBox::ActionRole);
-        // A meta tensor has no values, so LibTorch cannot copy it to a real device.
-        for (auto [button, from, to] : {std::tuple{moveY, y.device, x.device},
-                                        std::tuple{moveX, x.device, y.device}}) {
+        // A meta tensor has no values, so LibTorch cannot copy it to a real device; and
+        // LibTorch's Module::to() cannot move parameters to meta in place.
+        for (auto [button, from, to, kind] : {std::tuple{moveY, y.device, x.device, y.kind},
+                                              std::tuple{moveX, x.device, y.device, x.kind}}) {
             if (from == QLatin1String("meta") && to != QLatin1String("meta")) {
                 button->setEnabled(false);
                 button->setToolTip(tr("A meta tensor has shapes but no values: there is nothing "
                                       "to copy to %1.").arg(to));
+            } else if (kind == QLatin1String("model") && to == QLatin1String("meta")) {
+                button->setEnabled(false);
+                button->setToolTip(tr("LibTorch's Module::to() moves parameters in place, which "
+                                      "works between cpu and cuda but not to meta."));
             }
         }
         moveX->setObjectName(QStringLiteral("moveFirst"));

@@ -18,6 +18,7 @@ public:
         int id = -1;
         QString name;
         QString device;
+        QString kind; // "tensor", "model", …
     };
     ErrorDialog(const OpError &error, const Operand &x, const Operand &y, QWidget *parent = nullptr);
 

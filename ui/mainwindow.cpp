@@ -135,6 +135,7 @@ void MainWindow::buildPanes()
     m_splitter->setStretchFactor(0, 1);
     m_splitter->setStretchFactor(1, 1);
     m_splitter->setStretchFactor(2, 1);
+    m_splitter->setSizes({1000, 1000, 1000}); // equal thirds to start
     m_tabs = new QTabWidget;
     m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->addTab(m_splitter, tr("&Kitchen"));
@@ -167,6 +168,12 @@ void MainWindow::buildMenus()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *kitchen = menuBar()->addMenu(tr("&Kitchen"));
+    QAction *trio = kitchen->addAction(tr("Add &model, optimizer and loss"), this, &MainWindow::addModelTrio);
+    trio->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
+    kitchen->addAction(tr("&Forget to move the model (see the error)"), this,
+                       &MainWindow::forgetToMoveTheModel);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
     view->setObjectName(QStringLiteral("viewMenu"));
@@ -301,6 +308,21 @@ void MainWindow::newTensor()
     dlg->open();
 }
 
+void MainWindow::addModelTrio()
+{
+    Pending p;
+    p.kind = Pending::Kind::ModelTrio;
+    m_pending.insert(m_engine->createModel(64, 2), p);
+}
+
+void MainWindow::forgetToMoveTheModel()
+{
+    Pending p;
+    p.kind = Pending::Kind::Combine;
+    p.op = Operation::Forward;
+    m_pending.insert(m_engine->forgetToMoveTheModel(), p);
+}
+
 quint64 MainWindow::requestTransfer(int id, const QString &device, TransferMeaning meaning)
 {
     Pending p;
@@ -335,8 +357,23 @@ QMenu *MainWindow::showOperationMenu(int a, int b, const QPoint &globalPos)
     menu->setObjectName(QStringLiteral("operationMenu"));
     menu->setAttribute(Qt::WA_DeleteOnClose);
     menu->addSection(tr("Combine %1 with %2").arg(ca->name, cb->name));
-    for (Operation op : {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat}) {
-        QAction *act = menu->addAction(QStringLiteral("z = %1").arg(operationCode(op, ca->name, cb->name)));
+    QList<Operation> ops;
+    if (ca->kind == QLatin1String("model") && cb->kind == QLatin1String("tensor")) {
+        ops = {Operation::Forward};
+    } else if (ca->kind == QLatin1String("tensor") && cb->kind == QLatin1String("model")) {
+        std::swap(a, b);
+        ops = {Operation::Forward};
+    } else if (ca->kind == QLatin1String("tensor") && cb->kind == QLatin1String("tensor")) {
+        ops = {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat};
+    } else {
+        say(tr("Only tensors combine, and a model takes a tensor: model(x)."));
+        menu->deleteLater();
+        return nullptr;
+    }
+    const auto na = m_engine->card(a)->name, nb = m_engine->card(b)->name;
+    for (Operation op : ops) {
+        QAction *act = menu->addAction(QStringLiteral("%1 = %2").arg(
+            op == Operation::Forward ? QStringLiteral("out") : QStringLiteral("z"), operationCode(op, na, nb)));
         act->setObjectName(operationName(op));
         connect(act, &QAction::triggered, this, [this, op, a, b] { requestCombine(op, a, b); });
     }
@@ -412,9 +449,7 @@ void MainWindow::onFinished(quint64 request, const Outcome &outcome)
         break;
     case Pending::Kind::Combine:
         if (auto c = m_engine->card(outcome.cardId))
-            say(tr("%1 = %2 is on %3.").arg(c->name, operationCode(p.op, m_engine->card(p.a)->name,
-                                                                    m_engine->card(p.b)->name),
-                                            c->device));
+            say(tr("%1 is on %2.").arg(c->name, c->device));
         break;
     case Pending::Kind::Create:
         if (auto c = m_engine->card(outcome.cardId)) {
@@ -422,6 +457,12 @@ void MainWindow::onFinished(quint64 request, const Outcome &outcome)
             if (TensorCard *w = cardWidget(c->id))
                 w->setFocus();
         }
+        break;
+    case Pending::Kind::ModelTrio:
+        // The optimizer is built over the model's parameters; the loss stands alone.
+        m_pending.insert(m_engine->createOptimizer(outcome.cardId), Pending{});
+        m_pending.insert(m_engine->createLoss(), Pending{});
+        say(tr("model, optimizer and loss_fn: drag the model to a device — only it needs .to()."));
         break;
     case Pending::Kind::Other:
         break;
@@ -438,7 +479,7 @@ void MainWindow::animateTransfer(const TransferReport &r, const Pending &p)
     if (r.meaning == TransferMeaning::Discard)
         message += QLatin1Char(' ') + tr("Tip: write %1 = %1.to(%2) to keep it.").arg(r.sourceName, r.requestedDevice);
     say(message, 12000);
-    if (r.sameStorage || p.pixmap.isNull())
+    if (r.sameStorage || r.noMoveNeeded || p.pixmap.isNull())
         return; // nothing was copied: no flight, the message says why
     const int ms = FlightOverlay::durationFor(r.seconds);
 
@@ -467,6 +508,10 @@ void MainWindow::animateTransfer(const TransferReport &r, const Pending &p)
 
 void MainWindow::showError(const OpError &error, int a, int b, const Pending &)
 {
+    if (a < 0 && error.cards.size() == 2) {
+        a = error.cards.at(0);
+        b = error.cards.at(1);
+    }
     say(error.message, 12000);
     auto operand = [this](int id) {
         ErrorDialog::Operand o;
@@ -474,13 +519,16 @@ void MainWindow::showError(const OpError &error, int a, int b, const Pending &)
             o.id = id;
             o.name = c->name;
             o.device = c->device;
+            o.kind = c->kind;
         }
         return o;
     };
     if (m_errorDialog)
         m_errorDialog->close();
     auto *dlg = new ErrorDialog(error, operand(a), operand(b), this);
-    const Operation op = error.codeLine.contains(QLatin1String(" @ ")) ? Operation::Matmul
+    const bool forward = m_engine->card(a) && m_engine->card(a)->kind == QLatin1String("model");
+    const Operation op = forward ? Operation::Forward
+                         : error.codeLine.contains(QLatin1String(" @ ")) ? Operation::Matmul
                          : error.codeLine.contains(QLatin1String(" * ")) ? Operation::Mul
                          : error.codeLine.contains(QLatin1String("torch.cat")) ? Operation::Cat
                                                                                 : Operation::Add;

@@ -65,6 +65,8 @@ public:
 
 public Q_SLOTS:
     void newTensor();
+    void addModelTrio();           // model, optimizer and loss cards
+    void forgetToMoveTheModel();   // the seeds' classic mistake, for real
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -72,7 +74,7 @@ protected:
 private:
     struct Pending
     {
-        enum class Kind { Create, Transfer, Combine, Other };
+        enum class Kind { Create, Transfer, Combine, ModelTrio, Other };
         Kind kind = Kind::Other;
         QPixmap pixmap;
         QRect from;         // global rect of the card when it left

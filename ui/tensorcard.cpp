@@ -73,18 +73,27 @@ void TensorCard::refresh()
 {
     m_name->setText(m_info.name);
     const QColor sc = DeviceStyle::storageColor(m_info.storageId);
-    m_storage->setText(tr("◆ storage %1").arg(m_info.storageId));
+    m_storage->setText(tr("◆ %1").arg(m_info.storageId));
     m_storage->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(sc.darker(130).name()));
-    m_storage->setToolTip(tr("Cards with the same storage mark share memory: a view, or a to() "
-                             "to the device the tensor was already on. A new mark means a new copy."));
-    m_dtype->setText(m_info.dtype);
+    m_storage->setToolTip(tr("Storage %1. Cards with the same storage mark share memory: a view, "
+                             "or a to() to the device the tensor was already on. A new mark means "
+                             "a new copy.").arg(m_info.storageId));
+    const bool tensor = m_info.kind == QLatin1String("tensor");
+    m_dtype->setText(tensor ? m_info.dtype
+                     : m_info.kind == QLatin1String("model") ? tr("nn.Module")
+                                                              : tr("no .to() needed"));
     m_dtype->setStyleSheet(DeviceStyle::badgeStyle(m_info.device));
     m_device->setText(m_info.device);
     m_device->setStyleSheet(DeviceStyle::badgeStyle(m_info.device));
     m_summary->setText(m_info.summary);
-    m_bytes->setText(QLocale().formattedDataSize(m_info.bytes));
+    m_bytes->setText(m_info.kind == QLatin1String("tensor") || m_info.kind == QLatin1String("model")
+                         ? QLocale().formattedDataSize(m_info.bytes)
+                         : tr("holds no tensors"));
     m_heat->setValues(m_info.heatRows, m_info.heatCols, m_info.heat,
-                      m_info.device == QLatin1String("meta") ? tr("no data") : tr("no values"));
+                      m_info.device == QLatin1String("meta") ? tr("no data")
+                      : m_info.kind == QLatin1String("optimizer") ? tr("optimizer")
+                      : m_info.kind == QLatin1String("loss") ? tr("loss")
+                                                              : tr("no values"));
     setToolTip(QStringLiteral("<b>%1</b><br><tt>%2</tt><br>%3")
                    .arg(m_info.name.toHtmlEscaped(), m_info.summary.toHtmlEscaped(),
                         tr("storage %1 · %2 in storage · double-click for values")

@@ -98,6 +98,26 @@ quint64 KitchenEngine::remove(int id)
     return post([=](KitchenWorker *w, quint64 r) { w->remove(r, id); });
 }
 
+quint64 KitchenEngine::createModel(int width, int depth)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->createModel(r, width, depth); });
+}
+
+quint64 KitchenEngine::createOptimizer(int modelId, const QString &kind)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->createOptimizer(r, modelId, kind); });
+}
+
+quint64 KitchenEngine::createLoss()
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->createLoss(r); });
+}
+
+quint64 KitchenEngine::forgetToMoveTheModel()
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->forgetToMoveTheModel(r); });
+}
+
 void KitchenEngine::sampleDevices(bool includeMeta)
 {
     QMetaObject::invokeMethod(

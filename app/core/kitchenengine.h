@@ -36,6 +36,10 @@ public:
     quint64 rename(int id, const QString &name);
     quint64 clone(int id, const QString &name = {});
     quint64 remove(int id);
+    quint64 createModel(int width, int depth);
+    quint64 createOptimizer(int modelId, const QString &kind = QStringLiteral("adam"));
+    quint64 createLoss();
+    quint64 forgetToMoveTheModel();
     void sampleDevices(bool includeMeta);
     quint64 preview(int id, int maxRows = 100, int maxCols = 50);
 

@@ -82,6 +82,26 @@ void KitchenWorker::remove(quint64 request, int id)
     run(request, [&](Workspace &w) { return w.remove(id); });
 }
 
+void KitchenWorker::createModel(quint64 request, int width, int depth)
+{
+    run(request, [&](Workspace &w) { return w.createModel(width, depth); });
+}
+
+void KitchenWorker::createOptimizer(quint64 request, int modelId, const QString &kind)
+{
+    run(request, [&](Workspace &w) { return w.createOptimizer(modelId, kind); });
+}
+
+void KitchenWorker::createLoss(quint64 request)
+{
+    run(request, [&](Workspace &w) { return w.createLoss(); });
+}
+
+void KitchenWorker::forgetToMoveTheModel(quint64 request)
+{
+    run(request, [&](Workspace &w) { return w.forgetToMoveTheModel(); });
+}
+
 void KitchenWorker::preview(quint64 request, int id, int maxRows, int maxCols)
 {
     if (!m_workspace)

@@ -35,6 +35,10 @@ public:
     void rename(quint64 request, int id, const QString &name);
     void clone(quint64 request, int id, const QString &name);
     void remove(quint64 request, int id);
+    void createModel(quint64 request, int width, int depth);
+    void createOptimizer(quint64 request, int modelId, const QString &kind);
+    void createLoss(quint64 request);
+    void forgetToMoveTheModel(quint64 request);
     void sampleDevices(bool includeMeta);
     void preview(quint64 request, int id, int maxRows, int maxCols);
 

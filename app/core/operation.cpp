@@ -9,6 +9,7 @@ QString operationName(Operation op)
     case Operation::Mul: return QStringLiteral("mul");
     case Operation::Matmul: return QStringLiteral("matmul");
     case Operation::Cat: return QStringLiteral("cat");
+    case Operation::Forward: return QStringLiteral("forward");
     }
     return {};
 }
@@ -25,13 +26,15 @@ QString operationCode(Operation op, const QString &a, const QString &b)
     case Operation::Mul: return QStringLiteral("%1 * %2").arg(a, b);
     case Operation::Matmul: return QStringLiteral("%1 @ %2").arg(a, b);
     case Operation::Cat: return QStringLiteral("torch.cat([%1, %2])").arg(a, b);
+    case Operation::Forward: return QStringLiteral("%1(%2)").arg(a, b);
     }
     return {};
 }
 
 bool operationFromName(const QString &name, Operation *op)
 {
-    for (Operation o : {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat}) {
+    for (Operation o : {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat,
+                        Operation::Forward}) {
         if (operationName(o) == name) {
             *op = o;
             return true;

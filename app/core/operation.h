@@ -5,7 +5,7 @@
 namespace tk {
 
 // Operations between two cards (drop a card on a card).
-enum class Operation { Add, Mul, Matmul, Cat };
+enum class Operation { Add, Mul, Matmul, Cat, Forward }; // Forward: model(x)
 
 QString operationName(Operation op);            // "add", "mul", "matmul", "cat"
 QString operationSymbol(Operation op);          // "x + y" style label with placeholders

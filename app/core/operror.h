@@ -23,6 +23,7 @@ struct OpError
     QString message;      // LibTorch's exact text (first line), or ours for refusals
     QStringList devices;  // devices involved, e.g. {"cpu", "meta"}
     QString codeLine;     // the Python line that raised it
+    QList<int> cards;     // the workspace cards it involved (operands), for fix-it buttons
     bool refusedBeforeAllocation = false;
 
     bool isError() const { return kind != Kind::None; }

@@ -20,6 +20,17 @@ QString TransferReport::describe() const
     auto tr = [](const char *s) { return QCoreApplication::translate("TransferReport", s); };
     const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
     QString text;
+    if (noMoveNeeded)
+        return tr("%1 needs no .to(): it holds no tensors of its own (an optimizer works on the "
+                  "model's parameters wherever they are; a loss works wherever its inputs are).")
+            .arg(sourceName);
+    if (inPlace)
+        return tr("%1.to(%2) moved the model in place in %3 ms: its parameters are now on %2, "
+                  "the same Parameter objects, and no copy was left behind on %4 — unlike a "
+                  "tensor's to().")
+            .arg(sourceName, toDevice)
+            .arg(seconds * 1e3, 0, 'f', 3)
+            .arg(fromDevice);
     if (sameStorage) {
         text = tr("%1 is already on %2: to() returned the same tensor, nothing was copied.")
                    .arg(sourceName, toDevice);

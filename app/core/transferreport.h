@@ -28,6 +28,8 @@ struct TransferReport
     bool idiomFallback = false; // "cuda" requested, none available: the idiom gave cpu
     bool sameStorage = false;   // to() returned the tensor itself: nothing was copied
     bool oldReleased = false;   // Reassign: the old storage had no other holder and was freed
+    bool inPlace = false;       // a model: Module.to() moved its parameters, no copy was left
+    bool noMoveNeeded = false;  // an optimizer or a loss: there is nothing to move
     qint64 bytes = 0;
     double seconds = 0;
     QString codeLine;

@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <chrono>
 #include <map>
+#include <mutex>
 #include <set>
 
 namespace tk {
@@ -44,8 +45,24 @@ struct Workspace::Private
 {
     struct Entry
     {
-        at::Tensor tensor;
+        at::Tensor tensor;                 // a tensor card's tensor; a model's first weight
+        torch::nn::Sequential module{nullptr};
+        std::shared_ptr<torch::optim::Optimizer> optimizer;
+        int modelId = -1;                  // the model an optimizer works on
         CardInfo info;
+
+        // What "same storage" means for this card: a model is one object wherever it lives.
+        const void *key() const
+        {
+            if (module)
+                return module.ptr().get();
+            if (optimizer)
+                return optimizer.get();
+            if (!tensor.defined())
+                return this;
+            return storageKey(tensor);
+        }
+        bool isTensor() const { return info.kind == QLatin1String("tensor"); }
     };
 
     std::map<int, Entry> entries;
@@ -71,8 +88,58 @@ struct Workspace::Private
 
     void refreshInfo(Entry &e)
     {
-        TensorSummary::fill(e.info, e.tensor);
+        if (e.module)
+            fillModelInfo(e);
+        else if (e.optimizer || e.info.kind == QLatin1String("loss"))
+            fillHelperInfo(e);
+        else
+            TensorSummary::fill(e.info, e.tensor);
         e.info.revision = ++revision;
+    }
+
+    void fillModelInfo(Entry &e)
+    {
+        TensorSummary::fill(e.info, e.tensor); // the heat map shows the first layer's weights
+        qint64 params = 0, bytes = 0;
+        QStringList layers;
+        for (const auto &child : e.module->children()) {
+            if (auto *lin = child->as<torch::nn::Linear>())
+                layers << QStringLiteral("Linear(%1→%2)").arg(lin->options.in_features()).arg(lin->options.out_features());
+            else
+                layers << QString::fromStdString(child->name()).remove(QStringLiteral("torch::nn::")).remove(QStringLiteral("Impl"));
+        }
+        for (const auto &p : e.module->parameters()) {
+            params += p.numel();
+            bytes += p.numel() * static_cast<qint64>(p.element_size());
+        }
+        e.info.kind = QStringLiteral("model");
+        e.info.bytes = e.info.storageBytes = bytes;
+        e.info.numel = params;
+        e.info.shape.clear();
+        e.info.summary = tr("nn.Sequential: %1 · %n parameter(s) · moves in place", nullptr, int(params))
+                             .arg(layers.join(QLatin1Char(' ')));
+    }
+
+    void fillHelperInfo(Entry &e)
+    {
+        e.info.bytes = e.info.storageBytes = e.info.numel = 0;
+        e.info.shape.clear();
+        e.info.hasStats = false;
+        e.info.heat.clear();
+        e.info.heatRows = e.info.heatCols = 0;
+        e.info.dtype = QString();
+        if (e.optimizer) {
+            auto it = entries.find(e.modelId);
+            const Entry *model = it == entries.end() ? nullptr : &it->second;
+            // It follows its model's parameters: it sits wherever they are.
+            if (model)
+                e.info.device = model->info.device;
+            e.info.summary = tr("optimizer over %1's parameters · needs no .to(): it follows them")
+                                 .arg(model ? model->info.name : tr("a deleted model"));
+        } else {
+            e.info.device = QStringLiteral("cpu");
+            e.info.summary = tr("cross-entropy loss · needs no .to(): it runs wherever its inputs are");
+        }
     }
 
     // Same storage, same mark: views and a same-device to() share one id.
@@ -80,11 +147,11 @@ struct Workspace::Private
     {
         std::set<const void *> live;
         for (auto &[id, e] : entries)
-            live.insert(storageKey(e.tensor));
+            live.insert(e.key());
         for (auto it = storageIds.begin(); it != storageIds.end();)
             it = live.count(it->first) ? std::next(it) : storageIds.erase(it);
         for (auto &[id, e] : entries) {
-            const void *key = storageKey(e.tensor);
+            const void *key = e.key();
             auto found = storageIds.find(key);
             if (found == storageIds.end())
                 found = storageIds.emplace(key, nextStorageId++).first;
@@ -111,7 +178,7 @@ struct Workspace::Private
     bool storageSharedByOthers(const void *key, int exceptId) const
     {
         for (const auto &[id, e] : entries)
-            if (id != exceptId && storageKey(e.tensor) == key)
+            if (id != exceptId && e.key() == key)
                 return true;
         return false;
     }
@@ -191,6 +258,24 @@ struct Workspace::Private
     }
 
     void logOk(const QString &code) { log.append(CodeLine{code, {}, {}, false}); }
+    Outcome transferObject(Entry &e, const c10::Device &dev, const QString &requested);
+
+    // model(x), layer by layer. A Linear is computed as x @ W.T + b, which equals F.linear:
+    // written out, the bias add runs LibTorch's device check even on meta, where the fused
+    // addmm's meta kernel (LibTorch 1.13) lets a cpu weight pass silently. On a GPU both raise
+    // the same "Expected all tensors to be on the same device".
+    static at::Tensor forward(torch::nn::Sequential &model, at::Tensor x)
+    {
+        for (const auto &child : model->children()) {
+            if (auto *lin = child->as<torch::nn::Linear>())
+                x = at::matmul(x, lin->weight.t()) + lin->bias;
+            else if (child->as<torch::nn::ReLU>())
+                x = torch::relu(x);
+            else
+                throw std::runtime_error("unsupported layer");
+        }
+        return x;
+    }
 
     std::optional<OpError> checkNewName(const QString &name, int exceptId = -1) const
     {
@@ -205,6 +290,55 @@ struct Workspace::Private
         return std::nullopt;
     }
 };
+
+Outcome Workspace::Private::transferObject(Entry &e, const c10::Device &dev, const QString &requested)
+{
+    TransferReport r;
+    r.sourceId = e.info.id;
+    r.resultId = e.info.id;
+    r.sourceName = r.resultName = e.info.name;
+    r.fromDevice = e.info.device;
+    r.requestedDevice = requested;
+    r.toDevice = torchutil::deviceId(dev);
+    r.idiomFallback = requested == QLatin1String("cuda") && dev.is_cpu();
+    Outcome o;
+    o.cardId = e.info.id;
+    if (!e.module) {
+        // Python's optimizers have no .to() at all, and a loss has nothing to move: no code.
+        r.noMoveNeeded = true;
+        o.transfer = r;
+        return o;
+    }
+    const QString devArg = requested == QLatin1String("cuda") ? QStringLiteral("device")
+                                                              : torchutil::pythonDevice(r.toDevice);
+    r.codeLine = QStringLiteral("%1.to(%2)").arg(e.info.name, devArg);
+    r.bytes = e.info.bytes;
+    if (r.fromDevice != r.toDevice)
+        if (auto err = checkFits(r.bytes, r.toDevice, tr("the model %1").arg(e.info.name), r.codeLine))
+            return fail(*err);
+    try {
+        const c10::Device from = e.tensor.device();
+        torchutil::synchronizeIfCuda(from, dev);
+        const auto t0 = std::chrono::steady_clock::now();
+        e.module->to(dev); // in place: the same Parameter objects now hold data on dev
+        torchutil::synchronizeIfCuda(from, dev);
+        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    } catch (...) {
+        return failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.codeLine);
+    }
+    r.inPlace = true;
+    r.sameStorage = false;
+    e.tensor = e.module->parameters().front();
+    refreshInfo(e);
+    // Optimizers over this model follow it, as the seeds say: nothing to do but look.
+    for (auto &[id, other] : entries)
+        if (other.optimizer && other.modelId == e.info.id)
+            refreshInfo(other);
+    refreshStorageIds();
+    logOk(r.codeLine);
+    o.transfer = r;
+    return o;
+}
 
 Workspace::Workspace() : d(std::make_unique<Private>()) {}
 Workspace::~Workspace() = default;
@@ -350,6 +484,8 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     if (!dev)
         return d->fail(OpError::invalid(devError), false);
     const QString x = src->info.name;
+    if (!src->isTensor())
+        return d->transferObject(*src, *dev, device.trimmed());
     QString y = x;
     if (meaning == TransferMeaning::NewName) {
         QString tag = torchutil::deviceId(*dev);
@@ -419,6 +555,115 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     return o;
 }
 
+Outcome Workspace::createModel(int width, int depth, const QString &name, quint64 seed)
+{
+    const QString n = name.isEmpty() ? freeName(QStringLiteral("model")) : name.trimmed();
+    if (auto e = d->checkNewName(n))
+        return d->fail(*e, false);
+    if (width < 1 || depth < 1 || width > 65536 || depth > 64)
+        return d->fail(OpError::invalid(tr("A model needs a width of 1…65536 and a depth of 1…64.")), false);
+    QStringList layers;
+    int in = 2;
+    for (int i = 0; i < depth; ++i) {
+        layers << QStringLiteral("torch.nn.Linear(%1, %2)").arg(in).arg(width)
+               << QStringLiteral("torch.nn.ReLU()");
+        in = width;
+    }
+    layers << QStringLiteral("torch.nn.Linear(%1, 2)").arg(in);
+    const QString code = QStringLiteral("torch.manual_seed(%1); %2 = torch.nn.Sequential(%3)")
+                             .arg(seed)
+                             .arg(n, layers.join(QStringLiteral(", ")));
+    try {
+        Private::Entry e;
+        {
+            static std::mutex seedMutex; // the global generator seeds nn.Linear
+            std::lock_guard<std::mutex> lock(seedMutex);
+            torch::manual_seed(seed);
+            e.module = torch::nn::Sequential();
+            in = 2;
+            for (int i = 0; i < depth; ++i) {
+                e.module->push_back(torch::nn::Linear(in, width));
+                e.module->push_back(torch::nn::ReLU());
+                in = width;
+            }
+            e.module->push_back(torch::nn::Linear(in, 2));
+        }
+        e.tensor = e.module->parameters().front();
+        const int id = d->nextId++;
+        e.info.id = id;
+        e.info.name = n;
+        e.info.kind = QStringLiteral("model");
+        d->refreshInfo(e);
+        d->entries.emplace(id, std::move(e));
+        d->refreshStorageIds();
+        d->logOk(code);
+        return Outcome{id, {}, {}};
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {QStringLiteral("cpu")}, code);
+    }
+}
+
+Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QString &name)
+{
+    Private::Entry *model = d->find(modelId);
+    if (!model || !model->module)
+        return d->fail(OpError::invalid(tr("An optimizer needs a model card to work on.")), false);
+    const QString n = name.isEmpty() ? freeName(QStringLiteral("optimizer")) : name.trimmed();
+    if (auto e = d->checkNewName(n))
+        return d->fail(*e, false);
+    const bool sgd = kind == QLatin1String("sgd");
+    if (!sgd && kind != QLatin1String("adam"))
+        return d->fail(OpError::invalid(tr("Unknown optimizer “%1”: use sgd or adam.").arg(kind)), false);
+    const QString code = sgd ? QStringLiteral("%1 = torch.optim.SGD(%2.parameters(), lr=0.01, momentum=0.9)")
+                                   .arg(n, model->info.name)
+                             : QStringLiteral("%1 = torch.optim.Adam(%2.parameters(), lr=0.01)")
+                                   .arg(n, model->info.name);
+    Private::Entry e;
+    if (sgd)
+        e.optimizer = std::make_shared<torch::optim::SGD>(model->module->parameters(),
+                                                          torch::optim::SGDOptions(0.01).momentum(0.9));
+    else
+        e.optimizer = std::make_shared<torch::optim::Adam>(model->module->parameters(),
+                                                           torch::optim::AdamOptions(0.01));
+    e.modelId = modelId;
+    const int id = d->nextId++;
+    e.info.id = id;
+    e.info.name = n;
+    e.info.kind = QStringLiteral("optimizer");
+    d->entries.emplace(id, std::move(e));
+    d->refreshInfo(d->entries.at(id));
+    d->refreshStorageIds();
+    d->logOk(code);
+    return Outcome{id, {}, {}};
+}
+
+Outcome Workspace::createLoss(const QString &name)
+{
+    const QString n = name.isEmpty() ? freeName(QStringLiteral("loss_fn")) : name.trimmed();
+    if (auto e = d->checkNewName(n))
+        return d->fail(*e, false);
+    Private::Entry e;
+    const int id = d->nextId++;
+    e.info.id = id;
+    e.info.name = n;
+    e.info.kind = QStringLiteral("loss");
+    d->entries.emplace(id, std::move(e));
+    d->refreshInfo(d->entries.at(id));
+    d->refreshStorageIds();
+    d->logOk(QStringLiteral("%1 = torch.nn.CrossEntropyLoss()").arg(n));
+    return Outcome{id, {}, {}};
+}
+
+QList<quintptr> Workspace::parameterKeys(int id) const
+{
+    QList<quintptr> keys;
+    auto it = d->entries.find(id);
+    if (it != d->entries.end() && it->second.module)
+        for (const auto &p : it->second.module->parameters())
+            keys << quintptr(p.unsafeGetTensorImpl());
+    return keys;
+}
+
 Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName)
 {
     Private::Entry *ea = d->find(a);
@@ -427,7 +672,13 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.")
                                             .arg(!ea ? a : b)),
                        false);
-    const QString z = resultName.isEmpty() ? freeName(QStringLiteral("z")) : resultName.trimmed();
+    const bool forward = op == Operation::Forward;
+    if (forward ? (!ea->module || !eb->isTensor()) : (!ea->isTensor() || !eb->isTensor()))
+        return d->fail(OpError::invalid(forward ? tr("model(x) needs a model and a tensor.")
+                                                : tr("%1 needs two tensors.").arg(operationSymbol(op))),
+                       false);
+    const QString z = resultName.isEmpty() ? freeName(forward ? QStringLiteral("out") : QStringLiteral("z"))
+                                           : resultName.trimmed();
     if (auto e = d->checkNewName(z))
         return d->fail(*e, false);
     const QString code =
@@ -435,8 +686,10 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
     const at::Tensor ta = ea->tensor, tb = eb->tensor;
     const QStringList devices = {torchutil::deviceId(ta.device()), torchutil::deviceId(tb.device())};
 
-    auto run = [op](const at::Tensor &x, const at::Tensor &y) {
+    torch::nn::Sequential module = ea->module;
+    auto run = [op, module](const at::Tensor &x, const at::Tensor &y) mutable {
         switch (op) {
+        case Operation::Forward: return Private::forward(module, y);
         case Operation::Add: return x + y;
         case Operation::Mul: return x * y;
         case Operation::Matmul: return at::matmul(x, y);
@@ -447,7 +700,7 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
 
     // Estimate the result's size on meta copies (no data), then refuse what will not fit.
     // A dry run that throws proves nothing here: the real call below raises the real error.
-    if (ta.device() == tb.device() && !ta.is_meta()) {
+    if (!forward && ta.device() == tb.device() && !ta.is_meta()) {
         try {
             const at::Tensor shape = run(ta.to(torch::kMeta), tb.to(torch::kMeta));
             const qint64 bytes = shape.numel() * static_cast<qint64>(shape.element_size());
@@ -466,8 +719,36 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
         o.cardId = id;
         return o;
     } catch (...) {
-        return d->failTorch(std::current_exception(), devices, code);
+        Outcome o = d->failTorch(std::current_exception(), devices, code);
+        o.error.cards = {a, b};
+        return o;
     }
+}
+
+Outcome Workspace::forgetToMoveTheModel()
+{
+    int model = idOf(QStringLiteral("model"));
+    if (model < 0 || !d->find(model)->module) {
+        const Outcome m = createModel(16, 1, freeName(QStringLiteral("model")));
+        if (!m.ok())
+            return m;
+        model = m.cardId;
+    }
+    const QString modelDevice = d->find(model)->info.device;
+    // The data goes where the model is not: the GPU if there is one, else meta.
+    QString other = modelDevice == QLatin1String("cpu") ? DeviceRegistry::resolve(QStringLiteral("cuda"))
+                                                       : QStringLiteral("cpu");
+    if (other == modelDevice)
+        other = QStringLiteral("meta");
+    TensorSpec spec;
+    spec.factory = TensorSpec::Factory::Randn;
+    spec.shape = {8, 2};
+    spec.device = other;
+    spec.name = freeName(QStringLiteral("x"));
+    const Outcome x = create(spec);
+    if (!x.ok())
+        return x;
+    return combine(Operation::Forward, model, x.cardId, freeName(QStringLiteral("out")));
 }
 
 Outcome Workspace::rename(int id, const QString &newName)
@@ -593,9 +874,9 @@ qint64 Workspace::bytesOn(const QString &device) const
     std::set<const void *> seen;
     qint64 total = 0;
     for (const auto &[id, e] : d->entries) {
-        if (e.info.device != device || e.tensor.is_meta())
+        if (e.info.device != device || !e.tensor.defined() || e.tensor.is_meta())
             continue;
-        if (seen.insert(storageKey(e.tensor)).second)
+        if (seen.insert(e.key()).second)
             total += e.info.storageBytes;
     }
     return total;

@@ -37,6 +37,20 @@ public:
     Outcome clone(int id, const QString &newName = {});
     Outcome remove(int id);
 
+    // The seeds' other ingredients: an MLP (2 → width × depth → 2), an optimizer over a
+    // model's parameters, and a cross-entropy loss. A model moves in place; the other two
+    // need no .to().
+    Outcome createModel(int width, int depth, const QString &name = {}, quint64 seed = 0);
+    Outcome createOptimizer(int modelId, const QString &kind = QStringLiteral("adam"),
+                            const QString &name = {});
+    Outcome createLoss(const QString &name = {});
+    // Identities of a model's parameter tensors (not their data): equal before and after
+    // model.to(), as in PyTorch.
+    QList<quintptr> parameterKeys(int id) const;
+    // The seeds' classic mistake: data moved to another device, the model not. Creates a
+    // model if there is none, puts a batch x elsewhere and runs model(x); returns its error.
+    Outcome forgetToMoveTheModel();
+
     // Values for the table: at most maxRows × maxCols, from the top-left of the 2-D view.
     TensorPreview preview(int id, int maxRows = 100, int maxCols = 50) const;
 
@@ -50,6 +64,7 @@ public:
 
 private:
     struct Private;
+
     std::unique_ptr<Private> d;
 };
 
