@@ -7,7 +7,7 @@ build="${1:-$here/build}"
 cmake --build "$build" --target tst_kitchen
 rm -rf "$build/screenshots"
 QT_QPA_PLATFORM=offscreen "$build/tests/tst_kitchen" screenshots >/dev/null
-for t in "$build"/tests/tst_*race*; do
+for t in "$build"/tests/tst_*race* "$build"/tests/tst_memory; do
     [[ -x "$t" ]] && QT_QPA_PLATFORM=offscreen "$t" screenshots >/dev/null || true
 done
 mkdir -p "$here/docs/screenshots"

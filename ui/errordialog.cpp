@@ -85,7 +85,11 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
     said->addStretch();
     said->addWidget(copy);
 
-    auto *why = new QLabel(explanation(error.kind));
+    QString whyText = explanation(error.kind);
+    if (error.refusedBeforeAllocation)
+        whyText += QLatin1Char(' ') + tr("Tensor Kitchen checked the free memory before asking LibTorch, "
+                                         "so nothing was allocated and every card is as it was.");
+    auto *why = new QLabel(whyText);
     why->setObjectName(QStringLiteral("explanation"));
     why->setWordWrap(true);
 
@@ -120,6 +124,14 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
             Q_EMIT moveAndRetry(x.id, y.device);
             accept();
         });
+    }
+    if (error.kind == OpError::Kind::OutOfMemory
+        && std::any_of(error.devices.begin(), error.devices.end(),
+                       [](const QString &d) { return d.startsWith(QLatin1String("cuda")); })) {
+        auto *empty = buttons->addButton(tr("&Empty cache"), QDialogButtonBox::ActionRole);
+        empty->setObjectName(QStringLiteral("emptyCache"));
+        empty->setToolTip(tr("torch.cuda.empty_cache(): return the allocator's unused blocks."));
+        connect(empty, &QPushButton::clicked, this, &ErrorDialog::emptyCacheRequested);
     }
     auto *close = buttons->addButton(QDialogButtonBox::Close);
     close->setDefault(true);

@@ -29,6 +29,7 @@ public:
 Q_SIGNALS:
     // Move card `id` to `device`, then run the failed line again.
     void moveAndRetry(int id, const QString &device);
+    void emptyCacheRequested();
 
 private:
     OpError m_error;

@@ -8,6 +8,9 @@
 #include "flightoverlay.h"
 #include "kitchenengine.h"
 #include "matmulracepanel.h"
+#include "memorypanel.h"
+#include "devicedetailsdialog.h"
+#include "transferlabpanel.h"
 #include "trainingracepanel.h"
 #include "newtensordialog.h"
 #include "tensorcard.h"
@@ -36,6 +39,9 @@ namespace tk {
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new KitchenEngine(this))
 {
     setWindowTitle(tr("Tensor Kitchen"));
+    // LibTorch keeps its thread count per thread (OpenMP): the worker sets its own; set this
+    // thread's too, so that reports read here say what the work uses.
+    DeviceRegistry::applyThreads();
     m_facts = DeviceRegistry::buildFacts();
     buildPanes();
     buildMenus();
@@ -62,6 +68,12 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
         else
             QApplication::restoreOverrideCursor();
     });
+    connect(m_memory, &MemoryPanel::emptyCacheRequested, m_engine, &KitchenEngine::emptyCache);
+    connect(m_engine, &KitchenEngine::cacheEmptied, m_memory, &MemoryPanel::showCacheEmptied);
+    connect(m_engine, &KitchenEngine::cacheEmptied, this,
+            [this](const QList<DeviceInfo> &, const QList<DeviceInfo> &) {
+                say(tr("Emptied the CUDA cache: see the Memory tab for before and after."));
+            });
     connect(m_engine, &KitchenEngine::previewReady, this,
             [this](quint64 request, const TensorPreview &p) {
                 if (auto dlg = m_valueDialogs.take(request))
@@ -70,7 +82,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
 
     // Memory gauges: sampled on the worker, so the GUI never waits for a device.
     auto *sampler = new QTimer(this);
-    sampler->setInterval(1000);
+    sampler->setInterval(250); // the memory timeline wants about 4 samples a second
     connect(sampler, &QTimer::timeout, this,
             [this] { m_engine->sampleDevices(m_metaPane && m_metaPane->isVisible()); });
     sampler->start();
@@ -143,6 +155,10 @@ void MainWindow::buildPanes()
     m_tabs->addTab(m_matmulRace, tr("&Matmul race"));
     m_trainingRace = new TrainingRacePanel;
     m_tabs->addTab(m_trainingRace, tr("&Training race"));
+    m_transferLab = new TransferLabPanel;
+    m_tabs->addTab(m_transferLab, tr("T&ransfers"));
+    m_memory = new MemoryPanel;
+    m_tabs->addTab(m_memory, tr("M&emory"));
     setCentralWidget(m_tabs);
 }
 
@@ -183,6 +199,11 @@ void MainWindow::buildMenus()
     connect(m_metaAction, &QAction::toggled, this, &MainWindow::setMetaPaneVisible);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&Device check…"), this, [this] {
+        auto *dlg = new DeviceDetailsDialog(this);
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        dlg->open();
+    });
     help->addAction(tr("&About Tensor Kitchen"), this, [this] {
         QMessageBox::about(this, tr("About Tensor Kitchen"),
                            tr("<h3>Tensor Kitchen %1</h3><p>See how PyTorch places tensors on "
@@ -539,6 +560,7 @@ void MainWindow::showError(const OpError &error, int a, int b, const Pending &)
         m_pending[request].a = a;
         m_pending[request].b = b;
     });
+    connect(dlg, &ErrorDialog::emptyCacheRequested, m_engine, &KitchenEngine::emptyCache);
     m_errorDialog = dlg;
     dlg->open();
 }
@@ -595,6 +617,7 @@ void MainWindow::showValues(int id)
 
 void MainWindow::onDevicesSampled(const QList<DeviceInfo> &devices, const QList<qint64> &bytes)
 {
+    m_memory->addSample(devices, bytes);
     const QLocale l;
     for (int i = 0; i < devices.size(); ++i) {
         const DeviceInfo &d = devices.at(i);

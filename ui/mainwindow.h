@@ -25,6 +25,8 @@ class ErrorDialog;
 class FlightOverlay;
 class KitchenEngine;
 class MatmulRacePanel;
+class MemoryPanel;
+class TransferLabPanel;
 class TrainingRacePanel;
 class TensorCard;
 struct CardInfo;
@@ -49,6 +51,8 @@ public:
     QTabWidget *tabs() const { return m_tabs; }
     MatmulRacePanel *matmulRace() const { return m_matmulRace; }
     TrainingRacePanel *trainingRace() const { return m_trainingRace; }
+    TransferLabPanel *transferLab() const { return m_transferLab; }
+    MemoryPanel *memory() const { return m_memory; }
     QMenu *operationMenu() const;
     ErrorDialog *errorDialog() const;
     QString lastMessage() const { return m_lastMessage; }
@@ -107,6 +111,8 @@ private:
     QTabWidget *m_tabs = nullptr;
     MatmulRacePanel *m_matmulRace = nullptr;
     TrainingRacePanel *m_trainingRace = nullptr;
+    TransferLabPanel *m_transferLab = nullptr;
+    MemoryPanel *m_memory = nullptr;
     QList<DevicePane *> m_panes;
     DevicePane *m_metaPane = nullptr;
     QHash<int, TensorCard *> m_cards;

@@ -4,6 +4,7 @@
 #include "matmulbench.h"
 #include "matmulreport.h"
 #include "trainer.h"
+#include "transferlab.h"
 #include "trainingrace.h"
 
 #include <QCommandLineParser>
@@ -70,6 +71,7 @@ int BenchCli::usage(int code)
               "  devices   the devices and how this LibTorch was built\n"
               "  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark's method)\n"
               "  train     train the MLP on the two spirals and time its steps\n"
+              "  transfer  copy bandwidth vs size (host↔device, pageable/pinned)\n"
               "\n"
               "Run tensor-kitchen-bench <command> --help for its options.\n");
     return code;
@@ -88,6 +90,8 @@ int BenchCli::run(const QStringList &arguments)
         return matmul(rest);
     if (command == QLatin1String("train"))
         return train(rest);
+    if (command == QLatin1String("transfer"))
+        return transfer(rest);
     if (command == QLatin1String("--help") || command == QLatin1String("-h"))
         return usage(0);
     if (command == QLatin1String("--version")) {
@@ -376,6 +380,107 @@ int BenchCli::train(const QStringList &arguments)
                      {QStringLiteral("step_median_s"), median},
                      {QStringLiteral("samples_per_s"), samples}};
     m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return 0;
+}
+
+int BenchCli::transfer(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Copy bandwidth against size. Without a GPU: host memory copies."));
+    p.addHelpOption();
+    QCommandLineOption devicesOpt(QStringLiteral("devices"), tr("Comma-separated cuda:N (default: every GPU, or the host)."),
+                                  QStringLiteral("list"));
+    QCommandLineOption sizesOpt(QStringLiteral("sizes"), tr("Comma-separated byte counts; K, M, G suffixes allowed."),
+                                QStringLiteral("list"), QStringLiteral("1K,16K,256K,4M,64M,256M"));
+    QCommandLineOption minRunOpt(QStringLiteral("min-run-time"), tr("Seconds per point (default 0.05)."),
+                                 QStringLiteral("s"), QStringLiteral("0.05"));
+    QCommandLineOption formatOpt(QStringLiteral("format"), tr("json or text (default)."),
+                                 QStringLiteral("format"), QStringLiteral("text"));
+    p.addOptions({devicesOpt, sizesOpt, minRunOpt, formatOpt});
+    if (!p.parse(arguments)) {
+        m_err << p.errorText() << "\n";
+        return 2;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        m_out << p.helpText();
+        return 0;
+    }
+    auto fail = [this](const QString &message) {
+        m_err << message << "\n";
+        return 2;
+    };
+    const QString fmt = p.value(formatOpt);
+    if (fmt != QLatin1String("json") && fmt != QLatin1String("text"))
+        return fail(tr("Unknown format “%1”: use json or text.").arg(fmt));
+    TransferSettings s;
+    bool ok = false;
+    s.minRunTime = p.value(minRunOpt).toDouble(&ok);
+    if (!ok)
+        return fail(tr("--min-run-time takes seconds, not “%1”.").arg(p.value(minRunOpt)));
+    for (QString size : p.value(sizesOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        size = size.trimmed().toUpper();
+        qint64 scale = 1;
+        if (size.endsWith(QLatin1Char('K')))
+            scale = 1024;
+        else if (size.endsWith(QLatin1Char('M')))
+            scale = 1024 * 1024;
+        else if (size.endsWith(QLatin1Char('G')))
+            scale = 1024 * 1024 * 1024;
+        if (scale > 1)
+            size.chop(1);
+        const qint64 v = size.toLongLong(&ok);
+        if (!ok)
+            return fail(tr("“%1” is not a size in bytes.").arg(size));
+        s.sizes << v * scale;
+    }
+    if (p.isSet(devicesOpt)) {
+        for (const QString &d : p.value(devicesOpt).split(QLatin1Char(','), Qt::SkipEmptyParts))
+            if (d.trimmed() != QLatin1String("cpu"))
+                s.devices << d.trimmed();
+    } else {
+        for (const DeviceInfo &d : DeviceRegistry::devices())
+            if (d.isCuda())
+                s.devices << d.id;
+    }
+    const QString problem = TransferLab::checkSettings(s);
+    if (!problem.isEmpty())
+        return fail(problem);
+    QList<TransferResult> results;
+    for (qint64 bytes : s.sizes) {
+        for (const TransferLab::Variant &v : TransferLab::variants(s)) {
+            QString error;
+            const auto r = TransferLab::measure(v, bytes, s.minRunTime, nullptr, &error);
+            if (!r)
+                return fail(error);
+            results << *r;
+        }
+    }
+    if (fmt == QLatin1String("text")) {
+        for (const TransferResult &r : results)
+            m_out << QStringLiteral("%1  %2  %3 µs  %4 GB/s\n")
+                         .arg(r.label(), -36)
+                         .arg(QLocale::c().formattedDataSize(r.bytes), 10)
+                         .arg(r.medianS * 1e6, 10, 'f', 2)
+                         .arg(r.gbps(), 8, 'f', 2);
+        return 0;
+    }
+    QJsonArray arr;
+    for (const TransferResult &r : results)
+        arr.append(QJsonObject{{QStringLiteral("device"), r.device},
+                               {QStringLiteral("direction"), r.direction},
+                               {QStringLiteral("memory"), r.memory},
+                               {QStringLiteral("non_blocking"), r.nonBlocking},
+                               {QStringLiteral("bytes"), double(r.bytes)},
+                               {QStringLiteral("median_s"), r.medianS},
+                               {QStringLiteral("iqr_s"), r.iqrS},
+                               {QStringLiteral("gbps"), r.gbps()}});
+    const BuildFacts f = DeviceRegistry::buildFacts();
+    QJsonObject receipt{{QStringLiteral("torch_version"), f.torchVersion},
+                        {QStringLiteral("cuda_version"), f.cudaVersion},
+                        {QStringLiteral("driver_version"), f.driverVersion},
+                        {QStringLiteral("min_run_time_s"), s.minRunTime}};
+    m_out << QJsonDocument(QJsonObject{{QStringLiteral("receipt"), receipt}, {QStringLiteral("results"), arr}})
+                 .toJson(QJsonDocument::Indented);
     return 0;
 }
 

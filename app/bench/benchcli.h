@@ -20,6 +20,7 @@ private:
     int devices(const QStringList &arguments);
     int matmul(const QStringList &arguments);
     int train(const QStringList &arguments);
+    int transfer(const QStringList &arguments);
     int usage(int code);
 
     QTextStream &m_out;

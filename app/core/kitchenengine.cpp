@@ -46,6 +46,8 @@ KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
             Qt::QueuedConnection);
     connect(m_worker, &KitchenWorker::previewReady, this, &KitchenEngine::previewReady,
             Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::cacheEmptied, this, &KitchenEngine::cacheEmptied,
+            Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -133,6 +135,13 @@ quint64 KitchenEngine::preview(int id, int maxRows, int maxCols)
         Qt::QueuedConnection);
     return request;
 }
+
+void KitchenEngine::emptyCache()
+{
+    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->emptyCache(); }, Qt::QueuedConnection);
+}
+
+QThread *KitchenEngine::lastSamplingThread() const { return m_worker->lastSamplingThread(); }
 
 std::optional<CardInfo> KitchenEngine::card(int id) const
 {

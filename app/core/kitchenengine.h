@@ -42,6 +42,9 @@ public:
     quint64 forgetToMoveTheModel();
     void sampleDevices(bool includeMeta);
     quint64 preview(int id, int maxRows = 100, int maxCols = 50);
+    // torch.cuda.empty_cache(): hands the caching allocator's unused blocks back to the driver.
+    void emptyCache();
+    QThread *lastSamplingThread() const;
 
     QList<CardInfo> cards() const { return m_cards.values(); }
     std::optional<CardInfo> card(int id) const;
@@ -60,6 +63,7 @@ Q_SIGNALS:
     void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
     void busyChanged(bool busy);
     void previewReady(quint64 request, const tk::TensorPreview &preview);
+    void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
 
 private:
     template<typename F>

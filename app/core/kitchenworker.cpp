@@ -102,6 +102,13 @@ void KitchenWorker::forgetToMoveTheModel(quint64 request)
     run(request, [&](Workspace &w) { return w.forgetToMoveTheModel(); });
 }
 
+void KitchenWorker::emptyCache()
+{
+    const QList<DeviceInfo> before = DeviceRegistry::devices();
+    DeviceRegistry::emptyCudaCache();
+    Q_EMIT cacheEmptied(before, DeviceRegistry::devices());
+}
+
 void KitchenWorker::preview(quint64 request, int id, int maxRows, int maxCols)
 {
     if (!m_workspace)
@@ -113,6 +120,7 @@ void KitchenWorker::sampleDevices(bool includeMeta)
 {
     if (!m_workspace)
         initialize();
+    m_samplingThread = QThread::currentThread();
     const QList<DeviceInfo> devices = DeviceRegistry::devices(includeMeta);
     QList<qint64> bytes;
     for (const DeviceInfo &d : devices)

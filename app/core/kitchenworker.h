@@ -11,6 +11,8 @@
 
 #include <QList>
 #include <QObject>
+#include <QThread>
+#include <atomic>
 #include <memory>
 
 namespace tk {
@@ -41,6 +43,8 @@ public:
     void forgetToMoveTheModel(quint64 request);
     void sampleDevices(bool includeMeta);
     void preview(quint64 request, int id, int maxRows, int maxCols);
+    void emptyCache();
+    QThread *lastSamplingThread() const { return m_samplingThread.load(); }
 
 Q_SIGNALS:
     void finished(quint64 request, const tk::Outcome &outcome);
@@ -48,12 +52,14 @@ Q_SIGNALS:
     void codeLinesAdded(const QList<tk::CodeLine> &lines);
     void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
     void previewReady(quint64 request, const tk::TensorPreview &preview);
+    void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
 
 private:
     template<typename F>
     void run(quint64 request, F &&f);
 
     std::unique_ptr<Workspace> m_workspace;
+    std::atomic<QThread *> m_samplingThread{nullptr}; // where the last sample was taken
 };
 
 } // namespace tk

@@ -1,0 +1,182 @@
+#include "devicedetailsdialog.h"
+#include "deviceregistry.h"
+#include "devicereport.h"
+#include "kitchenengine.h"
+#include "mainwindow.h"
+#include "memorypanel.h"
+#include "transferlab.h"
+#include "transferlabpanel.h"
+
+#include <QDir>
+#include <QSignalSpy>
+#include <QTest>
+#include <qcustomplot.h>
+
+using namespace tk;
+
+class TestMemory : public QObject
+{
+    Q_OBJECT
+
+private:
+    static qint64 cpuBytes(KitchenEngine &engine)
+    {
+        QSignalSpy sampled(&engine, &KitchenEngine::devicesSampled);
+        engine.sampleDevices(false);
+        if (!sampled.wait(10000))
+            return -1;
+        return sampled.first().at(1).value<QList<qint64>>().first();
+    }
+
+    static Outcome wait(KitchenEngine &engine, quint64 request)
+    {
+        Outcome out;
+        bool done = false;
+        auto c = QObject::connect(&engine, &KitchenEngine::finished, [&](quint64 r, const Outcome &o) {
+            if (r == request) {
+                out = o;
+                done = true;
+            }
+        });
+        [&] { QTRY_VERIFY_WITH_TIMEOUT(done, 20000); }();
+        QObject::disconnect(c);
+        return out;
+    }
+
+private Q_SLOTS:
+    void accountingMatchesCardsCreatedAndDeleted()
+    {
+        KitchenEngine engine;
+        QCOMPARE(cpuBytes(engine), qint64(0));
+        TensorSpec s;
+        s.shape = {256, 256}; // 256 KiB of float32
+        s.name = "a";
+        const int a = wait(engine, engine.create(s)).cardId;
+        s.name = "b";
+        s.dtype = "float64";
+        s.shape = {1000};
+        const int b = wait(engine, engine.create(s)).cardId;
+        QCOMPARE(cpuBytes(engine), qint64(256 * 256 * 4 + 1000 * 8));
+        // A same-device to() shares the storage: it is counted once.
+        wait(engine, engine.transfer(a, "cpu", TransferMeaning::NewName, "a2"));
+        QCOMPARE(cpuBytes(engine), qint64(256 * 256 * 4 + 1000 * 8));
+        wait(engine, engine.remove(a));
+        QCOMPARE(cpuBytes(engine), qint64(256 * 256 * 4 + 1000 * 8)); // a2 still holds it
+        wait(engine, engine.remove(engine.cards().last().id));
+        wait(engine, engine.remove(b));
+        QCOMPARE(cpuBytes(engine), qint64(0));
+    }
+
+    void samplingIsOffTheGuiThread()
+    {
+        KitchenEngine engine;
+        QVERIFY(cpuBytes(engine) >= 0);
+        QVERIFY(engine.lastSamplingThread());
+        QVERIFY(engine.lastSamplingThread() != QThread::currentThread());
+        QCOMPARE(engine.lastSamplingThread(), engine.workerThread());
+    }
+
+    void tooLargeIsRefusedAndNothingChanges()
+    {
+        KitchenEngine engine;
+        TensorSpec s;
+        s.name = "x";
+        s.shape = {4};
+        wait(engine, engine.create(s));
+        const auto before = engine.cards();
+        s.name = "huge";
+        s.shape = {1 << 20, 1 << 20, 16};
+        const Outcome o = wait(engine, engine.create(s));
+        QVERIFY(!o.ok());
+        QCOMPARE(o.error.kind, OpError::Kind::OutOfMemory);
+        QVERIFY(o.error.refusedBeforeAllocation);
+        QCOMPARE(engine.cards().size(), before.size());
+        QCOMPARE(engine.cards().first().summary, before.first().summary);
+    }
+
+    void transferLabOnCpuEmitsACurve()
+    {
+        TransferLab lab;
+        QSignalSpy results(&lab, &TransferLab::resultReady);
+        QSignalSpy done(&lab, &TransferLab::finished);
+        TransferSettings s;
+        s.sizes = {1024, 64 * 1024, 4 * 1024 * 1024};
+        s.minRunTime = 0.01;
+        QString error;
+        QVERIFY2(lab.start(s, &error), qPrintable(error));
+        QVERIFY(done.wait(30000));
+        QCOMPARE(results.count(), DeviceRegistry::buildFacts().cudaDeviceCount > 0 ? 3 * 6 : 3);
+        double last = 0;
+        for (const TransferResult &r : lab.results()) {
+            QVERIFY(r.medianS > 0);
+            QVERIFY(r.gbps() > 0);
+            if (r.direction == "host")
+                QVERIFY(r.bytes > last);
+            last = double(r.bytes);
+        }
+        // Bad settings are refused with a reason.
+        s.sizes = {0};
+        QVERIFY(!lab.start(s, &error));
+        s.sizes = {qint64(1) << 50};
+        QVERIFY(!lab.start(s, &error));
+        QVERIFY(error.contains("free"));
+    }
+
+    void transferPanelChartsTheCurve()
+    {
+        TransferLabPanel panel;
+        panel.show();
+        QSignalSpy done(panel.lab(), &TransferLab::finished);
+        TransferSettings s = panel.settingsFromControls();
+        s.sizes = {1024, 16384, 262144};
+        s.minRunTime = 0.01;
+        QVERIFY(panel.start(s));
+        QVERIFY(done.wait(30000));
+        QVERIFY(panel.chart()->graphCount() >= 1);
+        QCOMPARE(panel.chart()->graph(0)->dataCount(), 3);
+    }
+
+    void detailsListEveryDevice()
+    {
+        DeviceDetailsDialog dlg;
+        const QString text = dlg.text();
+        for (const DeviceInfo &d : DeviceRegistry::devices(true))
+            QVERIFY2(text.contains(d.id + "  ") && text.contains(d.name), qPrintable(d.id));
+        QVERIFY(text.contains("torch.cuda.is_available()"));
+        QVERIFY(text.contains("torch.cuda.device_count()"));
+        QVERIFY(text.contains(DeviceRegistry::buildFacts().torchVersion));
+        if (DeviceRegistry::buildFacts().cudaDeviceCount == 0)
+            QVERIFY(text.contains("No GPU:"));
+    }
+
+    void screenshots()
+    {
+        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
+        QDir().mkpath(dir);
+        TransferLabPanel panel;
+        panel.resize(1200, 600);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QSignalSpy done(panel.lab(), &TransferLab::finished);
+        QVERIFY(panel.start(panel.settingsFromControls()));
+        QVERIFY(done.wait(120000));
+        QTest::qWait(200);
+        QVERIFY(panel.grab().save(QDir(dir).filePath("transfer-lab.png")));
+        DeviceDetailsDialog dlg;
+        dlg.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dlg));
+        QVERIFY(dlg.grab().save(QDir(dir).filePath("device-check.png")));
+    }
+
+    void memoryTimelineReceivesSamples()
+    {
+        MainWindow w;
+        w.show();
+        QTRY_VERIFY_WITH_TIMEOUT(w.memory()->sampleCount() >= 4, 5000);
+        QVERIFY(w.memory()->chart()->graphCount() >= 1);
+        QVERIFY(w.memory()->chart()->graph(0)->dataCount() >= 4);
+    }
+};
+
+QTEST_MAIN(TestMemory)
+#include "tst_memory.moc"
