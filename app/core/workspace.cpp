@@ -70,6 +70,7 @@ struct Workspace::Private
     int nextId = 1;
     int nextStorageId = 1;
     int revision = 0;
+    bool precheck = true;
     CodeLog log;
 
     Entry *find(int id)
@@ -215,6 +216,8 @@ struct Workspace::Private
     std::optional<OpError> checkFits(qint64 bytes, const QString &device, const QString &what,
                                      const QString &code) const
     {
+        if (!precheck)
+            return std::nullopt;
         const qint64 free = DeviceRegistry::freeBytes(device);
         if (free < 0 || bytes <= free)
             return std::nullopt;
@@ -864,6 +867,8 @@ std::optional<CardInfo> Workspace::card(int id) const
         return std::nullopt;
     return it->second.info;
 }
+
+void Workspace::setMemoryPrecheck(bool on) { d->precheck = on; }
 
 int Workspace::idOf(const QString &name) const { return d->idOf(name); }
 int Workspace::count() const { return static_cast<int>(d->entries.size()); }

@@ -50,6 +50,9 @@ public:
     // The seeds' classic mistake: data moved to another device, the model not. Creates a
     // model if there is none, puts a batch x elsewhere and runs model(x); returns its error.
     Outcome forgetToMoveTheModel();
+    // The free-memory check before every allocation is on by default; turning it off lets a
+    // test (or a curious user) see LibTorch's own OutOfMemoryError.
+    void setMemoryPrecheck(bool on);
 
     // Values for the table: at most maxRows × maxCols, from the top-left of the 2-D view.
     TensorPreview preview(int id, int maxRows = 100, int maxCols = 50) const;
