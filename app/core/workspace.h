@@ -54,6 +54,23 @@ public:
     // test (or a curious user) see LibTorch's own OutOfMemoryError.
     void setMemoryPrecheck(bool on);
 
+    // Sessions: every card (values, names, devices) and the code log in one versioned file.
+    // Loading replaces the workspace only when the whole file was read and checked; otherwise
+    // it returns false with a clear message and changes nothing. GPU cards land on the CPU
+    // when this machine has no such GPU (one notice each).
+    QByteArray saveSession(QString *error) const;
+    bool loadSession(const QByteArray &data, QString *error, QStringList *notices);
+    static QByteArray sessionMagic() { return QByteArrayLiteral("TKSESSION"); }
+    static constexpr quint32 kSessionVersion = 1;
+
+    // .pt files: a tensor, or a dict/list of tensors, written by PyTorch's torch.save or
+    // LibTorch's torch::save. Cards are created on `device`.
+    Outcome loadPt(const QString &path, const QString &device, QList<int> *created);
+    // Writes a card's tensor so that Python's torch.load reads it back.
+    Outcome savePt(int id, const QString &path);
+    // SHA-256 of a tensor card's values (host copy, contiguous): equal hashes, equal values.
+    QByteArray valuesHash(int id) const;
+
     // Values for the table: at most maxRows × maxCols, from the top-left of the 2-D view.
     TensorPreview preview(int id, int maxRows = 100, int maxCols = 50) const;
 

@@ -1,0 +1,209 @@
+#include "deviceregistry.h"
+#include "workspace.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <torch/torch.h>
+
+using namespace tk;
+
+namespace {
+
+TensorSpec spec(const QString &name, TensorSpec::Factory f, const QString &dtype, QList<qint64> shape,
+                const QString &device = QStringLiteral("cpu"))
+{
+    TensorSpec s;
+    s.name = name;
+    s.factory = f;
+    s.dtype = dtype;
+    s.shape = shape;
+    s.device = device;
+    s.seed = 11;
+    s.fillValue = 2.5;
+    return s;
+}
+
+// A kitchen with one of everything a session must keep.
+void fill(Workspace &w)
+{
+    w.create(spec("a", TensorSpec::Factory::Randn, "float32", {3, 4}));
+    w.create(spec("b", TensorSpec::Factory::Randn, "float64", {5}));
+    w.create(spec("h", TensorSpec::Factory::Randn, "bfloat16", {2, 2}));
+    w.create(spec("i", TensorSpec::Factory::Arange, "int64", {6}));
+    w.create(spec("flag", TensorSpec::Factory::Ones, "bool", {3}));
+    w.create(spec("m", TensorSpec::Factory::Ones, "float32", {2, 3}, "meta"));
+    w.transfer(w.idOf("a"), "cpu", TransferMeaning::NewName, "a_same"); // same storage
+    const int model = w.createModel(8, 2).cardId;
+    w.createOptimizer(model, "sgd");
+    w.createLoss();
+}
+
+QString torchPython()
+{
+    for (const QString &exe : {QStringLiteral("/usr/bin/python3"), QStandardPaths::findExecutable("python3")}) {
+        if (exe.isEmpty() || !QFile::exists(exe))
+            continue;
+        QProcess p;
+        p.start(exe, {"-c", "import torch"});
+        if (p.waitForFinished(60000) && p.exitCode() == 0)
+            return exe;
+    }
+    return {};
+}
+
+} // namespace
+
+class TestFiles : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase() { DeviceRegistry::applyThreads(); }
+
+    void sessionRoundTripsExactly()
+    {
+        Workspace w;
+        fill(w);
+        QString error;
+        const QByteArray file = w.saveSession(&error);
+        QVERIFY2(!file.isEmpty(), qPrintable(error));
+        Workspace back;
+        QStringList notices;
+        QVERIFY2(back.loadSession(file, &error, &notices), qPrintable(error));
+        QCOMPARE(back.count(), w.count());
+        const QList<CardInfo> before = w.cards(), after = back.cards();
+        for (int i = 0; i < before.size(); ++i) {
+            QCOMPARE(after[i].name, before[i].name);
+            QCOMPARE(after[i].kind, before[i].kind);
+            QCOMPARE(after[i].device, before[i].device);
+            QCOMPARE(after[i].dtype, before[i].dtype);
+            QCOMPARE(after[i].shape, before[i].shape);
+            QCOMPARE(after[i].summary, before[i].summary);
+            QCOMPARE(back.valuesHash(after[i].id), w.valuesHash(before[i].id)); // bit for bit
+        }
+        // a and a_same are still one storage; the optimizer still follows the model.
+        QCOMPARE(back.card(back.idOf("a"))->storageId, back.card(back.idOf("a_same"))->storageId);
+        QCOMPARE(back.card(back.idOf("optimizer"))->device, QStringLiteral("cpu"));
+        QCOMPARE(back.codeLog().toScript().section('\n', 2), w.codeLog().toScript().section('\n', 2));
+        QVERIFY(notices.isEmpty());
+    }
+
+    void damagedFilesAreRefusedAndNothingChanges_data()
+    {
+        QTest::addColumn<QString>("damage");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("empty") << "empty" << "not a Tensor Kitchen session";
+        QTest::newRow("other file") << "other" << "not a Tensor Kitchen session";
+        QTest::newRow("header cut") << "header" << "truncated";
+        QTest::newRow("truncated") << "truncate" << "truncated";
+        QTest::newRow("flipped byte") << "flip" << "corrupt";
+        QTest::newRow("future version") << "version" << "version";
+    }
+
+    void damagedFilesAreRefusedAndNothingChanges()
+    {
+        QFETCH(QString, damage);
+        QFETCH(QString, expect);
+        Workspace w;
+        fill(w);
+        QString error;
+        QByteArray file = w.saveSession(&error);
+        if (damage == "empty")
+            file.clear();
+        else if (damage == "other")
+            file = "PK\x03\x04 not a session";
+        else if (damage == "header")
+            file = file.left(12);
+        else if (damage == "truncate")
+            file.chop(file.size() / 3);
+        else if (damage == "flip")
+            file[file.size() - 10] = char(file[file.size() - 10] ^ 0x5a);
+        else if (damage == "version")
+            file[Workspace::sessionMagic().size() + 3] = char(99);
+        Workspace current;
+        TensorSpec keep = spec("keep", TensorSpec::Factory::Randn, "float32", {4});
+        const int k = current.create(keep).cardId;
+        const QByteArray hash = current.valuesHash(k);
+        QVERIFY(!current.loadSession(file, &error, nullptr));
+        QVERIFY2(error.contains(expect), qPrintable(error));
+        QCOMPARE(current.count(), 1);
+        QCOMPARE(current.valuesHash(k), hash);
+    }
+
+    void libtorchSavedTensorLoads()
+    {
+        QTemporaryDir dir;
+        const at::Tensor t = torch::arange(12, torch::kFloat32).reshape({3, 4});
+        torch::save(t, dir.filePath("weights.pt").toStdString());
+        Workspace w;
+        QList<int> created;
+        const Outcome o = w.loadPt(dir.filePath("weights.pt"), "cpu", &created);
+        QVERIFY2(o.ok(), qPrintable(o.error.message));
+        QCOMPARE(created.size(), 1);
+        QCOMPARE(w.card(created.first())->name, QStringLiteral("weights"));
+        QCOMPARE(w.card(created.first())->shape, (QList<qint64>{3, 4}));
+        QCOMPARE(w.card(created.first())->max, 11.0);
+        // To the meta shelf: the shape survives, the values do not.
+        QList<int> meta;
+        QVERIFY(w.loadPt(dir.filePath("weights.pt"), "meta", &meta).ok());
+        QCOMPARE(w.card(meta.first())->device, QStringLiteral("meta"));
+    }
+
+    void garbageIsRefused()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("junk.pt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("definitely not a pickle");
+        f.close();
+        Workspace w;
+        const Outcome o = w.loadPt(dir.filePath("junk.pt"), "cpu", nullptr);
+        QVERIFY(!o.ok());
+        QVERIFY(o.error.message.contains("junk.pt"));
+        QCOMPARE(w.count(), 0);
+        QVERIFY(!w.loadPt(dir.filePath("missing.pt"), "cpu", nullptr).ok());
+    }
+
+    void pythonSavedFilesLoadAndOursLoadInPython()
+    {
+        const QString py = torchPython();
+        if (py.isEmpty())
+            QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
+        QTemporaryDir dir;
+        QProcess p;
+        p.start(py, {"-c", QStringLiteral(
+            "import torch\n"
+            "torch.save(torch.linspace(0, 1, 5), '%1/line.pt')\n"
+            "torch.save({'w': torch.ones(2, 3, dtype=torch.float64), 'idx': torch.arange(4)}, '%1/state.pt')\n")
+                             .arg(dir.path())});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        Workspace w;
+        QList<int> created;
+        QVERIFY2(w.loadPt(dir.filePath("line.pt"), "cpu", &created).ok(), "tensor");
+        QCOMPARE(w.card(created.last())->max, 1.0);
+        created.clear();
+        const Outcome dict = w.loadPt(dir.filePath("state.pt"), "cpu", &created);
+        QVERIFY2(dict.ok(), qPrintable(dict.error.message));
+        QCOMPARE(created.size(), 2);
+        QStringList names{w.card(created[0])->name, w.card(created[1])->name};
+        names.sort();
+        QCOMPARE(names, (QStringList{"idx", "w"}));
+        QCOMPARE(w.card(w.idOf("w"))->dtype, QStringLiteral("float64"));
+        // And back: our .pt is read by Python's torch.load.
+        QVERIFY(w.savePt(w.idOf("w"), dir.filePath("out.pt")).ok());
+        QProcess check;
+        check.start(py, {"-c", QStringLiteral("import torch; t = torch.load('%1/out.pt'); "
+                                              "assert t.dtype == torch.float64 and t.shape == (2, 3) "
+                                              "and bool((t == 1).all()), t; print('ok')")
+                                   .arg(dir.path())});
+        QVERIFY(check.waitForFinished(120000));
+        QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFiles)
+#include "tst_files.moc"
