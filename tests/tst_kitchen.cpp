@@ -16,6 +16,8 @@
 #include <QMimeData>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTest>
 
 using namespace tk;
@@ -78,6 +80,13 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // Preferences a run keeps (the drag meaning, window layout) must not leak between runs.
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
     void dropsInEachMeaning_data()
     {
         QTest::addColumn<int>("meaning");

@@ -9,6 +9,8 @@
 
 #include <QDir>
 #include <QSignalSpy>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -44,6 +46,13 @@ private:
     }
 
 private Q_SLOTS:
+    void initTestCase()
+    {
+        // Preferences a run keeps (the drag meaning, window layout) must not leak between runs.
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+    }
+
     void accountingMatchesCardsCreatedAndDeleted()
     {
         KitchenEngine engine;

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMimeData>
+#include <QUrl>
 #include <QProgressBar>
 #include <QScrollArea>
 #include <QVBoxLayout>
@@ -170,9 +171,20 @@ void DevicePane::setDropHighlight(bool on)
                            on ? c.name() : c.lighter(160).name()));
 }
 
+namespace {
+QString droppedPtFile(const QMimeData *mime)
+{
+    for (const QUrl &url : mime->urls())
+        if (url.isLocalFile() && (url.toLocalFile().endsWith(QLatin1String(".pt"))
+                                  || url.toLocalFile().endsWith(QLatin1String(".pth"))))
+            return url.toLocalFile();
+    return {};
+}
+} // namespace
+
 void DevicePane::dragEnterEvent(QDragEnterEvent *event)
 {
-    if (event->mimeData()->hasFormat(CardMime::type())) {
+    if (event->mimeData()->hasFormat(CardMime::type()) || !droppedPtFile(event->mimeData()).isEmpty()) {
         event->acceptProposedAction();
         setDropHighlight(true);
     } else {
@@ -182,7 +194,7 @@ void DevicePane::dragEnterEvent(QDragEnterEvent *event)
 
 void DevicePane::dragMoveEvent(QDragMoveEvent *event)
 {
-    if (event->mimeData()->hasFormat(CardMime::type()))
+    if (event->mimeData()->hasFormat(CardMime::type()) || !droppedPtFile(event->mimeData()).isEmpty())
         event->acceptProposedAction();
 }
 
@@ -193,6 +205,12 @@ void DevicePane::dropEvent(QDropEvent *event)
     setDropHighlight(false);
     int id = -1;
     QString from;
+    const QString file = droppedPtFile(event->mimeData());
+    if (!file.isEmpty()) {
+        event->acceptProposedAction();
+        Q_EMIT fileDropped(file, m_deviceId);
+        return;
+    }
     if (!CardMime::decode(event->mimeData(), &id, &from)) {
         event->ignore();
         return;

@@ -37,6 +37,7 @@ public:
 Q_SIGNALS:
     void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice,
                      Qt::KeyboardModifiers modifiers);
+    void fileDropped(const QString &path, const QString &toDevice); // a .pt file
 
 protected:
     void dragEnterEvent(QDragEnterEvent *event) override;

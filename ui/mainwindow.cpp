@@ -7,10 +7,14 @@
 #include "errordialog.h"
 #include "flightoverlay.h"
 #include "kitchenengine.h"
+#include "kitchencommand.h"
+#include "lessonspanel.h"
 #include "matmulracepanel.h"
+#include "preferencesdialog.h"
 #include "memorypanel.h"
 #include "devicedetailsdialog.h"
 #include "transferlabpanel.h"
+#include "trainingrace.h"
 #include "trainingracepanel.h"
 #include "newtensordialog.h"
 #include "tensorcard.h"
@@ -31,6 +35,14 @@
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTabWidget>
+#include <QCloseEvent>
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QUndoStack>
 #include <QTimer>
 #include <QToolBar>
 
@@ -43,6 +55,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     // thread's too, so that reports read here say what the work uses.
     DeviceRegistry::applyThreads();
     m_facts = DeviceRegistry::buildFacts();
+    m_undo = new QUndoStack(this);
     buildPanes();
     buildMenus();
 
@@ -52,6 +65,42 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     dock->setWidget(m_codeLog);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(dock->toggleViewAction());
+    connect(m_engine, &KitchenEngine::codeLogReset, m_codeLog, [this](const QList<CodeLine> &lines) {
+        m_codeLog->clear();
+        m_codeLog->appendPlainText(QStringLiteral("import torch\ndevice = \"cuda\" if torch.cuda.is_available() else \"cpu\""));
+        for (const CodeLine &l : lines)
+            m_codeLog->appendLine(l);
+    });
+
+    QString language = PreferencesDialog::language();
+    if (language == QLatin1String("system"))
+        language = QLocale().language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
+    m_lessons = new LessonsPanel(language);
+    auto *lessonsDock = new QDockWidget(tr("Lessons"), this);
+    lessonsDock->setObjectName(QStringLiteral("lessonsDock"));
+    lessonsDock->setWidget(m_lessons);
+    addDockWidget(Qt::RightDockWidgetArea, lessonsDock);
+    lessonsDock->hide();
+    QAction *lessonsAction = lessonsDock->toggleViewAction();
+    lessonsAction->setShortcut(QKeySequence(Qt::Key_F1));
+    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(lessonsAction);
+    connect(m_lessons, &LessonsPanel::tryIt, this, &MainWindow::tryLesson);
+
+    // Autosave once a minute when something changed; recovery reads it after a crash.
+    auto *autosave = new QTimer(this);
+    autosave->setInterval(60 * 1000);
+    connect(autosave, &QTimer::timeout, this, [this] {
+        if (m_dirty)
+            autosaveNow(0);
+    });
+    autosave->start();
+    m_previousExitWasClean = QSettings().value(QStringLiteral("session/cleanExit"), true).toBool();
+    QSettings().setValue(QStringLiteral("session/cleanExit"), false);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &MainWindow::updateTitle);
+    setDragMeaning(TransferMeaning(PreferencesDialog::dragMeaning()));
+    connect(m_meaning, &QComboBox::currentIndexChanged, this,
+            [this] { PreferencesDialog::setDragMeaning(int(dragMeaning())); });
+    const QByteArray geometry = QSettings().value(QStringLiteral("window/geometry")).toByteArray();
 
     m_overlay = new FlightOverlay(this);
     m_overlay->setGeometry(rect());
@@ -88,8 +137,13 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     sampler->start();
     m_engine->sampleDevices(true);
 
-    statusBar()->showMessage(tr("Ctrl+N makes a tensor. Drag a card to another pane to move it."));
+    statusBar()->showMessage(tr("Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons."));
     resize(1200, 760);
+    if (!geometry.isEmpty()) {
+        restoreGeometry(geometry);
+        restoreState(QSettings().value(QStringLiteral("window/state")).toByteArray());
+    }
+    updateTitle();
 }
 
 MainWindow::~MainWindow()
@@ -107,6 +161,8 @@ void MainWindow::buildPanes()
                 [this](int id, const QString &, const QString &to, Qt::KeyboardModifiers mods) {
                     requestTransfer(id, to, meaningFor(mods));
                 });
+        connect(pane, &DevicePane::fileDropped, this,
+                [this](const QString &path, const QString &device) { loadPtFile(path, device); });
         if (auto *split = qobject_cast<QSplitter *>(into))
             split->addWidget(pane);
     };
@@ -168,6 +224,33 @@ void MainWindow::buildMenus()
     QAction *newAct = file->addAction(tr("&New tensor…"), this, &MainWindow::newTensor);
     newAct->setShortcut(QKeySequence::New);
     newAct->setObjectName(QStringLiteral("newTensorAction"));
+    file->addAction(tr("&Open session…"), QKeySequence::Open, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Open session"), QString(),
+                                                          tr("Tensor Kitchen sessions (*.tks)"));
+        if (!path.isEmpty())
+            openSession(path);
+    });
+    file->addAction(tr("&Save session"), QKeySequence::Save, this, [this] {
+        QString path = m_sessionPath;
+        if (path.isEmpty())
+            path = QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("kitchen.tks"),
+                                                tr("Tensor Kitchen sessions (*.tks)"));
+        if (!path.isEmpty())
+            saveSession(path);
+    });
+    file->addAction(tr("Save session &as…"), QKeySequence::SaveAs, this, [this] {
+        const QString path = QFileDialog::getSaveFileName(this, tr("Save session"), QStringLiteral("kitchen.tks"),
+                                                          tr("Tensor Kitchen sessions (*.tks)"));
+        if (!path.isEmpty())
+            saveSession(path);
+    });
+    file->addAction(tr("&Load .pt file…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(this, tr("Load tensors"), QString(),
+                                                          tr("PyTorch files (*.pt *.pth)"));
+        if (!path.isEmpty())
+            loadPtFile(path, QStringLiteral("cpu"));
+    });
+    file->addSeparator();
     QAction *exportAct = file->addAction(tr("&Export code…"), this, [this] {
         const QString path = QFileDialog::getSaveFileName(this, tr("Export code"),
                                                           QStringLiteral("kitchen_session.py"),
@@ -184,6 +267,20 @@ void MainWindow::buildMenus()
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
+
+    QMenu *edit = menuBar()->addMenu(tr("&Edit"));
+    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
+    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
+    edit->addAction(undo);
+    edit->addAction(redo);
+    edit->addSeparator();
+    edit->addAction(tr("&Preferences…"), this, [this] {
+        PreferencesDialog dlg(this);
+        dlg.exec();
+        setDragMeaning(TransferMeaning(PreferencesDialog::dragMeaning()));
+    });
 
     QMenu *kitchen = menuBar()->addMenu(tr("&Kitchen"));
     QAction *trio = kitchen->addAction(tr("Add &model, optimizer and loss"), this, &MainWindow::addModelTrio);
@@ -458,6 +555,15 @@ void MainWindow::onCardRemoved(int id)
 void MainWindow::onFinished(quint64 request, const Outcome &outcome)
 {
     const Pending p = m_pending.take(request);
+    if (outcome.undoable) {
+        const QList<CodeLine> &lines = m_engine->codeLog().lines();
+        m_undo->push(new KitchenCommand(m_engine, lines.isEmpty() ? tr("change") : lines.last().code));
+        m_dirty = true;
+    }
+    for (const QString &n : outcome.notices)
+        say(n, 15000);
+    if (p.then)
+        p.then(outcome);
     if (!outcome.ok()) {
         showError(outcome.error, p.a, p.b, p);
         return;
@@ -586,6 +692,13 @@ void MainWindow::showCardMenu(int id, const QPoint &globalPos)
                        [=] { requestTransfer(id, dev, TransferMeaning::Discard); });
     }
     menu->addAction(tr("Show &values"), this, [=] { showValues(id); });
+    if (info->kind == QLatin1String("tensor"))
+        menu->addAction(tr("Save as .&pt…"), this, [=] {
+            const QString path = QFileDialog::getSaveFileName(this, tr("Save tensor"), info->name + QStringLiteral(".pt"),
+                                                              tr("PyTorch files (*.pt)"));
+            if (!path.isEmpty())
+                m_pending.insert(m_engine->savePt(id, path), Pending{});
+        });
     menu->addSeparator();
     QAction *rename = menu->addAction(tr("&Rename…"), this, [=] { renameCard(id); });
     rename->setShortcut(Qt::Key_F2);
@@ -649,6 +762,184 @@ bool MainWindow::exportCode(const QString &path, QString *error)
         return false;
     }
     return true;
+}
+
+int MainWindow::idOfName(const QString &name) const
+{
+    for (const CardInfo &c : m_engine->cards())
+        if (c.name == name)
+            return c.id;
+    return -1;
+}
+
+void MainWindow::tryLesson(const QString &id)
+{
+    // A lesson works on a tensor called x: make one when there is none, then go on.
+    auto withX = [this](std::function<void(int)> next) {
+        const int x = idOfName(QStringLiteral("x"));
+        if (x >= 0 && m_engine->card(x)->device == QLatin1String("cpu")) {
+            next(x);
+            return;
+        }
+        TensorSpec s;
+        s.shape = {2, 3};
+        s.name = x >= 0 ? QString() : QStringLiteral("x"); // x is taken (on another device): a free name
+        Pending p;
+        p.kind = Pending::Kind::Create;
+        p.then = [next](const Outcome &o) {
+            if (o.ok())
+                next(o.cardId);
+        };
+        m_pending.insert(m_engine->create(s), p);
+    };
+    m_tabs->setCurrentIndex(0);
+    if (id.startsWith(QLatin1String("01"))) {
+        withX([this](int) { say(tr("x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.")); });
+    } else if (id.startsWith(QLatin1String("02"))) {
+        setMetaPaneVisible(true);
+        withX([this](int x) { requestTransfer(x, QStringLiteral("meta"), TransferMeaning::NewName); });
+    } else if (id.startsWith(QLatin1String("03"))) {
+        setMetaPaneVisible(true);
+        withX([this](int x) { requestTransfer(x, QStringLiteral("meta"), TransferMeaning::Discard); });
+    } else if (id.startsWith(QLatin1String("04"))) {
+        forgetToMoveTheModel();
+    } else if (id.startsWith(QLatin1String("05"))) {
+        addModelTrio();
+    } else if (id.startsWith(QLatin1String("06"))) {
+        m_tabs->setCurrentWidget(m_matmulRace);
+        m_matmulRace->startRace(m_matmulRace->settingsFromControls());
+    } else if (id.startsWith(QLatin1String("07"))) {
+        m_tabs->setCurrentWidget(m_matmulRace);
+    } else if (id.startsWith(QLatin1String("08"))) {
+        m_tabs->setCurrentWidget(m_trainingRace);
+        m_trainingRace->startRace(m_trainingRace->configFromControls(), m_trainingRace->lanesFromControls());
+    } else if (id.startsWith(QLatin1String("09"))) {
+        m_tabs->setCurrentWidget(m_memory);
+    }
+}
+
+quint64 MainWindow::openSession(const QString &path)
+{
+    Pending p;
+    p.then = [this, path](const Outcome &o) {
+        if (!o.ok())
+            return;
+        m_undo->clear();
+        if (path != autosavePath())
+            m_sessionPath = path;
+        m_dirty = false;
+        updateTitle();
+        say(tr("Opened %1.").arg(QFileInfo(path).fileName()) + QLatin1Char(' ') + o.notices.join(QLatin1Char(' ')), 15000);
+    };
+    const quint64 request = m_engine->openSession(path);
+    m_pending.insert(request, p);
+    return request;
+}
+
+quint64 MainWindow::saveSession(const QString &path)
+{
+    Pending p;
+    p.then = [this, path](const Outcome &o) {
+        if (!o.ok())
+            return;
+        m_sessionPath = path;
+        m_undo->setClean();
+        updateTitle();
+        say(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+    };
+    const quint64 request = m_engine->saveSession(path);
+    m_pending.insert(request, p);
+    return request;
+}
+
+quint64 MainWindow::loadPtFile(const QString &path, const QString &device)
+{
+    Pending p;
+    p.then = [this, path](const Outcome &o) {
+        if (o.ok())
+            say(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
+    };
+    const quint64 request = m_engine->loadPt(path, device == QLatin1String("cuda") ? QStringLiteral("cuda") : device);
+    m_pending.insert(request, p);
+    return request;
+}
+
+QString MainWindow::autosavePath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(QStringLiteral("autosave.tks"));
+}
+
+bool MainWindow::autosaveNow(int waitMs)
+{
+    bool done = false, ok = false;
+    const quint64 request = m_engine->saveSession(autosavePath());
+    Pending p;
+    p.then = [&done, &ok, this, waitMs](const Outcome &o) {
+        if (waitMs > 0) {
+            done = true;
+            ok = o.ok();
+        }
+        if (o.ok())
+            m_dirty = false;
+    };
+    m_pending.insert(request, p);
+    if (waitMs <= 0)
+        return true;
+    QEventLoop loop;
+    QTimer limit;
+    limit.setSingleShot(true);
+    connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(m_engine, &KitchenEngine::finished, &loop, [&loop, request](quint64 r) {
+        if (r == request)
+            loop.quit();
+    });
+    limit.start(waitMs);
+    if (!done)
+        loop.exec();
+    if (!done)
+        m_pending[request].then = {}; // late answer: nobody waits for it any more
+    return ok;
+}
+
+bool MainWindow::recoveryAvailable() const
+{
+    return QFile::exists(autosavePath());
+}
+
+quint64 MainWindow::recoverAutosave() { return openSession(autosavePath()); }
+
+void MainWindow::offerRecovery()
+{
+    // The previous run set cleanExit back to true on its way out; false means it crashed.
+    if (!recoveryAvailable() || m_previousExitWasClean)
+        return;
+    if (QMessageBox::question(this, tr("Recover the kitchen?"),
+                              tr("Tensor Kitchen did not close properly last time. Restore the cards "
+                                 "from the last autosave?"))
+        == QMessageBox::Yes)
+        recoverAutosave();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
+    setWindowTitle(tr("%1%2 — Tensor Kitchen").arg(name, m_undo->isClean() ? QString() : QStringLiteral(" *")));
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    // Stop the races first: each ends within one block or step.
+    m_matmulRace->cancelRace();
+    m_trainingRace->race()->cancel();
+    QSettings s;
+    s.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    s.setValue(QStringLiteral("window/state"), saveState());
+    if (m_dirty)
+        autosaveNow(1500);
+    s.setValue(QStringLiteral("session/cleanExit"), true);
+    event->accept();
 }
 
 } // namespace tk

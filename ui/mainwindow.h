@@ -10,11 +10,13 @@
 #include <QPixmap>
 #include <QPointer>
 #include <QRect>
+#include <functional>
 
 class QActionGroup;
 class QComboBox;
 class QMenu;
 class QSplitter;
+class QUndoStack;
 class QTabWidget;
 
 namespace tk {
@@ -24,6 +26,7 @@ class DevicePane;
 class ErrorDialog;
 class FlightOverlay;
 class KitchenEngine;
+class LessonsPanel;
 class MatmulRacePanel;
 class MemoryPanel;
 class TransferLabPanel;
@@ -67,6 +70,19 @@ public:
     QMenu *showOperationMenu(int a, int b, const QPoint &globalPos);
     bool exportCode(const QString &path, QString *error);
 
+    QUndoStack *undoStack() const { return m_undo; }
+    LessonsPanel *lessons() const { return m_lessons; }
+    void tryLesson(const QString &lessonId);
+    quint64 openSession(const QString &path);
+    quint64 saveSession(const QString &path);
+    quint64 loadPtFile(const QString &path, const QString &device);
+    // Autosave: written when something changed, read back after a crash.
+    static QString autosavePath();
+    bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
+    bool recoveryAvailable() const;
+    quint64 recoverAutosave();
+    void offerRecovery(); // asks the user; for main() only
+
 public Q_SLOTS:
     void newTensor();
     void addModelTrio();           // model, optimizer and loss cards
@@ -74,6 +90,7 @@ public Q_SLOTS:
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
 
 private:
     struct Pending
@@ -86,6 +103,7 @@ private:
         int a = -1;
         int b = -1;
         bool retryAfter = false; // a move from the error dialog: run op(a, b) again after it
+        std::function<void(const Outcome &)> then; // a follow-up (lessons chain steps)
     };
 
     void buildMenus();
@@ -125,6 +143,13 @@ private:
     QPointer<QMenu> m_operationMenu;
     QPointer<ErrorDialog> m_errorDialog;
     QString m_lastMessage;
+    QUndoStack *m_undo = nullptr;
+    LessonsPanel *m_lessons = nullptr;
+    QString m_sessionPath;
+    bool m_dirty = false; // changed since the last autosave
+    bool m_previousExitWasClean = true;
+    void updateTitle();
+    int idOfName(const QString &name) const;
 };
 
 } // namespace tk

@@ -42,6 +42,14 @@ KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
                 }
             },
             Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::codeLogReset, this,
+            [this](const QList<CodeLine> &lines) {
+                m_log.clear();
+                for (const CodeLine &l : lines)
+                    m_log.append(l);
+                Q_EMIT codeLogReset(lines);
+            },
+            Qt::QueuedConnection);
     connect(m_worker, &KitchenWorker::devicesSampled, this, &KitchenEngine::devicesSampled,
             Qt::QueuedConnection);
     connect(m_worker, &KitchenWorker::previewReady, this, &KitchenEngine::previewReady,
@@ -134,6 +142,36 @@ quint64 KitchenEngine::preview(int id, int maxRows, int maxCols)
         m_worker, [w = m_worker, request, id, maxRows, maxCols] { w->preview(request, id, maxRows, maxCols); },
         Qt::QueuedConnection);
     return request;
+}
+
+quint64 KitchenEngine::undo()
+{
+    return post([](KitchenWorker *w, quint64 r) { w->undo(r); });
+}
+
+quint64 KitchenEngine::redo()
+{
+    return post([](KitchenWorker *w, quint64 r) { w->redo(r); });
+}
+
+quint64 KitchenEngine::openSession(const QString &path)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->openSession(r, path); });
+}
+
+quint64 KitchenEngine::saveSession(const QString &path)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->saveSession(r, path); });
+}
+
+quint64 KitchenEngine::loadPt(const QString &path, const QString &device)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->loadPt(r, path, device); });
+}
+
+quint64 KitchenEngine::savePt(int id, const QString &path)
+{
+    return post([=](KitchenWorker *w, quint64 r) { w->savePt(r, id, path); });
 }
 
 void KitchenEngine::emptyCache()

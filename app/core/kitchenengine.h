@@ -44,6 +44,12 @@ public:
     quint64 preview(int id, int maxRows = 100, int maxCols = 50);
     // torch.cuda.empty_cache(): hands the caching allocator's unused blocks back to the driver.
     void emptyCache();
+    quint64 undo();
+    quint64 redo();
+    quint64 openSession(const QString &path);
+    quint64 saveSession(const QString &path);
+    quint64 loadPt(const QString &path, const QString &device);
+    quint64 savePt(int id, const QString &path);
     QThread *lastSamplingThread() const;
 
     QList<CardInfo> cards() const { return m_cards.values(); }
@@ -60,6 +66,7 @@ Q_SIGNALS:
     void transferred(const tk::TransferReport &report);
     void failed(const tk::OpError &error);
     void codeLineAdded(const tk::CodeLine &line);
+    void codeLogReset(const QList<tk::CodeLine> &lines);
     void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
     void busyChanged(bool busy);
     void previewReady(quint64 request, const tk::TensorPreview &preview);

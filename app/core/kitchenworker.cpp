@@ -3,6 +3,8 @@
 #include "deviceregistry.h"
 #include "workspace.h"
 
+#include <QFile>
+#include <QSaveFile>
 #include <map>
 
 namespace tk {
@@ -18,7 +20,7 @@ void KitchenWorker::initialize()
 }
 
 template<typename F>
-void KitchenWorker::run(quint64 request, F &&f)
+void KitchenWorker::run(quint64 request, F &&f, bool history)
 {
     if (!m_workspace)
         initialize();
@@ -27,7 +29,9 @@ void KitchenWorker::run(quint64 request, F &&f)
         before[c.id] = c.revision;
     const int logSize = m_workspace->codeLog().lines().size();
 
-    const Outcome outcome = f(*m_workspace);
+    if (history)
+        m_workspace->beginAction();
+    Outcome outcome = f(*m_workspace);
 
     // Report only what changed, so the GUI never re-renders untouched cards.
     QList<CardInfo> upserted;
@@ -43,9 +47,15 @@ void KitchenWorker::run(quint64 request, F &&f)
         if (!alive.count(id))
             removed << id;
     const QList<CodeLine> &log = m_workspace->codeLog().lines();
-    const QList<CodeLine> added = log.mid(logSize);
-    if (!added.isEmpty())
-        Q_EMIT codeLinesAdded(added);
+    if (history) {
+        const bool changed = !upserted.isEmpty() || !removed.isEmpty() || log.size() != logSize;
+        outcome.undoable = m_workspace->endAction(outcome.ok() && changed);
+        const QList<CodeLine> added = log.mid(logSize);
+        if (!added.isEmpty())
+            Q_EMIT codeLinesAdded(added);
+    } else {
+        Q_EMIT codeLogReset(log);
+    }
     if (!upserted.isEmpty() || !removed.isEmpty())
         Q_EMIT cardsChanged(upserted, removed);
     Q_EMIT finished(request, outcome);
@@ -100,6 +110,65 @@ void KitchenWorker::createLoss(quint64 request)
 void KitchenWorker::forgetToMoveTheModel(quint64 request)
 {
     run(request, [&](Workspace &w) { return w.forgetToMoveTheModel(); });
+}
+
+void KitchenWorker::undo(quint64 request)
+{
+    run(request, [](Workspace &w) {
+        Outcome o;
+        if (!w.undo())
+            o.error = OpError::invalid(tr("Nothing to undo."));
+        return o;
+    }, false);
+}
+
+void KitchenWorker::redo(quint64 request)
+{
+    run(request, [](Workspace &w) {
+        Outcome o;
+        if (!w.redo())
+            o.error = OpError::invalid(tr("Nothing to redo."));
+        return o;
+    }, false);
+}
+
+void KitchenWorker::openSession(quint64 request, const QString &path)
+{
+    run(request, [&](Workspace &w) {
+        Outcome o;
+        QFile f(path);
+        QString error;
+        if (!f.open(QIODevice::ReadOnly))
+            o.error = OpError::invalid(tr("Cannot open %1: %2").arg(path, f.errorString()));
+        else if (!w.loadSession(f.readAll(), &error, &o.notices))
+            o.error = OpError::invalid(error);
+        return o;
+    }, false);
+}
+
+void KitchenWorker::saveSession(quint64 request, const QString &path)
+{
+    if (!m_workspace)
+        initialize();
+    Outcome o;
+    QString error;
+    const QByteArray data = m_workspace->saveSession(&error);
+    QSaveFile f(path); // the old file stays whole until the new one is complete
+    if (data.isEmpty())
+        o.error = OpError::invalid(tr("Could not save: %1").arg(error));
+    else if (!f.open(QIODevice::WriteOnly) || f.write(data) != data.size() || !f.commit())
+        o.error = OpError::invalid(tr("Cannot write %1: %2").arg(path, f.errorString()));
+    Q_EMIT finished(request, o);
+}
+
+void KitchenWorker::loadPt(quint64 request, const QString &path, const QString &device)
+{
+    run(request, [&](Workspace &w) { return w.loadPt(path, device, nullptr); });
+}
+
+void KitchenWorker::savePt(quint64 request, int id, const QString &path)
+{
+    run(request, [&](Workspace &w) { return w.savePt(id, path); });
 }
 
 void KitchenWorker::emptyCache()

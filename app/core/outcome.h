@@ -4,6 +4,7 @@
 #include "transferreport.h"
 
 #include <QMetaType>
+#include <QStringList>
 
 namespace tk {
 
@@ -13,6 +14,8 @@ struct Outcome
     int cardId = -1;
     OpError error;
     TransferReport transfer; // filled for transfers
+    bool undoable = false;   // the action went onto the workspace's undo history
+    QStringList notices;     // things the user should know (a GPU card placed on the CPU, …)
     bool ok() const { return !error.isError(); }
 };
 

@@ -587,6 +587,53 @@ std::optional<CardInfo> Workspace::card(int id) const
 
 void Workspace::setMemoryPrecheck(bool on) { d->precheck = on; }
 
+void Workspace::beginAction() { d->pending = d->snapshot(); }
+
+bool Workspace::endAction(bool changed)
+{
+    if (!d->pending)
+        return false;
+    if (changed) {
+        d->undoStack.push_back(std::move(*d->pending));
+        if (d->undoStack.size() > Private::kUndoDepth)
+            d->undoStack.erase(d->undoStack.begin());
+        d->redoStack.clear();
+    }
+    d->pending.reset();
+    return changed;
+}
+
+bool Workspace::undo()
+{
+    if (d->undoStack.empty())
+        return false;
+    d->redoStack.push_back(d->snapshot());
+    Private::Snapshot s = std::move(d->undoStack.back());
+    d->undoStack.pop_back();
+    d->restore(std::move(s));
+    return true;
+}
+
+bool Workspace::redo()
+{
+    if (d->redoStack.empty())
+        return false;
+    d->undoStack.push_back(d->snapshot());
+    Private::Snapshot s = std::move(d->redoStack.back());
+    d->redoStack.pop_back();
+    d->restore(std::move(s));
+    return true;
+}
+
+int Workspace::undoDepth() const { return int(d->undoStack.size()); }
+int Workspace::redoDepth() const { return int(d->redoStack.size()); }
+
+void Workspace::clearHistory()
+{
+    d->undoStack.clear();
+    d->redoStack.clear();
+}
+
 int Workspace::idOf(const QString &name) const { return d->idOf(name); }
 int Workspace::count() const { return static_cast<int>(d->entries.size()); }
 const CodeLog &Workspace::codeLog() const { return d->log; }

@@ -68,6 +68,16 @@ public:
     Outcome loadPt(const QString &path, const QString &device, QList<int> *created);
     // Writes a card's tensor so that Python's torch.load reads it back.
     Outcome savePt(int id, const QString &path);
+    // Undo and redo, one action at a time (up to 20). The caller brackets each action with
+    // beginAction() and endAction(changed); only actions that changed something are kept.
+    void beginAction();
+    bool endAction(bool changed); // true when the action went onto the undo history
+    bool undo();
+    bool redo();
+    int undoDepth() const;
+    int redoDepth() const;
+    void clearHistory();
+
     // SHA-256 of a tensor card's values (host copy, contiguous): equal hashes, equal values.
     QByteArray valuesHash(int id) const;
 

@@ -296,6 +296,7 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
     d->revision = revision + 1;
     d->storageIds.clear();
     d->refreshStorageIds();
+    clearHistory(); // undo does not reach back across opening a session
     if (notices)
         *notices = notes;
     return true;

@@ -10,7 +10,9 @@
 
 #include <QLocale>
 #include <map>
+#include <optional>
 #include <set>
+#include <vector>
 #include <torch/torch.h>
 
 namespace tk {
@@ -76,6 +78,56 @@ struct Workspace::Private
     int revision = 0;
     bool precheck = true;
     CodeLog log;
+
+    // Undo: the whole workspace as it was before an action. Tensors are shared handles (a
+    // snapshot costs no copy, but keeps the old storage alive while it is in the history);
+    // models are cloned because model.to() changes them in place.
+    struct Snapshot
+    {
+        std::map<int, Entry> entries;
+        CodeLog log;
+    };
+    std::optional<Snapshot> pending;
+    std::vector<Snapshot> undoStack, redoStack;
+    static constexpr size_t kUndoDepth = 20;
+
+    Snapshot snapshot() const
+    {
+        Snapshot s;
+        s.log = log;
+        for (const auto &[id, e] : entries) {
+            Entry copy = e;
+            if (e.module) {
+                copy.module = std::dynamic_pointer_cast<torch::nn::SequentialImpl>(e.module->clone());
+                copy.tensor = copy.module->parameters().front();
+            }
+            s.entries.emplace(id, std::move(copy));
+        }
+        return s;
+    }
+
+    void restore(Snapshot s)
+    {
+        entries = std::move(s.entries);
+        log = std::move(s.log);
+        // An optimizer is rebuilt over its restored model's parameters (its state is not kept).
+        for (auto &[id, e] : entries) {
+            if (!e.optimizer)
+                continue;
+            auto it = entries.find(e.modelId);
+            if (it == entries.end() || !it->second.module)
+                continue;
+            const bool sgd = dynamic_cast<torch::optim::SGD *>(e.optimizer.get()) != nullptr;
+            auto params = it->second.module->parameters();
+            if (sgd)
+                e.optimizer = std::make_shared<torch::optim::SGD>(params, torch::optim::SGDOptions(0.01).momentum(0.9));
+            else
+                e.optimizer = std::make_shared<torch::optim::Adam>(params, torch::optim::AdamOptions(0.01));
+        }
+        for (auto &[id, e] : entries)
+            refreshInfo(e);
+        refreshStorageIds();
+    }
 
     Entry *find(int id)
     {

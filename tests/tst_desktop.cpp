@@ -1,0 +1,174 @@
+#include "devicepane.h"
+#include "kitchenengine.h"
+#include "lessonspanel.h"
+#include "mainwindow.h"
+
+#include <QFile>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QUndoStack>
+#include <QUrl>
+#include <QDropEvent>
+
+using namespace tk;
+
+class TestDesktop : public QObject
+{
+    Q_OBJECT
+
+private:
+    static void idle(MainWindow &w)
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!w.engine()->busy(), 20000);
+        QCoreApplication::processEvents();
+    }
+    static QStringList names(MainWindow &w)
+    {
+        QStringList n;
+        for (const CardInfo &c : w.engine()->cards())
+            n << c.name + "@" + c.device;
+        return n;
+    }
+    static void make(MainWindow &w, const QString &name)
+    {
+        TensorSpec s;
+        s.name = name;
+        s.shape = {2, 2};
+        s.factory = TensorSpec::Factory::Randn;
+        w.engine()->create(s);
+        idle(w);
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("TensorKitchenTests");
+        QCoreApplication::setApplicationName("tst_desktop");
+        QSettings().clear();
+        QFile::remove(MainWindow::autosavePath());
+    }
+
+    void undoRedoRestoresTheWorkspace()
+    {
+        MainWindow w;
+        w.show();
+        make(w, "x");
+        make(w, "y");
+        const int x = w.engine()->cards().first().id;
+        w.requestTransfer(x, "meta", TransferMeaning::Reassign);
+        idle(w);
+        w.requestCombine(Operation::Add, w.engine()->cards().first().id, w.engine()->cards().last().id);
+        idle(w); // a mismatch error: not an undoable change of cards
+        QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
+        QCOMPARE(w.undoStack()->count(), 3); // create, create, move: a failure changes no card
+        QVERIFY(w.engine()->codeLog().lines().last().failed());
+        w.undoStack()->undo();               // the move, and the failed line after it
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"x@cpu", "y@cpu"}));
+        QVERIFY(w.pane("cpu")->card(x));
+        QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("y = torch.randn(2, 2, generator=torch.Generator().manual_seed(0))"));
+        w.undoStack()->undo();
+        idle(w);
+        QCOMPARE(names(w), QStringList{"x@cpu"});
+        w.undoStack()->redo();
+        w.undoStack()->redo();
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
+        QVERIFY(w.pane("meta")->card(x));
+    }
+
+    void autosaveRecoveryRestoresCards()
+    {
+        {
+            MainWindow w;
+            make(w, "kept");
+            make(w, "also_kept");
+            QVERIFY(w.autosaveNow(5000));
+            // No clean close: the window is destroyed as a crash would leave it.
+            QSettings().setValue("session/cleanExit", false);
+        }
+        QVERIFY(QFile::exists(MainWindow::autosavePath()));
+        MainWindow again;
+        QVERIFY(again.recoveryAvailable());
+        again.recoverAutosave();
+        idle(again);
+        QCOMPARE(names(again), (QStringList{"kept@cpu", "also_kept@cpu"}));
+        QCOMPARE(again.engine()->codeLog().lines().size(), 2);
+    }
+
+    void openingAGarbageSessionKeepsTheKitchen()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("bad.tks"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("TKSESSION but then nothing useful");
+        f.close();
+        MainWindow w;
+        make(w, "x");
+        w.openSession(dir.filePath("bad.tks"));
+        idle(w);
+        QCOMPARE(names(w), QStringList{"x@cpu"});
+        QVERIFY(w.errorDialog());
+        QVERIFY(w.lastMessage().contains("truncated") || w.lastMessage().contains("corrupt"));
+    }
+
+    void saveThenOpen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("k.tks");
+        MainWindow w;
+        make(w, "a");
+        w.saveSession(path);
+        idle(w);
+        QVERIFY(w.undoStack()->isClean());
+        QVERIFY(w.windowTitle().startsWith("k.tks"));
+        MainWindow other;
+        other.openSession(path);
+        idle(other);
+        QCOMPARE(names(other), QStringList{"a@cpu"});
+    }
+
+    void droppingAPtFileOnAPaneLoadsIt()
+    {
+        // A .pt of our own making (torch.save format), dropped as a file URL.
+        QTemporaryDir dir;
+        MainWindow w;
+        w.show();
+        make(w, "src");
+        w.engine()->savePt(w.engine()->cards().first().id, dir.filePath("weights.pt"));
+        idle(w);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(dir.filePath("weights.pt"))});
+        DevicePane *cpu = w.pane("cpu");
+        QDragEnterEvent enter(cpu->rect().center(), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(cpu, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(cpu->rect().center()), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(cpu, &drop);
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"src@cpu", "weights@cpu"}));
+        QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("weights = torch.load(\"weights.pt\")"));
+    }
+
+    void lessonsInBothLanguagesAndTryIt()
+    {
+        LessonsPanel en("en"), ko("ko");
+        QCOMPARE(en.count(), 9);
+        QCOMPARE(ko.count(), 9);
+        QVERIFY(ko.lessonHtml(0).contains("<h2>"));
+        QVERIFY(ko.lessonHtml(3).contains("Expected all tensors to be on the same device"));
+        MainWindow w;
+        w.show();
+        w.tryLesson(en.lessonId(2)); // forgetting to reassign
+        idle(w);
+        QTRY_VERIFY_WITH_TIMEOUT(w.lastMessage().contains("stayed on cpu"), 10000);
+        QCOMPARE(names(w), QStringList{"x@cpu"});
+    }
+};
+
+QTEST_MAIN(TestDesktop)
+#include "tst_desktop.moc"

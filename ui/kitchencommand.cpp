@@ -1,0 +1,23 @@
+#include "kitchencommand.h"
+
+#include "kitchenengine.h"
+
+namespace tk {
+
+KitchenCommand::KitchenCommand(KitchenEngine *engine, const QString &text)
+    : QUndoCommand(text), m_engine(engine)
+{
+}
+
+void KitchenCommand::undo() { m_engine->undo(); }
+
+void KitchenCommand::redo()
+{
+    if (m_done) {
+        m_done = false;
+        return;
+    }
+    m_engine->redo();
+}
+
+} // namespace tk
