@@ -17,7 +17,6 @@ QString meaningName(TransferMeaning m)
 
 QString TransferReport::describe() const
 {
-    auto tr = [](const char *s) { return QCoreApplication::translate("TransferReport", s); };
     const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
     QString text;
     if (noMoveNeeded)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QMetaType>
 #include <QString>
 
@@ -17,6 +18,9 @@ QString meaningName(TransferMeaning m);
 // What one `.to()` did, measured.
 struct TransferReport
 {
+    Q_DECLARE_TR_FUNCTIONS(TransferReport)
+
+public:
     TransferMeaning meaning = TransferMeaning::Reassign;
     int sourceId = -1;
     int resultId = -1;       // the card that holds the result; -1 for Discard

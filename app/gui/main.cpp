@@ -1,8 +1,12 @@
 #include "mainwindow.h"
+#include "preferencesdialog.h"
 #include "processsetup.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
+#include <QLibraryInfo>
+#include <QTranslator>
 #include <cstring>
 #include <memory>
 
@@ -18,28 +22,55 @@ bool wantsTextOnly(int argc, char *argv[])
     return false;
 }
 
+// The language the preferences name, or the system's; Korean and English are built in.
+void installTranslators(QCoreApplication &app, const QString &preference)
+{
+    const QLocale locale = preference == QLatin1String("ko")   ? QLocale(QLocale::Korean)
+                           : preference == QLatin1String("en") ? QLocale(QLocale::English)
+                                                               : QLocale();
+    auto *ours = new QTranslator(&app);
+    if (ours->load(locale, QStringLiteral("tensorkitchen"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QCoreApplication::installTranslator(ours);
+    auto *qt = new QTranslator(&app); // Qt's own dialogs (Yes/No, file dialogs)
+    if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),
+                 QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QCoreApplication::installTranslator(qt);
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     tk::ProcessSetup::preferPassiveOpenMp(argv);
+    const bool textOnly = wantsTextOnly(argc, argv);
     std::unique_ptr<QCoreApplication> app;
-    if (wantsTextOnly(argc, argv))
+    if (textOnly)
         app = std::make_unique<QCoreApplication>(argc, argv);
     else
         app = std::make_unique<QApplication>(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("tensor-kitchen"));
     QCoreApplication::setOrganizationName(QStringLiteral("Tensor Kitchen"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TK_VERSION));
+    installTranslators(*app, tk::PreferencesDialog::language());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QCoreApplication::translate("main", "Tensor Kitchen: see how PyTorch places tensors on devices."));
     parser.addHelpOption();
     parser.addVersionOption();
+    parser.addPositionalArgument(QStringLiteral("session"),
+                                 QCoreApplication::translate("main", "A session file (.tks) to open."),
+                                 QStringLiteral("[session]"));
     parser.process(*app);
 
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tensor-kitchen.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("tensor-kitchen"));
+    tk::PreferencesDialog::applyTheme(tk::PreferencesDialog::theme());
     tk::MainWindow window;
     window.show();
+    if (!parser.positionalArguments().isEmpty())
+        window.openSession(parser.positionalArguments().first());
+    else
+        window.offerRecovery();
     return app->exec();
 }

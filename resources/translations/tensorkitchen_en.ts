@@ -1,0 +1,1844 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en_US">
+<context>
+    <name>BenchCli</name>
+    <message>
+        <source>Usage: tensor-kitchen-bench &lt;command&gt; [options]
+
+Commands:
+  devices   the devices and how this LibTorch was built
+  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark&apos;s method)
+  train     train the MLP on the two spirals and time its steps
+  transfer  copy bandwidth vs size (host↔device, pageable/pinned)
+
+Run tensor-kitchen-bench &lt;command&gt; --help for its options.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown command “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the devices LibTorch can use here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include the meta device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown format “%1”: use json or text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA build (CUDA %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU-only build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BLAS: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads in use of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 free of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times A @ B (N×N) on each device over a sweep of N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated devices (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated N (default 64…2048).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float32, float64, float16, bfloat16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads (default: all cores).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of timed blocks per point (default 0.2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json, csv or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown format “%1”: use json, csv or text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--threads takes a whole number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--min-run-time takes seconds, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a size N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu or cuda:N (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden units per layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimisation steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed for data and weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sgd or adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-batch, preload or pinned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 takes a number, not “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown placement “%1”: use per-batch, preload or pinned.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds per point (default 0.05).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a size in bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>BuildFacts</name>
+    <message>
+        <source>This LibTorch was built without CUDA (a CPU-only build), so torch.cuda.is_available() is False even on a PC with an NVIDIA GPU. Install the CUDA build of LibTorch/PyTorch to use the GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver (nvidia-smi) and CUDA_VISIBLE_DEVICES.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeviceRegistry</name>
+    <message>
+        <source>Meta device: shapes and dtypes, no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeviceReport</name>
+    <message>
+        <source>LibTorch %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU-only build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA runtime %1 · driver %2 · cuDNN %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BLAS: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>         %1 threads in use of %2 · %3 free of %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>         compute capability %1 · %2 free of %3 · allocator %4 allocated, %5 reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Parallel info:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DeviceStyle</name>
+    <message>
+        <source>CPU counter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Meta shelf (shapes only)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU workbench</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU workbench %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatmulBench</name>
+    <message>
+        <source>Choose at least one device to race.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one size N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown dtype “%1”: the race takes float32, float64, float16 or bfloat16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The minimum run time must be between 0 and 60 seconds (got %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every N must be at least 1 (got %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N = %1 is beyond the race&apos;s limit of %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Threads must be between 1 and %1 (got %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N = %1 needs %2 on %3 but only %4 is free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot multiply %2 matrices here. LibTorch said: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatmulLane</name>
+    <message>
+        <source> · 1 thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatmulReport</name>
+    <message>
+        <source>Not a race file: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a race file: it has no results.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown mode in race file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not a race CSV: the header differs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1 has %2 fields, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: unknown mode “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TensorSpec</name>
+    <message>
+        <source>Enter a shape such as 2, 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 dimensions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every size must be at least 1 (got %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That shape has more elements than any machine can hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainLane</name>
+    <message>
+        <source>cpu · 1 thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu · %1 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Trainer</name>
+    <message>
+        <source>Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking only helps copies to a CUDA GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width, depth, batch, steps and the dataset size must be at least 1, and the learning rate above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown optimizer “%1”: use sgd or adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The meta device has no values, so nothing can be learned there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TransferReport</name>
+    <message>
+        <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.to(%2) moved the model in place in %3 ms: its parameters are now on %2, the same Parameter objects, and no copy was left behind on %4 — unlike a tensor&apos;s to().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is already on %2: to() returned the same tensor, nothing was copied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1 from %2 to %3 in %4 ms (%5 GB/s).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU here, so device = &quot;cuda&quot; if available else &quot;cpu&quot; gave cpu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The old %1 on %2 was released.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The old storage is still held by another card.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 and %2 both remain.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The result was not assigned, so the copy was dropped and %1 stayed on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TransferResult</name>
+    <message>
+        <source>host memory copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Workspace</name>
+    <message>
+        <source>the model %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown dtype “%1”. Choose one of: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Enter a shape such as 2, 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every size must be at least 1 (got %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That shape has more elements than any machine can hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>tensor[%1] %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no card #%1 any more: it was deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a copy of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A model needs a width of 1…65536 and a depth of 1…64.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>An optimizer needs a model card to work on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown optimizer “%1”: use sgd or adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model(x) needs a model and a tensor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs two tensors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the result %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a clone of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lives on the meta device: it has a shape and a dtype but no values.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shown as a %1 × %2 matrix: the last dimension across, the others down.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 was on %2, which this machine does not have: it is on the CPU now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This is not a Tensor Kitchen session file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is truncated: its header is incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is truncated: %1 of %2 bytes are there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is corrupt: its checksum does not match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is corrupt: its contents cannot be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is corrupt: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a tensor file PyTorch or LibTorch wrote: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no tensors (a tensor, or a dict or list of them, is needed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only tensor cards can be saved as .pt files.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is on meta: it has no values to save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Tensor Kitchen: see how PyTorch places tensors on devices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::DecisionView</name>
+    <message>
+        <source>%1 — step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::DeviceDetailsDialog</name>
+    <message>
+        <source>Device check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy as &amp;text</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::DevicePane</name>
+    <message>
+        <source>Drop a card here to move it with .to(&quot;%1&quot;).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No memory: meta tensors have shapes but no data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cards hold %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocator: %1 allocated, %2 reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 free in the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ErrorDialog</name>
+    <message>
+        <source>The ingredients are on different counters</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The shapes do not fit together</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This dtype does not work here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not enough memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That cannot be done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch raised an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every tensor in one operation must sit on the same device. Ingredients on different counters cannot go into one pot: move one of them first. In a real program this usually means the model and the data did not both get .to(device) — check both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Element-wise + and * need equal shapes (or shapes that broadcast); x @ y needs x&apos;s last size to equal y&apos;s first; torch.cat needs every size but the first to match. Reshape or transpose one operand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Some operations are only implemented for some dtypes: random sampling needs a floating dtype, and half precision is limited on the CPU. Pick float32 and try again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device cannot hold this tensor. Use a smaller shape or batch, delete cards you no longer need, or on a GPU empty the caching allocator&apos;s cache.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch refused this operation; its message says why.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Devices involved: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen said:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch said:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen checked the free memory before asking LibTorch, so nothing was allocated and every card is as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move %1 to %2 and retry</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A meta tensor has shapes but no values: there is nothing to copy to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch&apos;s Module::to() moves parameters in place, which works between cpu and cuda but not to meta.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Empty cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.cuda.empty_cache(): return the allocator&apos;s unused blocks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::KitchenWorker</name>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::LessonsPanel</name>
+    <message>
+        <source>&amp;Try it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::MainWindow</name>
+    <message>
+        <source>Tensor Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Emptied the CUDA cache: see the Memory tab for before and after.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shapes and dtypes only: no data, no memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Matmul race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Training race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;ransfers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>M&amp;emory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New tensor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen sessions (*.tks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load .pt file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt *.pth)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1: it runs under PyTorch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;model, optimizer and loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Forget to move the model (see the error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Meta device pane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Device check…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;About Tensor Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>About Tensor Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Tensor Kitchen %1&lt;/h3&gt;&lt;p&gt;See how PyTorch places tensors on devices.&lt;/p&gt;&lt;p&gt;LibTorch %2 · %3&lt;/p&gt;</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU-only build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  Drag means: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x.to(d)  (result discarded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What dropping a card on another device does.
+Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creating %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Combine %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only tensors combine, and a model takes a tensor: model(x).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created %1 on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model, optimizer and loss_fn: drag the model to a device — only it needs .to().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 ms · %3 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tip: write %1 = %1.to(%2) to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>old %1 released</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Move to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device (no GPU: cpu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.to(%2)  — result discarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as .&amp;pt…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover the kitchen?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen did not close properly last time. Restore the cards from the last autosave?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2 — Tensor Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::MatmulRace</name>
+    <message>
+        <source>A race is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::MatmulRacePanel</name>
+    <message>
+        <source>Time per A @ B</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N (A and B are N × N)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GFLOP/s (2N³ / time)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU speed-up over the CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several cooks vs one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed-up (×)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>point %1 of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Time spent on whole timed blocks per point (torch.utils.benchmark&apos;s min_run_time).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also race 1 thread (one cook)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU compute only</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A and B already on the GPU; the clock is read after torch.cuda.synchronize().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU end-to-end (with copies)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A and B start on the CPU: copy them in, multiply, copy the result back. Moving ingredients costs time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU naive timing (no sync)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU work is asynchronous. Without torch.cuda.synchronize() before reading the clock, you time only the launch of the kernel.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dtype:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N from:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N to:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Min run time:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No GPU curve:&lt;/b&gt; %1&lt;br&gt;&lt;br&gt;Instead the race shows one cook (1 thread) against all %2 of them: many hands win big jobs, but for small ones the cost of sharing the work out is larger than the work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Set the sizes and press Run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: 2N³ multiply-adds, like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warming up…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling after the current block…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Point %1 of %2: %3, N = %4: %5 per matmul, %6 GFLOP/s%7</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> — noisy: IQR is over 10 % of the median</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU wins from N ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several cooks win from N ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU wins at every N tried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several cooks win at every N tried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU has not won yet (up to N = %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One cook keeps up so far (up to N = %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n point(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n point(s). %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>speed-up ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per matmul (IQR %2 %)
+%3 GFLOP/s
+first call: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen matmul race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;PDF document (*.pdf);;CSV table (*.csv);;JSON with receipt (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not write %1. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::MemoryPanel</name>
+    <message>
+        <source>Device memory over time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>MiB</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Cards&lt;/b&gt;: bytes held by the tensors on the panes (a storage shared by several cards counts once). &lt;b&gt;Allocated&lt;/b&gt; (CUDA): bytes in live tensors. &lt;b&gt;Reserved&lt;/b&gt; (CUDA): what PyTorch&apos;s caching allocator holds from the driver — freed tensors leave their blocks here for reuse, so nvidia-smi and other programs still see them as used. torch.cuda.empty_cache() hands the unused blocks back; it frees no live tensor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Empty cache</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a CUDA device: the CPU has no caching allocator to empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cards</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: cards %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.cuda.empty_cache()</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 allocated</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reserved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, allocated %1, reserved %2, total %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> of %1 (%2 free)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 reserved: %2 → %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No CUDA device: there was no cache to empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::NewTensorDialog</name>
+    <message>
+        <source>New tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. 2, 3 or 4096x4096</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device (cuda if available, else cpu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Factory:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Shape:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;dtype:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>De&amp;vice:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;eed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill &amp;value:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a usable Python name.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a card named %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::PreferencesDialog</name>
+    <message>
+        <source>Preferences</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>x.to(d)  (result discarded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Language:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Theme:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A drag &amp;means:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A new language applies when Tensor Kitchen starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::TensorCard</name>
+    <message>
+        <source>◆ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Storage %1. Cards with the same storage mark share memory: a view, or a to() to the device the tensor was already on. A new mark means a new copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nn.Module</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no .to() needed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>holds no tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>optimizer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>storage %1 · %2 in storage · double-click for values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 on %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::TrainingRace</name>
+    <message>
+        <source>A training race is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one device to train on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The meta device has no values, so nothing can be learned there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::TrainingRacePanel</name>
+    <message>
+        <source>Adam</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>SGD (momentum 0.9)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per batch: x.to(device) each step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>preloaded on the device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pinned + non_blocking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a CUDA GPU: page-locked memory only speeds up copies to one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the data lives while training: moved per batch (the usual way), all on the device up front (fast, if it fits), or staged in pinned memory and copied with non_blocking=True (GPU only).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Depth:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimizer:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU lane: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Train</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Pause</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Press Train: every lane gets the same model, seed and batches.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes train &lt;b&gt;in turn&lt;/b&gt;, %1 steps each, on one worker thread: no lane shares the cores with another, every step is timed on its own (after torch.cuda.synchronize() on a GPU), and drawing the pictures is not counted. That is why the times are fair.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The training race&lt;/h3&gt;An MLP learns to tell two spirals apart. The model and every batch must sit on the lane&apos;s device; the optimizer and the loss need no .to().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss vs step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cross-entropy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss vs training time (the race)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cross-entropy (EMA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples/s (EMA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paused: the clock stops with the lanes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparing the lanes: data, model, model.to(device)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (raw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (EMA, α = %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: loss %4, %5 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: final loss %2 after %3 steps; </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loss ≤ %1 after %2 s of training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never reached loss ≤ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>identical to %1, bit for bit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>agrees with %1 to %2 significant digits</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::TransferLab</name>
+    <message>
+        <source>Choose at least one size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every size must be at least 1 byte (got %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 would not fit on %2 (%3 free).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 twice would not fit in the free host memory (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The minimum run time must be above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The transfer lab is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::TransferLabPanel</name>
+    <message>
+        <source>pinned host memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non_blocking=True</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Measure</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Moving ingredients to the workbench costs time: every copy pays a fixed latency (the flat left end), then the link&apos;s bandwidth (the right end). Pinned (page-locked) host memory lets the GPU copy directly, without an extra staging copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU here, so this measures host memory copies (memcpy bandwidth). A GPU would add a PCIe or NVLink hop with a latency of microseconds per copy, and pinned memory would matter: pageable memory is staged through a pinned buffer first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;The transfer lab&lt;/h3&gt;How fast do ingredients move?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy bandwidth</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes per copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measuring…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, %2: %3 GB/s (%4 µs per copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ValuesDialog</name>
+    <message>
+        <source>Values of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Showing %1 × %2 of %3 × %4.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+</TS>
