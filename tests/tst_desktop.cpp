@@ -2,7 +2,12 @@
 #include "kitchenengine.h"
 #include "lessonspanel.h"
 #include "mainwindow.h"
+#include "matmulrace.h"
+#include "matmulracepanel.h"
+#include "trainingrace.h"
+#include "trainingracepanel.h"
 
+#include <QElapsedTimer>
 #include <QFile>
 #include <QMimeData>
 #include <QSettings>
@@ -152,6 +157,36 @@ private Q_SLOTS:
         idle(w);
         QCOMPARE(names(w), (QStringList{"src@cpu", "weights@cpu"}));
         QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("weights = torch.load(\"weights.pt\")"));
+    }
+
+    void closingMidRaceIsQuickAndAutosaves()
+    {
+        QFile::remove(MainWindow::autosavePath());
+        auto *w = new MainWindow;
+        w->show();
+        make(*w, "precious");
+        MatmulSettings s;
+        s.sizes = {512, 1024, 2048};
+        s.lanes = {MatmulLane{}};
+        s.minRunTime = 5;
+        QVERIFY(w->matmulRace()->startRace(s));
+        TrainConfig c;
+        c.steps = 1000000;
+        QVERIFY(w->trainingRace()->startRace(c, {TrainLane{}}));
+        QTest::qWait(300);
+        QElapsedTimer t;
+        t.start();
+        w->close();
+        delete w; // threads joined here
+        const qint64 ms = t.elapsed();
+        qInfo() << "closed mid-race in" << ms << "ms";
+        QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
+        QVERIFY(QFile::exists(MainWindow::autosavePath()));
+        QVERIFY(QSettings().value("session/cleanExit").toBool());
+        MainWindow again;
+        again.recoverAutosave();
+        idle(again);
+        QCOMPARE(names(again), QStringList{"precious@cpu"});
     }
 
     void lessonsInBothLanguagesAndTryIt()

@@ -5,12 +5,15 @@
 #include "matmulreport.h"
 #include "trainer.h"
 #include "transferlab.h"
+#include "workspace.h"
 #include "trainingrace.h"
 
 #include <QCommandLineParser>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QFile>
 #include <QJsonObject>
+#include <unistd.h>
 #include <algorithm>
 
 namespace tk {
@@ -72,6 +75,7 @@ int BenchCli::usage(int code)
               "  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark's method)\n"
               "  train     train the MLP on the two spirals and time its steps\n"
               "  transfer  copy bandwidth vs size (host↔device, pageable/pinned)\n"
+              "  stress    create and delete cards many times; resident memory before and after\n"
               "\n"
               "Run tensor-kitchen-bench <command> --help for its options.\n");
     return code;
@@ -92,6 +96,8 @@ int BenchCli::run(const QStringList &arguments)
         return train(rest);
     if (command == QLatin1String("transfer"))
         return transfer(rest);
+    if (command == QLatin1String("stress"))
+        return stress(rest);
     if (command == QLatin1String("--help") || command == QLatin1String("-h"))
         return usage(0);
     if (command == QLatin1String("--version")) {
@@ -232,6 +238,8 @@ int BenchCli::matmul(const QStringList &arguments)
         if (!unsupported.isEmpty())
             return fail(unsupported);
     }
+    if (m_dryRun)
+        return 0;
     QList<MatmulResult> results;
     const int total = int(s.sizes.size() * s.lanes.size());
     for (int n : s.sizes) {
@@ -331,6 +339,8 @@ int BenchCli::train(const QStringList &arguments)
     if (!found)
         return fail(tr("The device “%1” is not available here.").arg(lane.device));
 
+    if (m_dryRun)
+        return c.width > 0 && c.depth > 0 && c.batch > 0 && c.steps > 0 ? 0 : 2;
     Trainer trainer(c, lane, 0);
     QString error;
     if (!trainer.prepare(&error))
@@ -445,6 +455,8 @@ int BenchCli::transfer(const QStringList &arguments)
     const QString problem = TransferLab::checkSettings(s);
     if (!problem.isEmpty())
         return fail(problem);
+    if (m_dryRun)
+        return 0;
     QList<TransferResult> results;
     for (qint64 bytes : s.sizes) {
         for (const TransferLab::Variant &v : TransferLab::variants(s)) {
@@ -481,6 +493,70 @@ int BenchCli::transfer(const QStringList &arguments)
                         {QStringLiteral("min_run_time_s"), s.minRunTime}};
     m_out << QJsonDocument(QJsonObject{{QStringLiteral("receipt"), receipt}, {QStringLiteral("results"), arr}})
                  .toJson(QJsonDocument::Indented);
+    return 0;
+}
+
+int BenchCli::stress(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Creates, moves and deletes cards in a loop and reports resident memory."));
+    p.addHelpOption();
+    QCommandLineOption cyclesOpt(QStringLiteral("cycles"), tr("Create/delete cycles (default 10000)."),
+                                 QStringLiteral("n"), QStringLiteral("10000"));
+    QCommandLineOption shapeOpt(QStringLiteral("shape"), tr("Shape of each card (default 256,256)."),
+                                QStringLiteral("shape"), QStringLiteral("256,256"));
+    p.addOptions({cyclesOpt, shapeOpt});
+    if (!p.parse(arguments)) {
+        m_err << p.errorText() << "\n";
+        return 2;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        m_out << p.helpText();
+        return 0;
+    }
+    bool ok = false;
+    const int cycles = p.value(cyclesOpt).toInt(&ok);
+    QString error;
+    const auto shape = TensorSpec::parseShape(p.value(shapeOpt), &error);
+    if (!ok || cycles < 1 || !shape) {
+        m_err << (shape ? tr("--cycles takes a positive whole number.") : error) << "\n";
+        return 2;
+    }
+    if (m_dryRun)
+        return 0;
+    auto rss = [] {
+        QFile f(QStringLiteral("/proc/self/statm"));
+        if (!f.open(QIODevice::ReadOnly))
+            return qint64(-1);
+        return f.readAll().split(' ').value(1).toLongLong() * sysconf(_SC_PAGESIZE);
+    };
+    DeviceRegistry::applyThreads();
+    Workspace w;
+    TensorSpec s;
+    s.shape = *shape;
+    s.factory = TensorSpec::Factory::Randn;
+    auto cycle = [&](int i) {
+        s.name = QStringLiteral("t%1").arg(i);
+        s.seed = quint64(i);
+        const Outcome a = w.create(s);
+        const Outcome b = w.transfer(a.cardId, QStringLiteral("meta"), TransferMeaning::NewName);
+        w.remove(a.cardId);
+        w.remove(b.cardId);
+    };
+    for (int i = 0; i < 200; ++i) // warm up allocators and LibTorch's caches
+        cycle(i);
+    const qint64 baseline = rss();
+    for (int i = 0; i < cycles; ++i)
+        cycle(i);
+    const qint64 after = rss();
+    const QJsonObject result{{QStringLiteral("cycles"), cycles},
+                             {QStringLiteral("shape"), TensorSpec::shapeText(*shape)},
+                             {QStringLiteral("rss_baseline_bytes"), double(baseline)},
+                             {QStringLiteral("rss_after_bytes"), double(after)},
+                             {QStringLiteral("growth"), baseline > 0 ? double(after - baseline) / double(baseline) : 0.0},
+                             {QStringLiteral("cards_left"), w.count()},
+                             {QStringLiteral("code_log_lines"), int(w.codeLog().lines().size())}};
+    m_out << QJsonDocument(result).toJson(QJsonDocument::Indented);
     return 0;
 }
 

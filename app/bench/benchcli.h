@@ -15,16 +15,20 @@ class BenchCli
 public:
     BenchCli(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
     int run(const QStringList &arguments); // arguments[0] is the program name
+    // Parse and validate only; measure nothing (for the argument fuzzer).
+    void setDryRun(bool on) { m_dryRun = on; }
 
 private:
     int devices(const QStringList &arguments);
     int matmul(const QStringList &arguments);
     int train(const QStringList &arguments);
     int transfer(const QStringList &arguments);
+    int stress(const QStringList &arguments);
     int usage(int code);
 
     QTextStream &m_out;
     QTextStream &m_err;
+    bool m_dryRun = false;
 };
 
 } // namespace tk

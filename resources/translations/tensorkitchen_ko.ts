@@ -14,1829 +14,1841 @@ Commands:
 
 Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>사용법: tensor-kitchen-bench &lt;명령&gt; [옵션]
+
+명령:
+  devices   사용할 수 있는 장치와 이 LibTorch의 빌드 정보
+  matmul    여러 크기에서 A @ B의 시간을 잽니다 (torch.utils.benchmark의 방법)
+  train     두 나선 데이터로 MLP를 학습하고 스텝마다 시간을 잽니다
+  transfer  크기에 따른 복사 대역폭 (호스트↔장치, pageable/pinned)
+
+각 명령의 옵션은 tensor-kitchen-bench &lt;명령&gt; --help로 볼 수 있습니다.
+</translation>
     </message>
     <message>
         <source>Unknown command “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 명령 “%1”입니다.</translation>
     </message>
     <message>
         <source>Lists the devices LibTorch can use here.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 PC에서 LibTorch가 쓸 수 있는 장치를 나열합니다.</translation>
     </message>
     <message>
         <source>json or text (default).</source>
-        <translation type="unfinished"></translation>
+        <translation>json 또는 text(기본값).</translation>
     </message>
     <message>
         <source>Include the meta device.</source>
-        <translation type="unfinished"></translation>
+        <translation>meta 장치도 포함합니다.</translation>
     </message>
     <message>
         <source>Unknown format “%1”: use json or text.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 형식 “%1”입니다. json 또는 text를 쓰십시오.</translation>
     </message>
     <message>
         <source>LibTorch %1, %2</source>
-        <translation type="unfinished"></translation>
+        <translation>LibTorch %1, %2</translation>
     </message>
     <message>
         <source>CUDA build (CUDA %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 빌드 (CUDA %1)</translation>
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 전용 빌드</translation>
     </message>
     <message>
         <source>BLAS: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>BLAS: %1</translation>
     </message>
     <message>
         <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
-        <translation type="unfinished"></translation>
+        <translation>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</translation>
     </message>
     <message>
         <source>No GPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 없음: %1</translation>
     </message>
     <message>
         <source>%1 threads in use of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>스레드 %2개 중 %1개 사용</translation>
     </message>
     <message>
         <source>compute capability %1</source>
-        <translation type="unfinished"></translation>
+        <translation>연산 능력(compute capability) %1</translation>
     </message>
     <message>
         <source>memory %1 free of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>메모리 %2 중 %1 여유</translation>
     </message>
     <message>
         <source>Times A @ B (N×N) on each device over a sweep of N.</source>
-        <translation type="unfinished"></translation>
+        <translation>여러 N에 걸쳐 장치마다 A @ B (N×N)의 시간을 잽니다.</translation>
     </message>
     <message>
         <source>Comma-separated devices (default cpu).</source>
-        <translation type="unfinished"></translation>
+        <translation>쉼표로 구분한 장치 목록(기본값 cpu).</translation>
     </message>
     <message>
         <source>Comma-separated N (default 64…2048).</source>
-        <translation type="unfinished"></translation>
+        <translation>쉼표로 구분한 N 목록(기본값 64…2048).</translation>
     </message>
     <message>
         <source>float32, float64, float16, bfloat16.</source>
-        <translation type="unfinished"></translation>
+        <translation>float32, float64, float16, bfloat16 중 하나.</translation>
     </message>
     <message>
         <source>CPU threads (default: all cores).</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 스레드 수(기본값: 모든 코어).</translation>
     </message>
     <message>
         <source>Seconds of timed blocks per point (default 0.2).</source>
-        <translation type="unfinished"></translation>
+        <translation>측정점마다 시간을 재는 블록들에 쓰는 총 시간(초, 기본값 0.2).</translation>
     </message>
     <message>
         <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
-        <translation type="unfinished"></translation>
+        <translation>compute, end-to-end 또는 naive(GPU 레인용이며, CPU에는 복사가 없습니다).</translation>
     </message>
     <message>
         <source>json, csv or text (default).</source>
-        <translation type="unfinished"></translation>
+        <translation>json, csv 또는 text(기본값).</translation>
     </message>
     <message>
         <source>Unknown format “%1”: use json, csv or text.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 형식 “%1”입니다. json, csv 또는 text를 쓰십시오.</translation>
     </message>
     <message>
         <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 모드 “%1”입니다. compute, end-to-end 또는 naive를 쓰십시오.</translation>
     </message>
     <message>
         <source>--threads takes a whole number, not “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>--threads에는 정수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>--min-run-time takes seconds, not “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>--min-run-time에는 초 단위 숫자를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>“%1” is not a size N.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”은(는) 크기 N으로 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
-        <translation type="unfinished"></translation>
+        <translation>경주에 쓰는 MLP를 한 장치에서 두 나선 데이터로 학습합니다.</translation>
     </message>
     <message>
         <source>cpu or cuda:N (default cpu).</source>
-        <translation type="unfinished"></translation>
+        <translation>cpu 또는 cuda:N(기본값 cpu).</translation>
     </message>
     <message>
         <source>Hidden units per layer.</source>
-        <translation type="unfinished"></translation>
+        <translation>층마다 은닉 유닛 수.</translation>
     </message>
     <message>
         <source>Hidden layers.</source>
-        <translation type="unfinished"></translation>
+        <translation>은닉층 수.</translation>
     </message>
     <message>
         <source>Batch size.</source>
-        <translation type="unfinished"></translation>
+        <translation>배치 크기.</translation>
     </message>
     <message>
         <source>Optimisation steps.</source>
-        <translation type="unfinished"></translation>
+        <translation>최적화 스텝 수.</translation>
     </message>
     <message>
         <source>Seed for data and weights.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터와 가중치의 씨앗.</translation>
     </message>
     <message>
         <source>Learning rate.</source>
-        <translation type="unfinished"></translation>
+        <translation>학습률.</translation>
     </message>
     <message>
         <source>sgd or adam.</source>
-        <translation type="unfinished"></translation>
+        <translation>sgd 또는 adam.</translation>
     </message>
     <message>
         <source>per-batch, preload or pinned.</source>
-        <translation type="unfinished"></translation>
+        <translation>per-batch, preload 또는 pinned.</translation>
     </message>
     <message>
         <source>Dataset size.</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터셋 크기.</translation>
     </message>
     <message>
         <source>--%1 takes a number, not “%2”.</source>
-        <translation type="unfinished"></translation>
+        <translation>--%1에는 숫자를 주어야 합니다. “%2”은(는) 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>Unknown placement “%1”: use per-batch, preload or pinned.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload 또는 pinned를 쓰십시오.</translation>
     </message>
     <message>
         <source>The device “%1” is not available here.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/s</translation>
     </message>
     <message>
         <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
-        <translation type="unfinished"></translation>
+        <translation>크기에 따른 복사 대역폭을 잽니다. GPU가 없으면 호스트 메모리 복사를 잽니다.</translation>
     </message>
     <message>
         <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
-        <translation type="unfinished"></translation>
+        <translation>쉼표로 구분한 cuda:N 목록(기본값: 모든 GPU, GPU가 없으면 호스트).</translation>
     </message>
     <message>
         <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
-        <translation type="unfinished"></translation>
+        <translation>쉼표로 구분한 바이트 수. K, M, G 접미사를 쓸 수 있습니다.</translation>
     </message>
     <message>
         <source>Seconds per point (default 0.05).</source>
-        <translation type="unfinished"></translation>
+        <translation>측정점마다 쓰는 시간(초, 기본값 0.05).</translation>
     </message>
     <message>
         <source>“%1” is not a size in bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”은(는) 바이트 크기로 쓸 수 없습니다.</translation>
     </message>
 </context>
 <context>
     <name>BuildFacts</name>
     <message>
         <source>This LibTorch was built without CUDA (a CPU-only build), so torch.cuda.is_available() is False even on a PC with an NVIDIA GPU. Install the CUDA build of LibTorch/PyTorch to use the GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 LibTorch는 CUDA 없이 빌드되었습니다(CPU 전용 빌드). 그래서 NVIDIA GPU가 있는 PC에서도 torch.cuda.is_available()이 False입니다. GPU를 쓰려면 CUDA 빌드 LibTorch/PyTorch를 설치하십시오.</translation>
     </message>
     <message>
         <source>This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver (nvidia-smi) and CUDA_VISIBLE_DEVICES.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 LibTorch는 CUDA를 지원하지만 GPU를 찾지 못했습니다. NVIDIA 드라이버(nvidia-smi)와 CUDA_VISIBLE_DEVICES를 확인하십시오.</translation>
     </message>
 </context>
 <context>
     <name>DeviceRegistry</name>
     <message>
         <source>Meta device: shapes and dtypes, no data</source>
-        <translation type="unfinished"></translation>
+        <translation>meta 장치: 모양과 dtype만 있고 데이터는 없음</translation>
     </message>
 </context>
 <context>
     <name>DeviceReport</name>
     <message>
         <source>LibTorch %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>LibTorch %1 (%2)</translation>
     </message>
     <message>
         <source>CUDA build</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 빌드</translation>
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 전용 빌드</translation>
     </message>
     <message>
         <source>CUDA runtime %1 · driver %2 · cuDNN %3</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 런타임 %1 · 드라이버 %2 · cuDNN %3</translation>
     </message>
     <message>
         <source>none</source>
-        <translation type="unfinished"></translation>
+        <translation>없음</translation>
     </message>
     <message>
         <source>BLAS: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>BLAS: %1</translation>
     </message>
     <message>
         <source>No GPU: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 없음: %1</translation>
     </message>
     <message>
         <source>         %1 threads in use of %2 · %3 free of %4</source>
-        <translation type="unfinished"></translation>
+        <translation>         스레드 %2개 중 %1개 사용 · %4 중 %3 여유</translation>
     </message>
     <message>
         <source>         compute capability %1 · %2 free of %3 · allocator %4 allocated, %5 reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>         연산 능력(compute capability) %1 · %3 중 %2 여유 · 할당자: %4 할당됨, %5 예약됨</translation>
     </message>
     <message>
         <source>Parallel info:</source>
-        <translation type="unfinished"></translation>
+        <translation>병렬 처리 정보:</translation>
     </message>
 </context>
 <context>
     <name>DeviceStyle</name>
     <message>
         <source>CPU counter</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 조리대</translation>
     </message>
     <message>
         <source>Meta shelf (shapes only)</source>
-        <translation type="unfinished"></translation>
+        <translation>메타 선반 (모양만)</translation>
     </message>
     <message>
         <source>GPU workbench</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 작업대</translation>
     </message>
     <message>
         <source>GPU workbench %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 작업대 %1</translation>
     </message>
 </context>
 <context>
     <name>MatmulBench</name>
     <message>
         <source>Choose at least one device to race.</source>
-        <translation type="unfinished"></translation>
+        <translation>경주할 장치를 하나 이상 고르십시오.</translation>
     </message>
     <message>
         <source>Choose at least one size N.</source>
-        <translation type="unfinished"></translation>
+        <translation>크기 N을 하나 이상 고르십시오.</translation>
     </message>
     <message>
         <source>Unknown dtype “%1”: the race takes float32, float64, float16 or bfloat16.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 dtype “%1”입니다. 경주에는 float32, float64, float16, bfloat16만 쓸 수 있습니다.</translation>
     </message>
     <message>
         <source>The minimum run time must be between 0 and 60 seconds (got %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>최소 실행 시간은 0초에서 60초 사이여야 합니다(입력값 %1).</translation>
     </message>
     <message>
         <source>Every N must be at least 1 (got %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 N은 1 이상이어야 합니다(입력값 %1).</translation>
     </message>
     <message>
         <source>N = %1 is beyond the race&apos;s limit of %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>N = %1: 경주의 한도(%2)를 넘습니다.</translation>
     </message>
     <message>
         <source>The device “%1” is not available here.%2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 장치는 여기서 쓸 수 없습니다.%2</translation>
     </message>
     <message>
         <source>Threads must be between 1 and %1 (got %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>스레드 수는 1에서 %1 사이여야 합니다(입력값 %2).</translation>
     </message>
     <message>
         <source>N = %1 needs %2 on %3 but only %4 is free.</source>
-        <translation type="unfinished"></translation>
+        <translation>N = %1이면 %3에 %2의 메모리가 필요한데, 남은 메모리는 %4뿐입니다.</translation>
     </message>
     <message>
         <source>%1 cannot multiply %2 matrices here. LibTorch said: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에서는 %2 행렬을 곱할 수 없습니다. LibTorch의 메시지: %3</translation>
     </message>
 </context>
 <context>
     <name>MatmulLane</name>
     <message>
         <source> · 1 thread</source>
-        <translation type="unfinished"></translation>
+        <translation> · 스레드 1개</translation>
     </message>
     <message>
         <source> · %1 threads</source>
-        <translation type="unfinished"></translation>
+        <translation> · 스레드 %1개</translation>
     </message>
 </context>
 <context>
     <name>MatmulReport</name>
     <message>
         <source>Not a race file: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>경주 파일이 아닙니다: %1</translation>
     </message>
     <message>
         <source>Not a race file: it has no results.</source>
-        <translation type="unfinished"></translation>
+        <translation>경주 파일이 아닙니다: 결과가 없습니다.</translation>
     </message>
     <message>
         <source>Unknown mode in race file.</source>
-        <translation type="unfinished"></translation>
+        <translation>경주 파일에 알 수 없는 모드가 있습니다.</translation>
     </message>
     <message>
         <source>Not a race CSV: the header differs.</source>
-        <translation type="unfinished"></translation>
+        <translation>경주 CSV가 아닙니다: 머리글이 다릅니다.</translation>
     </message>
     <message>
         <source>Line %1 has %2 fields, not %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1번째 줄의 필드가 %3개가 아니라 %2개입니다.</translation>
     </message>
     <message>
         <source>Line %1: unknown mode “%2”.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1번째 줄: 알 수 없는 모드 “%2”.</translation>
     </message>
 </context>
 <context>
     <name>QObject</name>
     <message>
         <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
-        <translation type="unfinished"></translation>
+        <translation>끌어서 이동하고, 휠로 확대·축소하고, 범례 항목을 누르면 그 곡선을 숨깁니다.</translation>
     </message>
 </context>
 <context>
     <name>TensorSpec</name>
     <message>
         <source>Enter a shape such as 2, 3.</source>
-        <translation type="unfinished"></translation>
+        <translation>2, 3 같은 모양을 입력하십시오.</translation>
     </message>
     <message>
         <source>At most %1 dimensions.</source>
-        <translation type="unfinished"></translation>
+        <translation>차원은 최대 %1개입니다.</translation>
     </message>
     <message>
         <source>“%1” is not a whole number.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”은(는) 정수가 아닙니다.</translation>
     </message>
     <message>
         <source>Every size must be at least 1 (got %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 크기는 1 이상이어야 합니다(입력값 %1).</translation>
     </message>
     <message>
         <source>That shape has more elements than any machine can hold.</source>
-        <translation type="unfinished"></translation>
+        <translation>그 모양은 어떤 컴퓨터에도 담을 수 없을 만큼 원소가 많습니다.</translation>
     </message>
 </context>
 <context>
     <name>TrainLane</name>
     <message>
         <source>cpu · 1 thread</source>
-        <translation type="unfinished"></translation>
+        <translation>cpu · 스레드 1개</translation>
     </message>
     <message>
         <source>cpu · %1 threads</source>
-        <translation type="unfinished"></translation>
+        <translation>cpu · 스레드 %1개</translation>
     </message>
 </context>
 <context>
     <name>Trainer</name>
     <message>
         <source>Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking only helps copies to a CUDA GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>여기서는 고정(pinned) 메모리를 쓸 수 없습니다. LibTorch의 메시지: “%1” pinned + non_blocking은 CUDA GPU로 복사할 때만 도움이 됩니다.</translation>
     </message>
     <message>
         <source>Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>pinned + non_blocking은 GPU로 복사하는 속도를 높입니다. %1에는 복사가 필요 없습니다.</translation>
     </message>
     <message>
         <source>Width, depth, batch, steps and the dataset size must be at least 1, and the learning rate above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>너비, 깊이, 배치, 스텝 수, 데이터셋 크기는 1 이상이어야 하고, 학습률은 0보다 커야 합니다.</translation>
     </message>
     <message>
         <source>Unknown optimizer “%1”: use sgd or adam.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰십시오.</translation>
     </message>
     <message>
         <source>The meta device has no values, so nothing can be learned there.</source>
-        <translation type="unfinished"></translation>
+        <translation>meta 장치에는 값이 없어서 아무것도 학습할 수 없습니다.</translation>
     </message>
 </context>
 <context>
     <name>TransferReport</name>
     <message>
         <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에는 .to()가 필요 없습니다. 자기 텐서를 가지고 있지 않기 때문입니다(옵티마이저는 모델의 파라미터가 어디에 있든 그 자리에서 일하고, 손실 함수는 입력이 있는 곳에서 계산됩니다).</translation>
     </message>
     <message>
         <source>%1.to(%2) moved the model in place in %3 ms: its parameters are now on %2, the same Parameter objects, and no copy was left behind on %4 — unlike a tensor&apos;s to().</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.to(%2)가 모델을 제자리에서(in place) %3 ms 만에 옮겼습니다. 파라미터는 같은 Parameter 객체 그대로 이제 %2에 있고, %4에는 복사본이 남지 않았습니다. 텐서의 to()와 다른 점입니다.</translation>
     </message>
     <message>
         <source>%1 is already on %2: to() returned the same tensor, nothing was copied.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) 이미 %2에 있습니다. to()는 같은 텐서를 돌려주었고, 아무것도 복사하지 않았습니다.</translation>
     </message>
     <message>
         <source>Copied %1 from %2 to %3 in %4 ms (%5 GB/s).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1을(를) %2에서 %3에 복사했습니다. %4 ms 걸렸습니다(%5 GB/s).</translation>
     </message>
     <message>
         <source>No GPU here, so device = &quot;cuda&quot; if available else &quot;cpu&quot; gave cpu.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU가 없어서 device = &quot;cuda&quot; if available else &quot;cpu&quot;는 cpu가 되었습니다.</translation>
     </message>
     <message>
         <source>The old %1 on %2 was released.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2에 있던 예전 %1은(는) 해제되었습니다.</translation>
     </message>
     <message>
         <source>The old storage is still held by another card.</source>
-        <translation type="unfinished"></translation>
+        <translation>예전 저장소는 다른 카드가 아직 쓰고 있습니다.</translation>
     </message>
     <message>
         <source>%1 and %2 both remain.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2 둘 다 남아 있습니다.</translation>
     </message>
     <message>
         <source>The result was not assigned, so the copy was dropped and %1 stayed on %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>결과를 변수에 받지 않아서 복사본은 버려졌고, %1은(는) 그대로 %2에 있습니다.</translation>
     </message>
 </context>
 <context>
     <name>TransferResult</name>
     <message>
         <source>host memory copy</source>
-        <translation type="unfinished"></translation>
+        <translation>호스트 메모리 복사</translation>
     </message>
 </context>
 <context>
     <name>Workspace</name>
     <message>
         <source>the model %1</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 %1</translation>
     </message>
     <message>
         <source>Unknown dtype “%1”. Choose one of: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 dtype “%1”입니다. 다음 중에서 고르십시오: %2.</translation>
     </message>
     <message>
         <source>Enter a shape such as 2, 3.</source>
-        <translation type="unfinished"></translation>
+        <translation>2, 3 같은 모양을 입력하십시오.</translation>
     </message>
     <message>
         <source>Every size must be at least 1 (got %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 크기는 1 이상이어야 합니다(입력값 %1).</translation>
     </message>
     <message>
         <source>That shape has more elements than any machine can hold.</source>
-        <translation type="unfinished"></translation>
+        <translation>그 모양은 어떤 컴퓨터에도 담을 수 없을 만큼 원소가 많습니다.</translation>
     </message>
     <message>
         <source>tensor[%1] %2</source>
-        <translation type="unfinished"></translation>
+        <translation>tensor[%1] %2</translation>
     </message>
     <message>
         <source>There is no card #%1 any more: it was deleted.</source>
-        <translation type="unfinished"></translation>
+        <translation>카드 #%1은(는) 삭제되어 더 이상 없습니다.</translation>
     </message>
     <message>
         <source>a copy of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 복사본</translation>
     </message>
     <message>
         <source>A model needs a width of 1…65536 and a depth of 1…64.</source>
-        <translation type="unfinished"></translation>
+        <translation>모델의 너비는 1…65536, 깊이는 1…64여야 합니다.</translation>
     </message>
     <message>
         <source>An optimizer needs a model card to work on.</source>
-        <translation type="unfinished"></translation>
+        <translation>옵티마이저에는 대상이 될 모델 카드가 필요합니다.</translation>
     </message>
     <message>
         <source>Unknown optimizer “%1”: use sgd or adam.</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰십시오.</translation>
     </message>
     <message>
         <source>model(x) needs a model and a tensor.</source>
-        <translation type="unfinished"></translation>
+        <translation>model(x)에는 모델과 텐서가 필요합니다.</translation>
     </message>
     <message>
         <source>%1 needs two tensors.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에는 텐서가 두 개 필요합니다.</translation>
     </message>
     <message>
         <source>the result %1</source>
-        <translation type="unfinished"></translation>
+        <translation>결과 %1</translation>
     </message>
     <message>
         <source>a clone of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 복제본</translation>
     </message>
     <message>
         <source>%1 lives on the meta device: it has a shape and a dtype but no values.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) meta 장치에 있습니다. 모양과 dtype은 있지만 값은 없습니다.</translation>
     </message>
     <message>
         <source>Shown as a %1 × %2 matrix: the last dimension across, the others down.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2 행렬로 보여 줍니다. 마지막 차원은 가로로, 나머지 차원은 세로로 펼칩니다.</translation>
     </message>
     <message>
         <source>%1 was on %2, which this machine does not have: it is on the CPU now.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) %2에 있었지만 이 컴퓨터에는 그 장치가 없어서 이제 CPU에 있습니다.</translation>
     </message>
     <message>
         <source>This is not a Tensor Kitchen session file.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen 세션 파일이 아닙니다.</translation>
     </message>
     <message>
         <source>The session file is truncated: its header is incomplete.</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 파일이 잘려 있습니다. 헤더가 온전하지 않습니다.</translation>
     </message>
     <message>
         <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 파일의 버전은 %1입니다. 이 Tensor Kitchen은 버전 %2까지만 읽을 수 있습니다.</translation>
     </message>
     <message>
         <source>The session file is truncated: %1 of %2 bytes are there.</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 파일이 잘려 있습니다. %2바이트 중 %1바이트만 있습니다.</translation>
     </message>
     <message>
         <source>The session file is corrupt: its checksum does not match.</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 파일이 손상되었습니다. 체크섬이 맞지 않습니다.</translation>
     </message>
     <message>
         <source>The session file is corrupt: its contents cannot be read.</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 파일이 손상되었습니다. 내용을 읽을 수 없습니다.</translation>
     </message>
     <message>
         <source>The session file is corrupt: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 파일이 손상되었습니다: %1.</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일을 열 수 없습니다: %2</translation>
     </message>
     <message>
         <source>%1 is not a tensor file PyTorch or LibTorch wrote: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: %2</translation>
     </message>
     <message>
         <source>%1 holds no tensors (a tensor, or a dict or list of them, is needed).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에는 텐서가 없습니다(텐서 하나, 또는 텐서의 dict나 list가 필요합니다).</translation>
     </message>
     <message>
         <source>Only tensor cards can be saved as .pt files.</source>
-        <translation type="unfinished"></translation>
+        <translation>.pt 파일로는 텐서 카드만 저장할 수 있습니다.</translation>
     </message>
     <message>
         <source>%1 is on meta: it has no values to save.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) meta에 있어서 저장할 값이 없습니다.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Tensor Kitchen: see how PyTorch places tensors on devices.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen: PyTorch가 텐서를 장치에 어떻게 놓는지 살펴봅니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::DecisionView</name>
     <message>
         <source>%1 — step %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 — 스텝 %2</translation>
     </message>
 </context>
 <context>
     <name>tk::DeviceDetailsDialog</name>
     <message>
         <source>Device check</source>
-        <translation type="unfinished"></translation>
+        <translation>장치 점검</translation>
     </message>
     <message>
         <source>Copy as &amp;text</source>
-        <translation type="unfinished"></translation>
+        <translation>텍스트로 복사(&amp;T)</translation>
     </message>
 </context>
 <context>
     <name>tk::DevicePane</name>
     <message>
         <source>Drop a card here to move it with .to(&quot;%1&quot;).</source>
-        <translation type="unfinished"></translation>
+        <translation>카드를 여기에 놓으면 .to(&quot;%1&quot;)로 옮깁니다.</translation>
     </message>
     <message>
         <source>No memory: meta tensors have shapes but no data.</source>
-        <translation type="unfinished"></translation>
+        <translation>메모리 없음: meta 텐서는 모양만 있고 데이터가 없습니다.</translation>
     </message>
     <message>
         <source>Cards hold %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>카드가 %2 중 %1 사용</translation>
     </message>
     <message>
         <source>Allocator: %1 allocated, %2 reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>할당자: %1 할당됨, %2 예약됨</translation>
     </message>
     <message>
         <source>%1 free in the system</source>
-        <translation type="unfinished"></translation>
+        <translation>시스템 여유 메모리 %1</translation>
     </message>
 </context>
 <context>
     <name>tk::ErrorDialog</name>
     <message>
         <source>The ingredients are on different counters</source>
-        <translation type="unfinished"></translation>
+        <translation>재료가 서로 다른 조리대에 있습니다</translation>
     </message>
     <message>
         <source>The shapes do not fit together</source>
-        <translation type="unfinished"></translation>
+        <translation>모양이 서로 맞지 않습니다</translation>
     </message>
     <message>
         <source>This dtype does not work here</source>
-        <translation type="unfinished"></translation>
+        <translation>이 dtype으로는 할 수 없습니다</translation>
     </message>
     <message>
         <source>Not enough memory</source>
-        <translation type="unfinished"></translation>
+        <translation>메모리가 부족합니다</translation>
     </message>
     <message>
         <source>That cannot be done</source>
-        <translation type="unfinished"></translation>
+        <translation>그렇게 할 수 없습니다</translation>
     </message>
     <message>
         <source>LibTorch raised an error</source>
-        <translation type="unfinished"></translation>
+        <translation>LibTorch에서 오류가 났습니다</translation>
     </message>
     <message>
         <source>Every tensor in one operation must sit on the same device. Ingredients on different counters cannot go into one pot: move one of them first. In a real program this usually means the model and the data did not both get .to(device) — check both.</source>
-        <translation type="unfinished"></translation>
+        <translation>한 연산에 쓰는 텐서는 모두 같은 장치에 있어야 합니다. 재료가 서로 다른 조리대에 있으면 한 냄비에 넣을 수 없으니, 먼저 한쪽을 옮기십시오. 실제 프로그램에서는 대개 모델과 데이터 중 한쪽에만 .to(device)를 했다는 뜻입니다. 양쪽을 모두 확인하십시오.</translation>
     </message>
     <message>
         <source>Element-wise + and * need equal shapes (or shapes that broadcast); x @ y needs x&apos;s last size to equal y&apos;s first; torch.cat needs every size but the first to match. Reshape or transpose one operand.</source>
-        <translation type="unfinished"></translation>
+        <translation>원소별 +와 *에는 같은 모양(또는 브로드캐스트되는 모양)이 필요합니다. x @ y는 x의 마지막 크기와 y의 첫 크기가 같아야 하고, torch.cat은 첫 번째를 뺀 모든 크기가 같아야 합니다. 피연산자 하나의 모양을 바꾸거나(reshape) 전치(transpose)하십시오.</translation>
     </message>
     <message>
         <source>Some operations are only implemented for some dtypes: random sampling needs a floating dtype, and half precision is limited on the CPU. Pick float32 and try again.</source>
-        <translation type="unfinished"></translation>
+        <translation>어떤 연산은 일부 dtype에만 구현되어 있습니다. 난수 추출에는 부동소수점 dtype이 필요하고, CPU에서는 반정밀도(half precision)를 쓸 수 있는 연산이 제한됩니다. float32를 골라 다시 해 보십시오.</translation>
     </message>
     <message>
         <source>The device cannot hold this tensor. Use a smaller shape or batch, delete cards you no longer need, or on a GPU empty the caching allocator&apos;s cache.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 장치에는 이 텐서를 담을 수 없습니다. 더 작은 모양이나 배치를 쓰거나, 필요 없는 카드를 지우거나, GPU라면 캐싱 할당자의 캐시를 비우십시오.</translation>
     </message>
     <message>
         <source>LibTorch refused this operation; its message says why.</source>
-        <translation type="unfinished"></translation>
+        <translation>LibTorch가 이 연산을 거부했습니다. 이유는 메시지에 있습니다.</translation>
     </message>
     <message>
         <source>Devices involved: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>관련된 장치: %1</translation>
     </message>
     <message>
         <source>&amp;Copy message</source>
-        <translation type="unfinished"></translation>
+        <translation>메시지 복사(&amp;C)</translation>
     </message>
     <message>
         <source>Tensor Kitchen said:</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen의 메시지:</translation>
     </message>
     <message>
         <source>LibTorch said:</source>
-        <translation type="unfinished"></translation>
+        <translation>LibTorch의 메시지:</translation>
     </message>
     <message>
         <source>Tensor Kitchen checked the free memory before asking LibTorch, so nothing was allocated and every card is as it was.</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen이 LibTorch에 요청하기 전에 여유 메모리를 확인했으므로, 아무것도 할당되지 않았고 모든 카드는 그대로입니다.</translation>
     </message>
     <message>
         <source>Move %1 to %2 and retry</source>
-        <translation type="unfinished"></translation>
+        <translation>%1을(를) %2(으)로 옮기고 다시 시도</translation>
     </message>
     <message>
         <source>A meta tensor has shapes but no values: there is nothing to copy to %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>meta 텐서는 모양만 있고 값이 없어서 %1에 복사할 것이 없습니다.</translation>
     </message>
     <message>
         <source>LibTorch&apos;s Module::to() moves parameters in place, which works between cpu and cuda but not to meta.</source>
-        <translation type="unfinished"></translation>
+        <translation>LibTorch의 Module::to()는 파라미터를 제자리에서(in place) 옮깁니다. 이는 cpu와 cuda 사이에서는 되지만 meta로는 되지 않습니다.</translation>
     </message>
     <message>
         <source>&amp;Empty cache</source>
-        <translation type="unfinished"></translation>
+        <translation>캐시 비우기(&amp;E)</translation>
     </message>
     <message>
         <source>torch.cuda.empty_cache(): return the allocator&apos;s unused blocks.</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.cuda.empty_cache(): 할당자가 쓰지 않는 블록을 돌려줍니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::KitchenWorker</name>
     <message>
         <source>Nothing to undo.</source>
-        <translation type="unfinished"></translation>
+        <translation>실행 취소할 것이 없습니다.</translation>
     </message>
     <message>
         <source>Nothing to redo.</source>
-        <translation type="unfinished"></translation>
+        <translation>다시 실행할 것이 없습니다.</translation>
     </message>
     <message>
         <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일을 열 수 없습니다: %2</translation>
     </message>
     <message>
         <source>Could not save: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>저장하지 못했습니다: %1</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
 </context>
 <context>
     <name>tk::LessonsPanel</name>
     <message>
         <source>&amp;Try it</source>
-        <translation type="unfinished"></translation>
+        <translation>해 보기(&amp;T)</translation>
     </message>
 </context>
 <context>
     <name>tk::MainWindow</name>
     <message>
         <source>Tensor Kitchen</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen</translation>
     </message>
     <message>
         <source>Code log</source>
-        <translation type="unfinished"></translation>
+        <translation>코드 기록</translation>
     </message>
     <message>
         <source>Lessons</source>
-        <translation type="unfinished"></translation>
+        <translation>수업</translation>
     </message>
     <message>
         <source>Emptied the CUDA cache: see the Memory tab for before and after.</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 캐시를 비웠습니다. 비우기 전후는 메모리 탭에서 볼 수 있습니다.</translation>
     </message>
     <message>
         <source>Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ctrl+N으로 텐서를 만듭니다. 카드를 다른 영역으로 끌면 옮겨집니다. F1: 수업.</translation>
     </message>
     <message>
         <source>No GPU available</source>
-        <translation type="unfinished"></translation>
+        <translation>쓸 수 있는 GPU 없음</translation>
     </message>
     <message>
         <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
-        <translation type="unfinished"></translation>
+        <translation>여기서는 device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;가 cpu가 되므로, 이 작업대에 놓은 카드는 x.to(device)를 실행합니다. 이 호출은 x 자신을 돌려주므로 카드는 여전히 CPU 조리대에 있습니다.</translation>
     </message>
     <message>
         <source>Shapes and dtypes only: no data, no memory</source>
-        <translation type="unfinished"></translation>
+        <translation>모양과 dtype만: 데이터도 메모리도 없음</translation>
     </message>
     <message>
         <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
-        <translation type="unfinished"></translation>
+        <translation>실제 LibTorch 장치입니다. cpu와 섞으면 GPU가 없어도 진짜 장치 불일치 오류가 납니다.</translation>
     </message>
     <message>
         <source>&amp;Kitchen</source>
-        <translation type="unfinished"></translation>
+        <translation>주방(&amp;K)</translation>
     </message>
     <message>
         <source>&amp;Matmul race</source>
-        <translation type="unfinished"></translation>
+        <translation>행렬 곱 경주(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Training race</source>
-        <translation type="unfinished"></translation>
+        <translation>학습 경주(&amp;T)</translation>
     </message>
     <message>
         <source>T&amp;ransfers</source>
-        <translation type="unfinished"></translation>
+        <translation>전송(&amp;R)</translation>
     </message>
     <message>
         <source>M&amp;emory</source>
-        <translation type="unfinished"></translation>
+        <translation>메모리(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;File</source>
-        <translation type="unfinished"></translation>
+        <translation>파일(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;New tensor…</source>
-        <translation type="unfinished"></translation>
+        <translation>새 텐서(&amp;N)…</translation>
     </message>
     <message>
         <source>&amp;Open session…</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 열기(&amp;O)…</translation>
     </message>
     <message>
         <source>Open session</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 열기</translation>
     </message>
     <message>
         <source>Tensor Kitchen sessions (*.tks)</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen 세션 (*.tks)</translation>
     </message>
     <message>
         <source>&amp;Save session</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 저장(&amp;S)</translation>
     </message>
     <message>
         <source>Save session</source>
-        <translation type="unfinished"></translation>
+        <translation>세션 저장</translation>
     </message>
     <message>
         <source>Save session &amp;as…</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 이름으로 세션 저장(&amp;A)…</translation>
     </message>
     <message>
         <source>&amp;Load .pt file…</source>
-        <translation type="unfinished"></translation>
+        <translation>.pt 파일 불러오기(&amp;L)…</translation>
     </message>
     <message>
         <source>Load tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 불러오기</translation>
     </message>
     <message>
         <source>PyTorch files (*.pt *.pth)</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 파일 (*.pt *.pth)</translation>
     </message>
     <message>
         <source>&amp;Export code…</source>
-        <translation type="unfinished"></translation>
+        <translation>코드 내보내기(&amp;E)…</translation>
     </message>
     <message>
         <source>Export code</source>
-        <translation type="unfinished"></translation>
+        <translation>코드 내보내기</translation>
     </message>
     <message>
         <source>Python (*.py)</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 파일 (*.py)</translation>
     </message>
     <message>
         <source>Wrote %1: it runs under PyTorch.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일을 저장했습니다. PyTorch에서 실행할 수 있습니다.</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
+        <translation>끝내기(&amp;Q)</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
+        <translation>편집(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
+        <translation>실행 취소(&amp;U)</translation>
     </message>
     <message>
         <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
+        <translation>다시 실행(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Preferences…</source>
-        <translation type="unfinished"></translation>
+        <translation>환경설정(&amp;P)…</translation>
     </message>
     <message>
         <source>Add &amp;model, optimizer and loss</source>
-        <translation type="unfinished"></translation>
+        <translation>모델, 옵티마이저, 손실 함수 추가(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Forget to move the model (see the error)</source>
-        <translation type="unfinished"></translation>
+        <translation>모델 옮기기를 깜빡하기 (오류 보기)(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;View</source>
-        <translation type="unfinished"></translation>
+        <translation>보기(&amp;V)</translation>
     </message>
     <message>
         <source>&amp;Meta device pane</source>
-        <translation type="unfinished"></translation>
+        <translation>meta 장치 영역(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
+        <translation>도움말(&amp;H)</translation>
     </message>
     <message>
         <source>&amp;Device check…</source>
-        <translation type="unfinished"></translation>
+        <translation>장치 점검(&amp;D)…</translation>
     </message>
     <message>
         <source>&amp;About Tensor Kitchen</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen 정보(&amp;A)</translation>
     </message>
     <message>
         <source>About Tensor Kitchen</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen 정보</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Tensor Kitchen %1&lt;/h3&gt;&lt;p&gt;See how PyTorch places tensors on devices.&lt;/p&gt;&lt;p&gt;LibTorch %2 · %3&lt;/p&gt;</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;Tensor Kitchen %1&lt;/h3&gt;&lt;p&gt;PyTorch가 텐서를 장치에 어떻게 놓는지 살펴봅니다.&lt;/p&gt;&lt;p&gt;LibTorch %2 · %3&lt;/p&gt;</translation>
     </message>
     <message>
         <source>CUDA build</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 빌드</translation>
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 전용 빌드</translation>
     </message>
     <message>
         <source>Kitchen</source>
-        <translation type="unfinished"></translation>
+        <translation>주방</translation>
     </message>
     <message>
         <source>  Drag means: </source>
-        <translation type="unfinished"></translation>
+        <translation>  끌어 놓기: </translation>
     </message>
     <message>
         <source>x.to(d)  (result discarded)</source>
-        <translation type="unfinished"></translation>
+        <translation>x.to(d)  (결과 버림)</translation>
     </message>
     <message>
         <source>What dropping a card on another device does.
 Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
-        <translation type="unfinished"></translation>
+        <translation>카드를 다른 장치에 놓았을 때 하는 일입니다.
+Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 버리는 x.to(d)가 됩니다.</translation>
     </message>
     <message>
         <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
-        <translation type="unfinished"></translation>
+        <translation>  Shift: y = x.to(d) · Ctrl: 결과 버림</translation>
     </message>
     <message>
         <source>Creating %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 만드는 중…</translation>
     </message>
     <message>
         <source>Combine %1 with %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1과(와) %2 결합</translation>
     </message>
     <message>
         <source>Only tensors combine, and a model takes a tensor: model(x).</source>
-        <translation type="unfinished"></translation>
+        <translation>결합할 수 있는 것은 텐서끼리뿐이고, 모델은 텐서를 받습니다: model(x).</translation>
     </message>
     <message>
         <source>change</source>
-        <translation type="unfinished"></translation>
+        <translation>변경</translation>
     </message>
     <message>
         <source>%1 is on %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) %2에 있습니다.</translation>
     </message>
     <message>
         <source>Created %1 on %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%2에 %1을(를) 만들었습니다.</translation>
     </message>
     <message>
         <source>model, optimizer and loss_fn: drag the model to a device — only it needs .to().</source>
-        <translation type="unfinished"></translation>
+        <translation>model, optimizer, loss_fn: 모델을 장치로 끌어 옮기십시오. .to()가 필요한 것은 모델뿐입니다.</translation>
     </message>
     <message>
         <source>%1 · %2 ms · %3 GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · %2 ms · %3 GB/s</translation>
     </message>
     <message>
         <source>Tip: write %1 = %1.to(%2) to keep it.</source>
-        <translation type="unfinished"></translation>
+        <translation>팁: 결과를 남기려면 %1 = %1.to(%2)라고 쓰십시오.</translation>
     </message>
     <message>
         <source>old %1 released</source>
-        <translation type="unfinished"></translation>
+        <translation>예전 %1 해제됨</translation>
     </message>
     <message>
         <source>&amp;Move to</source>
-        <translation type="unfinished"></translation>
+        <translation>옮기기(&amp;M)</translation>
     </message>
     <message>
         <source>device (no GPU: cpu)</source>
-        <translation type="unfinished"></translation>
+        <translation>device (GPU 없음: cpu)</translation>
     </message>
     <message>
         <source>%1.to(%2)  — result discarded</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.to(%2)  — 결과 버림</translation>
     </message>
     <message>
         <source>Show &amp;values</source>
-        <translation type="unfinished"></translation>
+        <translation>값 보기(&amp;V)</translation>
     </message>
     <message>
         <source>Save as .&amp;pt…</source>
-        <translation type="unfinished"></translation>
+        <translation>.pt 파일로 저장(&amp;P)…</translation>
     </message>
     <message>
         <source>Save tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 저장</translation>
     </message>
     <message>
         <source>PyTorch files (*.pt)</source>
-        <translation type="unfinished"></translation>
+        <translation>PyTorch 파일 (*.pt)</translation>
     </message>
     <message>
         <source>&amp;Rename…</source>
-        <translation type="unfinished"></translation>
+        <translation>이름 바꾸기(&amp;R)…</translation>
     </message>
     <message>
         <source>&amp;Clone</source>
-        <translation type="unfinished"></translation>
+        <translation>복제(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
+        <translation>삭제(&amp;D)</translation>
     </message>
     <message>
         <source>Rename</source>
-        <translation type="unfinished"></translation>
+        <translation>이름 바꾸기</translation>
     </message>
     <message>
         <source>New name for %1:</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 새 이름:</translation>
     </message>
     <message>
         <source>%1 threads in use · %2 logical cores · %3 RAM</source>
-        <translation type="unfinished"></translation>
+        <translation>스레드 %1개 사용 · 논리 코어 %2개 · RAM %3</translation>
     </message>
     <message>
         <source>compute capability %1 · %2</source>
-        <translation type="unfinished"></translation>
+        <translation>연산 능력(compute capability) %1 · %2</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
     <message>
         <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
-        <translation type="unfinished"></translation>
+        <translation>x = torch.ones(2, 3)은 CPU 조리대에 놓입니다. x.device는 cpu입니다.</translation>
     </message>
     <message>
         <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일을 열었습니다.</translation>
     </message>
     <message>
         <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일로 저장했습니다.</translation>
     </message>
     <message>
         <source>Loaded %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일을 불러왔습니다.</translation>
     </message>
     <message>
         <source>Recover the kitchen?</source>
-        <translation type="unfinished"></translation>
+        <translation>주방을 복구하시겠습니까?</translation>
     </message>
     <message>
         <source>Tensor Kitchen did not close properly last time. Restore the cards from the last autosave?</source>
-        <translation type="unfinished"></translation>
+        <translation>지난번에 Tensor Kitchen이 제대로 종료되지 않았습니다. 마지막 자동 저장에서 카드를 복원하시겠습니까?</translation>
     </message>
     <message>
         <source>untitled</source>
-        <translation type="unfinished"></translation>
+        <translation>제목 없음</translation>
     </message>
     <message>
         <source>%1%2 — Tensor Kitchen</source>
-        <translation type="unfinished"></translation>
+        <translation>%1%2 — Tensor Kitchen</translation>
     </message>
 </context>
 <context>
     <name>tk::MatmulRace</name>
     <message>
         <source>A race is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>이미 경주가 진행 중입니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::MatmulRacePanel</name>
     <message>
         <source>Time per A @ B</source>
-        <translation type="unfinished"></translation>
+        <translation>A @ B 1회당 시간</translation>
     </message>
     <message>
         <source>N (A and B are N × N)</source>
-        <translation type="unfinished"></translation>
+        <translation>N (A와 B는 N × N)</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>초</translation>
     </message>
     <message>
         <source>Throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>처리량</translation>
     </message>
     <message>
         <source>N</source>
-        <translation type="unfinished"></translation>
+        <translation>N</translation>
     </message>
     <message>
         <source>GFLOP/s (2N³ / time)</source>
-        <translation type="unfinished"></translation>
+        <translation>GFLOP/s (2N³ / 시간)</translation>
     </message>
     <message>
         <source>GPU speed-up over the CPU</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 대비 GPU 속도 향상</translation>
     </message>
     <message>
         <source>Several cooks vs one</source>
-        <translation type="unfinished"></translation>
+        <translation>요리사 여럿 대 한 명</translation>
     </message>
     <message>
         <source>speed-up (×)</source>
-        <translation type="unfinished"></translation>
+        <translation>속도 향상 (×)</translation>
     </message>
     <message>
         <source>point %1 of %2</source>
-        <translation type="unfinished"></translation>
+        <translation>측정점 %1 / %2</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 초</translation>
     </message>
     <message>
         <source>Time spent on whole timed blocks per point (torch.utils.benchmark&apos;s min_run_time).</source>
-        <translation type="unfinished"></translation>
+        <translation>측정점마다 시간을 재는 블록들에 쓰는 총 시간입니다(torch.utils.benchmark의 min_run_time).</translation>
     </message>
     <message>
         <source>Also race 1 thread (one cook)</source>
-        <translation type="unfinished"></translation>
+        <translation>스레드 1개(요리사 한 명)도 경주</translation>
     </message>
     <message>
         <source>GPU compute only</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 계산만</translation>
     </message>
     <message>
         <source>A and B already on the GPU; the clock is read after torch.cuda.synchronize().</source>
-        <translation type="unfinished"></translation>
+        <translation>A와 B는 이미 GPU에 있습니다. 시계는 torch.cuda.synchronize() 뒤에 읽습니다.</translation>
     </message>
     <message>
         <source>GPU end-to-end (with copies)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 처음부터 끝까지 (복사 포함)</translation>
     </message>
     <message>
         <source>A and B start on the CPU: copy them in, multiply, copy the result back. Moving ingredients costs time.</source>
-        <translation type="unfinished"></translation>
+        <translation>A와 B는 CPU에서 시작합니다. GPU로 복사해 곱한 뒤 결과를 다시 복사해 옵니다. 재료를 옮기는 데도 시간이 듭니다.</translation>
     </message>
     <message>
         <source>GPU naive timing (no sync)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 단순 측정 (동기화 없음)</translation>
     </message>
     <message>
         <source>GPU work is asynchronous. Without torch.cuda.synchronize() before reading the clock, you time only the launch of the kernel.</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 작업은 비동기입니다. 시계를 읽기 전에 torch.cuda.synchronize()를 하지 않으면 커널을 띄우는 시간만 재게 됩니다.</translation>
     </message>
     <message>
         <source>dtype:</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype:</translation>
     </message>
     <message>
         <source>N from:</source>
-        <translation type="unfinished"></translation>
+        <translation>N 시작:</translation>
     </message>
     <message>
         <source>N to:</source>
-        <translation type="unfinished"></translation>
+        <translation>N 끝:</translation>
     </message>
     <message>
         <source>Min run time:</source>
-        <translation type="unfinished"></translation>
+        <translation>최소 실행 시간:</translation>
     </message>
     <message>
         <source>CPU threads:</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU 스레드:</translation>
     </message>
     <message>
         <source>Lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>레인</translation>
     </message>
     <message>
         <source>&lt;b&gt;No GPU curve:&lt;/b&gt; %1&lt;br&gt;&lt;br&gt;Instead the race shows one cook (1 thread) against all %2 of them: many hands win big jobs, but for small ones the cost of sharing the work out is larger than the work.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;GPU 곡선 없음:&lt;/b&gt; %1&lt;br&gt;&lt;br&gt;대신 이 경주는 요리사 한 명(스레드 1개)과 요리사 %2명 모두를 견줍니다. 큰 일은 손이 많을수록 이기지만, 작은 일은 일을 나누는 비용이 일 자체보다 큽니다.</translation>
     </message>
     <message>
         <source>&amp;Run race</source>
-        <translation type="unfinished"></translation>
+        <translation>경주 시작(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>취소(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Export…</source>
-        <translation type="unfinished"></translation>
+        <translation>내보내기(&amp;E)…</translation>
     </message>
     <message>
         <source>Set the sizes and press Run.</source>
-        <translation type="unfinished"></translation>
+        <translation>크기를 정하고 ‘경주 시작’을 누르십시오.</translation>
     </message>
     <message>
         <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: 2N³ multiply-adds, like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;감자 깎기 경주&lt;/h3&gt;N × N 행렬의 A @ B: 곱셈·덧셈 2N³번으로, 감자 N³개를 깎는 일과 같습니다. 시간은 torch.utils.benchmark와 같은 방법으로 잽니다.</translation>
     </message>
     <message>
         <source>Warming up…</source>
-        <translation type="unfinished"></translation>
+        <translation>예열 중…</translation>
     </message>
     <message>
         <source>Cancelling after the current block…</source>
-        <translation type="unfinished"></translation>
+        <translation>현재 블록이 끝나면 취소합니다…</translation>
     </message>
     <message>
         <source>%1 vs %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 대 %2</translation>
     </message>
     <message>
         <source>Point %1 of %2: %3, N = %4: %5 per matmul, %6 GFLOP/s%7</source>
-        <translation type="unfinished"></translation>
+        <translation>측정점 %1/%2: %3, N = %4: 행렬 곱 1회당 %5, %6 GFLOP/s%7</translation>
     </message>
     <message>
         <source> — noisy: IQR is over 10 % of the median</source>
-        <translation type="unfinished"></translation>
+        <translation> — 잡음 큼: IQR이 중앙값의 10 %를 넘습니다</translation>
     </message>
     <message>
         <source>GPU wins from N ≈ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>N ≈ %1부터 GPU 승리</translation>
     </message>
     <message>
         <source>Several cooks win from N ≈ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>N ≈ %1부터 요리사 여럿이 승리</translation>
     </message>
     <message>
         <source>GPU wins at every N tried</source>
-        <translation type="unfinished"></translation>
+        <translation>시도한 모든 N에서 GPU 승리</translation>
     </message>
     <message>
         <source>Several cooks win at every N tried</source>
-        <translation type="unfinished"></translation>
+        <translation>시도한 모든 N에서 요리사 여럿이 승리</translation>
     </message>
     <message>
         <source>GPU has not won yet (up to N = %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU가 아직 이기지 못함 (N = %1까지)</translation>
     </message>
     <message>
         <source>One cook keeps up so far (up to N = %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>아직은 요리사 한 명도 뒤지지 않음 (N = %1까지)</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled after %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>측정점 %n개를 마친 뒤 취소했습니다.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Done: %n point(s). %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>완료: 측정점 %n개. %1</numerusform>
         </translation>
     </message>
     <message>
         <source>speed-up ×%1</source>
-        <translation type="unfinished"></translation>
+        <translation>속도 향상 ×%1</translation>
     </message>
     <message>
         <source>%1 per matmul (IQR %2 %)
 %3 GFLOP/s
 first call: %4</source>
-        <translation type="unfinished"></translation>
+        <translation>행렬 곱 1회당 %1 (IQR %2 %)
+%3 GFLOP/s
+첫 호출: %4</translation>
     </message>
     <message>
         <source>Tensor Kitchen matmul race</source>
-        <translation type="unfinished"></translation>
+        <translation>Tensor Kitchen 행렬 곱 경주</translation>
     </message>
     <message>
         <source>Export race</source>
-        <translation type="unfinished"></translation>
+        <translation>경주 내보내기</translation>
     </message>
     <message>
         <source>PNG image (*.png);;PDF document (*.pdf);;CSV table (*.csv);;JSON with receipt (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>PNG 이미지 (*.png);;PDF 문서 (*.pdf);;CSV 표 (*.csv);;실행 정보(receipt) 포함 JSON (*.json)</translation>
     </message>
     <message>
         <source>Could not write %1. %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일을 쓰지 못했습니다. %2</translation>
     </message>
 </context>
 <context>
     <name>tk::MemoryPanel</name>
     <message>
         <source>Device memory over time</source>
-        <translation type="unfinished"></translation>
+        <translation>시간에 따른 장치 메모리</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>초</translation>
     </message>
     <message>
         <source>MiB</source>
-        <translation type="unfinished"></translation>
+        <translation>MiB</translation>
     </message>
     <message>
         <source>&lt;b&gt;Cards&lt;/b&gt;: bytes held by the tensors on the panes (a storage shared by several cards counts once). &lt;b&gt;Allocated&lt;/b&gt; (CUDA): bytes in live tensors. &lt;b&gt;Reserved&lt;/b&gt; (CUDA): what PyTorch&apos;s caching allocator holds from the driver — freed tensors leave their blocks here for reuse, so nvidia-smi and other programs still see them as used. torch.cuda.empty_cache() hands the unused blocks back; it frees no live tensor.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;카드&lt;/b&gt;: 각 영역의 텐서들이 차지한 바이트입니다(여러 카드가 함께 쓰는 저장소는 한 번만 셉니다). &lt;b&gt;할당됨&lt;/b&gt;(CUDA): 살아 있는 텐서의 바이트입니다. &lt;b&gt;예약됨&lt;/b&gt;(CUDA): PyTorch의 캐싱 할당자가 드라이버에서 받아 쥐고 있는 양입니다. 해제된 텐서의 블록은 재사용을 위해 여기에 남으므로, nvidia-smi와 다른 프로그램에는 여전히 사용 중으로 보입니다. torch.cuda.empty_cache()는 쓰지 않는 블록을 돌려줄 뿐, 살아 있는 텐서는 해제하지 않습니다.</translation>
     </message>
     <message>
         <source>&amp;Empty cache</source>
-        <translation type="unfinished"></translation>
+        <translation>캐시 비우기(&amp;E)</translation>
     </message>
     <message>
         <source>Needs a CUDA device: the CPU has no caching allocator to empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 장치가 필요합니다. CPU에는 비울 캐싱 할당자가 없습니다.</translation>
     </message>
     <message>
         <source>%1 cards</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 카드</translation>
     </message>
     <message>
         <source>%1: cards %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: 카드 %2</translation>
     </message>
     <message>
         <source>torch.cuda.empty_cache()</source>
-        <translation type="unfinished"></translation>
+        <translation>torch.cuda.empty_cache()</translation>
     </message>
     <message>
         <source>%1 allocated</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 할당됨</translation>
     </message>
     <message>
         <source>%1 reserved</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 예약됨</translation>
     </message>
     <message>
         <source>, allocated %1, reserved %2, total %3</source>
-        <translation type="unfinished"></translation>
+        <translation>, 할당됨 %1, 예약됨 %2, 전체 %3</translation>
     </message>
     <message>
         <source> of %1 (%2 free)</source>
-        <translation type="unfinished"></translation>
+        <translation> / 전체 %1 (%2 여유)</translation>
     </message>
     <message>
         <source>%1 reserved: %2 → %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 예약됨: %2 → %3</translation>
     </message>
     <message>
         <source>No CUDA device: there was no cache to empty.</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA 장치가 없어 비울 캐시가 없었습니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::NewTensorDialog</name>
     <message>
         <source>New tensor</source>
-        <translation type="unfinished"></translation>
+        <translation>새 텐서</translation>
     </message>
     <message>
         <source>e.g. 2, 3 or 4096x4096</source>
-        <translation type="unfinished"></translation>
+        <translation>예: 2, 3 또는 4096x4096</translation>
     </message>
     <message>
         <source>device (cuda if available, else cpu)</source>
-        <translation type="unfinished"></translation>
+        <translation>device (가능하면 cuda, 아니면 cpu)</translation>
     </message>
     <message>
         <source>&amp;Factory:</source>
-        <translation type="unfinished"></translation>
+        <translation>생성 함수(&amp;F):</translation>
     </message>
     <message>
         <source>&amp;Shape:</source>
-        <translation type="unfinished"></translation>
+        <translation>모양(&amp;S):</translation>
     </message>
     <message>
         <source>&amp;dtype:</source>
-        <translation type="unfinished"></translation>
+        <translation>dtype(&amp;D):</translation>
     </message>
     <message>
         <source>De&amp;vice:</source>
-        <translation type="unfinished"></translation>
+        <translation>장치(&amp;V):</translation>
     </message>
     <message>
         <source>&amp;Name:</source>
-        <translation type="unfinished"></translation>
+        <translation>이름(&amp;N):</translation>
     </message>
     <message>
         <source>S&amp;eed:</source>
-        <translation type="unfinished"></translation>
+        <translation>씨앗(&amp;E):</translation>
     </message>
     <message>
         <source>Fill &amp;value:</source>
-        <translation type="unfinished"></translation>
+        <translation>채울 값(&amp;V):</translation>
     </message>
     <message>
         <source>Create</source>
-        <translation type="unfinished"></translation>
+        <translation>만들기</translation>
     </message>
     <message>
         <source>“%1” is not a usable Python name.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”은(는) Python 이름으로 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>There is already a card named %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>이름이 %1인 카드가 이미 있습니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::PreferencesDialog</name>
     <message>
         <source>Preferences</source>
-        <translation type="unfinished"></translation>
+        <translation>환경설정</translation>
     </message>
     <message>
         <source>Follow the system</source>
-        <translation type="unfinished"></translation>
+        <translation>시스템 설정 따르기</translation>
     </message>
     <message>
         <source>Light</source>
-        <translation type="unfinished"></translation>
+        <translation>밝게</translation>
     </message>
     <message>
         <source>Dark</source>
-        <translation type="unfinished"></translation>
+        <translation>어둡게</translation>
     </message>
     <message>
         <source>x.to(d)  (result discarded)</source>
-        <translation type="unfinished"></translation>
+        <translation>x.to(d)  (결과 버림)</translation>
     </message>
     <message>
         <source>&amp;Language:</source>
-        <translation type="unfinished"></translation>
+        <translation>언어(&amp;L):</translation>
     </message>
     <message>
         <source>&amp;Theme:</source>
-        <translation type="unfinished"></translation>
+        <translation>테마(&amp;T):</translation>
     </message>
     <message>
         <source>A drag &amp;means:</source>
-        <translation type="unfinished"></translation>
+        <translation>끌어 놓기의 뜻(&amp;M):</translation>
     </message>
     <message>
         <source>A new language applies when Tensor Kitchen starts again.</source>
-        <translation type="unfinished"></translation>
+        <translation>새 언어는 Tensor Kitchen을 다시 시작하면 적용됩니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::TensorCard</name>
     <message>
         <source>◆ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>◆ %1</translation>
     </message>
     <message>
         <source>Storage %1. Cards with the same storage mark share memory: a view, or a to() to the device the tensor was already on. A new mark means a new copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>저장소 %1. 저장소 표시가 같은 카드는 메모리를 함께 씁니다. 뷰(view)이거나, 텐서가 이미 있던 장치로 to()를 한 경우입니다. 새 표시는 새 복사본이라는 뜻입니다.</translation>
     </message>
     <message>
         <source>nn.Module</source>
-        <translation type="unfinished"></translation>
+        <translation>nn.Module</translation>
     </message>
     <message>
         <source>no .to() needed</source>
-        <translation type="unfinished"></translation>
+        <translation>.to() 필요 없음</translation>
     </message>
     <message>
         <source>holds no tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 없음</translation>
     </message>
     <message>
         <source>no data</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터 없음</translation>
     </message>
     <message>
         <source>optimizer</source>
-        <translation type="unfinished"></translation>
+        <translation>옵티마이저</translation>
     </message>
     <message>
         <source>loss</source>
-        <translation type="unfinished"></translation>
+        <translation>손실 함수</translation>
     </message>
     <message>
         <source>no values</source>
-        <translation type="unfinished"></translation>
+        <translation>값 없음</translation>
     </message>
     <message>
         <source>storage %1 · %2 in storage · double-click for values</source>
-        <translation type="unfinished"></translation>
+        <translation>저장소 %1 · 저장소에 %2 · 더블클릭하면 값 보기</translation>
     </message>
     <message>
         <source>Tensor %1 on %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%2의 텐서 %1</translation>
     </message>
 </context>
 <context>
     <name>tk::TrainingRace</name>
     <message>
         <source>A training race is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>이미 학습 경주가 진행 중입니다.</translation>
     </message>
     <message>
         <source>Choose at least one device to train on.</source>
-        <translation type="unfinished"></translation>
+        <translation>학습할 장치를 하나 이상 고르십시오.</translation>
     </message>
     <message>
         <source>The meta device has no values, so nothing can be learned there.</source>
-        <translation type="unfinished"></translation>
+        <translation>meta 장치에는 값이 없어서 아무것도 학습할 수 없습니다.</translation>
     </message>
     <message>
         <source>The device “%1” is not available here.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::TrainingRacePanel</name>
     <message>
         <source>Adam</source>
-        <translation type="unfinished"></translation>
+        <translation>Adam</translation>
     </message>
     <message>
         <source>SGD (momentum 0.9)</source>
-        <translation type="unfinished"></translation>
+        <translation>SGD (모멘텀 0.9)</translation>
     </message>
     <message>
         <source>per batch: x.to(device) each step</source>
-        <translation type="unfinished"></translation>
+        <translation>배치마다: 스텝마다 x.to(device)</translation>
     </message>
     <message>
         <source>preloaded on the device</source>
-        <translation type="unfinished"></translation>
+        <translation>장치에 미리 올려 둠</translation>
     </message>
     <message>
         <source>pinned + non_blocking</source>
-        <translation type="unfinished"></translation>
+        <translation>pinned + non_blocking</translation>
     </message>
     <message>
         <source>Needs a CUDA GPU: page-locked memory only speeds up copies to one.</source>
-        <translation type="unfinished"></translation>
+        <translation>CUDA GPU가 필요합니다. 페이지 잠금 메모리는 GPU로 복사할 때만 속도를 높입니다.</translation>
     </message>
     <message>
         <source>Where the data lives while training: moved per batch (the usual way), all on the device up front (fast, if it fits), or staged in pinned memory and copied with non_blocking=True (GPU only).</source>
-        <translation type="unfinished"></translation>
+        <translation>학습하는 동안 데이터를 둘 곳입니다. 배치마다 옮기기(보통 방법), 처음부터 모두 장치에 올려 두기(다 들어가면 빠름), 또는 고정(pinned) 메모리에 준비해 두고 non_blocking=True로 복사하기(GPU 전용) 중에서 고릅니다.</translation>
     </message>
     <message>
         <source>Width:</source>
-        <translation type="unfinished"></translation>
+        <translation>너비:</translation>
     </message>
     <message>
         <source>Depth:</source>
-        <translation type="unfinished"></translation>
+        <translation>깊이:</translation>
     </message>
     <message>
         <source>Batch:</source>
-        <translation type="unfinished"></translation>
+        <translation>배치:</translation>
     </message>
     <message>
         <source>Steps:</source>
-        <translation type="unfinished"></translation>
+        <translation>스텝:</translation>
     </message>
     <message>
         <source>Learning rate:</source>
-        <translation type="unfinished"></translation>
+        <translation>학습률:</translation>
     </message>
     <message>
         <source>Optimizer:</source>
-        <translation type="unfinished"></translation>
+        <translation>옵티마이저:</translation>
     </message>
     <message>
         <source>Data:</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터:</translation>
     </message>
     <message>
         <source>Seed:</source>
-        <translation type="unfinished"></translation>
+        <translation>씨앗:</translation>
     </message>
     <message>
         <source>Lanes</source>
-        <translation type="unfinished"></translation>
+        <translation>레인</translation>
     </message>
     <message>
         <source>No GPU lane: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU 레인 없음: %1</translation>
     </message>
     <message>
         <source>&amp;Train</source>
-        <translation type="unfinished"></translation>
+        <translation>학습(&amp;T)</translation>
     </message>
     <message>
         <source>&amp;Pause</source>
-        <translation type="unfinished"></translation>
+        <translation>일시 정지(&amp;P)</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>취소(&amp;C)</translation>
     </message>
     <message>
         <source>Press Train: every lane gets the same model, seed and batches.</source>
-        <translation type="unfinished"></translation>
+        <translation>‘학습’을 누르십시오. 모든 레인이 같은 모델, 씨앗, 배치를 받습니다.</translation>
     </message>
     <message>
         <source>Lanes train &lt;b&gt;in turn&lt;/b&gt;, %1 steps each, on one worker thread: no lane shares the cores with another, every step is timed on its own (after torch.cuda.synchronize() on a GPU), and drawing the pictures is not counted. That is why the times are fair.</source>
-        <translation type="unfinished"></translation>
+        <translation>레인들은 작업 스레드 하나에서 &lt;b&gt;번갈아&lt;/b&gt; %1 스텝씩 학습합니다. 어느 레인도 다른 레인과 코어를 나눠 쓰지 않고, 스텝마다 따로 시간을 재며(GPU에서는 torch.cuda.synchronize() 뒤에), 그림 그리는 시간은 세지 않습니다. 그래서 시간 비교가 공정합니다.</translation>
     </message>
     <message>
         <source>&lt;h3&gt;The training race&lt;/h3&gt;An MLP learns to tell two spirals apart. The model and every batch must sit on the lane&apos;s device; the optimizer and the loss need no .to().</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;학습 경주&lt;/h3&gt;MLP가 두 나선을 구별하는 법을 배웁니다. 모델과 모든 배치는 레인의 장치에 있어야 하고, 옵티마이저와 손실 함수에는 .to()가 필요 없습니다.</translation>
     </message>
     <message>
         <source>Loss vs step</source>
-        <translation type="unfinished"></translation>
+        <translation>스텝에 따른 손실</translation>
     </message>
     <message>
         <source>step</source>
-        <translation type="unfinished"></translation>
+        <translation>스텝</translation>
     </message>
     <message>
         <source>cross-entropy</source>
-        <translation type="unfinished"></translation>
+        <translation>교차 엔트로피</translation>
     </message>
     <message>
         <source>Loss vs training time (the race)</source>
-        <translation type="unfinished"></translation>
+        <translation>학습 시간에 따른 손실 (경주)</translation>
     </message>
     <message>
         <source>seconds</source>
-        <translation type="unfinished"></translation>
+        <translation>초</translation>
     </message>
     <message>
         <source>cross-entropy (EMA)</source>
-        <translation type="unfinished"></translation>
+        <translation>교차 엔트로피 (EMA)</translation>
     </message>
     <message>
         <source>Throughput</source>
-        <translation type="unfinished"></translation>
+        <translation>처리량</translation>
     </message>
     <message>
         <source>samples/s (EMA)</source>
-        <translation type="unfinished"></translation>
+        <translation>샘플/s (EMA)</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>계속(&amp;R)</translation>
     </message>
     <message>
         <source>Paused: the clock stops with the lanes.</source>
-        <translation type="unfinished"></translation>
+        <translation>일시 정지: 레인과 함께 시계도 멈춥니다.</translation>
     </message>
     <message>
         <source>Training…</source>
-        <translation type="unfinished"></translation>
+        <translation>학습 중…</translation>
     </message>
     <message>
         <source>Preparing the lanes: data, model, model.to(device)…</source>
-        <translation type="unfinished"></translation>
+        <translation>레인 준비 중: 데이터, 모델, model.to(device)…</translation>
     </message>
     <message>
         <source>%1 (raw)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (원값)</translation>
     </message>
     <message>
         <source>%1 (EMA, α = %2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (EMA, α = %2)</translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3: loss %4, %5 samples/s</source>
-        <translation type="unfinished"></translation>
+        <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/s</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>취소했습니다.</translation>
     </message>
     <message>
         <source>Done.</source>
-        <translation type="unfinished"></translation>
+        <translation>완료했습니다.</translation>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: final loss %2 after %3 steps; </source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %3 스텝 후 최종 손실 %2; </translation>
     </message>
     <message>
         <source>loss ≤ %1 after %2 s of training</source>
-        <translation type="unfinished"></translation>
+        <translation>학습 %2초 만에 손실 ≤ %1 도달</translation>
     </message>
     <message>
         <source>never reached loss ≤ %1</source>
-        <translation type="unfinished"></translation>
+        <translation>손실 ≤ %1에 도달하지 못함</translation>
     </message>
     <message>
         <source>identical to %1, bit for bit</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 결과와 비트 단위까지 같음</translation>
     </message>
     <message>
         <source>agrees with %1 to %2 significant digits</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 결과와 유효숫자 %2자리까지 일치</translation>
     </message>
 </context>
 <context>
     <name>tk::TransferLab</name>
     <message>
         <source>Choose at least one size.</source>
-        <translation type="unfinished"></translation>
+        <translation>크기를 하나 이상 고르십시오.</translation>
     </message>
     <message>
         <source>Every size must be at least 1 byte (got %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>모든 크기는 1바이트 이상이어야 합니다(입력값 %1).</translation>
     </message>
     <message>
         <source>The device “%1” is not available here.</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>%1 would not fit on %2 (%3 free).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 크기는 %2에 들어가지 않습니다(여유 %3).</translation>
     </message>
     <message>
         <source>%1 twice would not fit in the free host memory (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 두 배는 호스트의 여유 메모리(%2)에 들어가지 않습니다.</translation>
     </message>
     <message>
         <source>The minimum run time must be above 0.</source>
-        <translation type="unfinished"></translation>
+        <translation>최소 실행 시간은 0보다 커야 합니다.</translation>
     </message>
     <message>
         <source>The transfer lab is already running.</source>
-        <translation type="unfinished"></translation>
+        <translation>전송 실험실이 이미 실행 중입니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::TransferLabPanel</name>
     <message>
         <source>pinned host memory</source>
-        <translation type="unfinished"></translation>
+        <translation>고정(pinned) 호스트 메모리</translation>
     </message>
     <message>
         <source>non_blocking=True</source>
-        <translation type="unfinished"></translation>
+        <translation>non_blocking=True</translation>
     </message>
     <message>
         <source>&amp;Measure</source>
-        <translation type="unfinished"></translation>
+        <translation>측정(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>취소(&amp;C)</translation>
     </message>
     <message>
         <source>Moving ingredients to the workbench costs time: every copy pays a fixed latency (the flat left end), then the link&apos;s bandwidth (the right end). Pinned (page-locked) host memory lets the GPU copy directly, without an extra staging copy.</source>
-        <translation type="unfinished"></translation>
+        <translation>재료를 작업대로 옮기는 데는 시간이 듭니다. 복사할 때마다 고정된 지연 시간(평평한 왼쪽 끝)을 치르고, 그다음에는 연결의 대역폭(오른쪽 끝)이 속도를 정합니다. 고정(페이지 잠금) 호스트 메모리를 쓰면 중간 복사 없이 GPU가 바로 복사할 수 있습니다.</translation>
     </message>
     <message>
         <source>No GPU here, so this measures host memory copies (memcpy bandwidth). A GPU would add a PCIe or NVLink hop with a latency of microseconds per copy, and pinned memory would matter: pageable memory is staged through a pinned buffer first.</source>
-        <translation type="unfinished"></translation>
+        <translation>여기에는 GPU가 없어서 호스트 메모리 복사(memcpy 대역폭)를 잽니다. GPU가 있다면 복사마다 몇 마이크로초의 지연이 있는 PCIe나 NVLink 구간이 더해지고, 고정 메모리가 중요해집니다. 페이징 가능(pageable) 메모리는 먼저 고정 버퍼를 거쳐 옮겨지기 때문입니다.</translation>
     </message>
     <message>
         <source>From:</source>
-        <translation type="unfinished"></translation>
+        <translation>출발:</translation>
     </message>
     <message>
         <source>To:</source>
-        <translation type="unfinished"></translation>
+        <translation>도착:</translation>
     </message>
     <message>
         <source>&lt;h3&gt;The transfer lab&lt;/h3&gt;How fast do ingredients move?</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;h3&gt;전송 실험실&lt;/h3&gt;재료는 얼마나 빨리 옮겨질까요?</translation>
     </message>
     <message>
         <source>Copy bandwidth</source>
-        <translation type="unfinished"></translation>
+        <translation>복사 대역폭</translation>
     </message>
     <message>
         <source>bytes per copy</source>
-        <translation type="unfinished"></translation>
+        <translation>복사 1회당 바이트</translation>
     </message>
     <message>
         <source>GB/s</source>
-        <translation type="unfinished"></translation>
+        <translation>GB/s</translation>
     </message>
     <message>
         <source>Cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>취소했습니다.</translation>
     </message>
     <message>
         <source>Done.</source>
-        <translation type="unfinished"></translation>
+        <translation>완료했습니다.</translation>
     </message>
     <message>
         <source>Measuring…</source>
-        <translation type="unfinished"></translation>
+        <translation>측정 중…</translation>
     </message>
     <message>
         <source>%1, %2: %3 GB/s (%4 µs per copy)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1, %2: %3 GB/s (복사 1회당 %4 µs)</translation>
     </message>
 </context>
 <context>
     <name>tk::ValuesDialog</name>
     <message>
         <source>Values of %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1의 값</translation>
     </message>
     <message>
         <source>Showing %1 × %2 of %3 × %4.</source>
-        <translation type="unfinished"></translation>
+        <translation>%3 × %4 중 %1 × %2만 보여 줍니다.</translation>
     </message>
     <message>
         <source>%1 × %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 × %2</translation>
     </message>
 </context>
 </TS>
