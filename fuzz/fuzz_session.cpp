@@ -3,6 +3,8 @@
 #include "deviceregistry.h"
 #include "workspace.h"
 
+#include <QCryptographicHash>
+#include <QDataStream>
 #include <cstddef>
 #include <cstdint>
 
@@ -16,7 +18,20 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         w->create(s);
         return w;
     }();
-    const QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    QByteArray bytes(reinterpret_cast<const char *>(data), qsizetype(size));
+    // Half the inputs get a valid header and checksum around them, so that the fuzzer reaches
+    // the contents' parser and not only the checksum that guards it.
+    if (size > 0 && (data[0] & 1)) {
+        const QByteArray payload = bytes.mid(1);
+        QByteArray file;
+        QDataStream head(&file, QIODevice::WriteOnly);
+        head.setVersion(QDataStream::Qt_6_4);
+        head.writeRawData(tk::Workspace::sessionMagic().constData(), int(tk::Workspace::sessionMagic().size()));
+        head << tk::Workspace::kSessionVersion << quint64(payload.size())
+             << QCryptographicHash::hash(payload, QCryptographicHash::Sha256);
+        head.writeRawData(payload.constData(), int(payload.size()));
+        bytes = file;
+    }
     const QByteArray before = keep->valuesHash(keep->idOf(QStringLiteral("x")));
     QString error;
     QStringList notices;

@@ -23,7 +23,7 @@ packages=(
 )
 # For tests: the exported script runs under real PyTorch (Debian's python3-torch wraps the
 # same LibTorch) and UI tests read fonts on the offscreen platform.
-test_packages=(python3 python3-torch fontconfig)
+test_packages=(python3 python3-torch fontconfig clang libclang-rt-14-dev)
 
 install_missing() {
     local missing=()
@@ -60,8 +60,14 @@ run)
 test)
     install_missing "${packages[@]}" "${test_packages[@]}"
     build
-    cd "$build_dir"
-    QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 600 "$@"
+    (cd "$build_dir" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 "$@")
+    # Again under AddressSanitizer + UndefinedBehaviorSanitizer (clang): the core's tests and
+    # a replay of every fuzzing corpus. The UI tests are left out to keep CI within the hour.
+    asan_dir="${build_dir}-asan"
+    CC=clang CXX=clang++ cmake -S "$here" -B "$asan_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+        -DTK_BUILD_UI=OFF -DTK_SANITIZE=address,undefined -DTK_FUZZ=ON
+    cmake --build "$asan_dir" --parallel "$(nproc)"
+    (cd "$asan_dir" && ctest --output-on-failure --timeout 900)
     ;;
 build)
     install_missing "${packages[@]}"

@@ -82,6 +82,19 @@ private Q_SLOTS:
         QVERIFY(out.isEmpty());
     }
 
+    void trainRejectsOutOfRangeNumbers()
+    {
+        // Found by fuzz_benchcli: a width beyond int's range was cast from double (UB).
+        QString out, err;
+        QCOMPARE(run({"train", "--width", "0222222222222222222222222222222222222222"}, &out, &err), 2);
+        QVERIFY(err.contains("--width"));
+        QCOMPARE(run({"train", "--steps", "2.5"}, &out, &err), 2);
+        QCOMPARE(run({"train", "--lr", "-1"}, &out, &err), 2);
+        QCOMPARE(run({"train", "--threads", "100000"}, &out, &err), 2);
+        QCOMPARE(run({"train", "--steps", "3", "--width", "8", "--format", "json"}, &out, &err), 0);
+        QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("losses").toArray().size(), 3);
+    }
+
     void badArguments()
     {
         QString out, err;

@@ -16,6 +16,10 @@
 #include <QTest>
 #include <QUndoStack>
 #include <QUrl>
+#include <QLabel>
+#include <QMenuBar>
+#include <QTabWidget>
+#include <QTranslator>
 #include <QDropEvent>
 
 using namespace tk;
@@ -187,6 +191,30 @@ private Q_SLOTS:
         again.recoverAutosave();
         idle(again);
         QCOMPARE(names(again), QStringList{"precious@cpu"});
+    }
+
+    void koreanTranslationChangesVisibleStrings()
+    {
+        QTranslator ko;
+        QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
+        QCoreApplication::installTranslator(&ko);
+        {
+            MainWindow w;
+            QStringList menus;
+            for (QAction *a : w.menuBar()->actions())
+                menus << a->text();
+            QVERIFY2(menus.contains(QStringLiteral("파일(&F)")), qPrintable(menus.join(", ")));
+            QVERIFY(w.pane("cpu")->findChild<QLabel *>()->text().contains(QStringLiteral("조리대")));
+            QCOMPARE(w.tabs()->tabText(0).contains(QStringLiteral("주방")), true);
+        }
+        QCoreApplication::removeTranslator(&ko);
+        // Every English string has its Korean translation in the .ts (none unfinished or empty).
+        QFile ts(qEnvironmentVariable("TK_SOURCE_DIR") + "/resources/translations/tensorkitchen_ko.ts");
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(ts.readAll());
+        QCOMPARE(text.count("type=\"unfinished\""), 0);
+        QCOMPARE(text.count("<translation></translation>"), 0);
+        QVERIFY(text.count("<source>") > 400);
     }
 
     void lessonsInBothLanguagesAndTryIt()

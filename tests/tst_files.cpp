@@ -1,6 +1,7 @@
 #include "deviceregistry.h"
 #include "workspace.h"
 
+#include <QDir>
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -165,6 +166,22 @@ private Q_SLOTS:
         QVERIFY(o.error.message.contains("junk.pt"));
         QCOMPARE(w.count(), 0);
         QVERIFY(!w.loadPt(dir.filePath("missing.pt"), "cpu", nullptr).ok());
+    }
+
+    void malformedArchivesFromTheFuzzerAreRefused()
+    {
+        // Found by fuzz_pt: a damaged zip directory made LibTorch's in-memory reader read past
+        // the buffer. Every regression input in the corpus must be refused cleanly.
+        const QDir corpus(qEnvironmentVariable("TK_SOURCE_DIR") + "/fuzz/corpus/pt");
+        const QStringList regressions = corpus.entryList({"regression-*"}, QDir::Files);
+        QVERIFY(!regressions.isEmpty());
+        for (const QString &file : regressions) {
+            Workspace w;
+            const Outcome o = w.loadPt(corpus.filePath(file), "cpu", nullptr);
+            QVERIFY2(!o.ok(), qPrintable(file));
+            QVERIFY(!o.error.message.isEmpty());
+            QCOMPARE(w.count(), 0);
+        }
     }
 
     void pythonSavedFilesLoadAndOursLoadInPython()

@@ -129,6 +129,9 @@ private Q_SLOTS:
         s.sizes = {qint64(1) << 50};
         QVERIFY(!lab.start(s, &error));
         QVERIFY(error.contains("free"));
+        s.sizes = {7173733806442603406LL}; // found by fuzz_benchcli: twice this overflowed
+        QVERIFY(!lab.start(s, &error));
+        QVERIFY(error.contains("free"));
     }
 
     void transferPanelChartsTheCurve()

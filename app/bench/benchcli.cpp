@@ -15,6 +15,7 @@
 #include <QJsonObject>
 #include <unistd.h>
 #include <algorithm>
+#include <limits>
 
 namespace tk {
 
@@ -305,28 +306,44 @@ int BenchCli::train(const QStringList &arguments)
         return 2;
     };
     bool allOk = true;
-    auto number = [&](const QCommandLineOption &o) {
+    // Whole numbers are parsed as such: a double cast to int is undefined beyond int's range
+    // (found by fuzz_benchcli: --width 2e98).
+    auto whole = [&](const QCommandLineOption &o, int lo, int hi) {
         bool ok = false;
-        const double v = p.value(o).toDouble(&ok);
-        if (!ok) {
-            m_err << tr("--%1 takes a number, not “%2”.").arg(o.names().first(), p.value(o)) << "\n";
+        const int v = p.value(o).toInt(&ok);
+        if (!ok || v < lo || v > hi) {
+            m_err << tr("--%1 takes a whole number from %2 to %3, not “%4”.")
+                         .arg(o.names().first())
+                         .arg(lo)
+                         .arg(hi)
+                         .arg(p.value(o))
+                  << "\n";
             allOk = false;
         }
         return v;
     };
     TrainConfig c;
-    c.width = int(number(width));
-    c.depth = int(number(depth));
-    c.batch = int(number(batch));
-    c.steps = int(number(steps));
-    c.seed = quint64(number(seed));
-    c.lr = number(lr);
-    c.points = int(number(points));
+    c.width = whole(width, 1, 65536);
+    c.depth = whole(depth, 1, 64);
+    c.batch = whole(batch, 1, 1 << 24);
+    c.steps = whole(steps, 1, 100000000);
+    c.points = whole(points, 2, 1 << 26);
+    bool ok = false;
+    c.seed = p.value(seed).toULongLong(&ok);
+    if (!ok) {
+        m_err << tr("--seed takes a whole number, not “%1”.").arg(p.value(seed)) << "\n";
+        allOk = false;
+    }
+    c.lr = p.value(lr).toDouble(&ok);
+    if (!ok || !(c.lr > 0) || c.lr > 1e6) {
+        m_err << tr("--lr takes a positive number, not “%1”.").arg(p.value(lr)) << "\n";
+        allOk = false;
+    }
     c.optimizer = p.value(optimizer);
     c.gridEvery = 0;
     TrainLane lane;
     lane.device = p.value(device);
-    lane.threads = int(number(threads));
+    lane.threads = whole(threads, 0, DeviceRegistry::hardwareThreads());
     if (!allOk)
         return 2;
     if (!placementFromName(p.value(placement), &c.placement))
@@ -439,7 +456,7 @@ int BenchCli::transfer(const QStringList &arguments)
         if (scale > 1)
             size.chop(1);
         const qint64 v = size.toLongLong(&ok);
-        if (!ok)
+        if (!ok || v < 0 || v > std::numeric_limits<qint64>::max() / scale)
             return fail(tr("“%1” is not a size in bytes.").arg(size));
         s.sizes << v * scale;
     }

@@ -62,11 +62,11 @@ QString TransferLab::checkSettings(const TransferSettings &s)
                 .arg(QLocale::c().formattedDataSize(largest), info.id, QLocale::c().formattedDataSize(free));
     }
     const qint64 hostFree = DeviceRegistry::freeBytes(QStringLiteral("cpu"));
-    if (2 * largest > hostFree) // source and destination on the host for host copies
+    if (largest > hostFree / 2) // source and destination on the host for host copies
         return tr("%1 twice would not fit in the free host memory (%2).")
             .arg(QLocale::c().formattedDataSize(largest), QLocale::c().formattedDataSize(hostFree));
-    if (!(s.minRunTime > 0))
-        return tr("The minimum run time must be above 0.");
+    if (!(s.minRunTime > 0) || s.minRunTime > 60)
+        return tr("The minimum run time must be between 0 and 60 seconds.");
     return {};
 }
 

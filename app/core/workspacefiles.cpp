@@ -9,6 +9,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <caffe2/serialize/inline_container.h>
+#include <caffe2/serialize/read_adapter_interface.h>
+#include <torch/csrc/jit/serialization/import_read.h>
 #include <torch/serialize.h>
 
 namespace tk {
@@ -66,6 +69,37 @@ at::Tensor tensorFrom(const QByteArray &raw, const std::vector<int64_t> &shape, 
     at::Tensor t = torch::empty(shape, torch::TensorOptions().dtype(dt));
     std::memcpy(t.data_ptr(), raw.constData(), size_t(raw.size()));
     return t.to(dev);
+}
+
+// LibTorch 1.13's in-memory reader copies whatever the zip reader asks for, even past the end
+// of the buffer, so a malformed .pt made it read out of bounds (found by fuzz_pt). This one
+// clamps every read; the zip reader then reports a short read as a damaged archive.
+class BoundedReadAdapter : public caffe2::serialize::ReadAdapterInterface
+{
+public:
+    explicit BoundedReadAdapter(const QByteArray &data) : m_data(data) {}
+    size_t size() const override { return size_t(m_data.size()); }
+    size_t read(uint64_t pos, void *buf, size_t n, const char *) const override
+    {
+        if (pos >= size())
+            return 0;
+        n = std::min<size_t>(n, size() - size_t(pos));
+        std::memcpy(buf, m_data.constData() + pos, n);
+        return n;
+    }
+
+private:
+    QByteArray m_data;
+};
+
+// torch::pickle_load, with the bounded reader for zip archives (what torch.save writes).
+c10::IValue pickleLoad(const QByteArray &bytes)
+{
+    if (bytes.startsWith("PK\x03\x04")) {
+        caffe2::serialize::PyTorchStreamReader reader(std::make_shared<BoundedReadAdapter>(bytes));
+        return torch::jit::readArchiveAndTensors("data", "", "", {}, {}, {}, reader);
+    }
+    return torch::pickle_load(std::vector<char>(bytes.begin(), bytes.end()));
 }
 
 QString pyName(QString s)
@@ -315,7 +349,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     std::vector<std::pair<QString, at::Tensor>> found;
     QString loadLine;
     try {
-        const c10::IValue v = torch::pickle_load(std::vector<char>(bytes.begin(), bytes.end()));
+        const c10::IValue v = pickleLoad(bytes);
         if (v.isTensor()) {
             found.emplace_back(pyName(QFileInfo(path).completeBaseName()), v.toTensor());
         } else if (v.isGenericDict()) {

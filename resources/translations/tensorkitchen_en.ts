@@ -4,19 +4,6 @@
 <context>
     <name>BenchCli</name>
     <message>
-        <source>Usage: tensor-kitchen-bench &lt;command&gt; [options]
-
-Commands:
-  devices   the devices and how this LibTorch was built
-  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark&apos;s method)
-  train     train the MLP on the two spirals and time its steps
-  transfer  copy bandwidth vs size (host↔device, pageable/pinned)
-
-Run tensor-kitchen-bench &lt;command&gt; --help for its options.
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Unknown command “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -169,10 +156,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>--%1 takes a number, not “%2”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Unknown placement “%1”: use per-batch, preload or pinned.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -202,6 +185,48 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>“%1” is not a size in bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Usage: tensor-kitchen-bench &lt;command&gt; [options]
+
+Commands:
+  devices   the devices and how this LibTorch was built
+  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark&apos;s method)
+  train     train the MLP on the two spirals and time its steps
+  transfer  copy bandwidth vs size (host↔device, pageable/pinned)
+  stress    create and delete cards many times; resident memory before and after
+
+Run tensor-kitchen-bench &lt;command&gt; --help for its options.
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed takes a whole number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lr takes a positive number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create/delete cycles (default 10000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape of each card (default 256,256).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cycles takes a positive whole number.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -602,11 +627,61 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>nn.Sequential: %1 · %n parameter(s) · moves in place</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>optimizer over %1&apos;s parameters · needs no .to(): it follows them</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a deleted model</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cross-entropy loss · needs no .to(): it runs wherever its inputs are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen works with cpu, cuda:N and meta, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not available here. %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>This machine has %n GPU(s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused before allocating: %1 would need %2 on %3, but only %4 is free. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a usable name: use letters, digits and _, not starting with a digit, and not a Python keyword.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is already a card named %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Tensor Kitchen: see how PyTorch places tensors on devices.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A session file (.tks) to open.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1751,11 +1826,11 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The minimum run time must be above 0.</source>
+        <source>The transfer lab is already running.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The transfer lab is already running.</source>
+        <source>The minimum run time must be between 0 and 60 seconds.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

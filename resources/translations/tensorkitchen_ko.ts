@@ -4,28 +4,6 @@
 <context>
     <name>BenchCli</name>
     <message>
-        <source>Usage: tensor-kitchen-bench &lt;command&gt; [options]
-
-Commands:
-  devices   the devices and how this LibTorch was built
-  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark&apos;s method)
-  train     train the MLP on the two spirals and time its steps
-  transfer  copy bandwidth vs size (host↔device, pageable/pinned)
-
-Run tensor-kitchen-bench &lt;command&gt; --help for its options.
-</source>
-        <translation>사용법: tensor-kitchen-bench &lt;명령&gt; [옵션]
-
-명령:
-  devices   사용할 수 있는 장치와 이 LibTorch의 빌드 정보
-  matmul    여러 크기에서 A @ B의 시간을 잽니다 (torch.utils.benchmark의 방법)
-  train     두 나선 데이터로 MLP를 학습하고 스텝마다 시간을 잽니다
-  transfer  크기에 따른 복사 대역폭 (호스트↔장치, pageable/pinned)
-
-각 명령의 옵션은 tensor-kitchen-bench &lt;명령&gt; --help로 볼 수 있습니다.
-</translation>
-    </message>
-    <message>
         <source>Unknown command “%1”.</source>
         <translation>알 수 없는 명령 “%1”입니다.</translation>
     </message>
@@ -178,10 +156,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>데이터셋 크기.</translation>
     </message>
     <message>
-        <source>--%1 takes a number, not “%2”.</source>
-        <translation>--%1에는 숫자를 주어야 합니다. “%2”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
         <source>Unknown placement “%1”: use per-batch, preload or pinned.</source>
         <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload 또는 pinned를 쓰십시오.</translation>
     </message>
@@ -212,6 +186,58 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>“%1” is not a size in bytes.</source>
         <translation>“%1”은(는) 바이트 크기로 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Usage: tensor-kitchen-bench &lt;command&gt; [options]
+
+Commands:
+  devices   the devices and how this LibTorch was built
+  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark&apos;s method)
+  train     train the MLP on the two spirals and time its steps
+  transfer  copy bandwidth vs size (host↔device, pageable/pinned)
+  stress    create and delete cards many times; resident memory before and after
+
+Run tensor-kitchen-bench &lt;command&gt; --help for its options.
+</source>
+        <translation>사용법: tensor-kitchen-bench &lt;명령&gt; [옵션]
+
+명령:
+  devices   장치 목록과 이 LibTorch의 빌드 정보
+  matmul    여러 크기에서 A @ B의 시간을 잽니다 (torch.utils.benchmark 방식)
+  train     두 나선 데이터로 MLP를 학습하고 스텝 시간을 잽니다
+  transfer  크기에 따른 복사 대역폭 (호스트↔장치, pageable/pinned)
+  stress    카드를 여러 번 만들고 지운 뒤 상주 메모리를 비교합니다
+
+각 명령의 옵션은 tensor-kitchen-bench &lt;명령&gt; --help 로 봅니다.
+</translation>
+    </message>
+    <message>
+        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
+        <translation>--%1에는 %2부터 %3까지의 정수를 주어야 합니다. “%4”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--seed takes a whole number, not “%1”.</source>
+        <translation>--seed에는 정수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--lr takes a positive number, not “%1”.</source>
+        <translation>--lr에는 양수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
+        <translation>카드를 만들고 옮기고 지우기를 되풀이한 뒤 상주 메모리를 알려 줍니다.</translation>
+    </message>
+    <message>
+        <source>Create/delete cycles (default 10000).</source>
+        <translation>만들기/지우기 횟수(기본값 10000).</translation>
+    </message>
+    <message>
+        <source>Shape of each card (default 256,256).</source>
+        <translation>카드마다의 모양(기본값 256,256).</translation>
+    </message>
+    <message>
+        <source>--cycles takes a positive whole number.</source>
+        <translation>--cycles에는 양의 정수를 주어야 합니다.</translation>
     </message>
 </context>
 <context>
@@ -611,12 +637,60 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
+    <message numerus="yes">
+        <source>nn.Sequential: %1 · %n parameter(s) · moves in place</source>
+        <translation>
+            <numerusform>nn.Sequential: %1 · 매개변수 %n개 · 제자리에서 옮겨집니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>optimizer over %1&apos;s parameters · needs no .to(): it follows them</source>
+        <translation>%1의 매개변수를 다루는 옵티마이저 · .to()가 필요 없습니다: 매개변수를 따라갑니다</translation>
+    </message>
+    <message>
+        <source>a deleted model</source>
+        <translation>삭제된 모델</translation>
+    </message>
+    <message>
+        <source>cross-entropy loss · needs no .to(): it runs wherever its inputs are</source>
+        <translation>교차 엔트로피 손실 · .to()가 필요 없습니다: 입력이 있는 곳에서 계산됩니다</translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen works with cpu, cuda:N and meta, not “%1”.</source>
+        <translation>Tensor Kitchen은 cpu, cuda:N, meta 장치를 씁니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not available here. %2</source>
+        <translation>%1은(는) 이 PC에서 쓸 수 없습니다. %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>This machine has %n GPU(s).</source>
+        <translation>
+            <numerusform>이 PC에는 GPU가 %n개 있습니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Refused before allocating: %1 would need %2 on %3, but only %4 is free. Nothing was changed.</source>
+        <translation>할당하기 전에 거절했습니다: %1에는 %3에서 %2가 필요하지만 여유는 %4뿐입니다. 아무것도 바뀌지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a usable name: use letters, digits and _, not starting with a digit, and not a Python keyword.</source>
+        <translation>“%1”은(는) 이름으로 쓸 수 없습니다. 문자, 숫자, _만 쓰고, 숫자로 시작하지 않으며, Python 예약어가 아니어야 합니다.</translation>
+    </message>
+    <message>
+        <source>There is already a card named %1.</source>
+        <translation>이름이 %1인 카드가 이미 있습니다.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
     <message>
         <source>Tensor Kitchen: see how PyTorch places tensors on devices.</source>
         <translation>Tensor Kitchen: PyTorch가 텐서를 장치에 어떻게 놓는지 살펴봅니다.</translation>
+    </message>
+    <message>
+        <source>A session file (.tks) to open.</source>
+        <translation>열 세션 파일(.tks).</translation>
     </message>
 </context>
 <context>
@@ -1761,12 +1835,12 @@ first call: %4</source>
         <translation>%1의 두 배는 호스트의 여유 메모리(%2)에 들어가지 않습니다.</translation>
     </message>
     <message>
-        <source>The minimum run time must be above 0.</source>
-        <translation>최소 실행 시간은 0보다 커야 합니다.</translation>
-    </message>
-    <message>
         <source>The transfer lab is already running.</source>
         <translation>전송 실험실이 이미 실행 중입니다.</translation>
+    </message>
+    <message>
+        <source>The minimum run time must be between 0 and 60 seconds.</source>
+        <translation>최소 실행 시간은 0초에서 60초 사이여야 합니다.</translation>
     </message>
 </context>
 <context>
