@@ -4,10 +4,10 @@
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$here/build}"
-cmake --build "$build" --target tst_kitchen
+cmake --build "$build"
 rm -rf "$build/screenshots"
 QT_QPA_PLATFORM=offscreen "$build/tests/tst_kitchen" screenshots >/dev/null
-for t in "$build"/tests/tst_*race* "$build"/tests/tst_memory; do
+for t in "$build"/tests/tst_*race* "$build"/tests/tst_memory "$build"/tests/tst_desktop; do
     [[ -x "$t" ]] && QT_QPA_PLATFORM=offscreen "$t" screenshots >/dev/null || true
 done
 mkdir -p "$here/docs/screenshots"

@@ -16,6 +16,8 @@
 #include <QTest>
 #include <QUndoStack>
 #include <QUrl>
+#include <QDir>
+#include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
 #include <QTabWidget>
@@ -215,6 +217,33 @@ private Q_SLOTS:
         QCOMPARE(text.count("type=\"unfinished\""), 0);
         QCOMPARE(text.count("<translation></translation>"), 0);
         QVERIFY(text.count("<source>") > 400);
+    }
+
+    void screenshots()
+    {
+        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
+        QDir().mkpath(dir);
+        QTranslator ko;
+        QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
+        QCoreApplication::installTranslator(&ko);
+        {
+            MainWindow w;
+            w.resize(1400, 820);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            make(w, "x");
+            w.addModelTrio();
+            QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 4, 20000);
+            idle(w);
+            w.setMetaPaneVisible(true);
+            w.requestTransfer(w.engine()->cards().first().id, "meta", TransferMeaning::NewName);
+            idle(w);
+            w.lessons()->select(1);
+            w.findChild<QDockWidget *>("lessonsDock")->show();
+            QTest::qWait(1800); // let the flight land
+            QVERIFY(w.grab().save(QDir(dir).filePath("kitchen-korean.png")));
+        }
+        QCoreApplication::removeTranslator(&ko);
     }
 
     void lessonsInBothLanguagesAndTryIt()

@@ -66,6 +66,33 @@ QJsonObject deviceJson(const DeviceInfo &d)
 
 } // namespace
 
+int BenchCli::parse(QCommandLineParser &p, const QStringList &arguments)
+{
+    if (!p.parse(arguments)) {
+        m_err << p.errorText() << "\n";
+        return 2;
+    }
+    if (p.isSet(QStringLiteral("help"))) {
+        m_out << p.helpText();
+        return 0;
+    }
+    return -1;
+}
+
+int BenchCli::fail(const QString &message)
+{
+    m_err << message << "\n";
+    return 2;
+}
+
+bool BenchCli::formatOk(const QString &format, const QStringList &allowed)
+{
+    if (allowed.contains(format))
+        return true;
+    m_err << tr("Unknown format “%1”: use %2.").arg(format, allowed.join(QStringLiteral(", "))) << "\n";
+    return false;
+}
+
 int BenchCli::usage(int code)
 {
     (code == 0 ? m_out : m_err)
@@ -118,19 +145,11 @@ int BenchCli::devices(const QStringList &arguments)
                               QStringLiteral("format"), QStringLiteral("text"));
     QCommandLineOption meta(QStringLiteral("meta"), tr("Include the meta device."));
     p.addOptions({format, meta});
-    if (!p.parse(arguments)) {
-        m_err << p.errorText() << "\n";
-        return 2;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        m_out << p.helpText();
-        return 0;
-    }
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
     const QString fmt = p.value(format);
-    if (fmt != QLatin1String("json") && fmt != QLatin1String("text")) {
-        m_err << tr("Unknown format “%1”: use json or text.").arg(fmt) << "\n";
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
         return 2;
-    }
     DeviceRegistry::applyThreads();
     const BuildFacts facts = DeviceRegistry::buildFacts();
     const QList<DeviceInfo> list = DeviceRegistry::devices(p.isSet(meta));
@@ -191,21 +210,11 @@ int BenchCli::matmul(const QStringList &arguments)
     QCommandLineOption formatOpt(QStringLiteral("format"), tr("json, csv or text (default)."),
                                  QStringLiteral("format"), QStringLiteral("text"));
     p.addOptions({devicesOpt, sizesOpt, dtypeOpt, threadsOpt, minRunOpt, modeOpt, formatOpt});
-    if (!p.parse(arguments)) {
-        m_err << p.errorText() << "\n";
-        return 2;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        m_out << p.helpText();
-        return 0;
-    }
-    auto fail = [this](const QString &message) {
-        m_err << message << "\n";
-        return 2;
-    };
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
     const QString fmt = p.value(formatOpt);
-    if (!QStringList{"json", "csv", "text"}.contains(fmt))
-        return fail(tr("Unknown format “%1”: use json, csv or text.").arg(fmt));
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("csv"), QStringLiteral("text")}))
+        return 2;
     MatmulMode mode;
     if (!matmulModeFromName(p.value(modeOpt), &mode))
         return fail(tr("Unknown mode “%1”: use compute, end-to-end or naive.").arg(p.value(modeOpt)));
@@ -293,18 +302,8 @@ int BenchCli::train(const QStringList &arguments)
     const auto points = opt("points", tr("Dataset size."), QString::number(defaults.points));
     const auto threads = opt("threads", tr("CPU threads (default: all cores)."), QStringLiteral("0"));
     const auto format = opt("format", tr("json or text (default)."), QStringLiteral("text"));
-    if (!p.parse(arguments)) {
-        m_err << p.errorText() << "\n";
-        return 2;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        m_out << p.helpText();
-        return 0;
-    }
-    auto fail = [this](const QString &message) {
-        m_err << message << "\n";
-        return 2;
-    };
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
     bool allOk = true;
     // Whole numbers are parsed as such: a double cast to int is undefined beyond int's range
     // (found by fuzz_benchcli: --width 2e98).
@@ -349,8 +348,8 @@ int BenchCli::train(const QStringList &arguments)
     if (!placementFromName(p.value(placement), &c.placement))
         return fail(tr("Unknown placement “%1”: use per-batch, preload or pinned.").arg(p.value(placement)));
     const QString fmt = p.value(format);
-    if (fmt != QLatin1String("json") && fmt != QLatin1String("text"))
-        return fail(tr("Unknown format “%1”: use json or text.").arg(fmt));
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
+        return 2;
     bool found = false;
     DeviceRegistry::device(lane.device, &found);
     if (!found)
@@ -424,21 +423,11 @@ int BenchCli::transfer(const QStringList &arguments)
     QCommandLineOption formatOpt(QStringLiteral("format"), tr("json or text (default)."),
                                  QStringLiteral("format"), QStringLiteral("text"));
     p.addOptions({devicesOpt, sizesOpt, minRunOpt, formatOpt});
-    if (!p.parse(arguments)) {
-        m_err << p.errorText() << "\n";
-        return 2;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        m_out << p.helpText();
-        return 0;
-    }
-    auto fail = [this](const QString &message) {
-        m_err << message << "\n";
-        return 2;
-    };
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
     const QString fmt = p.value(formatOpt);
-    if (fmt != QLatin1String("json") && fmt != QLatin1String("text"))
-        return fail(tr("Unknown format “%1”: use json or text.").arg(fmt));
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
+        return 2;
     TransferSettings s;
     bool ok = false;
     s.minRunTime = p.value(minRunOpt).toDouble(&ok);
@@ -523,14 +512,8 @@ int BenchCli::stress(const QStringList &arguments)
     QCommandLineOption shapeOpt(QStringLiteral("shape"), tr("Shape of each card (default 256,256)."),
                                 QStringLiteral("shape"), QStringLiteral("256,256"));
     p.addOptions({cyclesOpt, shapeOpt});
-    if (!p.parse(arguments)) {
-        m_err << p.errorText() << "\n";
-        return 2;
-    }
-    if (p.isSet(QStringLiteral("help"))) {
-        m_out << p.helpText();
-        return 0;
-    }
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
     bool ok = false;
     const int cycles = p.value(cyclesOpt).toInt(&ok);
     QString error;

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QCommandLineParser>
 #include <QStringList>
 #include <QTextStream>
 
@@ -25,6 +26,9 @@ private:
     int transfer(const QStringList &arguments);
     int stress(const QStringList &arguments);
     int usage(int code);
+    int parse(QCommandLineParser &parser, const QStringList &arguments); // -1: go on
+    int fail(const QString &message);                                    // prints, returns 2
+    bool formatOk(const QString &format, const QStringList &allowed);
 
     QTextStream &m_out;
     QTextStream &m_err;
