@@ -293,6 +293,10 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
     const QString code = QStringLiteral("torch.manual_seed(%1); %2 = torch.nn.Sequential(%3)")
                              .arg(seed)
                              .arg(n, layers.join(QStringLiteral(", ")));
+    const qint64 params = qint64(2) * width + width + qint64(depth - 1) * (qint64(width) * width + width)
+                          + qint64(width) * 2 + 2;
+    if (auto e = d->checkFits(params * 4, QStringLiteral("cpu"), tr("the model %1").arg(n), code))
+        return d->fail(*e);
     try {
         Private::Entry e;
         {

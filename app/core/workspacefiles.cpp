@@ -9,6 +9,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QSaveFile>
+#include <cmath>
 #include <caffe2/serialize/inline_container.h>
 #include <caffe2/serialize/read_adapter_interface.h>
 #include <torch/csrc/jit/serialization/import_read.h>
@@ -34,11 +35,22 @@ QJsonArray shapeJson(const at::Tensor &t)
     return a;
 }
 
+// A shape read from a file: at most 8 dimensions, none negative, a size that cannot overflow.
 std::vector<int64_t> shapeFrom(const QJsonArray &a)
 {
+    if (a.size() > 8)
+        throw std::runtime_error("too many dimensions");
     std::vector<int64_t> v;
-    for (const QJsonValue &x : a)
-        v.push_back(int64_t(x.toDouble()));
+    QList<qint64> q;
+    for (const QJsonValue &x : a) {
+        const double d = x.toDouble(-1);
+        if (!(d >= 0) || d > 1e15 || d != std::floor(d))
+            throw std::runtime_error("bad size");
+        v.push_back(int64_t(d));
+        q << qint64(d);
+    }
+    if (!TensorSpec::numel(q))
+        throw std::runtime_error("size overflows");
     return v;
 }
 
@@ -64,10 +76,12 @@ at::Tensor tensorFrom(const QByteArray &raw, const std::vector<int64_t> &shape, 
     if (dev.is_meta())
         return torch::empty(shape, torch::TensorOptions().dtype(dt).device(dev));
     const int64_t numel = c10::multiply_integers(shape);
+    // The bytes are there before anything is allocated: a file cannot ask for more than it holds.
     if (qint64(raw.size()) != numel * qint64(c10::elementSize(dt)))
         throw std::runtime_error("size mismatch");
     at::Tensor t = torch::empty(shape, torch::TensorOptions().dtype(dt));
-    std::memcpy(t.data_ptr(), raw.constData(), size_t(raw.size()));
+    if (numel > 0) // an empty tensor has no buffer to copy into (found by fuzz_session)
+        std::memcpy(t.data_ptr(), raw.constData(), size_t(raw.size()));
     return t.to(dev);
 }
 
@@ -251,12 +265,25 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
             e.info.kind = kind;
             if (kind == QLatin1String("model")) {
                 e.module = torch::nn::Sequential();
-                for (const QJsonValue &l : c.value(QStringLiteral("layers")).toArray()) {
-                    if (l.isArray())
-                        e.module->push_back(torch::nn::Linear(int64_t(l.toArray().at(0).toDouble()),
-                                                              int64_t(l.toArray().at(1).toDouble())));
-                    else
+                const QJsonArray layers = c.value(QStringLiteral("layers")).toArray();
+                if (layers.isEmpty() || layers.size() > 130)
+                    throw std::runtime_error("bad model");
+                int next = blob;
+                for (const QJsonValue &l : layers) {
+                    if (!l.isArray()) {
                         e.module->push_back(torch::nn::ReLU());
+                        continue;
+                    }
+                    const double in = l.toArray().at(0).toDouble(), out = l.toArray().at(1).toDouble();
+                    if (!(in >= 1 && in <= 65536 && out >= 1 && out <= 65536) || in * out > double(1 << 26))
+                        throw std::runtime_error("bad layer");
+                    // Weights and bias must be in the file before the layer is made.
+                    if (device != QLatin1String("meta")
+                        && (next + 1 >= blobs.size() || blobs.at(next).size() != qsizetype(in * out * 4)
+                            || blobs.at(next + 1).size() != qsizetype(out * 4)))
+                        throw std::runtime_error("model data missing");
+                    next += 2;
+                    e.module->push_back(torch::nn::Linear(int64_t(in), int64_t(out)));
                 }
                 torch::NoGradGuard noGrad;
                 for (auto &p : e.module->parameters()) {
