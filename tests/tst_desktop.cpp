@@ -208,6 +208,7 @@ private Q_SLOTS:
             QVERIFY2(menus.contains(QStringLiteral("파일(&F)")), qPrintable(menus.join(", ")));
             QVERIFY(w.pane("cpu")->findChild<QLabel *>()->text().contains(QStringLiteral("조리대")));
             QCOMPARE(w.tabs()->tabText(0).contains(QStringLiteral("주방")), true);
+            QVERIFY(w.lessons()->lessonHtml(0).contains(QStringLiteral("텐서"))); // lessons follow
         }
         QCoreApplication::removeTranslator(&ko);
         // Every English string has its Korean translation in the .ts (none unfinished or empty).

@@ -72,10 +72,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
             m_codeLog->appendLine(l);
     });
 
-    QString language = PreferencesDialog::language();
-    if (language == QLatin1String("system"))
-        language = QLocale().language() == QLocale::Korean ? QStringLiteral("ko") : QStringLiteral("en");
-    m_lessons = new LessonsPanel(language);
+    // The lessons follow the language the UI is shown in, whichever translator is installed.
+    //: The language code of the lesson texts to show: "en" or "ko".
+    m_lessons = new LessonsPanel(tr("en"));
     auto *lessonsDock = new QDockWidget(tr("Lessons"), this);
     lessonsDock->setObjectName(QStringLiteral("lessonsDock"));
     lessonsDock->setWidget(m_lessons);

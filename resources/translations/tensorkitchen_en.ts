@@ -20,10 +20,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown format “%1”: use json or text.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>LibTorch %1, %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -89,10 +85,6 @@
     </message>
     <message>
         <source>json, csv or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown format “%1”: use json, csv or text.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -227,6 +219,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>--cycles takes a positive whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown format “%1”: use %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1176,6 +1172,11 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>%1%2 — Tensor Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>en</source>
+        <extracomment>The language code of the lesson texts to show: &quot;en&quot; or &quot;ko&quot;.</extracomment>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -20,10 +20,6 @@
         <translation>meta 장치도 포함합니다.</translation>
     </message>
     <message>
-        <source>Unknown format “%1”: use json or text.</source>
-        <translation>알 수 없는 형식 “%1”입니다. json 또는 text를 쓰십시오.</translation>
-    </message>
-    <message>
         <source>LibTorch %1, %2</source>
         <translation>LibTorch %1, %2</translation>
     </message>
@@ -90,10 +86,6 @@
     <message>
         <source>json, csv or text (default).</source>
         <translation>json, csv 또는 text(기본값).</translation>
-    </message>
-    <message>
-        <source>Unknown format “%1”: use json, csv or text.</source>
-        <translation>알 수 없는 형식 “%1”입니다. json, csv 또는 text를 쓰십시오.</translation>
     </message>
     <message>
         <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
@@ -238,6 +230,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>--cycles takes a positive whole number.</source>
         <translation>--cycles에는 양의 정수를 주어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Unknown format “%1”: use %2.</source>
+        <translation>알 수 없는 형식 “%1”입니다. %2 중 하나를 쓰십시오.</translation>
     </message>
 </context>
 <context>
@@ -1186,6 +1182,11 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>%1%2 — Tensor Kitchen</source>
         <translation>%1%2 — Tensor Kitchen</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <extracomment>The language code of the lesson texts to show: &quot;en&quot; or &quot;ko&quot;.</extracomment>
+        <translation>ko</translation>
     </message>
 </context>
 <context>
