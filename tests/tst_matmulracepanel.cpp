@@ -6,7 +6,9 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QSettings>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <qcustomplot.h>
@@ -62,6 +64,18 @@ private Q_SLOTS:
             QVERIFY2(panel.crossoverText().contains("cook"), qPrintable(panel.crossoverText()));
         }
         QVERIFY(panel.statusText().startsWith("Done"));
+    }
+
+    void raceDefaultsAreRemembered()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().setValue("matmulRace/dtype", "float64");
+        QSettings().setValue("matmulRace/to", "256");
+        MatmulRacePanel panel;
+        const MatmulSettings s = panel.settingsFromControls();
+        QCOMPARE(s.dtype, QStringLiteral("float64"));
+        QCOMPARE(s.sizes.last(), 256);
+        QSettings().remove("matmulRace");
     }
 
     void badSettingsAreShownAndNothingStarts()

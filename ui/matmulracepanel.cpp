@@ -20,6 +20,7 @@
 #include <QProgressBar>
 #include <QPushButton>
 #include <QSaveFile>
+#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTimer>
@@ -216,7 +217,25 @@ void MatmulRacePanel::buildControls(QWidget *box)
     layout->addWidget(m_noGpu);
     layout->addStretch();
 
-    connect(m_run, &QPushButton::clicked, this, [this] { startRace(settingsFromControls()); });
+    // Race defaults are remembered between runs (Preferences keep the rest).
+    QSettings prefs;
+    prefs.beginGroup(QStringLiteral("matmulRace"));
+    m_dtype->setCurrentText(prefs.value(QStringLiteral("dtype"), m_dtype->currentText()).toString());
+    m_from->setCurrentText(prefs.value(QStringLiteral("from"), m_from->currentText()).toString());
+    m_to->setCurrentText(prefs.value(QStringLiteral("to"), m_to->currentText()).toString());
+    m_minRun->setValue(prefs.value(QStringLiteral("minRunTime"), m_minRun->value()).toDouble());
+    m_oneCook->setChecked(prefs.value(QStringLiteral("oneCook"), m_oneCook->isChecked()).toBool());
+    prefs.endGroup();
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        QSettings s;
+        s.beginGroup(QStringLiteral("matmulRace"));
+        s.setValue(QStringLiteral("dtype"), m_dtype->currentText());
+        s.setValue(QStringLiteral("from"), m_from->currentText());
+        s.setValue(QStringLiteral("to"), m_to->currentText());
+        s.setValue(QStringLiteral("minRunTime"), m_minRun->value());
+        s.setValue(QStringLiteral("oneCook"), m_oneCook->isChecked());
+        startRace(settingsFromControls());
+    });
     connect(m_cancel, &QPushButton::clicked, this, &MatmulRacePanel::cancelRace);
     connect(m_export, &QPushButton::clicked, this, &MatmulRacePanel::exportDialog);
 }

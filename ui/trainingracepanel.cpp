@@ -15,6 +15,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QTimer>
@@ -178,7 +179,28 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     connect(timer, &QTimer::timeout, this, &TrainingRacePanel::replotDirty);
     timer->start();
 
-    connect(m_run, &QPushButton::clicked, this, [this] { startRace(configFromControls(), lanesFromControls()); });
+    // Race defaults are remembered between runs.
+    QSettings prefs;
+    prefs.beginGroup(QStringLiteral("trainingRace"));
+    for (auto [box, key] : {std::pair{m_width, "width"}, std::pair{m_depth, "depth"},
+                            std::pair{m_batch, "batch"}, std::pair{m_steps, "steps"},
+                            std::pair{m_seed, "seed"}})
+        box->setValue(prefs.value(QLatin1String(key), box->value()).toInt());
+    m_lr->setValue(prefs.value(QStringLiteral("lr"), m_lr->value()).toDouble());
+    m_optimizer->setCurrentIndex(
+        std::max(0, m_optimizer->findData(prefs.value(QStringLiteral("optimizer"), QStringLiteral("adam")))));
+    prefs.endGroup();
+    connect(m_run, &QPushButton::clicked, this, [this] {
+        QSettings s;
+        s.beginGroup(QStringLiteral("trainingRace"));
+        for (auto [box, key] : {std::pair{m_width, "width"}, std::pair{m_depth, "depth"},
+                                std::pair{m_batch, "batch"}, std::pair{m_steps, "steps"},
+                                std::pair{m_seed, "seed"}})
+            s.setValue(QLatin1String(key), box->value());
+        s.setValue(QStringLiteral("lr"), m_lr->value());
+        s.setValue(QStringLiteral("optimizer"), m_optimizer->currentData());
+        startRace(configFromControls(), lanesFromControls());
+    });
     connect(m_pause, &QPushButton::toggled, this, [this](bool on) {
         m_race->setPaused(on);
         m_pause->setText(on ? tr("&Resume") : tr("&Pause"));
