@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTableWidget>
 #include <QTest>
 
 using namespace tk;
@@ -228,6 +229,29 @@ private Q_SLOTS:
         QVERIFY(w.errorDialog()->findChild<QLabel *>("codeLine")->text().contains("out = model(x)"));
         QVERIFY(w.errorDialog()->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith(
             "Expected all tensors to be on the same device"));
+    }
+
+    void doubleClickShowsTheValues()
+    {
+        MainWindow w;
+        w.show();
+        TensorSpec s;
+        s.name = "big";
+        s.shape = {300, 80};
+        s.factory = TensorSpec::Factory::Arange;
+        s.dtype = "int64";
+        w.engine()->create(s);
+        waitIdle(w);
+        TensorCard *card = w.cardWidget(w.engine()->cards().first().id);
+        QVERIFY(card);
+        QTest::mouseDClick(card, Qt::LeftButton);
+        QTableWidget *table = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT((table = w.findChild<QTableWidget *>()) && table->rowCount() > 0, 10000);
+        // Only the corner crosses from the worker: the first 100 rows and 50 columns.
+        QCOMPARE(table->rowCount(), 100);
+        QCOMPARE(table->columnCount(), 50);
+        QCOMPARE(table->item(0, 0)->text(), QStringLiteral("0"));
+        QCOMPARE(table->item(1, 2)->text(), QStringLiteral("82")); // row 1, column 2 of arange(24000)
     }
 
     void newTensorDialogRejectsBadShapesInline()
