@@ -21,26 +21,6 @@ namespace tk {
 
 namespace {
 
-QJsonObject factsJson(const BuildFacts &f)
-{
-    QJsonObject o;
-    o[QStringLiteral("torch_version")] = f.torchVersion;
-    o[QStringLiteral("cuda_build")] = f.cudaBuild;
-    o[QStringLiteral("cuda_device_count")] = f.cudaDeviceCount;
-    o[QStringLiteral("cuda_version")] = f.cudaVersion;
-    o[QStringLiteral("cudnn_version")] = f.cudnnVersion;
-    o[QStringLiteral("driver_version")] = f.driverVersion;
-    o[QStringLiteral("blas")] = f.blas;
-    o[QStringLiteral("default_device")] = f.defaultDevice;
-    o[QStringLiteral("no_gpu_reason")] = f.noGpuReason == NoGpuReason::None ? QString()
-                                         : f.noGpuReason == NoGpuReason::CpuOnlyBuild
-                                             ? QStringLiteral("cpu-only-build")
-                                             : QStringLiteral("no-device-found");
-    o[QStringLiteral("no_gpu_explanation")] = f.noGpuExplanation();
-    o[QStringLiteral("tensor_kitchen_version")] = QStringLiteral(TK_VERSION);
-    return o;
-}
-
 QJsonObject deviceJson(const DeviceInfo &d)
 {
     QJsonObject o;
@@ -158,7 +138,7 @@ int BenchCli::devices(const QStringList &arguments)
         for (const DeviceInfo &d : list)
             arr.append(deviceJson(d));
         QJsonObject root;
-        root[QStringLiteral("build")] = factsJson(facts);
+        root[QStringLiteral("build")] = facts.toJson();
         root[QStringLiteral("devices")] = arr;
         m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
@@ -384,11 +364,7 @@ int BenchCli::train(const QStringList &arguments)
               << "\n";
         return 0;
     }
-    QJsonObject receipt;
-    const BuildFacts f = DeviceRegistry::buildFacts();
-    receipt[QStringLiteral("torch_version")] = f.torchVersion;
-    receipt[QStringLiteral("blas")] = f.blas;
-    receipt[QStringLiteral("cuda_version")] = f.cudaVersion;
+    QJsonObject receipt = DeviceRegistry::buildFacts().toJson();
     receipt[QStringLiteral("device")] = DeviceRegistry::resolve(lane.device);
     receipt[QStringLiteral("device_name")] = DeviceRegistry::device(lane.device).name;
     receipt[QStringLiteral("threads")] = lane.threads > 0 ? lane.threads : DeviceRegistry::hardwareThreads();
@@ -492,11 +468,8 @@ int BenchCli::transfer(const QStringList &arguments)
                                {QStringLiteral("median_s"), r.medianS},
                                {QStringLiteral("iqr_s"), r.iqrS},
                                {QStringLiteral("gbps"), r.gbps()}});
-    const BuildFacts f = DeviceRegistry::buildFacts();
-    QJsonObject receipt{{QStringLiteral("torch_version"), f.torchVersion},
-                        {QStringLiteral("cuda_version"), f.cudaVersion},
-                        {QStringLiteral("driver_version"), f.driverVersion},
-                        {QStringLiteral("min_run_time_s"), s.minRunTime}};
+    QJsonObject receipt = DeviceRegistry::buildFacts().toJson();
+    receipt[QStringLiteral("min_run_time_s")] = s.minRunTime;
     m_out << QJsonDocument(QJsonObject{{QStringLiteral("receipt"), receipt}, {QStringLiteral("results"), arr}})
                  .toJson(QJsonDocument::Indented);
     return 0;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QJsonObject>
 #include <QString>
 
 namespace tk {
@@ -26,6 +27,8 @@ struct BuildFacts
     QString defaultDevice; // the seeds' idiom: "cuda" if available else "cpu"
 
     QString noGpuExplanation() const;
+    // The facts every receipt and `devices --format json` carry, under one set of keys.
+    QJsonObject toJson() const;
 };
 
 } // namespace tk

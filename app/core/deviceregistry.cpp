@@ -52,6 +52,26 @@ QString BuildFacts::noGpuExplanation() const
     return {};
 }
 
+QJsonObject BuildFacts::toJson() const
+{
+    QJsonObject o;
+    o[QStringLiteral("torch_version")] = torchVersion;
+    o[QStringLiteral("cuda_build")] = cudaBuild;
+    o[QStringLiteral("cuda_device_count")] = cudaDeviceCount;
+    o[QStringLiteral("cuda_version")] = cudaVersion;
+    o[QStringLiteral("cudnn_version")] = cudnnVersion;
+    o[QStringLiteral("driver_version")] = driverVersion;
+    o[QStringLiteral("blas")] = blas;
+    o[QStringLiteral("default_device")] = defaultDevice;
+    o[QStringLiteral("no_gpu_reason")] = noGpuReason == NoGpuReason::None ? QString()
+                                         : noGpuReason == NoGpuReason::CpuOnlyBuild
+                                             ? QStringLiteral("cpu-only-build")
+                                             : QStringLiteral("no-device-found");
+    o[QStringLiteral("no_gpu_explanation")] = noGpuExplanation();
+    o[QStringLiteral("tensor_kitchen_version")] = QStringLiteral(TK_VERSION);
+    return o;
+}
+
 QString DeviceRegistry::cpuModel()
 {
     QFile f(QStringLiteral("/proc/cpuinfo"));

@@ -35,16 +35,9 @@ QJsonObject resultJson(const MatmulResult &r)
 
 QJsonObject MatmulReport::receipt(const MatmulSettings &s)
 {
-    const BuildFacts f = DeviceRegistry::buildFacts();
-    QJsonObject o;
+    QJsonObject o = DeviceRegistry::buildFacts().toJson();
     o[QStringLiteral("tool")] = QStringLiteral("Tensor Kitchen %1").arg(QStringLiteral(TK_VERSION));
     o[QStringLiteral("time_utc")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
-    o[QStringLiteral("torch_version")] = f.torchVersion;
-    o[QStringLiteral("cuda_build")] = f.cudaBuild;
-    o[QStringLiteral("cuda_version")] = f.cudaVersion;
-    o[QStringLiteral("cudnn_version")] = f.cudnnVersion;
-    o[QStringLiteral("driver_version")] = f.driverVersion;
-    o[QStringLiteral("blas")] = f.blas;
     o[QStringLiteral("os")] = QSysInfo::prettyProductName();
     o[QStringLiteral("hardware_threads")] = DeviceRegistry::hardwareThreads();
     QJsonArray devices;
