@@ -3,13 +3,23 @@
 #   scripts/kitchen.sh run    install what is missing, build (Release), launch tensor-kitchen
 #   scripts/kitchen.sh test   install what is missing, build (Release), run every test
 #   scripts/kitchen.sh build  install and build only
-# BUILD_DIR (default: build) and CMAKE_PREFIX_PATH (e.g. a CUDA LibTorch) are honoured.
+#
+# Two LibTorches are supported; TK_TORCH picks one:
+#   TK_TORCH=debian  Debian's libtorch-dev 1.13 (CPU-only), in build/ — the default of run/build
+#   TK_TORCH=pip     the CUDA LibTorch inside PyPI's torch wheel (the version pinned in
+#                    scripts/torch-wheel.txt), installed once into a virtual environment made
+#                    from Debian's /usr/bin/python3 (TK_VENV, default .venv-torch) and built with
+#                    NVIDIA's nvcc, in build-pip/
+# `test` without TK_TORCH runs both: Debian's build (then its core again under ASan + UBSan),
+# then the pip build. BUILD_DIR overrides the build folder of a single-LibTorch command.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-build_dir="${BUILD_DIR:-$here/build}"
 cmd="${1:-}"
 shift || true
+torch_kind="${TK_TORCH:-}"
+venv="${TK_VENV:-$here/.venv-torch}"
+wheel_pin="$here/scripts/torch-wheel.txt"
 
 # Debian packages the app needs. libopenblas0-pthread matters: with the default reference
 # BLAS a 1024² float32 matmul is ~30× slower. fonts-nanum: Hangul renders as boxes without it.
@@ -24,6 +34,8 @@ packages=(
 # For tests: the exported script runs under real PyTorch (Debian's python3-torch wraps the
 # same LibTorch) and UI tests read fonts on the offscreen platform.
 test_packages=(python3 python3-torch fontconfig clang libclang-rt-14-dev)
+# For the pip build: a virtual environment from Debian's Python.
+pip_packages=(python3-venv)
 
 install_missing() {
     local missing=()
@@ -44,37 +56,118 @@ install_missing() {
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
 }
 
+# build DIR [cmake args…]
 build() {
-    local jobs
-    jobs="$(nproc)"
-    cmake -S "$here" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
-    cmake --build "$build_dir" --parallel "$jobs"
+    local dir="$1"
+    shift
+    cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release "$@"
+    cmake --build "$dir" --parallel "$(nproc)"
 }
+
+# ctest in DIR, then the reason of every suite CTest lists as skipped (it keeps their output).
+run_tests() {
+    local dir="$1"
+    shift
+    local rc=0
+    (cd "$dir" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 "$@") || rc=$?
+    grep -h "^SKIPPED (" "$dir/Testing/Temporary/LastTest.log" 2>/dev/null | sed 's/^/  /' || true
+    return $rc
+}
+
+nvcc_path() {
+    command -v nvcc 2>/dev/null || { [[ -x /usr/local/cuda/bin/nvcc ]] && echo /usr/local/cuda/bin/nvcc; } || true
+}
+
+# Makes the virtual environment and installs the pinned wheel when it is not there yet; sets
+# torch_prefix (LibTorch's CMake folder inside the wheel). Fails when nvcc is missing.
+prepare_pip_torch() {
+    install_missing "${pip_packages[@]}"
+    local nvcc
+    nvcc="$(nvcc_path)"
+    if [[ -z $nvcc ]]; then
+        echo "The pip build needs NVIDIA's CUDA toolkit 13 (nvcc): the wheel's LibTorch asks" \
+             "CMake for it. Install it from developer.nvidia.com/cuda-downloads." >&2
+        return 1
+    fi
+    export CUDACXX="$nvcc"
+    if [[ ! -x $venv/bin/python3 ]]; then
+        # Debian's Python, so that embedding this environment later finds its libpython.
+        /usr/bin/python3 -m venv "$venv"
+    fi
+    local want have
+    want="$(sed -n 's/^torch==//p' "$wheel_pin")"
+    have="$("$venv/bin/python3" -c 'import torch; print(torch.__version__.split("+")[0])' 2>/dev/null || true)"
+    if [[ $have != "$want" ]]; then
+        echo "Installing torch $want into $venv (pip's cache keeps the wheel for next time)"
+        "$venv/bin/pip" install --disable-pip-version-check -q -r "$wheel_pin"
+    fi
+    torch_prefix="$("$venv/bin/python3" -c 'import torch; print(torch.utils.cmake_prefix_path)')"
+}
+
+# build_pip DIR [cmake args…]
+build_pip() {
+    local dir="$1"
+    shift
+    prepare_pip_torch
+    build "$dir" -DCMAKE_PREFIX_PATH="$torch_prefix" -DCMAKE_CUDA_COMPILER="$CUDACXX" "$@"
+}
+
+case "$torch_kind" in
+"" | debian | pip) ;;
+*)
+    echo "TK_TORCH must be debian or pip, not '$torch_kind'" >&2
+    exit 2
+    ;;
+esac
 
 case "$cmd" in
 run)
     install_missing "${packages[@]}"
-    build
-    exec "$build_dir/app/gui/tensor-kitchen" "$@"
+    if [[ $torch_kind == pip ]]; then
+        dir="${BUILD_DIR:-$here/build-pip}"
+        build_pip "$dir"
+    else
+        dir="${BUILD_DIR:-$here/build}"
+        build "$dir"
+    fi
+    exec "$dir/app/gui/tensor-kitchen" "$@"
     ;;
 test)
     install_missing "${packages[@]}" "${test_packages[@]}"
-    build
-    (cd "$build_dir" && QT_QPA_PLATFORM=offscreen ctest --output-on-failure --timeout 900 "$@")
-    # Again under AddressSanitizer + UndefinedBehaviorSanitizer (clang): the core's tests and
-    # a replay of every fuzzing corpus. The UI tests are left out to keep CI within the hour.
-    asan_dir="${build_dir}-asan"
-    CC=clang CXX=clang++ cmake -S "$here" -B "$asan_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-        -DTK_BUILD_UI=OFF -DTK_SANITIZE=address,undefined -DTK_FUZZ=ON
-    cmake --build "$asan_dir" --parallel "$(nproc)"
-    (cd "$asan_dir" && ctest --output-on-failure --timeout 900)
+    if [[ $torch_kind != pip ]]; then
+        dir="${BUILD_DIR:-$here/build}"
+        build "$dir"
+        run_tests "$dir" "$@"
+        # Again under AddressSanitizer + UndefinedBehaviorSanitizer (clang): the core's tests
+        # and a replay of every fuzzing corpus. The UI tests are left out to keep CI within the hour.
+        asan_dir="${dir}-asan"
+        CC=clang CXX=clang++ cmake -S "$here" -B "$asan_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+            -DTK_BUILD_UI=OFF -DTK_SANITIZE=address,undefined -DTK_FUZZ=ON
+        cmake --build "$asan_dir" --parallel "$(nproc)"
+        run_tests "$asan_dir"
+    fi
+    if [[ $torch_kind != debian ]]; then
+        # The CUDA LibTorch: every CUDA branch compiled and linked, the suite run on a machine
+        # that may have no GPU (then the CUDA build must say it found no device).
+        dir="$here/build-pip"
+        if [[ $torch_kind == pip ]]; then
+            dir="${BUILD_DIR:-$dir}"
+        fi
+        echo "== The pip build: torch $(sed -n 's/^torch==//p' "$wheel_pin") (CUDA LibTorch) in $dir"
+        build_pip "$dir"
+        run_tests "$dir" "$@"
+    fi
     ;;
 build)
     install_missing "${packages[@]}"
-    build "$@"
+    if [[ $torch_kind == pip ]]; then
+        build_pip "${BUILD_DIR:-$here/build-pip}" "$@"
+    else
+        build "${BUILD_DIR:-$here/build}" "$@"
+    fi
     ;;
 *)
-    echo "usage: $0 run|test|build" >&2
+    echo "usage: [TK_TORCH=debian|pip] $0 run|test|build" >&2
     exit 2
     ;;
 esac

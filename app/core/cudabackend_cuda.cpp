@@ -2,6 +2,7 @@
 
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDACachingAllocator.h>
+#include <c10/cuda/CUDAGuard.h>
 #include <cuda_runtime_api.h>
 #include <torch/cuda.h>
 #include <ATen/detail/CUDAHooksInterface.h>
@@ -15,22 +16,27 @@ int deviceCount()
     return torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
 }
 
+namespace {
+// LibTorch 2.x takes c10::DeviceIndex (int8_t) where 1.13 took int; this is both.
+c10::DeviceIndex deviceIndex(int index) { return static_cast<c10::DeviceIndex>(index); }
+} // namespace
+
 DeviceProps properties(int index)
 {
     DeviceProps p;
-    const cudaDeviceProp *prop = at::cuda::getDeviceProperties(index);
+    // Only fields CUDA 13 still has (it removed clockRate, memoryClockRate and others).
+    const cudaDeviceProp *prop = at::cuda::getDeviceProperties(deviceIndex(index));
     p.name = QString::fromUtf8(prop->name);
     p.capability = QStringLiteral("%1.%2").arg(prop->major).arg(prop->minor);
     p.total = static_cast<qint64>(prop->totalGlobalMem);
-    int previous = 0;
-    cudaGetDevice(&previous);
-    cudaSetDevice(index);
-    size_t freeBytes = 0, totalBytes = 0;
-    if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess)
-        p.free = static_cast<qint64>(freeBytes);
-    cudaSetDevice(previous);
+    {
+        const c10::cuda::CUDAGuard guard(deviceIndex(index)); // restores the current device
+        size_t freeBytes = 0, totalBytes = 0;
+        if (cudaMemGetInfo(&freeBytes, &totalBytes) == cudaSuccess)
+            p.free = static_cast<qint64>(freeBytes);
+    }
     // Index 0 of every stat array is the aggregate over pool types, in 1.13 and 2.x alike.
-    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(index);
+    const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(deviceIndex(index));
     p.allocated = stats.allocated_bytes[0].current;
     p.reserved = stats.reserved_bytes[0].current;
     return p;
@@ -64,7 +70,7 @@ void emptyCache() { c10::cuda::CUDACachingAllocator::emptyCache(); }
 
 bool supportsBFloat16(int index)
 {
-    return at::cuda::getDeviceProperties(index)->major >= 8;
+    return at::cuda::getDeviceProperties(deviceIndex(index))->major >= 8;
 }
 
 } // namespace tk::cudabackend

@@ -28,7 +28,10 @@ OpError OpError::invalid(const QString &message, const QString &codeLine)
 OpError::Kind OpError::classify(const QString &message)
 {
     // Only stable fragments: LibTorch rewords the rest between versions.
-    if (message.contains(QLatin1String("same device")))
+    // "Expected all tensors to be on the same device, …" (LibTorch), "Tensor on device meta is
+    // not on the expected device cpu!" (PyTorch 2.x's Python meta kernels).
+    if (message.contains(QLatin1String("same device"))
+        || message.contains(QLatin1String("not on the expected device")))
         return Kind::DeviceMismatch;
     if (message.contains(QLatin1String("out of memory"), Qt::CaseInsensitive))
         return Kind::OutOfMemory;
