@@ -1,4 +1,5 @@
 #include "benchcli.h"
+#include "deviceregistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -41,6 +42,35 @@ private Q_SLOTS:
         QVERIFY(!build.value("torch_version").toString().isEmpty());
         if (build.value("cuda_device_count").toInt() == 0)
             QVERIFY(!build.value("no_gpu_reason").toString().isEmpty());
+        // The build and device count at the top, as scripts read them; this is a CUDA build
+        // exactly when CMake found a CUDA LibTorch.
+        const QJsonObject root = doc.object();
+        QCOMPARE(root.value("cuda_build").toBool(), bool(TK_EXPECT_CUDA_BUILD));
+        const int count = root.value("device_count").toInt(-1);
+        QCOMPARE(count, build.value("cuda_device_count").toInt());
+        int cudaRows = 0;
+        for (const QJsonValue &v : devices)
+            cudaRows += v.toObject().value("type").toString() == "cuda";
+        QCOMPARE(cudaRows, count);
+        const QString reason = root.value("no_gpu_reason").toString();
+        if (count > 0)
+            QCOMPARE(reason, QString());
+        else
+            QCOMPARE(reason, TK_EXPECT_CUDA_BUILD ? QStringLiteral("no-device-found")
+                                                  : QStringLiteral("cpu-only-build"));
+    }
+
+    void devicesTextTellsTheNoGpuCase()
+    {
+        const BuildFacts f = DeviceRegistry::buildFacts();
+        if (f.cudaDeviceCount > 0)
+            QSKIP("device present: the text lists the GPU instead");
+        QString out, err;
+        QCOMPARE(run({"devices"}, &out, &err), 0);
+        // The two no-GPU cases of the seeds read differently.
+        QVERIFY2(out.contains(TK_EXPECT_CUDA_BUILD ? "CUDA build" : "CPU-only build"), qPrintable(out));
+        QVERIFY2(out.contains(TK_EXPECT_CUDA_BUILD ? "no GPU was found" : "built without CUDA"), qPrintable(out));
+        QVERIFY(out.contains("→  cpu"));
     }
 
     void devicesText()

@@ -1,9 +1,11 @@
-// CUDA-only checks (CTest label "cuda"). On a machine without a GPU every case is skipped
-// with the reason; on a GPU they run the real cpu↔cuda:0 paths.
+// CUDA-only checks (CTest label "cuda"). Without a GPU the whole suite reports itself skipped
+// to CTest, naming the case (CPU-only build, CUDA build without a device); on a GPU they run
+// the real cpu↔cuda:0 paths.
 #include "deviceregistry.h"
 #include "trainer.h"
 #include "trainingrace.h"
 #include "transferlab.h"
+#include "testsupport.h"
 #include "workspace.h"
 
 #include <QTest>
@@ -27,13 +29,7 @@ private:
     }
 
 private Q_SLOTS:
-    void init()
-    {
-        const BuildFacts f = DeviceRegistry::buildFacts();
-        if (f.cudaDeviceCount == 0)
-            QSKIP(qPrintable(QStringLiteral("No CUDA device: %1").arg(f.noGpuExplanation())));
-        DeviceRegistry::applyThreads();
-    }
+    void initTestCase() { DeviceRegistry::applyThreads(); }
 
     void movesInEachMeaning()
     {
@@ -169,5 +165,9 @@ private Q_SLOTS:
     }
 };
 
-QTEST_GUILESS_MAIN(TestCuda)
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    return testsupport::runForDeviceCase<TestCuda>(argc, argv, /*needsDevice=*/true);
+}
 #include "tst_cuda.moc"

@@ -50,6 +50,11 @@ private Q_SLOTS:
         QVERIFY(f.noGpuReason != NoGpuReason::None);
         QCOMPARE(f.noGpuReason, f.cudaBuild ? NoGpuReason::NoDeviceFound : NoGpuReason::CpuOnlyBuild);
         QVERIFY(f.noGpuExplanation().contains(f.cudaBuild ? "no GPU was found" : "CPU-only"));
+        // The build is the one CMake chose: a CUDA LibTorch must not end up with the CPU backend.
+        QCOMPARE(f.cudaBuild, bool(TK_EXPECT_CUDA_BUILD));
+        QCOMPARE(f.noGpuReason, TK_EXPECT_CUDA_BUILD ? NoGpuReason::NoDeviceFound : NoGpuReason::CpuOnlyBuild);
+        if (f.cudaBuild)
+            QVERIFY2(!f.cudaVersion.isEmpty(), "a CUDA build knows its CUDA runtime");
         bool found = true;
         DeviceRegistry::device("cuda:0", &found);
         QVERIFY(!found);

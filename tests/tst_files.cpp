@@ -1,4 +1,5 @@
 #include "deviceregistry.h"
+#include "testsupport.h"
 #include "workspace.h"
 
 #include <QCryptographicHash>
@@ -42,19 +43,6 @@ void fill(Workspace &w)
     const int model = w.createModel(8, 2).cardId;
     w.createOptimizer(model, "sgd");
     w.createLoss();
-}
-
-QString torchPython()
-{
-    for (const QString &exe : {QStringLiteral("/usr/bin/python3"), QStandardPaths::findExecutable("python3")}) {
-        if (exe.isEmpty() || !QFile::exists(exe))
-            continue;
-        QProcess p;
-        p.start(exe, {"-c", "import torch"});
-        if (p.waitForFinished(60000) && p.exitCode() == 0)
-            return exe;
-    }
-    return {};
 }
 
 } // namespace
@@ -217,7 +205,7 @@ private Q_SLOTS:
 
     void pythonSavedFilesLoadAndOursLoadInPython()
     {
-        const QString py = torchPython();
+        const QString py = testsupport::torchPython();
         if (py.isEmpty())
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         QTemporaryDir dir;

@@ -157,8 +157,15 @@ private Q_SLOTS:
         QVERIFY(text.contains("torch.cuda.is_available()"));
         QVERIFY(text.contains("torch.cuda.device_count()"));
         QVERIFY(text.contains(DeviceRegistry::buildFacts().torchVersion));
-        if (DeviceRegistry::buildFacts().cudaDeviceCount == 0)
+        if (DeviceRegistry::buildFacts().cudaDeviceCount == 0) {
+            // The two no-GPU cases read differently: a CUDA build that found no device is not
+            // a CPU-only build.
             QVERIFY(text.contains("No GPU:"));
+            QVERIFY2(text.contains(TK_EXPECT_CUDA_BUILD ? "(CUDA build)" : "(CPU-only build)"), qPrintable(text));
+            QVERIFY2(text.contains(TK_EXPECT_CUDA_BUILD ? "no GPU was found" : "built without CUDA"),
+                     qPrintable(text));
+            QCOMPARE(text.contains("CUDA runtime "), bool(TK_EXPECT_CUDA_BUILD));
+        }
     }
 
     void screenshots()

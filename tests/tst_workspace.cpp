@@ -285,6 +285,23 @@ private Q_SLOTS:
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("c = torch.cat([x, y])"));
     }
 
+    void mismatchWordingsOfBothVersionsAreRecognised()
+    {
+        // Classified by stable fragments, so that 1.13's, 2.x's and Python's wordings all open
+        // the device dialog, and a shape error stays a shape error.
+        QCOMPARE(OpError::classify("Expected all tensors to be on the same device, but found at least "
+                                   "two devices, cuda:0 and cpu!"),
+                 OpError::Kind::DeviceMismatch);
+        QCOMPARE(OpError::classify("Expected all tensors to be on the same device, but got mat2 is on "
+                                   "meta, different from other tensors on cpu (when checking argument "
+                                   "in method wrapper_CUDA_mm)"),
+                 OpError::Kind::DeviceMismatch);
+        QCOMPARE(OpError::classify("Tensor on device meta is not on the expected device cpu!"),
+                 OpError::Kind::DeviceMismatch);
+        QCOMPARE(OpError::classify("mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)"),
+                 OpError::Kind::Shape);
+    }
+
     void deviceMismatchIsLibTorchsOwnError()
     {
         Workspace w;

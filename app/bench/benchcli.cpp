@@ -139,6 +139,10 @@ int BenchCli::devices(const QStringList &arguments)
             arr.append(deviceJson(d));
         QJsonObject root;
         root[QStringLiteral("build")] = facts.toJson();
+        // The answers a script asks first, at the top: is this a CUDA build, how many devices.
+        root[QStringLiteral("cuda_build")] = facts.cudaBuild;
+        root[QStringLiteral("device_count")] = facts.cudaDeviceCount;
+        root[QStringLiteral("no_gpu_reason")] = facts.noGpuReasonKey();
         root[QStringLiteral("devices")] = arr;
         m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;

@@ -27,6 +27,8 @@ struct BuildFacts
     QString defaultDevice; // the seeds' idiom: "cuda" if available else "cpu"
 
     QString noGpuExplanation() const;
+    // "", "cpu-only-build" or "no-device-found": the reason as JSON and scripts spell it.
+    QString noGpuReasonKey() const;
     // The facts every receipt and `devices --format json` carry, under one set of keys.
     QJsonObject toJson() const;
 };

@@ -52,6 +52,19 @@ QString BuildFacts::noGpuExplanation() const
     return {};
 }
 
+QString BuildFacts::noGpuReasonKey() const
+{
+    switch (noGpuReason) {
+    case NoGpuReason::None:
+        return {};
+    case NoGpuReason::CpuOnlyBuild:
+        return QStringLiteral("cpu-only-build");
+    case NoGpuReason::NoDeviceFound:
+        return QStringLiteral("no-device-found");
+    }
+    return {};
+}
+
 QJsonObject BuildFacts::toJson() const
 {
     QJsonObject o;
@@ -63,10 +76,7 @@ QJsonObject BuildFacts::toJson() const
     o[QStringLiteral("driver_version")] = driverVersion;
     o[QStringLiteral("blas")] = blas;
     o[QStringLiteral("default_device")] = defaultDevice;
-    o[QStringLiteral("no_gpu_reason")] = noGpuReason == NoGpuReason::None ? QString()
-                                         : noGpuReason == NoGpuReason::CpuOnlyBuild
-                                             ? QStringLiteral("cpu-only-build")
-                                             : QStringLiteral("no-device-found");
+    o[QStringLiteral("no_gpu_reason")] = noGpuReasonKey();
     o[QStringLiteral("no_gpu_explanation")] = noGpuExplanation();
     o[QStringLiteral("tensor_kitchen_version")] = QStringLiteral(TK_VERSION);
     return o;
