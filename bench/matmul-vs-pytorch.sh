@@ -2,6 +2,7 @@
 # Our matmul timing against torch.utils.benchmark on the same sizes, dtype and threads, in one
 # run: ours, PyTorch, ours, PyTorch (ABAB), best of the two rounds each, ratio per size.
 # Also the share of the CPU's float32 FMA peak (cores × FMA lanes × 2 × clock).
+# PyTorch is the build's own (python3-torch for build/, the wheel for build-pip/).
 # Usage: bench/matmul-vs-pytorch.sh [build-dir] [sizes] [threads] [device] [mode]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -10,7 +11,8 @@ sizes="${2:-64,128,256,512,1024,2048}"
 threads="${3:-$(nproc)}"
 device="${4:-cpu}"
 mode="${5:-compute}"
-python="${PYTHON:-/usr/bin/python3}"
+source "$here/torch-python.sh"
+python="$(torch_python "$build")"
 cli="$build/app/tensor-kitchen-bench"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

@@ -66,4 +66,5 @@ for _ in range(a.steps):
         torch.cuda.synchronize()
     times.append(time.perf_counter() - t0)
 m = statistics.median(times)
-print(json.dumps({"step_median_s": m, "samples_per_s": a.batch / m, "losses": losses}))
+print(json.dumps({"torch": torch.__version__, "step_median_s": m, "samples_per_s": a.batch / m,
+                  "losses": losses}))

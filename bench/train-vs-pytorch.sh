@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The training race's C++ step against the same loop in PyTorch (python3-torch), same shapes,
+# The training race's C++ step against the same loop in PyTorch (the build's own: python3-torch
+# for build/, the wheel's torch for build-pip/; see torch-python.sh), same shapes,
 # seed, optimizer and threads, in one run (ABAB rounds, best median of two each). Reports the
 # ratio ours/Python per width (target for width 64, depth 2, batch 128: <= 0.8) and whether the
 # two produce the same losses.
@@ -10,7 +11,8 @@ build="${1:-build}"
 widths="${2:-64,256,1024}"
 threads="${3:-$(nproc)}"
 device="${4:-cpu}"
-python="${PYTHON:-/usr/bin/python3}"
+source "$here/torch-python.sh"
+python="$(torch_python "$build")"
 cli="$build/app/tensor-kitchen-bench"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
@@ -27,6 +29,9 @@ done
 "$python" - "$tmp" "$widths" "$threads" "$device" <<'PY'
 import json, os, sys
 tmp, widths, threads, device = sys.argv[1], sys.argv[2].split(","), sys.argv[3], sys.argv[4]
+first = json.load(open(os.path.join(tmp, f"ours-{widths[0]}-1.json")))
+print(f"LibTorch {first.get('receipt', {}).get('torch_version', '?')}, "
+      f"PyTorch {json.load(open(os.path.join(tmp, f'torch-{widths[0]}-1.json')))['torch']}")
 print(f"MLP depth 2, batch 128, 600 steps, Adam, {threads} threads, {device}")
 print(f"{'width':>6} {'ours ms/step':>13} {'python ms/step':>15} {'ours/python':>12} {'losses agree to':>16}")
 for w in widths:
