@@ -40,6 +40,13 @@ if(TORCH_CXX_FLAGS MATCHES "_GLIBCXX_USE_CXX11_ABI=0")
                         "cxx11-abi LibTorch download or the torch wheel of scripts/torch-wheel.txt.")
 endif()
 
+# The LibTorch inside a Python torch package (a wheel) rather than a system or zip install.
+if(EXISTS "${TORCH_INSTALL_PREFIX}/__init__.py")
+    set(TK_TORCH_WHEEL ON)
+else()
+    set(TK_TORCH_WHEEL OFF)
+endif()
+
 if(TARGET torch_cuda OR CAFFE2_USE_CUDA)
     set(TK_CUDA ON)
 else()

@@ -32,7 +32,6 @@ fi
 # The torch wheel's own libraries (libtorch_cuda, cudart, cuDNN) must be found at run time.
 torch_lib="$(python3 -c 'import torch, os; print(os.path.join(os.path.dirname(torch.__file__), "lib"))' 2>/dev/null || true)"
 [[ -n "$torch_lib" ]] && export LD_LIBRARY_PATH="$torch_lib:${LD_LIBRARY_PATH:-}"
-export OMP_WAIT_POLICY="${OMP_WAIT_POLICY:-PASSIVE}"
 
 log "configure (UI $ui) with CMAKE_PREFIX_PATH=$prefix"
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTK_BUILD_UI=$ui \

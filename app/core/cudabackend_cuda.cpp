@@ -55,7 +55,11 @@ QString cudnnVersion()
     const auto &hooks = at::detail::getCUDAHooks();
     if (!hooks.hasCuDNN())
         return {};
-    return QString::number(hooks.versionCuDNN());
+    // cuDNN 9 encodes major·10000 + minor·100 + patch, cuDNN 8 major·1000 + minor·100 + patch.
+    const long v = hooks.versionCuDNN();
+    const long major = v >= 90000 ? v / 10000 : v / 1000;
+    const long minor = (v >= 90000 ? v % 10000 : v % 1000) / 100;
+    return QStringLiteral("%1.%2.%3").arg(major).arg(minor).arg(v % 100);
 }
 
 QString driverVersion()

@@ -140,8 +140,11 @@ BuildFacts DeviceRegistry::buildFacts()
         f.cudnnVersion = cudabackend::cudnnVersion();
         f.driverVersion = cudabackend::driverVersion();
     }
-    f.blas = loadedBlas();
     f.parallelInfo = QString::fromStdString(at::get_parallel_info()).trimmed();
+    f.blas = loadedBlas();
+    // The torch wheel links MKL statically: nothing in the maps, but LibTorch names it.
+    if (f.blas.startsWith(QLatin1String("built into")) && f.parallelInfo.contains(QLatin1String("Math Kernel Library")))
+        f.blas = QStringLiteral("Intel MKL, linked into LibTorch");
     if (!f.cudaBuild)
         f.noGpuReason = NoGpuReason::CpuOnlyBuild;
     else if (f.cudaDeviceCount == 0)

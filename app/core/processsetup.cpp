@@ -1,5 +1,7 @@
 #include "processsetup.h"
 
+#include "deviceregistry.h"
+
 #include <cstdlib>
 #include <unistd.h>
 
@@ -9,6 +11,10 @@ void ProcessSetup::preferPassiveOpenMp(char *argv[])
 {
 #ifdef __linux__
     if (std::getenv("OMP_WAIT_POLICY") || std::getenv("TK_NO_REEXEC"))
+        return;
+    // LibTorch is linked, so its BLAS is already mapped: only OpenBLAS's pthread build keeps
+    // a thread pool of its own that spinning OpenMP threads would compete with.
+    if (!DeviceRegistry::loadedBlas().contains(QLatin1String("(pthread)")))
         return;
     setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
     setenv("TK_NO_REEXEC", "1", 1); // never loop, even if the policy is unset again
