@@ -1,11 +1,9 @@
 // libFuzzer: session files. A damaged file must be refused with a message and leave the
 // workspace as it was; a file that loads must save again.
 #include "deviceregistry.h"
+#include "sessionframe.h"
 #include "workspace.h"
 
-#include <QCryptographicHash>
-#include <QDataStream>
-#include <QIODevice>
 #include <cstddef>
 #include <cstdint>
 
@@ -23,15 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     // Half the inputs get a valid header and checksum around them, so that the fuzzer reaches
     // the contents' parser and not only the checksum that guards it.
     if (size > 0 && (data[0] & 1)) {
-        const QByteArray payload = bytes.mid(1);
-        QByteArray file;
-        QDataStream head(&file, QIODevice::WriteOnly);
-        head.setVersion(QDataStream::Qt_6_4);
-        head.writeRawData(tk::Workspace::sessionMagic().constData(), int(tk::Workspace::sessionMagic().size()));
-        head << tk::Workspace::kSessionVersion << quint64(payload.size())
-             << QCryptographicHash::hash(payload, QCryptographicHash::Sha256);
-        head.writeRawData(payload.constData(), int(payload.size()));
-        bytes = file;
+        bytes = tk::SessionFrame::wrap(bytes.mid(1));
     }
     const QByteArray before = keep->valuesHash(keep->idOf(QStringLiteral("x")));
     QString error;

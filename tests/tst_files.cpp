@@ -1,4 +1,5 @@
 #include "deviceregistry.h"
+#include "sessionframe.h"
 #include "testsupport.h"
 #include "workspace.h"
 
@@ -113,7 +114,7 @@ private Q_SLOTS:
         else if (damage == "flip")
             file[file.size() - 10] = char(file[file.size() - 10] ^ 0x5a);
         else if (damage == "version")
-            file[Workspace::sessionMagic().size() + 3] = char(99);
+            file[SessionFrame::magic().size() + 3] = char(99);
         Workspace current;
         TensorSpec keep = spec("keep", TensorSpec::Factory::Randn, "float32", {4});
         const int k = current.create(keep).cardId;
@@ -185,17 +186,8 @@ private Q_SLOTS:
             QFile f(corpus.filePath(name));
             QVERIFY(f.open(QIODevice::ReadOnly));
             QByteArray bytes = f.readAll();
-            if (!bytes.isEmpty() && (bytes.at(0) & 1)) {
-                const QByteArray payload = bytes.mid(1);
-                QByteArray file;
-                QDataStream head(&file, QIODevice::WriteOnly);
-                head.setVersion(QDataStream::Qt_6_4);
-                head.writeRawData(Workspace::sessionMagic().constData(), int(Workspace::sessionMagic().size()));
-                head << Workspace::kSessionVersion << quint64(payload.size())
-                     << QCryptographicHash::hash(payload, QCryptographicHash::Sha256);
-                head.writeRawData(payload.constData(), int(payload.size()));
-                bytes = file;
-            }
+            if (!bytes.isEmpty() && (bytes.at(0) & 1))
+                bytes = SessionFrame::wrap(bytes.mid(1));
             Workspace w;
             QString error;
             if (!w.loadSession(bytes, &error, nullptr))

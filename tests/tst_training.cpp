@@ -1,9 +1,12 @@
 #include "deviceregistry.h"
 #include "trainer.h"
 #include "trainingrace.h"
+#include "workspace.h"
 
 #include <QSignalSpy>
 #include <QTest>
+#include <atomic>
+#include <thread>
 
 using namespace tk;
 
@@ -30,6 +33,38 @@ class TestTraining : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void seededModelsStartFromTheirSeedOnEveryThread()
+    {
+        // The kitchen's worker makes model cards while a race's worker builds its lanes' models,
+        // both from LibTorch's one global generator. Each must still start from its own seed.
+        // Models big enough that their initial draws take a while, so the two overlap.
+        TrainConfig c;
+        c.steps = 1;
+        c.width = 256;
+        c.depth = 3;
+        c.points = 256;
+        const double firstLoss = train(c).value(0, -1);
+        QVERIFY(firstLoss > 0);
+        Workspace reference;
+        const CardInfo card = *reference.card(reference.createModel(256, 3, "m", 5).cardId);
+        std::atomic<int> wrongLanes{0}, wrongCards{0};
+        std::thread lanes([&] {
+            for (int i = 0; i < 150; ++i)
+                wrongLanes += train(c).value(0, -1) != firstLoss;
+        });
+        std::thread cards([&] {
+            for (int i = 0; i < 150; ++i) {
+                Workspace w;
+                const std::optional<CardInfo> m = w.card(w.createModel(256, 3, "m", 5).cardId);
+                wrongCards += !m || m->mean != card.mean || m->std != card.std;
+            }
+        });
+        lanes.join();
+        cards.join();
+        QCOMPARE(wrongLanes.load(), 0);
+        QCOMPARE(wrongCards.load(), 0);
+    }
+
     void sameSeedGivesBitIdenticalCpuLosses()
     {
         TrainConfig c;

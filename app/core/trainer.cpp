@@ -1,10 +1,10 @@
 #include "trainer.h"
 
 #include "deviceregistry.h"
+#include "modelfactory.h"
 #include "torchutil.h"
 
 #include <ATen/CPUGeneratorImpl.h>
-#include <QMutex>
 #include <chrono>
 #include <cmath>
 #include <torch/cuda.h>
@@ -42,14 +42,6 @@ QString TrainLane::label() const
 }
 
 namespace {
-
-// The global generator seeds nn::Linear's initial weights; guard it so lanes built on
-// different threads cannot interleave and start from different weights.
-QMutex &initMutex()
-{
-    static QMutex m;
-    return m;
-}
 
 // Two interleaved spirals, one per class, scaled into [-1, 1]².
 void makeSpirals(const TrainConfig &c, at::Tensor *x, at::Tensor *y)
@@ -169,25 +161,11 @@ bool Trainer::prepare(QString *error)
         }
         DeviceRegistry::applyThreads(d->device.is_cpu() ? d->lane.threads : 0);
         makeSpirals(c, &d->x, &d->y);
-        {
-            QMutexLocker lock(&initMutex());
-            torch::manual_seed(c.seed);
-            d->model = torch::nn::Sequential();
-            int in = 2;
-            for (int i = 0; i < c.depth; ++i) {
-                d->model->push_back(torch::nn::Linear(in, c.width));
-                d->model->push_back(torch::nn::ReLU());
-                in = c.width;
-            }
-            d->model->push_back(torch::nn::Linear(in, 2));
-        }
+        d->model = ModelFactory::mlp(c.width, c.depth, c.seed);
         d->model->to(d->device); // in place: the optimizer below sees the moved parameters
-        if (c.optimizer == QLatin1String("sgd"))
-            d->optimizer = std::make_unique<torch::optim::SGD>(
-                d->model->parameters(), torch::optim::SGDOptions(c.lr).momentum(0.9));
-        else
-            d->optimizer = std::make_unique<torch::optim::Adam>(d->model->parameters(),
-                                                                torch::optim::AdamOptions(c.lr));
+        d->optimizer = ModelFactory::optimizer(
+            ModelFactory::optimizerFromName(c.optimizer).value_or(ModelFactory::Optimizer::Adam),
+            d->model->parameters(), c.lr);
         if (c.placement == TrainPlacement::Preload) {
             d->xDevice = d->x.to(d->device);
             d->yDevice = d->y.to(d->device);

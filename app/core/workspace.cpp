@@ -299,19 +299,7 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
         return d->fail(*e);
     try {
         Private::Entry e;
-        {
-            static std::mutex seedMutex; // the global generator seeds nn.Linear
-            std::lock_guard<std::mutex> lock(seedMutex);
-            torch::manual_seed(seed);
-            e.module = torch::nn::Sequential();
-            in = 2;
-            for (int i = 0; i < depth; ++i) {
-                e.module->push_back(torch::nn::Linear(in, width));
-                e.module->push_back(torch::nn::ReLU());
-                in = width;
-            }
-            e.module->push_back(torch::nn::Linear(in, 2));
-        }
+        e.module = ModelFactory::mlp(width, depth, seed);
         e.tensor = e.module->parameters().front();
         const int id = d->nextId++;
         e.info.id = id;
@@ -335,20 +323,14 @@ Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QStri
     const QString n = name.isEmpty() ? freeName(QStringLiteral("optimizer")) : name.trimmed();
     if (auto e = d->checkNewName(n))
         return d->fail(*e, false);
-    const bool sgd = kind == QLatin1String("sgd");
-    if (!sgd && kind != QLatin1String("adam"))
+    const auto optimizerKind = ModelFactory::optimizerFromName(kind);
+    if (!optimizerKind)
         return d->fail(OpError::invalid(tr("Unknown optimizer “%1”: use sgd or adam.").arg(kind)), false);
-    const QString code = sgd ? QStringLiteral("%1 = torch.optim.SGD(%2.parameters(), lr=0.01, momentum=0.9)")
-                                   .arg(n, model->info.name)
-                             : QStringLiteral("%1 = torch.optim.Adam(%2.parameters(), lr=0.01)")
-                                   .arg(n, model->info.name);
+    const QString code = QStringLiteral("%1 = %2")
+                             .arg(n, ModelFactory::pythonCall(*optimizerKind, model->info.name,
+                                                              Private::kOptimizerLr));
     Private::Entry e;
-    if (sgd)
-        e.optimizer = std::make_shared<torch::optim::SGD>(model->module->parameters(),
-                                                          torch::optim::SGDOptions(0.01).momentum(0.9));
-    else
-        e.optimizer = std::make_shared<torch::optim::Adam>(model->module->parameters(),
-                                                           torch::optim::AdamOptions(0.01));
+    e.optimizer = ModelFactory::optimizer(*optimizerKind, model->module->parameters(), Private::kOptimizerLr);
     e.modelId = modelId;
     const int id = d->nextId++;
     e.info.id = id;

@@ -60,8 +60,6 @@ public:
     // when this machine has no such GPU (one notice each).
     QByteArray saveSession(QString *error) const;
     bool loadSession(const QByteArray &data, QString *error, QStringList *notices);
-    static QByteArray sessionMagic() { return QByteArrayLiteral("TKSESSION"); }
-    static constexpr quint32 kSessionVersion = 1;
 
     // .pt files: a tensor, or a dict/list of tensors, written by PyTorch's torch.save or
     // LibTorch's torch::save. Cards are created on `device`.

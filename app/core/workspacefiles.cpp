@@ -1,6 +1,8 @@
 // Workspace: sessions and .pt files (the rest of the class is in workspace.cpp).
 #include "workspaceprivate.h"
 
+#include "sessionframe.h"
+
 #include <QCryptographicHash>
 #include <QDataStream>
 #include <QFile>
@@ -150,8 +152,7 @@ QByteArray Workspace::saveSession(QString *error) const
                     blobs << rawBytes(p);
             } else if (e.optimizer) {
                 c[QStringLiteral("model")] = indexOf.count(e.modelId) ? indexOf[e.modelId] : -1;
-                c[QStringLiteral("type")] = dynamic_cast<torch::optim::SGD *>(e.optimizer.get())
-                                                ? QStringLiteral("sgd") : QStringLiteral("adam");
+                c[QStringLiteral("type")] = ModelFactory::name(ModelFactory::kindOf(*e.optimizer));
             } else if (e.tensor.defined()) {
                 c[QStringLiteral("dtype")] = e.info.dtype;
                 c[QStringLiteral("shape")] = shapeJson(e.tensor);
@@ -186,14 +187,7 @@ QByteArray Workspace::saveSession(QString *error) const
         out << QJsonDocument(meta).toJson(QJsonDocument::Compact) << quint32(blobs.size());
         for (const QByteArray &b : blobs)
             out << b;
-        QByteArray file;
-        QDataStream head(&file, QIODevice::WriteOnly);
-        head.setVersion(QDataStream::Qt_6_4);
-        head.writeRawData(sessionMagic().constData(), int(sessionMagic().size()));
-        head << kSessionVersion << quint64(payload.size())
-             << QCryptographicHash::hash(payload, QCryptographicHash::Sha256);
-        head.writeRawData(payload.constData(), int(payload.size()));
-        return file;
+        return SessionFrame::wrap(payload);
     } catch (const std::exception &e) {
         if (error)
             *error = torchutil::cleanMessage(e.what());
@@ -208,25 +202,10 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
             *error = m;
         return false;
     };
-    if (!data.startsWith(sessionMagic()))
-        return fail(tr("This is not a Tensor Kitchen session file."));
-    QDataStream in(data.mid(sessionMagic().size()));
-    in.setVersion(QDataStream::Qt_6_4);
-    quint32 version = 0;
-    quint64 size = 0;
-    QByteArray hash;
-    in >> version >> size >> hash;
-    if (in.status() != QDataStream::Ok)
-        return fail(tr("The session file is truncated: its header is incomplete."));
-    if (version > kSessionVersion)
-        return fail(tr("The session file is version %1; this Tensor Kitchen reads up to version %2.")
-                        .arg(version).arg(kSessionVersion));
-    const qsizetype headerSize = sessionMagic().size() + qsizetype(in.device()->pos());
-    const QByteArray payload = data.mid(headerSize);
-    if (quint64(payload.size()) != size)
-        return fail(tr("The session file is truncated: %1 of %2 bytes are there.").arg(payload.size()).arg(size));
-    if (QCryptographicHash::hash(payload, QCryptographicHash::Sha256) != hash)
-        return fail(tr("The session file is corrupt: its checksum does not match."));
+    const std::optional<QByteArray> framed = SessionFrame::unwrap(data, error);
+    if (!framed)
+        return false;
+    const QByteArray &payload = *framed;
     QDataStream body(payload);
     body.setVersion(QDataStream::Qt_6_4);
     QByteArray json;
@@ -264,14 +243,14 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
             e.info.name = name;
             e.info.kind = kind;
             if (kind == QLatin1String("model")) {
-                e.module = torch::nn::Sequential();
                 const QJsonArray layers = c.value(QStringLiteral("layers")).toArray();
                 if (layers.isEmpty() || layers.size() > 130)
                     throw std::runtime_error("bad model");
+                std::vector<std::pair<int64_t, int64_t>> shape; // {0, 0}: a ReLU
                 int next = blob;
                 for (const QJsonValue &l : layers) {
                     if (!l.isArray()) {
-                        e.module->push_back(torch::nn::ReLU());
+                        shape.emplace_back(0, 0);
                         continue;
                     }
                     const double in = l.toArray().at(0).toDouble(), out = l.toArray().at(1).toDouble();
@@ -283,8 +262,9 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
                             || blobs.at(next + 1).size() != qsizetype(out * 4)))
                         throw std::runtime_error("model data missing");
                     next += 2;
-                    e.module->push_back(torch::nn::Linear(int64_t(in), int64_t(out)));
+                    shape.emplace_back(int64_t(in), int64_t(out));
                 }
+                e.module = ModelFactory::fromLayers(shape);
                 torch::NoGradGuard noGrad;
                 for (auto &p : e.module->parameters()) {
                     const QByteArray raw = nextBlob();
@@ -300,10 +280,10 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
                     throw std::runtime_error("optimizer without model");
                 e.modelId = ids[model];
                 auto params = fresh.d->find(e.modelId)->module->parameters();
-                if (c.value(QStringLiteral("type")).toString() == QLatin1String("sgd"))
-                    e.optimizer = std::make_shared<torch::optim::SGD>(params, torch::optim::SGDOptions(0.01).momentum(0.9));
-                else
-                    e.optimizer = std::make_shared<torch::optim::Adam>(params, torch::optim::AdamOptions(0.01));
+                e.optimizer = ModelFactory::optimizer(
+                    ModelFactory::optimizerFromName(c.value(QStringLiteral("type")).toString())
+                        .value_or(ModelFactory::Optimizer::Adam),
+                    params, Private::kOptimizerLr);
             } else if (kind == QLatin1String("tensor")) {
                 const auto dt = torchutil::dtypeFromName(c.value(QStringLiteral("dtype")).toString());
                 if (!dt)

@@ -5,6 +5,7 @@
 #include "workspace.h"
 
 #include "deviceregistry.h"
+#include "modelfactory.h"
 #include "tensorsummary.h"
 #include "torchutil.h"
 
@@ -90,6 +91,8 @@ struct Workspace::Private
     std::optional<Snapshot> pending;
     std::vector<Snapshot> undoStack, redoStack;
     static constexpr size_t kUndoDepth = 20;
+    // The learning rate of the kitchen's optimizer cards (the code log writes it too).
+    static constexpr double kOptimizerLr = 0.01;
 
     Snapshot snapshot() const
     {
@@ -98,7 +101,7 @@ struct Workspace::Private
         for (const auto &[id, e] : entries) {
             Entry copy = e;
             if (e.module) {
-                copy.module = std::dynamic_pointer_cast<torch::nn::SequentialImpl>(e.module->clone());
+                copy.module = ModelFactory::clone(e.module);
                 copy.tensor = copy.module->parameters().front();
             }
             s.entries.emplace(id, std::move(copy));
@@ -117,12 +120,8 @@ struct Workspace::Private
             auto it = entries.find(e.modelId);
             if (it == entries.end() || !it->second.module)
                 continue;
-            const bool sgd = dynamic_cast<torch::optim::SGD *>(e.optimizer.get()) != nullptr;
-            auto params = it->second.module->parameters();
-            if (sgd)
-                e.optimizer = std::make_shared<torch::optim::SGD>(params, torch::optim::SGDOptions(0.01).momentum(0.9));
-            else
-                e.optimizer = std::make_shared<torch::optim::Adam>(params, torch::optim::AdamOptions(0.01));
+            e.optimizer = ModelFactory::optimizer(ModelFactory::kindOf(*e.optimizer),
+                                                  it->second.module->parameters(), kOptimizerLr);
         }
         for (auto &[id, e] : entries)
             refreshInfo(e);

@@ -572,26 +572,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This is not a Tensor Kitchen session file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is truncated: its header is incomplete.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is truncated: %1 of %2 bytes are there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is corrupt: its checksum does not match.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The session file is corrupt: its contents cannot be read.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1914,6 +1894,29 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionFrame</name>
+    <message>
+        <source>This is not a Tensor Kitchen session file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is truncated: its header is incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is truncated: %1 of %2 bytes are there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is corrupt: its checksum does not match.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

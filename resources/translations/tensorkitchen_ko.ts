@@ -582,26 +582,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%1은(는) %2에 있었지만 이 컴퓨터에는 그 장치가 없어서 이제 CPU에 있습니다.</translation>
     </message>
     <message>
-        <source>This is not a Tensor Kitchen session file.</source>
-        <translation>Tensor Kitchen 세션 파일이 아닙니다.</translation>
-    </message>
-    <message>
-        <source>The session file is truncated: its header is incomplete.</source>
-        <translation>세션 파일이 잘려 있습니다. 헤더가 온전하지 않습니다.</translation>
-    </message>
-    <message>
-        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
-        <translation>세션 파일의 버전은 %1입니다. 이 Tensor Kitchen은 버전 %2까지만 읽을 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>The session file is truncated: %1 of %2 bytes are there.</source>
-        <translation>세션 파일이 잘려 있습니다. %2바이트 중 %1바이트만 있습니다.</translation>
-    </message>
-    <message>
-        <source>The session file is corrupt: its checksum does not match.</source>
-        <translation>세션 파일이 손상되었습니다. 체크섬이 맞지 않습니다.</translation>
-    </message>
-    <message>
         <source>The session file is corrupt: its contents cannot be read.</source>
         <translation>세션 파일이 손상되었습니다. 내용을 읽을 수 없습니다.</translation>
     </message>
@@ -1924,6 +1904,29 @@ first call: %4</source>
     <message>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFrame</name>
+    <message>
+        <source>This is not a Tensor Kitchen session file.</source>
+        <translation>Tensor Kitchen 세션 파일이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>The session file is truncated: its header is incomplete.</source>
+        <translation>세션 파일이 잘려 있습니다. 헤더가 온전하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
+        <translation>세션 파일의 버전은 %1입니다. 이 Tensor Kitchen은 버전 %2까지만 읽을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The session file is truncated: %1 of %2 bytes are there.</source>
+        <translation>세션 파일이 잘려 있습니다. %2바이트 중 %1바이트만 있습니다.</translation>
+    </message>
+    <message>
+        <source>The session file is corrupt: its checksum does not match.</source>
+        <translation>세션 파일이 손상되었습니다. 체크섬이 맞지 않습니다.</translation>
     </message>
 </context>
 </TS>
