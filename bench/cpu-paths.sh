@@ -3,7 +3,8 @@
 # the torch wheel's LibTorch 2.x (build-pip/), and PyTorch 2.x itself in Python (the wheel's),
 # measured in one run, interleaved (A B C A B C …), best of the rounds for each. Matmul float32
 # GFLOP/s (blocked_autorange method on both sides) and training step time (MLP depth 2, batch
-# 128, Adam). Prints a Markdown table for the README.
+# 128, Adam). Prints a Markdown table for the README; its last column is the wheel build's speed
+# relative to Debian's (above 1: the wheel is faster).
 # Usage: bench/cpu-paths.sh [debian-build] [pip-build] [rounds] [threads]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -53,12 +54,12 @@ print(f"{threads} threads, best of {rounds} interleaved rounds. BLAS: 1.13 → {
       f"2.x → {pip['blas']}")
 print()
 print(f"| | app on LibTorch {deb['torch_version']} + OpenBLAS | app on LibTorch {pip['torch_version']} "
-      f"(wheel) | PyTorch {py} in Python | wheel ÷ Debian |")
+      f"(wheel) | PyTorch {py} in Python | wheel's speed ÷ Debian's |")
 print("|---|---|---|---|---|")
 for n in sorted({r["n"] for r in load("mm-deb-1.json")["results"]}):
     v = [gflops(k, n) for k in kinds]
     print(f"| matmul N = {n}, GFLOP/s | {v[0]:.1f} | {v[1]:.1f} | {v[2]:.1f} | {v[1] / v[0]:.2f} |")
 for w in widths:
     v = [step_ms(k, w) for k in kinds]
-    print(f"| training step, width {w}, ms | {v[0]:.3f} | {v[1]:.3f} | {v[2]:.3f} | {v[1] / v[0]:.2f} |")
+    print(f"| training step, width {w}, ms | {v[0]:.3f} | {v[1]:.3f} | {v[2]:.3f} | {v[0] / v[1]:.2f} |")
 PY
