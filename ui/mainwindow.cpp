@@ -595,7 +595,7 @@ void MainWindow::onFinished(quint64 request, const Outcome &outcome)
     }
 }
 
-void MainWindow::animateTransfer(const TransferReport &r, const Pending &p)
+void MainWindow::animateTransfer(const MoveReport &r, const Pending &p)
 {
     const QString caption = tr("%1 · %2 ms · %3 GB/s")
                                 .arg(QLocale().formattedDataSize(r.bytes))

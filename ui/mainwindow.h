@@ -3,7 +3,7 @@
 #include "buildfacts.h"
 #include "operation.h"
 #include "outcome.h"
-#include "transferreport.h"
+#include "movereport.h"
 
 #include <QHash>
 #include <QMainWindow>
@@ -114,7 +114,7 @@ private:
     void onCardRemoved(int id);
     void onFinished(quint64 request, const Outcome &outcome);
     void onDevicesSampled(const QList<DeviceInfo> &devices, const QList<qint64> &bytes);
-    void animateTransfer(const TransferReport &r, const Pending &p);
+    void animateTransfer(const MoveReport &r, const Pending &p);
     void showError(const OpError &error, int a, int b, const Pending &p);
     void showCardMenu(int id, const QPoint &globalPos);
     void renameCard(int id);

@@ -452,7 +452,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>TransferReport</name>
+    <name>MoveReport</name>
     <message>
         <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
         <translation type="unfinished"></translation>

@@ -462,7 +462,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>TransferReport</name>
+    <name>MoveReport</name>
     <message>
         <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
         <translation>%1에는 .to()가 필요 없습니다. 자기 텐서를 가지고 있지 않기 때문입니다(옵티마이저는 모델의 파라미터가 어디에 있든 그 자리에서 일하고, 손실 함수는 입력이 있는 곳에서 계산됩니다).</translation>

@@ -6,7 +6,7 @@
 #include "outcome.h"
 #include "tensorpreview.h"
 #include "tensorspec.h"
-#include "transferreport.h"
+#include "movereport.h"
 
 #include <QCoreApplication>
 #include <QList>

@@ -7,7 +7,7 @@
 #include "outcome.h"
 #include "tensorpreview.h"
 #include "tensorspec.h"
-#include "transferreport.h"
+#include "movereport.h"
 
 #include <QList>
 #include <QObject>

@@ -16,9 +16,9 @@ enum class TransferMeaning {
 QString meaningName(TransferMeaning m);
 
 // What one `.to()` did, measured.
-struct TransferReport
+struct MoveReport
 {
-    Q_DECLARE_TR_FUNCTIONS(TransferReport)
+    Q_DECLARE_TR_FUNCTIONS(MoveReport)
 
 public:
     TransferMeaning meaning = TransferMeaning::Reassign;
@@ -44,4 +44,4 @@ public:
 
 } // namespace tk
 
-Q_DECLARE_METATYPE(tk::TransferReport)
+Q_DECLARE_METATYPE(tk::MoveReport)

@@ -1,7 +1,7 @@
 #pragma once
 
 #include "operror.h"
-#include "transferreport.h"
+#include "movereport.h"
 
 #include <QMetaType>
 #include <QStringList>
@@ -13,7 +13,7 @@ struct Outcome
 {
     int cardId = -1;
     OpError error;
-    TransferReport transfer; // filled for transfers
+    MoveReport transfer; // filled for transfers
     bool undoable = false;   // the action went onto the workspace's undo history
     QStringList notices;     // things the user should know (a GPU card placed on the CPU, …)
     bool ok() const { return !error.isError(); }

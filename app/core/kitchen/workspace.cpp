@@ -13,7 +13,7 @@ namespace tk {
 
 Outcome Workspace::Private::transferObject(Entry &e, const c10::Device &dev, const QString &requested)
 {
-    TransferReport r;
+    MoveReport r;
     r.sourceId = e.info.id;
     r.resultId = e.info.id;
     r.sourceName = r.resultName = e.info.name;
@@ -222,7 +222,7 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
                                                              : QStringLiteral("%1 = %2").arg(y, call);
 
     const at::Tensor source = src->tensor;
-    TransferReport r;
+    MoveReport r;
     r.meaning = meaning;
     r.sourceId = id;
     r.sourceName = x;

@@ -7,7 +7,7 @@
 #include "outcome.h"
 #include "tensorpreview.h"
 #include "tensorspec.h"
-#include "transferreport.h"
+#include "movereport.h"
 
 #include <QList>
 #include <QMap>
@@ -63,7 +63,7 @@ Q_SIGNALS:
     void cardUpdated(const tk::CardInfo &card);
     void cardRemoved(int id, const QString &name);
     void finished(quint64 request, const tk::Outcome &outcome);
-    void transferred(const tk::TransferReport &report);
+    void transferred(const tk::MoveReport &report);
     void failed(const tk::OpError &error);
     void codeLineAdded(const tk::CodeLine &line);
     void codeLogReset(const QList<tk::CodeLine> &lines);

@@ -1,4 +1,4 @@
-#include "transferreport.h"
+#include "movereport.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -15,7 +15,7 @@ QString meaningName(TransferMeaning m)
     return {};
 }
 
-QString TransferReport::describe() const
+QString MoveReport::describe() const
 {
     const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
     QString text;

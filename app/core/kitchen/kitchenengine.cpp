@@ -12,7 +12,7 @@ void registerTypes()
     qRegisterMetaType<QList<tk::CardInfo>>();
     qRegisterMetaType<tk::Outcome>();
     qRegisterMetaType<tk::OpError>();
-    qRegisterMetaType<tk::TransferReport>();
+    qRegisterMetaType<tk::MoveReport>();
     qRegisterMetaType<tk::CodeLine>();
     qRegisterMetaType<QList<tk::CodeLine>>();
     qRegisterMetaType<tk::DeviceInfo>();
