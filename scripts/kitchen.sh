@@ -98,7 +98,7 @@ prepare_pip_torch() {
     want="$(sed -n 's/^torch==//p' "$wheel_pin")"
     have="$("$venv/bin/python3" -c 'import torch; print(torch.__version__.split("+")[0])' 2>/dev/null || true)"
     if [[ $have != "$want" ]]; then
-        echo "Installing torch $want into $venv (pip's cache keeps the wheel for next time)"
+        echo "Installing torch $want and its CUDA libraries into $venv (once per checkout)"
         "$venv/bin/pip" install --disable-pip-version-check -q -r "$wheel_pin"
     fi
     torch_prefix="$("$venv/bin/python3" -c 'import torch; print(torch.utils.cmake_prefix_path)')"
