@@ -20,6 +20,7 @@
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
+#include <QPlainTextEdit>
 #include <QTabWidget>
 #include <QTranslator>
 #include <QDropEvent>
@@ -42,6 +43,19 @@ private:
         for (const CardInfo &c : w.engine()->cards())
             n << c.name + "@" + c.device;
         return n;
+    }
+    // What the code log dock shows, past its two header lines.
+    static QStringList shownLog(MainWindow &w)
+    {
+        auto *view = w.findChild<QPlainTextEdit *>(QStringLiteral("codeLog"));
+        return view ? view->toPlainText().split('\n').mid(2) : QStringList{QStringLiteral("no view")};
+    }
+    static QStringList engineLog(MainWindow &w)
+    {
+        QStringList lines;
+        for (const CodeLine &l : w.engine()->codeLog().lines())
+            lines << l.display().split('\n');
+        return lines;
     }
     static void make(MainWindow &w, const QString &name)
     {
@@ -82,14 +96,20 @@ private Q_SLOTS:
         QCOMPARE(names(w), (QStringList{"x@cpu", "y@cpu"}));
         QVERIFY(w.pane("cpu")->card(x));
         QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("y = torch.randn(2, 2, generator=torch.Generator().manual_seed(0))"));
+        QCOMPARE(shownLog(w), engineLog(w)); // the dock lost the move and the failed line
+        QCOMPARE(shownLog(w).size(), 2);
         w.undoStack()->undo();
         idle(w);
         QCOMPARE(names(w), QStringList{"x@cpu"});
+        QCOMPARE(shownLog(w), engineLog(w));
         w.undoStack()->redo();
         w.undoStack()->redo();
         idle(w);
         QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
         QVERIFY(w.pane("meta")->card(x));
+        QCOMPARE(shownLog(w), engineLog(w));
+        QCOMPARE(shownLog(w).size(), 4); // redo brings back the failed line with the move
+        QVERIFY(shownLog(w).last().contains(QLatin1String("Error")));
     }
 
     void autosaveRecoveryRestoresCards()

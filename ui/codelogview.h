@@ -3,6 +3,7 @@
 #include "codelog.h"
 
 #include <QPlainTextEdit>
+#include <QStringList>
 
 namespace tk {
 
@@ -14,6 +15,13 @@ class CodeLogView : public QPlainTextEdit
 public:
     explicit CodeLogView(QWidget *parent = nullptr);
     void appendLine(const CodeLine &line);
+    // After undo, redo or opening a session: shows exactly these lines, rewriting only the
+    // tail that differs, so an undo costs the lines it takes back, not the whole log.
+    void setLines(const QList<CodeLine> &lines);
+
+private:
+    int m_headerBlocks = 0;
+    QStringList m_shown; // the display text of each line after the header
 };
 
 } // namespace tk

@@ -8,6 +8,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMimeData>
+#include <QPainter>
 #include <QUrl>
 #include <QProgressBar>
 #include <QScrollArea>
@@ -20,7 +21,8 @@ DevicePane::DevicePane(const QString &deviceId, QWidget *parent)
 {
     setObjectName(QStringLiteral("pane-%1").arg(deviceId));
     setAcceptDrops(true);
-    setFrameShape(QFrame::StyledPanel);
+    setFrameShape(QFrame::NoFrame); // the border is painted, see paintEvent
+    setContentsMargins(2, 2, 2, 2);
     setMinimumWidth(280);
     const QColor c = DeviceStyle::color(deviceId);
 
@@ -165,10 +167,22 @@ void DevicePane::updateEmptyState() { m_empty->setVisible(cards().isEmpty()); }
 
 void DevicePane::setDropHighlight(bool on)
 {
+    // Painted, not a style sheet: a pane's style sheet re-polishes every card in it, which made
+    // each drag cost time in proportion to the cards on the pane.
+    if (m_dropHighlight == on)
+        return;
+    m_dropHighlight = on;
+    update();
+}
+
+void DevicePane::paintEvent(QPaintEvent *)
+{
     const QColor c = DeviceStyle::color(m_deviceId);
-    setStyleSheet(QStringLiteral("tk--DevicePane { border: 2px %1 %2; border-radius: 8px; }")
-                      .arg(on ? QStringLiteral("dashed") : QStringLiteral("solid"),
-                           on ? c.name() : c.lighter(160).name()));
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    QPen pen(m_dropHighlight ? c : c.lighter(160), 2, m_dropHighlight ? Qt::DashLine : Qt::SolidLine);
+    p.setPen(pen);
+    p.drawRoundedRect(QRectF(rect()).adjusted(1, 1, -1, -1), 8, 8);
 }
 
 namespace {

@@ -44,6 +44,7 @@ protected:
     void dragMoveEvent(QDragMoveEvent *event) override;
     void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void updateEmptyState();
@@ -58,6 +59,7 @@ private:
     QWidget *m_cardArea = nullptr;
     QVBoxLayout *m_cardLayout = nullptr;
     QString m_emptyExplanation;
+    bool m_dropHighlight = false;
 };
 
 } // namespace tk

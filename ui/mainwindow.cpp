@@ -65,12 +65,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     dock->setWidget(m_codeLog);
     addDockWidget(Qt::BottomDockWidgetArea, dock);
     menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(dock->toggleViewAction());
-    connect(m_engine, &KitchenEngine::codeLogReset, m_codeLog, [this](const QList<CodeLine> &lines) {
-        m_codeLog->clear();
-        m_codeLog->appendPlainText(QStringLiteral("import torch\ndevice = \"cuda\" if torch.cuda.is_available() else \"cpu\""));
-        for (const CodeLine &l : lines)
-            m_codeLog->appendLine(l);
-    });
+    connect(m_engine, &KitchenEngine::codeLogReset, m_codeLog, &CodeLogView::setLines);
 
     // The lessons follow the language the UI is shown in, whichever translator is installed.
     //: The language code of the lesson texts to show: "en" or "ko".

@@ -33,7 +33,8 @@ void PythonHighlighter::highlightBlock(const QString &text)
         }
     }
     // A line that raised: the error part in red.
-    const int err = text.indexOf(QRegularExpression(QStringLiteral("#\\s*([A-Za-z.]+Error|refused)")));
+    static const QRegularExpression raised(QStringLiteral("#\\s*([A-Za-z.]+Error|refused)"));
+    const int err = int(text.indexOf(raised));
     if (err >= 0) {
         QTextCharFormat f;
         f.setForeground(QColor(0xb0, 0x00, 0x20));

@@ -12,17 +12,27 @@
 #include <QLabel>
 #include <QLocale>
 #include <QMimeData>
+#include <QPainter>
 #include <QVBoxLayout>
 
 namespace tk {
 
+namespace {
+// Re-applying an unchanged style sheet still re-polishes the widget; most refreshes change
+// only the numbers.
+void setSheet(QWidget *w, const QString &sheet)
+{
+    if (w->styleSheet() != sheet)
+        w->setStyleSheet(sheet);
+}
+} // namespace
+
 TensorCard::TensorCard(const CardInfo &info, QWidget *parent) : QFrame(parent), m_info(info)
 {
     setObjectName(QStringLiteral("card-%1").arg(info.id));
-    setFrameShape(QFrame::StyledPanel);
+    setFrameShape(QFrame::NoFrame); // the border is painted, see paintEvent
     setFocusPolicy(Qt::StrongFocus);
     setAcceptDrops(true);
-    setAutoFillBackground(true);
     setCursor(Qt::OpenHandCursor);
     setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
 
@@ -74,7 +84,7 @@ void TensorCard::refresh()
     m_name->setText(m_info.name);
     const QColor sc = DeviceStyle::storageColor(m_info.storageId);
     m_storage->setText(tr("◆ %1").arg(m_info.storageId));
-    m_storage->setStyleSheet(QStringLiteral("color: %1; font-weight: bold;").arg(sc.darker(130).name()));
+    setSheet(m_storage, QStringLiteral("color: %1; font-weight: bold;").arg(sc.darker(130).name()));
     m_storage->setToolTip(tr("Storage %1. Cards with the same storage mark share memory: a view, "
                              "or a to() to the device the tensor was already on. A new mark means "
                              "a new copy.").arg(m_info.storageId));
@@ -82,9 +92,9 @@ void TensorCard::refresh()
     m_dtype->setText(tensor ? m_info.dtype
                      : m_info.kind == QLatin1String("model") ? tr("nn.Module")
                                                               : tr("no .to() needed"));
-    m_dtype->setStyleSheet(DeviceStyle::badgeStyle(m_info.device));
+    setSheet(m_dtype, DeviceStyle::badgeStyle(m_info.device));
     m_device->setText(m_info.device);
-    m_device->setStyleSheet(DeviceStyle::badgeStyle(m_info.device));
+    setSheet(m_device, DeviceStyle::badgeStyle(m_info.device));
     m_summary->setText(m_info.summary);
     m_bytes->setText(m_info.kind == QLatin1String("tensor") || m_info.kind == QLatin1String("model")
                          ? QLocale().formattedDataSize(m_info.bytes)
@@ -101,15 +111,28 @@ void TensorCard::refresh()
                             .arg(QLocale().formattedDataSize(m_info.storageBytes))));
     setAccessibleName(tr("Tensor %1 on %2").arg(m_info.name, m_info.device));
     setHighlighted(hasFocus());
+    update(); // the border's colour follows the device
 }
 
 void TensorCard::setHighlighted(bool on)
 {
+    if (m_highlighted == on)
+        return;
+    m_highlighted = on;
+    update();
+}
+
+void TensorCard::paintEvent(QPaintEvent *)
+{
+    // Painted rather than styled: a style sheet per card made every refresh and focus change
+    // re-polish the card and its labels.
     const QColor c = DeviceStyle::color(m_info.device);
-    setStyleSheet(QStringLiteral("tk--TensorCard { border: %1px solid %2; border-radius: 6px;"
-                                 " background: palette(base); }")
-                      .arg(on ? 3 : 1)
-                      .arg(on ? c.name() : c.lighter(150).name()));
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    const qreal w = m_highlighted ? 3 : 1;
+    p.setPen(QPen(m_highlighted ? c : c.lighter(150), w));
+    p.setBrush(palette().base());
+    p.drawRoundedRect(QRectF(rect()).adjusted(w / 2, w / 2, -w / 2, -w / 2), 6, 6);
 }
 
 void TensorCard::mousePressEvent(QMouseEvent *event)

@@ -42,6 +42,7 @@ protected:
     void dropEvent(QDropEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
+    void paintEvent(QPaintEvent *event) override;
 
 private:
     void refresh();
@@ -56,6 +57,7 @@ private:
     QLabel *m_bytes = nullptr;
     HeatMapWidget *m_heat = nullptr;
     QPoint m_pressPos;
+    bool m_highlighted = false;
 };
 
 } // namespace tk
