@@ -110,11 +110,31 @@ private Q_SLOTS:
         QSignalSpy done(&lab, &TransferLab::finished);
         TransferSettings s;
         s.sizes = {1024, 64 * 1024, 4 * 1024 * 1024};
+        s.devices = {QStringLiteral("cuda")};
+        s.pinned = true;
+        s.nonBlocking = true;
         s.minRunTime = 0.01;
         QString error;
         QVERIFY2(lab.start(s, &error), qPrintable(error));
         QVERIFY(done.wait(30000));
-        QCOMPARE(results.count(), DeviceRegistry::buildFacts().cudaDeviceCount > 0 ? 3 * 6 : 3);
+        // With a GPU: both directions, each pageable, pinned and pinned non_blocking, per size.
+        // Without one: host-to-host copies only, one per size.
+        QStringList expected;
+        for (qint64 bytes : s.sizes) {
+            if (DeviceRegistry::buildFacts().cudaDeviceCount > 0) {
+                for (const char *dir : {"h2d", "d2h"})
+                    expected << QStringLiteral("%1 %2 pageable 0").arg(bytes).arg(dir)
+                             << QStringLiteral("%1 %2 pinned 0").arg(bytes).arg(dir)
+                             << QStringLiteral("%1 %2 pinned 1").arg(bytes).arg(dir);
+            } else {
+                expected << QStringLiteral("%1 host pageable 0").arg(bytes);
+            }
+        }
+        QStringList got;
+        for (const TransferResult &r : lab.results())
+            got << QStringLiteral("%1 %2 %3 %4").arg(r.bytes).arg(r.direction, r.memory).arg(int(r.nonBlocking));
+        QCOMPARE(got, expected);
+        QCOMPARE(results.count(), expected.size());
         double last = 0;
         for (const TransferResult &r : lab.results()) {
             QVERIFY(r.medianS > 0);

@@ -1,5 +1,7 @@
 #include "deviceregistry.h"
 
+#include "blaslibrary.h"
+
 #include "cudabackend.h"
 
 #include <ATen/Parallel.h>
@@ -98,36 +100,7 @@ QString DeviceRegistry::cpuModel()
 
 int DeviceRegistry::hardwareThreads() { return qMax(1, QThread::idealThreadCount()); }
 
-QString DeviceRegistry::loadedBlas()
-{
-    // Debian's LibTorch links libblas.so.3, whose provider is chosen by update-alternatives;
-    // the mapped file tells which one this process actually got.
-    QFile maps(QStringLiteral("/proc/self/maps"));
-    if (maps.open(QIODevice::ReadOnly)) {
-        for (const QByteArray &line : maps.readAll().split('\n')) {
-            const int slash = line.indexOf('/');
-            if (slash < 0)
-                continue;
-            const QString path = QString::fromUtf8(line.mid(slash));
-            const QString file = QFileInfo(path).fileName();
-            if (file.contains(QLatin1String("openblas")) || file.startsWith(QLatin1String("libmkl"))
-                || file.startsWith(QLatin1String("libblis")) || file.startsWith(QLatin1String("libblas"))) {
-                const QString real = QFileInfo(path).canonicalFilePath();
-                if (real.contains(QLatin1String("openblas-pthread")))
-                    return QStringLiteral("OpenBLAS (pthread) — %1").arg(real);
-                if (real.contains(QLatin1String("openblas")))
-                    return QStringLiteral("OpenBLAS — %1").arg(real);
-                if (real.contains(QLatin1String("mkl")))
-                    return QStringLiteral("Intel MKL — %1").arg(real);
-                if (real.contains(QLatin1String("blis")))
-                    return QStringLiteral("BLIS — %1").arg(real);
-                return QStringLiteral("reference BLAS (slow) — %1").arg(real);
-            }
-        }
-    }
-    // Official LibTorch wheels carry MKL statically; nothing shows in the maps.
-    return QStringLiteral("built into LibTorch (see parallel info)");
-}
+QString DeviceRegistry::loadedBlas() { return BlasLibrary::loaded().label(); }
 
 BuildFacts DeviceRegistry::buildFacts()
 {

@@ -1,6 +1,6 @@
 #include "processsetup.h"
 
-#include "deviceregistry.h"
+#include "blaslibrary.h"
 
 #include <cstdlib>
 #include <unistd.h>
@@ -14,7 +14,7 @@ void ProcessSetup::preferPassiveOpenMp(char *argv[])
         return;
     // LibTorch is linked, so its BLAS is already mapped: only OpenBLAS's pthread build keeps
     // a thread pool of its own that spinning OpenMP threads would compete with.
-    if (!DeviceRegistry::loadedBlas().contains(QLatin1String("(pthread)")))
+    if (BlasLibrary::loaded().kind != BlasLibrary::Kind::OpenBlasPthread)
         return;
     setenv("OMP_WAIT_POLICY", "PASSIVE", 1);
     setenv("TK_NO_REEXEC", "1", 1); // never loop, even if the policy is unset again
