@@ -5,9 +5,9 @@
 #   scripts/gpu-check.sh [report-dir]
 #
 # LibTorch: CMAKE_PREFIX_PATH if set, else the one inside `python3 -c 'import torch'`.
-# Qt: the system's, or an unpacked bundle named by TK_QT_PREFIX (see ../shared/tools/qt-bundle.sh:
-# `download DIR [--gui]` on a Debian machine, `unpack DIR PREFIX` here). Without Qt Widgets and
-# QCustomPlot the UI is skipped and the core, the bench CLI and the tests are built.
+# Qt: the system's, or one unpacked under TK_QT_PREFIX in Debian's layout (its CMake files in
+# usr/lib/x86_64-linux-gnu/cmake). Without Qt Widgets and QCustomPlot the UI is skipped and the
+# core, the bench CLI and the tests are built.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${1:-$here/build-gpu/report}"

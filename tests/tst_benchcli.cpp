@@ -67,7 +67,7 @@ private Q_SLOTS:
             QSKIP("device present: the text lists the GPU instead");
         QString out, err;
         QCOMPARE(run({"devices"}, &out, &err), 0);
-        // The two no-GPU cases of the seeds read differently.
+        // The two no-GPU cases (CPU-only build, CUDA build without a device) read differently.
         QVERIFY2(out.contains(TK_EXPECT_CUDA_BUILD ? "CUDA build" : "CPU-only build"), qPrintable(out));
         QVERIFY2(out.contains(TK_EXPECT_CUDA_BUILD ? "no GPU was found" : "built without CUDA"), qPrintable(out));
         QVERIFY(out.contains("→  cpu"));
@@ -114,7 +114,7 @@ private Q_SLOTS:
 
     void trainRejectsOutOfRangeNumbers()
     {
-        // Found by fuzz_benchcli: a width beyond int's range was cast from double (UB).
+        // Found by fuzz_benchcli: a width beyond int's range is refused, not cast from double (UB).
         QString out, err;
         QCOMPARE(run({"train", "--width", "0222222222222222222222222222222222222222"}, &out, &err), 2);
         QVERIFY(err.contains("--width"));

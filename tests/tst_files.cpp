@@ -165,7 +165,7 @@ private Q_SLOTS:
 
     void malformedArchivesFromTheFuzzerAreRefused()
     {
-        // Found by fuzz_pt: a damaged zip directory made LibTorch's in-memory reader read past
+        // Found by fuzz_pt: a damaged zip directory makes LibTorch's in-memory reader read past
         // the buffer. Every regression input in the corpus must be refused cleanly.
         const QDir corpus(qEnvironmentVariable("TK_SOURCE_DIR") + "/fuzz/corpus/pt");
         const QStringList regressions = corpus.entryList({"regression-*"}, QDir::Files);
@@ -186,7 +186,7 @@ private Q_SLOTS:
 
     void damagedSessionsFromTheFuzzerAreSafe()
     {
-        // Found by fuzz_session: a session holding an empty tensor copied into a null buffer.
+        // Found by fuzz_session: an empty tensor in a session has no buffer to copy values into.
         // Inputs whose first byte is odd get a valid header around them, as in the fuzzer.
         const QDir corpus(qEnvironmentVariable("TK_SOURCE_DIR") + "/fuzz/corpus/session");
         const QStringList files = corpus.entryList({"regression-*"}, QDir::Files);

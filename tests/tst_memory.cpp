@@ -149,7 +149,7 @@ private Q_SLOTS:
         s.sizes = {qint64(1) << 50};
         QVERIFY(!lab.start(s, &error));
         QVERIFY(error.contains("free"));
-        s.sizes = {7173733806442603406LL}; // found by fuzz_benchcli: twice this overflowed
+        s.sizes = {7173733806442603406LL}; // found by fuzz_benchcli: twice this overflows qint64
         QVERIFY(!lab.start(s, &error));
         QVERIFY(error.contains("free"));
     }

@@ -4,7 +4,7 @@
 
 namespace tk {
 
-// The seeds' device check, in one place, copyable as text.
+// The usual PyTorch device check (DeviceReport), in one place, copyable as text.
 class DeviceDetailsDialog : public QDialog
 {
     Q_OBJECT

@@ -8,7 +8,7 @@ class QTextBrowser;
 
 namespace tk {
 
-// Short lessons from the seeds, in the UI's language, each with a "Try it" that performs it
+// Short lessons on PyTorch devices, in the UI's language, each with a "Try it" that performs it
 // in the kitchen.
 class LessonsPanel : public QWidget
 {

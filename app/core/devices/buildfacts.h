@@ -5,7 +5,7 @@
 
 namespace tk {
 
-// Why there is no GPU workbench to work on, in the two cases the seeds tell apart.
+// Why there is no GPU workbench to work on: two cases with different fixes.
 enum class NoGpuReason {
     None,            // at least one CUDA device is usable
     CpuOnlyBuild,    // LibTorch was built without CUDA
@@ -24,7 +24,7 @@ struct BuildFacts
     QString blas;          // the BLAS library actually loaded into this process
     QString parallelInfo;  // at::get_parallel_info(), first lines
     NoGpuReason noGpuReason = NoGpuReason::None;
-    QString defaultDevice; // the seeds' idiom: "cuda" if available else "cpu"
+    QString defaultDevice; // the usual idiom: "cuda" if available else "cpu"
 
     QString noGpuExplanation() const;
     // "", "cpu-only-build" or "no-device-found": the reason as JSON and scripts spell it.

@@ -19,7 +19,7 @@ public:
     // cpu first, then cuda:0…, then meta when asked for.
     static QList<DeviceInfo> devices(bool includeMeta = false);
     static DeviceInfo device(const QString &id, bool *found = nullptr);
-    // The seeds' rule: device = "cuda" if torch.cuda.is_available() else "cpu".
+    // The usual PyTorch idiom: device = "cuda" if torch.cuda.is_available() else "cpu".
     static QString defaultDevice();
     // "cuda" → "cuda:0" (or "cpu" when no GPU), other ids unchanged.
     static QString resolve(const QString &id);

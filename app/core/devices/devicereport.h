@@ -5,7 +5,7 @@
 
 namespace tk {
 
-// The seeds' "device check" as text: is_available, device_count, each device's name,
+// The usual PyTorch "device check" as text: is_available, device_count, each device's name,
 // capability and memory, versions, threads and BLAS. For the Device details dialog and CLI.
 class DeviceReport
 {

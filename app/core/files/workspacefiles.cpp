@@ -88,7 +88,7 @@ at::Tensor tensorFrom(const QByteArray &raw, const std::vector<int64_t> &shape, 
 }
 
 // LibTorch 1.13's in-memory reader copies whatever the zip reader asks for, even past the end
-// of the buffer, so a malformed .pt made it read out of bounds (found by fuzz_pt). This one
+// of the buffer, so a malformed .pt makes it read out of bounds (found by fuzz_pt). This one
 // clamps every read; the zip reader then reports a short read as a damaged archive.
 class BoundedReadAdapter : public caffe2::serialize::ReadAdapterInterface
 {

@@ -30,7 +30,7 @@ struct CardInfo
     int heatCols = 0;
     QVector<float> heat;
     int revision = 0;      // bumps whenever the card's tensor changes
-    QString kind = QStringLiteral("tensor"); // "tensor"; later "model", "optimizer", "loss"
+    QString kind = QStringLiteral("tensor"); // "tensor", "model", "optimizer" or "loss"
 };
 
 } // namespace tk

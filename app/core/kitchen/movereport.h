@@ -6,7 +6,7 @@
 
 namespace tk {
 
-// The three things `.to(device)` can mean in code (DESIGN.md §1).
+// The three things `.to(device)` can mean in code.
 enum class TransferMeaning {
     Reassign,  // x = x.to(d): x now names the copy; the old tensor is released
     NewName,   // y = x.to(d): both remain

@@ -7,7 +7,7 @@
 
 namespace tk {
 
-// Where the training data lives while a lane trains (the seeds' per-batch vs up-front).
+// Where the training data lives while a lane trains: moved per batch, up front, or pinned.
 enum class TrainPlacement {
     PerBatch, // dataset on the host; each batch is moved with .to(device)
     Preload,  // the whole dataset moved to the device once, before the first step

@@ -30,8 +30,8 @@ public:
     const QList<TrainLane> &lanes() const { return m_lanes; }
     const TrainConfig &config() const { return m_config; }
 
-    // How many leading significant digits two losses share (the seeds: a GPU may differ from
-    // the CPU in the last digits). 17 when they are identical.
+    // How many leading significant digits two losses share (a GPU may differ from the CPU in
+    // the last digits). 17 when they are identical.
     static int agreeingDigits(double a, double b);
     // Training time until the loss first reaches the target; negative if it never did.
     static double timeToTarget(const QList<TrainStep> &steps, double target);

@@ -10,7 +10,7 @@ namespace tk {
 // Trains every lane of the race in turn, kTurn steps each, on TrainingRace's thread: one lane's
 // step never shares the cores with another's, so each step's time is its own. Turns of several
 // steps, not one: switching the CPU's thread count between lanes every step wakes and parks
-// thread pools each time and slowed the many-thread lane several-fold (measured here).
+// thread pools each time and slows the many-thread lane several-fold (measured here).
 class TrainingRaceWorker : public QObject
 {
     Q_OBJECT
