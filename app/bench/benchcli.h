@@ -1,14 +1,18 @@
 #pragma once
 
 #include <QCoreApplication>
-#include <QCommandLineParser>
 #include <QStringList>
 #include <QTextStream>
+#include <memory>
+#include <vector>
 
 namespace tk {
 
+class BenchCommand;
+
 // The headless `tensor-kitchen-bench`: the core's engines without a display, for scripts,
-// CI and bench/ comparisons against PyTorch.
+// CI and bench/ comparisons against PyTorch. This class only dispatches; each command is a
+// BenchCommand of its own.
 class BenchCli
 {
     Q_DECLARE_TR_FUNCTIONS(BenchCli)
@@ -20,15 +24,8 @@ public:
     void setDryRun(bool on) { m_dryRun = on; }
 
 private:
-    int devices(const QStringList &arguments);
-    int matmul(const QStringList &arguments);
-    int train(const QStringList &arguments);
-    int transfer(const QStringList &arguments);
-    int stress(const QStringList &arguments);
+    std::vector<std::unique_ptr<BenchCommand>> commands() const;
     int usage(int code);
-    int parse(QCommandLineParser &parser, const QStringList &arguments); // -1: go on
-    int fail(const QString &message);                                    // prints, returns 2
-    bool formatOk(const QString &format, const QStringList &allowed);
 
     QTextStream &m_out;
     QTextStream &m_err;

@@ -1,0 +1,40 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QCommandLineParser>
+#include <QLatin1String>
+#include <QStringList>
+#include <QTextStream>
+
+namespace tk {
+
+// One command of tensor-kitchen-bench, the word after the program name. BenchCli picks it by
+// name(); the command parses its own options and returns the exit code: 0, or 2 for bad
+// arguments and failed measurements.
+class BenchCommand
+{
+    // The commands were BenchCli's member functions once: their strings keep its translation
+    // context, so the existing translations still apply. Each command repeats this line, as
+    // lupdate takes the context from the class that calls tr(), not from its base.
+    Q_DECLARE_TR_FUNCTIONS(BenchCli)
+
+public:
+    BenchCommand(QTextStream &out, QTextStream &err, bool dryRun)
+        : m_out(out), m_err(err), m_dryRun(dryRun)
+    {
+    }
+    virtual ~BenchCommand() = default;
+    virtual QLatin1String name() const = 0;
+    virtual int run(const QStringList &arguments) = 0; // arguments[0] is the program name
+
+protected:
+    int parse(QCommandLineParser &parser, const QStringList &arguments); // -1: go on
+    int fail(const QString &message);                                    // prints, returns 2
+    bool formatOk(const QString &format, const QStringList &allowed);
+
+    QTextStream &m_out;
+    QTextStream &m_err;
+    const bool m_dryRun; // parse and validate only; measure nothing
+};
+
+} // namespace tk

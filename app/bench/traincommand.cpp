@@ -1,0 +1,139 @@
+#include "traincommand.h"
+
+#include "deviceregistry.h"
+#include "trainer.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <algorithm>
+
+namespace tk {
+
+int TrainCommand::run(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Trains the race's MLP on the two spirals on one device."));
+    p.addHelpOption();
+    const TrainConfig defaults;
+    auto opt = [&p](const char *name, const QString &help, const QString &value) {
+        QCommandLineOption o(QString::fromLatin1(name), help, QStringLiteral("value"), value);
+        p.addOption(o);
+        return o;
+    };
+    const auto device = opt("device", tr("cpu or cuda:N (default cpu)."), QStringLiteral("cpu"));
+    const auto width = opt("width", tr("Hidden units per layer."), QString::number(defaults.width));
+    const auto depth = opt("depth", tr("Hidden layers."), QString::number(defaults.depth));
+    const auto batch = opt("batch", tr("Batch size."), QString::number(defaults.batch));
+    const auto steps = opt("steps", tr("Optimisation steps."), QString::number(defaults.steps));
+    const auto seed = opt("seed", tr("Seed for data and weights."), QString::number(defaults.seed));
+    const auto lr = opt("lr", tr("Learning rate."), QString::number(defaults.lr));
+    const auto optimizer = opt("optimizer", tr("sgd or adam."), defaults.optimizer);
+    const auto placement = opt("placement", tr("per-batch, preload or pinned."), QStringLiteral("per-batch"));
+    const auto points = opt("points", tr("Dataset size."), QString::number(defaults.points));
+    const auto threads = opt("threads", tr("CPU threads (default: all cores)."), QStringLiteral("0"));
+    const auto format = opt("format", tr("json or text (default)."), QStringLiteral("text"));
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
+    bool allOk = true;
+    // Whole numbers are parsed as such: a double cast to int is undefined beyond int's range
+    // (found by fuzz_benchcli: --width 2e98).
+    auto whole = [&](const QCommandLineOption &o, int lo, int hi) {
+        bool ok = false;
+        const int v = p.value(o).toInt(&ok);
+        if (!ok || v < lo || v > hi) {
+            m_err << tr("--%1 takes a whole number from %2 to %3, not “%4”.")
+                         .arg(o.names().first())
+                         .arg(lo)
+                         .arg(hi)
+                         .arg(p.value(o))
+                  << "\n";
+            allOk = false;
+        }
+        return v;
+    };
+    TrainConfig c;
+    c.width = whole(width, 1, 65536);
+    c.depth = whole(depth, 1, 64);
+    c.batch = whole(batch, 1, 1 << 24);
+    c.steps = whole(steps, 1, 100000000);
+    c.points = whole(points, 2, 1 << 26);
+    bool ok = false;
+    c.seed = p.value(seed).toULongLong(&ok);
+    if (!ok) {
+        m_err << tr("--seed takes a whole number, not “%1”.").arg(p.value(seed)) << "\n";
+        allOk = false;
+    }
+    c.lr = p.value(lr).toDouble(&ok);
+    if (!ok || !(c.lr > 0) || c.lr > 1e6) {
+        m_err << tr("--lr takes a positive number, not “%1”.").arg(p.value(lr)) << "\n";
+        allOk = false;
+    }
+    c.optimizer = p.value(optimizer);
+    c.gridEvery = 0;
+    TrainLane lane;
+    lane.device = p.value(device);
+    lane.threads = whole(threads, 0, DeviceRegistry::hardwareThreads());
+    if (!allOk)
+        return 2;
+    if (!placementFromName(p.value(placement), &c.placement))
+        return fail(tr("Unknown placement “%1”: use per-batch, preload or pinned.").arg(p.value(placement)));
+    const QString fmt = p.value(format);
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
+        return 2;
+    bool found = false;
+    DeviceRegistry::device(lane.device, &found);
+    if (!found)
+        return fail(tr("The device “%1” is not available here.").arg(lane.device));
+
+    if (m_dryRun)
+        return c.width > 0 && c.depth > 0 && c.batch > 0 && c.steps > 0 ? 0 : 2;
+    Trainer trainer(c, lane, 0);
+    QString error;
+    if (!trainer.prepare(&error))
+        return fail(error);
+    QJsonArray losses;
+    QList<double> times;
+    for (int s = 0; s < c.steps; ++s) {
+        TrainStep step;
+        if (!trainer.step(&step, &error))
+            return fail(error);
+        losses.append(step.loss);
+        times << step.stepSeconds;
+    }
+    std::sort(times.begin(), times.end());
+    const double median = times.isEmpty() ? 0 : times.at(times.size() / 2);
+    const double samples = median > 0 ? std::min(c.batch, c.points) / median : 0;
+    if (fmt == QLatin1String("text")) {
+        m_out << tr("%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s")
+                     .arg(QStringLiteral("MLP %1×%2").arg(c.width).arg(c.depth), lane.label())
+                     .arg(losses.first().toDouble(), 0, 'f', 4)
+                     .arg(losses.last().toDouble(), 0, 'f', 4)
+                     .arg(c.steps)
+                     .arg(median * 1e3, 0, 'f', 4)
+                     .arg(samples, 0, 'f', 0)
+              << "\n";
+        return 0;
+    }
+    QJsonObject receipt = DeviceRegistry::buildFacts().toJson();
+    receipt[QStringLiteral("device")] = DeviceRegistry::resolve(lane.device);
+    receipt[QStringLiteral("device_name")] = DeviceRegistry::device(lane.device).name;
+    receipt[QStringLiteral("threads")] = lane.threads > 0 ? lane.threads : DeviceRegistry::hardwareThreads();
+    receipt[QStringLiteral("width")] = c.width;
+    receipt[QStringLiteral("depth")] = c.depth;
+    receipt[QStringLiteral("batch")] = c.batch;
+    receipt[QStringLiteral("steps")] = c.steps;
+    receipt[QStringLiteral("seed")] = double(c.seed);
+    receipt[QStringLiteral("lr")] = c.lr;
+    receipt[QStringLiteral("optimizer")] = c.optimizer;
+    receipt[QStringLiteral("placement")] = placementName(c.placement);
+    receipt[QStringLiteral("points")] = c.points;
+    QJsonObject root{{QStringLiteral("receipt"), receipt},
+                     {QStringLiteral("losses"), losses},
+                     {QStringLiteral("step_median_s"), median},
+                     {QStringLiteral("samples_per_s"), samples}};
+    m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    return 0;
+}
+
+} // namespace tk

@@ -1,0 +1,18 @@
+#pragma once
+
+#include "benchcommand.h"
+
+namespace tk {
+
+// `train`: trains the race's MLP on the two spirals on one device and times its steps.
+class TrainCommand : public BenchCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(BenchCli) // lupdate reads it per class, not from BenchCommand
+
+public:
+    using BenchCommand::BenchCommand;
+    QLatin1String name() const override { return QLatin1String("train"); }
+    int run(const QStringList &arguments) override;
+};
+
+} // namespace tk
