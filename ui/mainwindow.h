@@ -86,7 +86,7 @@ public:
 public Q_SLOTS:
     void newTensor();
     void addModelTrio();           // model, optimizer and loss cards
-    void forgetToMoveTheModel();   // the seeds' classic mistake, for real
+    void forgetToMoveTheModel();   // data moved, the model not: for real
 
 protected:
     void resizeEvent(QResizeEvent *event) override;

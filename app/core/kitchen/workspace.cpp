@@ -50,7 +50,7 @@ Outcome Workspace::Private::transferObject(Entry &e, const c10::Device &dev, con
     r.sameStorage = false;
     e.tensor = e.module->parameters().front();
     refreshInfo(e);
-    // Optimizers over this model follow it, as the seeds say: nothing to do but look.
+    // Optimizers over this model follow its parameters, as in PyTorch: nothing to do but look.
     for (auto &[id, other] : entries)
         if (other.optimizer && other.modelId == e.info.id)
             refreshInfo(other);
@@ -66,7 +66,7 @@ Workspace::~Workspace() = default;
 QString Workspace::freeName(const QString &base) const
 {
     if (base.isEmpty()) {
-        // The seeds' names first, then t1, t2, …
+        // The short names PyTorch examples use first, then t1, t2, …
         for (const char *n : {"x", "y", "w", "a", "b", "c", "u", "v"})
             if (d->idOf(QLatin1String(n)) < 0)
                 return QLatin1String(n);

@@ -37,7 +37,7 @@ public:
     Outcome clone(int id, const QString &newName = {});
     Outcome remove(int id);
 
-    // The seeds' other ingredients: an MLP (2 → width × depth → 2), an optimizer over a
+    // The rest of a training setup: an MLP (2 → width × depth → 2), an optimizer over a
     // model's parameters, and a cross-entropy loss. A model moves in place; the other two
     // need no .to().
     Outcome createModel(int width, int depth, const QString &name = {}, quint64 seed = 0);
@@ -47,8 +47,9 @@ public:
     // Identities of a model's parameter tensors (not their data): equal before and after
     // model.to(), as in PyTorch.
     QList<quintptr> parameterKeys(int id) const;
-    // The seeds' classic mistake: data moved to another device, the model not. Creates a
-    // model if there is none, puts a batch x elsewhere and runs model(x); returns its error.
+    // The classic mistake of PyTorch device guides: data moved to another device, the model
+    // not. Creates a model if there is none, puts a batch x elsewhere and runs model(x);
+    // returns its error.
     Outcome forgetToMoveTheModel();
     // The free-memory check before every allocation is on by default; turning it off lets a
     // test (or a curious user) see LibTorch's own OutOfMemoryError.
