@@ -4,40 +4,37 @@
 #include "operation.h"
 #include "outcome.h"
 #include "movereport.h"
+#include "pendingrequests.h"
 
-#include <QHash>
 #include <QMainWindow>
-#include <QPixmap>
-#include <QPointer>
-#include <QRect>
-#include <functional>
 
-class QActionGroup;
-class QComboBox;
 class QMenu;
-class QSplitter;
 class QUndoStack;
 class QTabWidget;
 
 namespace tk {
 
+class CardActions;
 class CodeLogView;
 class DevicePane;
+class DragMeaningBox;
 class ErrorDialog;
 class FlightOverlay;
 class KitchenEngine;
+class KitchenView;
+class LessonActions;
 class LessonsPanel;
 class MatmulRacePanel;
 class MemoryPanel;
+class SessionController;
 class TransferLabPanel;
 class TrainingRacePanel;
 class TensorCard;
-struct CardInfo;
-struct DeviceInfo;
-struct TensorPreview;
 
 // The kitchen: one pane per device, cards on them, drags that are .to() calls, drops that are
-// operations, errors explained, and the code log of it all.
+// operations, errors explained, and the code log of it all. The window builds the parts that
+// do this (KitchenView, CardActions, SessionController, LessonActions), puts them in tabs,
+// docks, menus and the toolbar, and wires them; its public API forwards to them.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -48,7 +45,7 @@ public:
 
     KitchenEngine *engine() const { return m_engine; }
     DevicePane *pane(const QString &deviceId) const;
-    QList<DevicePane *> panes() const { return m_panes; }
+    QList<DevicePane *> panes() const;
     TensorCard *cardWidget(int id) const;
     FlightOverlay *overlay() const { return m_overlay; }
     QTabWidget *tabs() const { return m_tabs; }
@@ -93,63 +90,32 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    struct Pending
-    {
-        enum class Kind { Create, Transfer, Combine, ModelTrio, Other };
-        Kind kind = Kind::Other;
-        QPixmap pixmap;
-        QRect from;         // global rect of the card when it left
-        Operation op = Operation::Add;
-        int a = -1;
-        int b = -1;
-        bool retryAfter = false; // a move from the error dialog: run op(a, b) again after it
-        std::function<void(const Outcome &)> then; // a follow-up (lessons chain steps)
-    };
-
+    void buildTabs();
+    void wireParts();
     void buildMenus();
-    void buildPanes();
-    void placeCard(TensorCard *card);
-    void onCardAdded(const CardInfo &card);
-    void onCardUpdated(const CardInfo &card);
-    void onCardRemoved(int id);
+    void buildDocks();
     void onFinished(quint64 request, const Outcome &outcome);
-    void onDevicesSampled(const QList<DeviceInfo> &devices, const QList<qint64> &bytes);
-    void animateTransfer(const MoveReport &r, const Pending &p);
-    void showError(const OpError &error, int a, int b, const Pending &p);
-    void showCardMenu(int id, const QPoint &globalPos);
-    void renameCard(int id);
-    void showValues(int id);
     void say(const QString &message, int ms = 8000);
-    QRect globalRect(QWidget *w) const;
-    QStringList moveTargets() const;
 
     KitchenEngine *m_engine = nullptr;
     BuildFacts m_facts;
-    QSplitter *m_splitter = nullptr;
+    PendingRequests m_pending; // every part's unanswered requests, answered in onFinished
+    QUndoStack *m_undo = nullptr;
+    KitchenView *m_view = nullptr;
+    CardActions *m_cards = nullptr;
+    SessionController *m_session = nullptr;
+    LessonActions *m_lessonActions = nullptr;
     QTabWidget *m_tabs = nullptr;
     MatmulRacePanel *m_matmulRace = nullptr;
     TrainingRacePanel *m_trainingRace = nullptr;
     TransferLabPanel *m_transferLab = nullptr;
     MemoryPanel *m_memory = nullptr;
-    QList<DevicePane *> m_panes;
-    DevicePane *m_metaPane = nullptr;
-    QHash<int, TensorCard *> m_cards;
-    QHash<quint64, Pending> m_pending;
-    QHash<quint64, QPointer<class ValuesDialog>> m_valueDialogs;
     FlightOverlay *m_overlay = nullptr;
     CodeLogView *m_codeLog = nullptr;
-    QComboBox *m_meaning = nullptr;
-    QAction *m_metaAction = nullptr;
-    QPointer<QMenu> m_operationMenu;
-    QPointer<ErrorDialog> m_errorDialog;
-    QString m_lastMessage;
-    QUndoStack *m_undo = nullptr;
     LessonsPanel *m_lessons = nullptr;
-    QString m_sessionPath;
-    bool m_dirty = false; // changed since the last autosave
-    bool m_previousExitWasClean = true;
-    void updateTitle();
-    int idOfName(const QString &name) const;
+    DragMeaningBox *m_meaning = nullptr;
+    QAction *m_metaAction = nullptr;
+    QString m_lastMessage;
 };
 
 } // namespace tk

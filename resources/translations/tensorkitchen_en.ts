@@ -662,6 +662,81 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>tk::CardActions</name>
+    <message>
+        <source>Creating %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Created %1 on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>model, optimizer and loss_fn: drag the model to a device — only it needs .to().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Combine %1 with %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only tensors combine, and a model takes a tensor: model(x).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Move to</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device (no GPU: cpu)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.to(%2)  — result discarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Show &amp;values</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as .&amp;pt…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Clone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>New name for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::DecisionView</name>
     <message>
         <source>%1 — step %2</source>
@@ -699,6 +774,18 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 free in the system</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::DragMeaningBox</name>
+    <message>
+        <source>x.to(d)  (result discarded)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What dropping a card on another device does.
+Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -790,6 +877,45 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>tk::KitchenView</name>
+    <message>
+        <source>No GPU available</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shapes and dtypes only: no data, no memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · %2 ms · %3 GB/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tip: write %1 = %1.to(%2) to keep it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>old %1 released</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenWorker</name>
     <message>
         <source>Nothing to undo.</source>
@@ -809,6 +935,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::LessonActions</name>
+    <message>
+        <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -839,22 +972,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No GPU available</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shapes and dtypes only: no data, no memory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -890,19 +1007,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensor Kitchen sessions (*.tks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Save session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save session</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -914,27 +1019,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Load tensors</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PyTorch files (*.pt *.pth)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Export code…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Export code</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python (*.py)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Wrote %1: it runs under PyTorch.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1010,148 +1095,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>x.to(d)  (result discarded)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>What dropping a card on another device does.
-Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Creating %1…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Combine %1 with %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Only tensors combine, and a model takes a tensor: model(x).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>change</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 is on %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Created %1 on %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>model, optimizer and loss_fn: drag the model to a device — only it needs .to().</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · %2 ms · %3 GB/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tip: write %1 = %1.to(%2) to keep it.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>old %1 released</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Move to</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>device (no GPU: cpu)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1.to(%2)  — result discarded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Show &amp;values</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save as .&amp;pt…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save tensor</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>PyTorch files (*.pt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Rename…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Clone</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>New name for %1:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute capability %1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Opened %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Saved %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loaded %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Recover the kitchen?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensor Kitchen did not close properly last time. Restore the cards from the last autosave?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>untitled</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1%2 — Tensor Kitchen</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1532,6 +1480,73 @@ first call: %4</source>
     </message>
     <message>
         <source>A new language applies when Tensor Kitchen starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::SessionController</name>
+    <message>
+        <source>Open session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen sessions (*.tks)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load tensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt *.pth)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wrote %1: it runs under PyTorch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Recover the kitchen?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen did not close properly last time. Restore the cards from the last autosave?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1%2 — Tensor Kitchen</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

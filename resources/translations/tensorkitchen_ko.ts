@@ -670,6 +670,81 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>tk::CardActions</name>
+    <message>
+        <source>Creating %1…</source>
+        <translation>%1 만드는 중…</translation>
+    </message>
+    <message>
+        <source>%1 is on %2.</source>
+        <translation>%1은(는) %2에 있습니다.</translation>
+    </message>
+    <message>
+        <source>Created %1 on %2.</source>
+        <translation>%2에 %1을(를) 만들었습니다.</translation>
+    </message>
+    <message>
+        <source>model, optimizer and loss_fn: drag the model to a device — only it needs .to().</source>
+        <translation>model, optimizer, loss_fn: 모델을 장치로 끌어 옮기십시오. .to()가 필요한 것은 모델뿐입니다.</translation>
+    </message>
+    <message>
+        <source>Combine %1 with %2</source>
+        <translation>%1과(와) %2 결합</translation>
+    </message>
+    <message>
+        <source>Only tensors combine, and a model takes a tensor: model(x).</source>
+        <translation>결합할 수 있는 것은 텐서끼리뿐이고, 모델은 텐서를 받습니다: model(x).</translation>
+    </message>
+    <message>
+        <source>&amp;Move to</source>
+        <translation>옮기기(&amp;M)</translation>
+    </message>
+    <message>
+        <source>device (no GPU: cpu)</source>
+        <translation>device (GPU 없음: cpu)</translation>
+    </message>
+    <message>
+        <source>%1.to(%2)  — result discarded</source>
+        <translation>%1.to(%2)  — 결과 버림</translation>
+    </message>
+    <message>
+        <source>Show &amp;values</source>
+        <translation>값 보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Save as .&amp;pt…</source>
+        <translation>.pt 파일로 저장(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Save tensor</source>
+        <translation>텐서 저장</translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt)</source>
+        <translation>PyTorch 파일 (*.pt)</translation>
+    </message>
+    <message>
+        <source>&amp;Rename…</source>
+        <translation>이름 바꾸기(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Clone</source>
+        <translation>복제(&amp;C)</translation>
+    </message>
+    <message>
+        <source>&amp;Delete</source>
+        <translation>삭제(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>이름 바꾸기</translation>
+    </message>
+    <message>
+        <source>New name for %1:</source>
+        <translation>%1의 새 이름:</translation>
+    </message>
+</context>
+<context>
     <name>tk::DecisionView</name>
     <message>
         <source>%1 — step %2</source>
@@ -708,6 +783,19 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>%1 free in the system</source>
         <translation>시스템 여유 메모리 %1</translation>
+    </message>
+</context>
+<context>
+    <name>tk::DragMeaningBox</name>
+    <message>
+        <source>x.to(d)  (result discarded)</source>
+        <translation>x.to(d)  (결과 버림)</translation>
+    </message>
+    <message>
+        <source>What dropping a card on another device does.
+Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
+        <translation>카드를 다른 장치에 놓았을 때 하는 일입니다.
+Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 버리는 x.to(d)가 됩니다.</translation>
     </message>
 </context>
 <context>
@@ -798,6 +886,45 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>tk::KitchenView</name>
+    <message>
+        <source>No GPU available</source>
+        <translation>쓸 수 있는 GPU 없음</translation>
+    </message>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
+        <translation>여기서는 device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;가 cpu가 되므로, 이 작업대에 놓은 카드는 x.to(device)를 실행합니다. 이 호출은 x 자신을 돌려주므로 카드는 여전히 CPU 조리대에 있습니다.</translation>
+    </message>
+    <message>
+        <source>Shapes and dtypes only: no data, no memory</source>
+        <translation>모양과 dtype만: 데이터도 메모리도 없음</translation>
+    </message>
+    <message>
+        <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
+        <translation>실제 LibTorch 장치입니다. cpu와 섞으면 GPU가 없어도 진짜 장치 불일치 오류가 납니다.</translation>
+    </message>
+    <message>
+        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
+        <translation>스레드 %1개 사용 · 논리 코어 %2개 · RAM %3</translation>
+    </message>
+    <message>
+        <source>compute capability %1 · %2</source>
+        <translation>연산 능력(compute capability) %1 · %2</translation>
+    </message>
+    <message>
+        <source>%1 · %2 ms · %3 GB/s</source>
+        <translation>%1 · %2 ms · %3 GB/s</translation>
+    </message>
+    <message>
+        <source>Tip: write %1 = %1.to(%2) to keep it.</source>
+        <translation>팁: 결과를 남기려면 %1 = %1.to(%2)라고 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>old %1 released</source>
+        <translation>예전 %1 해제됨</translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenWorker</name>
     <message>
         <source>Nothing to undo.</source>
@@ -818,6 +945,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Cannot write %1: %2</source>
         <translation>%1 파일에 쓸 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tk::LessonActions</name>
+    <message>
+        <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
+        <translation>x = torch.ones(2, 3)은 CPU 조리대에 놓입니다. x.device는 cpu입니다.</translation>
     </message>
 </context>
 <context>
@@ -848,22 +982,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons.</source>
         <translation>Ctrl+N으로 텐서를 만듭니다. 카드를 다른 영역으로 끌면 옮겨집니다. F1: 수업.</translation>
-    </message>
-    <message>
-        <source>No GPU available</source>
-        <translation>쓸 수 있는 GPU 없음</translation>
-    </message>
-    <message>
-        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
-        <translation>여기서는 device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;가 cpu가 되므로, 이 작업대에 놓은 카드는 x.to(device)를 실행합니다. 이 호출은 x 자신을 돌려주므로 카드는 여전히 CPU 조리대에 있습니다.</translation>
-    </message>
-    <message>
-        <source>Shapes and dtypes only: no data, no memory</source>
-        <translation>모양과 dtype만: 데이터도 메모리도 없음</translation>
-    </message>
-    <message>
-        <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
-        <translation>실제 LibTorch 장치입니다. cpu와 섞으면 GPU가 없어도 진짜 장치 불일치 오류가 납니다.</translation>
     </message>
     <message>
         <source>&amp;Kitchen</source>
@@ -898,20 +1016,8 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>세션 열기(&amp;O)…</translation>
     </message>
     <message>
-        <source>Open session</source>
-        <translation>세션 열기</translation>
-    </message>
-    <message>
-        <source>Tensor Kitchen sessions (*.tks)</source>
-        <translation>Tensor Kitchen 세션 (*.tks)</translation>
-    </message>
-    <message>
         <source>&amp;Save session</source>
         <translation>세션 저장(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save session</source>
-        <translation>세션 저장</translation>
     </message>
     <message>
         <source>Save session &amp;as…</source>
@@ -922,28 +1028,8 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>.pt 파일 불러오기(&amp;L)…</translation>
     </message>
     <message>
-        <source>Load tensors</source>
-        <translation>텐서 불러오기</translation>
-    </message>
-    <message>
-        <source>PyTorch files (*.pt *.pth)</source>
-        <translation>PyTorch 파일 (*.pt *.pth)</translation>
-    </message>
-    <message>
         <source>&amp;Export code…</source>
         <translation>코드 내보내기(&amp;E)…</translation>
-    </message>
-    <message>
-        <source>Export code</source>
-        <translation>코드 내보내기</translation>
-    </message>
-    <message>
-        <source>Python (*.py)</source>
-        <translation>Python 파일 (*.py)</translation>
-    </message>
-    <message>
-        <source>Wrote %1: it runs under PyTorch.</source>
-        <translation>%1 파일을 저장했습니다. PyTorch에서 실행할 수 있습니다.</translation>
     </message>
     <message>
         <source>&amp;Quit</source>
@@ -1018,150 +1104,12 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>  끌어 놓기: </translation>
     </message>
     <message>
-        <source>x.to(d)  (result discarded)</source>
-        <translation>x.to(d)  (결과 버림)</translation>
-    </message>
-    <message>
-        <source>What dropping a card on another device does.
-Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
-        <translation>카드를 다른 장치에 놓았을 때 하는 일입니다.
-Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 버리는 x.to(d)가 됩니다.</translation>
-    </message>
-    <message>
         <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
         <translation>  Shift: y = x.to(d) · Ctrl: 결과 버림</translation>
     </message>
     <message>
-        <source>Creating %1…</source>
-        <translation>%1 만드는 중…</translation>
-    </message>
-    <message>
-        <source>Combine %1 with %2</source>
-        <translation>%1과(와) %2 결합</translation>
-    </message>
-    <message>
-        <source>Only tensors combine, and a model takes a tensor: model(x).</source>
-        <translation>결합할 수 있는 것은 텐서끼리뿐이고, 모델은 텐서를 받습니다: model(x).</translation>
-    </message>
-    <message>
         <source>change</source>
         <translation>변경</translation>
-    </message>
-    <message>
-        <source>%1 is on %2.</source>
-        <translation>%1은(는) %2에 있습니다.</translation>
-    </message>
-    <message>
-        <source>Created %1 on %2.</source>
-        <translation>%2에 %1을(를) 만들었습니다.</translation>
-    </message>
-    <message>
-        <source>model, optimizer and loss_fn: drag the model to a device — only it needs .to().</source>
-        <translation>model, optimizer, loss_fn: 모델을 장치로 끌어 옮기십시오. .to()가 필요한 것은 모델뿐입니다.</translation>
-    </message>
-    <message>
-        <source>%1 · %2 ms · %3 GB/s</source>
-        <translation>%1 · %2 ms · %3 GB/s</translation>
-    </message>
-    <message>
-        <source>Tip: write %1 = %1.to(%2) to keep it.</source>
-        <translation>팁: 결과를 남기려면 %1 = %1.to(%2)라고 쓰십시오.</translation>
-    </message>
-    <message>
-        <source>old %1 released</source>
-        <translation>예전 %1 해제됨</translation>
-    </message>
-    <message>
-        <source>&amp;Move to</source>
-        <translation>옮기기(&amp;M)</translation>
-    </message>
-    <message>
-        <source>device (no GPU: cpu)</source>
-        <translation>device (GPU 없음: cpu)</translation>
-    </message>
-    <message>
-        <source>%1.to(%2)  — result discarded</source>
-        <translation>%1.to(%2)  — 결과 버림</translation>
-    </message>
-    <message>
-        <source>Show &amp;values</source>
-        <translation>값 보기(&amp;V)</translation>
-    </message>
-    <message>
-        <source>Save as .&amp;pt…</source>
-        <translation>.pt 파일로 저장(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Save tensor</source>
-        <translation>텐서 저장</translation>
-    </message>
-    <message>
-        <source>PyTorch files (*.pt)</source>
-        <translation>PyTorch 파일 (*.pt)</translation>
-    </message>
-    <message>
-        <source>&amp;Rename…</source>
-        <translation>이름 바꾸기(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>&amp;Clone</source>
-        <translation>복제(&amp;C)</translation>
-    </message>
-    <message>
-        <source>&amp;Delete</source>
-        <translation>삭제(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Rename</source>
-        <translation>이름 바꾸기</translation>
-    </message>
-    <message>
-        <source>New name for %1:</source>
-        <translation>%1의 새 이름:</translation>
-    </message>
-    <message>
-        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
-        <translation>스레드 %1개 사용 · 논리 코어 %2개 · RAM %3</translation>
-    </message>
-    <message>
-        <source>compute capability %1 · %2</source>
-        <translation>연산 능력(compute capability) %1 · %2</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
-        <translation>x = torch.ones(2, 3)은 CPU 조리대에 놓입니다. x.device는 cpu입니다.</translation>
-    </message>
-    <message>
-        <source>Opened %1.</source>
-        <translation>%1 파일을 열었습니다.</translation>
-    </message>
-    <message>
-        <source>Saved %1.</source>
-        <translation>%1 파일로 저장했습니다.</translation>
-    </message>
-    <message>
-        <source>Loaded %1.</source>
-        <translation>%1 파일을 불러왔습니다.</translation>
-    </message>
-    <message>
-        <source>Recover the kitchen?</source>
-        <translation>주방을 복구하시겠습니까?</translation>
-    </message>
-    <message>
-        <source>Tensor Kitchen did not close properly last time. Restore the cards from the last autosave?</source>
-        <translation>지난번에 Tensor Kitchen이 제대로 종료되지 않았습니다. 마지막 자동 저장에서 카드를 복원하시겠습니까?</translation>
-    </message>
-    <message>
-        <source>untitled</source>
-        <translation>제목 없음</translation>
-    </message>
-    <message>
-        <source>%1%2 — Tensor Kitchen</source>
-        <translation>%1%2 — Tensor Kitchen</translation>
     </message>
     <message>
         <source>en</source>
@@ -1542,6 +1490,73 @@ first call: %4</source>
     <message>
         <source>A new language applies when Tensor Kitchen starts again.</source>
         <translation>새 언어는 Tensor Kitchen을 다시 시작하면 적용됩니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::SessionController</name>
+    <message>
+        <source>Open session</source>
+        <translation>세션 열기</translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen sessions (*.tks)</source>
+        <translation>Tensor Kitchen 세션 (*.tks)</translation>
+    </message>
+    <message>
+        <source>Save session</source>
+        <translation>세션 저장</translation>
+    </message>
+    <message>
+        <source>Load tensors</source>
+        <translation>텐서 불러오기</translation>
+    </message>
+    <message>
+        <source>PyTorch files (*.pt *.pth)</source>
+        <translation>PyTorch 파일 (*.pt *.pth)</translation>
+    </message>
+    <message>
+        <source>Export code</source>
+        <translation>코드 내보내기</translation>
+    </message>
+    <message>
+        <source>Python (*.py)</source>
+        <translation>Python 파일 (*.py)</translation>
+    </message>
+    <message>
+        <source>Wrote %1: it runs under PyTorch.</source>
+        <translation>%1 파일을 저장했습니다. PyTorch에서 실행할 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Opened %1.</source>
+        <translation>%1 파일을 열었습니다.</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 파일로 저장했습니다.</translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation>%1 파일을 불러왔습니다.</translation>
+    </message>
+    <message>
+        <source>Recover the kitchen?</source>
+        <translation>주방을 복구하시겠습니까?</translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen did not close properly last time. Restore the cards from the last autosave?</source>
+        <translation>지난번에 Tensor Kitchen이 제대로 종료되지 않았습니다. 마지막 자동 저장에서 카드를 복원하시겠습니까?</translation>
+    </message>
+    <message>
+        <source>untitled</source>
+        <translation>제목 없음</translation>
+    </message>
+    <message>
+        <source>%1%2 — Tensor Kitchen</source>
+        <translation>%1%2 — Tensor Kitchen</translation>
     </message>
 </context>
 <context>

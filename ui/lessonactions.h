@@ -1,0 +1,47 @@
+#pragma once
+
+#include <QObject>
+
+class QTabWidget;
+
+namespace tk {
+
+class CardActions;
+class KitchenEngine;
+class KitchenView;
+class MatmulRacePanel;
+class MemoryPanel;
+class PendingRequests;
+class TrainingRacePanel;
+
+// A lesson's "Try it": does what the lesson tells of, in the kitchen or in the tab it is about,
+// making the tensor x first when a lesson needs one.
+class LessonActions : public QObject
+{
+    Q_OBJECT
+
+public:
+    LessonActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view, CardActions *cards,
+                  QTabWidget *tabs, MatmulRacePanel *matmulRace, TrainingRacePanel *trainingRace,
+                  MemoryPanel *memory, QObject *parent = nullptr);
+
+public Q_SLOTS:
+    void tryLesson(const QString &lessonId); // "01-where", …
+
+Q_SIGNALS:
+    void statusMessage(const QString &text, int ms = 8000);
+
+private:
+    int idOfName(const QString &name) const;
+
+    KitchenEngine *m_engine = nullptr;
+    PendingRequests *m_pending = nullptr;
+    KitchenView *m_view = nullptr;
+    CardActions *m_cards = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    MatmulRacePanel *m_matmulRace = nullptr;
+    TrainingRacePanel *m_trainingRace = nullptr;
+    MemoryPanel *m_memory = nullptr;
+};
+
+} // namespace tk

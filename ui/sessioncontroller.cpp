@@ -1,0 +1,222 @@
+#include "sessioncontroller.h"
+
+#include "kitchenengine.h"
+#include "pendingrequests.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUndoStack>
+
+namespace tk {
+
+using Pending = PendingRequests::Pending;
+
+SessionController::SessionController(KitchenEngine *engine, PendingRequests *pending, QUndoStack *undo,
+                                     QWidget *window)
+    : QObject(window), m_engine(engine), m_pending(pending), m_undo(undo), m_window(window)
+{
+    // Autosave once a minute when something changed; recovery reads it after a crash.
+    auto *autosave = new QTimer(this);
+    autosave->setInterval(60 * 1000);
+    connect(autosave, &QTimer::timeout, this, [this] {
+        if (m_dirty)
+            autosaveNow(0);
+    });
+    autosave->start();
+    m_previousExitWasClean = QSettings().value(QStringLiteral("session/cleanExit"), true).toBool();
+    QSettings().setValue(QStringLiteral("session/cleanExit"), false);
+    connect(m_undo, &QUndoStack::cleanChanged, this, &SessionController::updateTitle);
+}
+
+void SessionController::openWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), QString(),
+                                                      tr("Tensor Kitchen sessions (*.tks)"));
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+void SessionController::save()
+{
+    QString path = m_sessionPath;
+    if (path.isEmpty())
+        path = QFileDialog::getSaveFileName(m_window, tr("Save session"), QStringLiteral("kitchen.tks"),
+                                            tr("Tensor Kitchen sessions (*.tks)"));
+    if (!path.isEmpty())
+        saveSession(path);
+}
+
+void SessionController::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save session"), QStringLiteral("kitchen.tks"),
+                                                      tr("Tensor Kitchen sessions (*.tks)"));
+    if (!path.isEmpty())
+        saveSession(path);
+}
+
+void SessionController::loadPtWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Load tensors"), QString(),
+                                                      tr("PyTorch files (*.pt *.pth)"));
+    if (!path.isEmpty())
+        loadPtFile(path, QStringLiteral("cpu"));
+}
+
+void SessionController::exportWithDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export code"),
+                                                      QStringLiteral("kitchen_session.py"),
+                                                      tr("Python (*.py)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (!exportCode(path, &error))
+        QMessageBox::warning(m_window, tr("Export code"), error);
+    else
+        Q_EMIT statusMessage(tr("Wrote %1: it runs under PyTorch.").arg(path));
+}
+
+bool SessionController::exportCode(const QString &path, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(m_engine->codeLog().toScript().toUtf8());
+    if (!f.commit()) {
+        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+quint64 SessionController::openSession(const QString &path)
+{
+    Pending p;
+    p.then = [this, path](const Outcome &o) {
+        if (!o.ok())
+            return;
+        m_undo->clear();
+        if (path != autosavePath())
+            m_sessionPath = path;
+        m_dirty = false;
+        updateTitle();
+        Q_EMIT statusMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()) + QLatin1Char(' ')
+                                 + o.notices.join(QLatin1Char(' ')),
+                             15000);
+    };
+    const quint64 request = m_engine->openSession(path);
+    m_pending->insert(request, p);
+    return request;
+}
+
+quint64 SessionController::saveSession(const QString &path)
+{
+    Pending p;
+    p.then = [this, path](const Outcome &o) {
+        if (!o.ok())
+            return;
+        m_sessionPath = path;
+        m_undo->setClean();
+        updateTitle();
+        Q_EMIT statusMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+    };
+    const quint64 request = m_engine->saveSession(path);
+    m_pending->insert(request, p);
+    return request;
+}
+
+quint64 SessionController::loadPtFile(const QString &path, const QString &device)
+{
+    Pending p;
+    p.then = [this, path](const Outcome &o) {
+        if (o.ok())
+            Q_EMIT statusMessage(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
+    };
+    const quint64 request = m_engine->loadPt(path, device == QLatin1String("cuda") ? QStringLiteral("cuda") : device);
+    m_pending->insert(request, p);
+    return request;
+}
+
+QString SessionController::autosavePath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(QStringLiteral("autosave.tks"));
+}
+
+bool SessionController::autosaveNow(int waitMs)
+{
+    bool done = false, ok = false;
+    const quint64 request = m_engine->saveSession(autosavePath());
+    Pending p;
+    p.then = [&done, &ok, this, waitMs](const Outcome &o) {
+        if (waitMs > 0) {
+            done = true;
+            ok = o.ok();
+        }
+        if (o.ok())
+            m_dirty = false;
+    };
+    m_pending->insert(request, p);
+    if (waitMs <= 0)
+        return true;
+    QEventLoop loop;
+    QTimer limit;
+    limit.setSingleShot(true);
+    connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(m_engine, &KitchenEngine::finished, &loop, [&loop, request](quint64 r) {
+        if (r == request)
+            loop.quit();
+    });
+    limit.start(waitMs);
+    if (!done)
+        loop.exec();
+    if (!done)
+        (*m_pending)[request].then = {}; // late answer: nobody waits for it any more
+    return ok;
+}
+
+bool SessionController::recoveryAvailable() const
+{
+    return QFile::exists(autosavePath());
+}
+
+quint64 SessionController::recoverAutosave() { return openSession(autosavePath()); }
+
+void SessionController::offerRecovery()
+{
+    // The previous run set cleanExit back to true on its way out; false means it crashed.
+    if (!recoveryAvailable() || m_previousExitWasClean)
+        return;
+    if (QMessageBox::question(m_window, tr("Recover the kitchen?"),
+                              tr("Tensor Kitchen did not close properly last time. Restore the cards "
+                                 "from the last autosave?"))
+        == QMessageBox::Yes)
+        recoverAutosave();
+}
+
+void SessionController::saveOnClose()
+{
+    if (m_dirty)
+        autosaveNow(1500);
+    QSettings().setValue(QStringLiteral("session/cleanExit"), true);
+}
+
+void SessionController::updateTitle()
+{
+    const QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
+    m_window->setWindowTitle(
+        tr("%1%2 — Tensor Kitchen").arg(name, m_undo->isClean() ? QString() : QStringLiteral(" *")));
+}
+
+} // namespace tk

@@ -1,0 +1,60 @@
+#pragma once
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace tk {
+
+class KitchenEngine;
+class PendingRequests;
+
+// The kitchen's files: sessions opened and saved, .pt files loaded, the code exported, the
+// autosave that runs once a minute after a change and the recovery from it after a crash,
+// and the window title that names the session and shows unsaved changes.
+class SessionController : public QObject
+{
+    Q_OBJECT
+
+public:
+    // `window` gets the title and parents the file dialogs.
+    SessionController(KitchenEngine *engine, PendingRequests *pending, QUndoStack *undo, QWidget *window);
+
+    quint64 openSession(const QString &path);
+    quint64 saveSession(const QString &path);
+    quint64 loadPtFile(const QString &path, const QString &device);
+    bool exportCode(const QString &path, QString *error);
+
+    static QString autosavePath();
+    bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
+    bool recoveryAvailable() const;
+    quint64 recoverAutosave();
+    void offerRecovery(); // asks the user; for main() only
+    void markDirty() { m_dirty = true; }
+    // For the window's close: autosave what changed, then record that this exit was clean.
+    void saveOnClose();
+
+public Q_SLOTS:
+    // The File menu's actions: each asks for a path first.
+    void openWithDialog();
+    void save(); // asks only when the session has no file yet
+    void saveAs();
+    void loadPtWithDialog();
+    void exportWithDialog();
+    void updateTitle();
+
+Q_SIGNALS:
+    void statusMessage(const QString &text, int ms = 8000);
+
+private:
+    KitchenEngine *m_engine = nullptr;
+    PendingRequests *m_pending = nullptr;
+    QUndoStack *m_undo = nullptr;
+    QWidget *m_window = nullptr;
+    QString m_sessionPath;
+    bool m_dirty = false; // changed since the last autosave
+    bool m_previousExitWasClean = true;
+};
+
+} // namespace tk
