@@ -93,7 +93,7 @@ int main(int argc, char *argv[])
     s.name = QStringLiteral("big");
     s.shape = {4096, 4096};
     s.factory = TensorSpec::Factory::Randn;
-    engine->create(s);
+    engine->submit(request::Create{s});
     spin(idle);
     const int big = engine->cards().last().id;
     w.setDragMeaning(TransferMeaning::NewName);
@@ -108,7 +108,7 @@ int main(int argc, char *argv[])
     for (int i = 0; i < 20; ++i) {
         s.name = QStringLiteral("c%1").arg(i);
         s.shape = {64, 64};
-        engine->create(s);
+        engine->submit(request::Create{s});
     }
     spin(idle);
     w.setDragMeaning(TransferMeaning::Reassign);

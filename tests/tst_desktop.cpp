@@ -63,7 +63,7 @@ private:
         s.name = name;
         s.shape = {2, 2};
         s.factory = TensorSpec::Factory::Randn;
-        w.engine()->create(s);
+        w.engine()->submit(request::Create{s});
         idle(w);
     }
 
@@ -170,7 +170,8 @@ private Q_SLOTS:
         MainWindow w;
         w.show();
         make(w, "src");
-        w.engine()->savePt(w.engine()->cards().first().id, dir.filePath("weights.pt"));
+        const int first = w.engine()->cards().first().id;
+        w.engine()->submit(request::SavePt{first, dir.filePath("weights.pt")});
         idle(w);
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(dir.filePath("weights.pt"))});

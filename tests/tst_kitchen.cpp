@@ -43,7 +43,7 @@ private:
         s.shape = shape;
         s.factory = TensorSpec::Factory::Randn;
         s.seed = 1;
-        w.engine()->create(s);
+        w.engine()->submit(request::Create{s});
         waitIdle(w);
         for (const CardInfo &c : w.engine()->cards())
             if (c.name == name)
@@ -242,7 +242,7 @@ private Q_SLOTS:
         s.shape = {300, 80};
         s.factory = TensorSpec::Factory::Arange;
         s.dtype = "int64";
-        w.engine()->create(s);
+        w.engine()->submit(request::Create{s});
         waitIdle(w);
         TensorCard *card = w.cardWidget(w.engine()->cards().first().id);
         QVERIFY(card);

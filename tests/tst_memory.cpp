@@ -60,19 +60,19 @@ private Q_SLOTS:
         TensorSpec s;
         s.shape = {256, 256}; // 256 KiB of float32
         s.name = "a";
-        const int a = wait(engine, engine.create(s)).cardId;
+        const int a = wait(engine, engine.submit(request::Create{s})).cardId;
         s.name = "b";
         s.dtype = "float64";
         s.shape = {1000};
-        const int b = wait(engine, engine.create(s)).cardId;
+        const int b = wait(engine, engine.submit(request::Create{s})).cardId;
         QCOMPARE(cpuBytes(engine), qint64(256 * 256 * 4 + 1000 * 8));
         // A same-device to() shares the storage: it is counted once.
-        wait(engine, engine.transfer(a, "cpu", TransferMeaning::NewName, "a2"));
+        wait(engine, engine.submit(request::Transfer{a, "cpu", TransferMeaning::NewName, "a2"}));
         QCOMPARE(cpuBytes(engine), qint64(256 * 256 * 4 + 1000 * 8));
-        wait(engine, engine.remove(a));
+        wait(engine, engine.submit(request::Remove{a}));
         QCOMPARE(cpuBytes(engine), qint64(256 * 256 * 4 + 1000 * 8)); // a2 still holds it
-        wait(engine, engine.remove(engine.cards().last().id));
-        wait(engine, engine.remove(b));
+        wait(engine, engine.submit(request::Remove{engine.cards().last().id}));
+        wait(engine, engine.submit(request::Remove{b}));
         QCOMPARE(cpuBytes(engine), qint64(0));
     }
 
@@ -91,11 +91,11 @@ private Q_SLOTS:
         TensorSpec s;
         s.name = "x";
         s.shape = {4};
-        wait(engine, engine.create(s));
+        wait(engine, engine.submit(request::Create{s}));
         const auto before = engine.cards();
         s.name = "huge";
         s.shape = {1 << 20, 1 << 20, 16};
-        const Outcome o = wait(engine, engine.create(s));
+        const Outcome o = wait(engine, engine.submit(request::Create{s}));
         QVERIFY(!o.ok());
         QCOMPARE(o.error.kind, OpError::Kind::OutOfMemory);
         QVERIFY(o.error.refusedBeforeAllocation);

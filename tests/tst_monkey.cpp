@@ -120,7 +120,7 @@ private:
             s.device = QStringList{"cpu", "cpu", "meta", "cuda"}.at(pick(4));
             s.seed = m_rng.generate();
             s.fillValue = pick(7) - 3;
-            w.engine()->create(s);
+            w.engine()->submit(request::Create{s});
         } else if (roll < 48) {
             ++m_counts["move"];
             const CardInfo c = anyCard();
@@ -139,13 +139,14 @@ private:
             w.requestCombine(ops[pick(5)], a.id, b.id);
         } else if (roll < 69) {
             ++m_counts["delete"];
-            w.engine()->remove(anyCard().id);
+            w.engine()->submit(request::Remove{anyCard().id});
         } else if (roll < 72) {
             ++m_counts["rename"];
-            w.engine()->rename(anyCard().id, QStringList{"x", "y", "w2", "2bad", "del", "kept"}.at(pick(6)));
+            const QString name = QStringList{"x", "y", "w2", "2bad", "del", "kept"}.at(pick(6));
+            w.engine()->submit(request::Rename{anyCard().id, name});
         } else if (roll < 75) {
             ++m_counts["clone"];
-            w.engine()->clone(anyCard().id);
+            w.engine()->submit(request::Clone{anyCard().id});
         } else if (roll < 83) {
             ++m_counts["undo"];
             w.undoStack()->undo();

@@ -49,7 +49,7 @@ void CardActions::newTensor()
     connect(dlg, &QDialog::accepted, this, [this, dlg] {
         Pending p;
         p.kind = Pending::Kind::Create;
-        m_pending->insert(m_engine->create(dlg->spec()), p);
+        m_pending->insert(m_engine->submit(request::Create{dlg->spec()}), p);
         Q_EMIT statusMessage(tr("Creating %1…").arg(dlg->spec().name), 3000);
     });
     dlg->open();
@@ -59,7 +59,7 @@ void CardActions::addModelTrio()
 {
     Pending p;
     p.kind = Pending::Kind::ModelTrio;
-    m_pending->insert(m_engine->createModel(64, 2), p);
+    m_pending->insert(m_engine->submit(request::CreateModel{64, 2}), p);
 }
 
 void CardActions::forgetToMoveTheModel()
@@ -67,7 +67,7 @@ void CardActions::forgetToMoveTheModel()
     Pending p;
     p.kind = Pending::Kind::Combine;
     p.op = Operation::Forward;
-    m_pending->insert(m_engine->forgetToMoveTheModel(), p);
+    m_pending->insert(m_engine->submit(request::ForgetToMoveTheModel{}), p);
 }
 
 quint64 CardActions::requestTransfer(int id, const QString &device, TransferMeaning meaning)
@@ -75,7 +75,7 @@ quint64 CardActions::requestTransfer(int id, const QString &device, TransferMean
     Pending p;
     p.kind = Pending::Kind::Transfer;
     m_view->grabCard(id, &p.pixmap, &p.from); // taken now: the card changes once moved
-    const quint64 request = m_engine->transfer(id, device, meaning);
+    const quint64 request = m_engine->submit(request::Transfer{id, device, meaning});
     m_pending->insert(request, p);
     return request;
 }
@@ -87,7 +87,7 @@ quint64 CardActions::requestCombine(Operation op, int a, int b)
     p.op = op;
     p.a = a;
     p.b = b;
-    const quint64 request = m_engine->combine(op, a, b);
+    const quint64 request = m_engine->submit(request::Combine{op, a, b});
     m_pending->insert(request, p);
     return request;
 }
@@ -117,8 +117,8 @@ void CardActions::showOutcome(const Pending &p, const Outcome &outcome)
         break;
     case Pending::Kind::ModelTrio:
         // The optimizer is built over the model's parameters; the loss stands alone.
-        m_pending->insert(m_engine->createOptimizer(outcome.cardId), Pending{});
-        m_pending->insert(m_engine->createLoss(), Pending{});
+        m_pending->insert(m_engine->submit(request::CreateOptimizer{outcome.cardId}), Pending{});
+        m_pending->insert(m_engine->submit(request::CreateLoss{}), Pending{});
         Q_EMIT statusMessage(tr("model, optimizer and loss_fn: drag the model to a device — only it needs .to()."));
         break;
     case Pending::Kind::Other:
@@ -227,12 +227,13 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
                                                               info->name + QStringLiteral(".pt"),
                                                               tr("PyTorch files (*.pt)"));
             if (!path.isEmpty())
-                m_pending->insert(m_engine->savePt(id, path), Pending{});
+                m_pending->insert(m_engine->submit(request::SavePt{id, path}), Pending{});
         });
     menu->addSeparator();
     QAction *rename = menu->addAction(tr("&Rename…"), this, [=] { renameCard(id); });
     rename->setShortcut(Qt::Key_F2);
-    menu->addAction(tr("&Clone"), this, [=] { m_pending->insert(m_engine->clone(id), Pending{}); });
+    menu->addAction(tr("&Clone"), this,
+                    [=] { m_pending->insert(m_engine->submit(request::Clone{id}), Pending{}); });
     QAction *del = menu->addAction(tr("&Delete"), this, [=] { deleteCard(id); });
     del->setShortcut(QKeySequence::Delete);
     menu->popup(globalPos);
@@ -247,7 +248,7 @@ void CardActions::renameCard(int id)
     const QString name = QInputDialog::getText(m_window, tr("Rename"), tr("New name for %1:").arg(info->name),
                                                QLineEdit::Normal, info->name, &ok);
     if (ok && !name.isEmpty())
-        m_pending->insert(m_engine->rename(id, name), Pending{});
+        m_pending->insert(m_engine->submit(request::Rename{id, name}), Pending{});
 }
 
 void CardActions::showValues(int id)
@@ -257,6 +258,9 @@ void CardActions::showValues(int id)
     dlg->show();
 }
 
-void CardActions::deleteCard(int id) { m_pending->insert(m_engine->remove(id), Pending{}); }
+void CardActions::deleteCard(int id)
+{
+    m_pending->insert(m_engine->submit(request::Remove{id}), Pending{});
+}
 
 } // namespace tk

@@ -9,7 +9,7 @@ KitchenCommand::KitchenCommand(KitchenEngine *engine, const QString &text)
 {
 }
 
-void KitchenCommand::undo() { m_engine->undo(); }
+void KitchenCommand::undo() { m_engine->submit(request::Undo{}); }
 
 void KitchenCommand::redo()
 {
@@ -17,7 +17,7 @@ void KitchenCommand::redo()
         m_done = false;
         return;
     }
-    m_engine->redo();
+    m_engine->submit(request::Redo{});
 }
 
 } // namespace tk

@@ -47,7 +47,7 @@ void LessonActions::tryLesson(const QString &id)
             if (o.ok())
                 next(o.cardId);
         };
-        m_pending->insert(m_engine->create(s), p);
+        m_pending->insert(m_engine->submit(request::Create{s}), p);
     };
     m_tabs->setCurrentIndex(0);
     if (id.startsWith(QLatin1String("01"))) {

@@ -114,7 +114,7 @@ quint64 SessionController::openSession(const QString &path)
                                  + o.notices.join(QLatin1Char(' ')),
                              15000);
     };
-    const quint64 request = m_engine->openSession(path);
+    const quint64 request = m_engine->submit(request::OpenSession{path});
     m_pending->insert(request, p);
     return request;
 }
@@ -130,7 +130,7 @@ quint64 SessionController::saveSession(const QString &path)
         updateTitle();
         Q_EMIT statusMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()));
     };
-    const quint64 request = m_engine->saveSession(path);
+    const quint64 request = m_engine->submit(request::SaveSession{path});
     m_pending->insert(request, p);
     return request;
 }
@@ -142,7 +142,7 @@ quint64 SessionController::loadPtFile(const QString &path, const QString &device
         if (o.ok())
             Q_EMIT statusMessage(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
     };
-    const quint64 request = m_engine->loadPt(path, device == QLatin1String("cuda") ? QStringLiteral("cuda") : device);
+    const quint64 request = m_engine->submit(request::LoadPt{path, device});
     m_pending->insert(request, p);
     return request;
 }
@@ -157,7 +157,7 @@ QString SessionController::autosavePath()
 bool SessionController::autosaveNow(int waitMs)
 {
     bool done = false, ok = false;
-    const quint64 request = m_engine->saveSession(autosavePath());
+    const quint64 request = m_engine->submit(request::SaveSession{autosavePath()});
     Pending p;
     p.then = [&done, &ok, this, waitMs](const Outcome &o) {
         if (waitMs > 0) {

@@ -916,7 +916,7 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
 </context>
 <context>
-    <name>tk::KitchenWorker</name>
+    <name>tk::RequestHandler</name>
     <message>
         <source>Nothing to undo.</source>
         <translation type="unfinished"></translation>

@@ -65,67 +65,14 @@ KitchenEngine::~KitchenEngine()
     m_thread.wait();
 }
 
-template<typename F>
-quint64 KitchenEngine::post(F &&call)
+quint64 KitchenEngine::submit(const KitchenRequest &r)
 {
     const quint64 request = m_nextRequest++;
     if (m_pending++ == 0)
         Q_EMIT busyChanged(true);
-    QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, request, call = std::forward<F>(call)]() { call(w, request); },
-        Qt::QueuedConnection);
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, request, r] { w->handle(request, r); },
+                              Qt::QueuedConnection);
     return request;
-}
-
-quint64 KitchenEngine::create(const TensorSpec &spec)
-{
-    return post([spec](KitchenWorker *w, quint64 r) { w->create(r, spec); });
-}
-
-quint64 KitchenEngine::transfer(int id, const QString &device, TransferMeaning meaning,
-                                const QString &newName)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->transfer(r, id, device, meaning, newName); });
-}
-
-quint64 KitchenEngine::combine(Operation op, int a, int b, const QString &resultName)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->combine(r, op, a, b, resultName); });
-}
-
-quint64 KitchenEngine::rename(int id, const QString &name)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->rename(r, id, name); });
-}
-
-quint64 KitchenEngine::clone(int id, const QString &name)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->clone(r, id, name); });
-}
-
-quint64 KitchenEngine::remove(int id)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->remove(r, id); });
-}
-
-quint64 KitchenEngine::createModel(int width, int depth)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->createModel(r, width, depth); });
-}
-
-quint64 KitchenEngine::createOptimizer(int modelId, const QString &kind)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->createOptimizer(r, modelId, kind); });
-}
-
-quint64 KitchenEngine::createLoss()
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->createLoss(r); });
-}
-
-quint64 KitchenEngine::forgetToMoveTheModel()
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->forgetToMoveTheModel(r); });
 }
 
 void KitchenEngine::sampleDevices(bool includeMeta)
@@ -142,36 +89,6 @@ quint64 KitchenEngine::preview(int id, int maxRows, int maxCols)
         m_worker, [w = m_worker, request, id, maxRows, maxCols] { w->preview(request, id, maxRows, maxCols); },
         Qt::QueuedConnection);
     return request;
-}
-
-quint64 KitchenEngine::undo()
-{
-    return post([](KitchenWorker *w, quint64 r) { w->undo(r); });
-}
-
-quint64 KitchenEngine::redo()
-{
-    return post([](KitchenWorker *w, quint64 r) { w->redo(r); });
-}
-
-quint64 KitchenEngine::openSession(const QString &path)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->openSession(r, path); });
-}
-
-quint64 KitchenEngine::saveSession(const QString &path)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->saveSession(r, path); });
-}
-
-quint64 KitchenEngine::loadPt(const QString &path, const QString &device)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->loadPt(r, path, device); });
-}
-
-quint64 KitchenEngine::savePt(int id, const QString &path)
-{
-    return post([=](KitchenWorker *w, quint64 r) { w->savePt(r, id, path); });
 }
 
 void KitchenEngine::emptyCache()

@@ -3,6 +3,7 @@
 #include "cardinfo.h"
 #include "codelog.h"
 #include "deviceinfo.h"
+#include "kitchenrequest.h"
 #include "operation.h"
 #include "outcome.h"
 #include "tensorpreview.h"
@@ -29,27 +30,13 @@ public:
     explicit KitchenEngine(QObject *parent = nullptr);
     ~KitchenEngine() override;
 
-    quint64 create(const tk::TensorSpec &spec);
-    quint64 transfer(int id, const QString &device, tk::TransferMeaning meaning,
-                     const QString &newName = {});
-    quint64 combine(tk::Operation op, int a, int b, const QString &resultName = {});
-    quint64 rename(int id, const QString &name);
-    quint64 clone(int id, const QString &name = {});
-    quint64 remove(int id);
-    quint64 createModel(int width, int depth);
-    quint64 createOptimizer(int modelId, const QString &kind = QStringLiteral("adam"));
-    quint64 createLoss();
-    quint64 forgetToMoveTheModel();
+    // Queues one action (see KitchenRequest); its answer is finished(request id, Outcome).
+    quint64 submit(const tk::KitchenRequest &request);
+    // Queries: they change nothing and answer by their own signals.
     void sampleDevices(bool includeMeta);
     quint64 preview(int id, int maxRows = 100, int maxCols = 50);
     // torch.cuda.empty_cache(): hands the caching allocator's unused blocks back to the driver.
     void emptyCache();
-    quint64 undo();
-    quint64 redo();
-    quint64 openSession(const QString &path);
-    quint64 saveSession(const QString &path);
-    quint64 loadPt(const QString &path, const QString &device);
-    quint64 savePt(int id, const QString &path);
     QThread *lastSamplingThread() const;
 
     QList<CardInfo> cards() const { return m_cards.values(); }
@@ -73,8 +60,6 @@ Q_SIGNALS:
     void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
 
 private:
-    template<typename F>
-    quint64 post(F &&call);
     void onCardsChanged(const QList<tk::CardInfo> &upserted, const QList<int> &removed);
     void onFinished(quint64 request, const tk::Outcome &outcome);
 

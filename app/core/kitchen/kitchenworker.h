@@ -3,6 +3,7 @@
 #include "cardinfo.h"
 #include "codelog.h"
 #include "deviceinfo.h"
+#include "kitchenrequest.h"
 #include "operation.h"
 #include "outcome.h"
 #include "tensorpreview.h"
@@ -30,26 +31,13 @@ public:
     ~KitchenWorker() override;
 
     void initialize();
-    void create(quint64 request, const tk::TensorSpec &spec);
-    void transfer(quint64 request, int id, const QString &device, tk::TransferMeaning meaning,
-                  const QString &newName);
-    void combine(quint64 request, tk::Operation op, int a, int b, const QString &resultName);
-    void rename(quint64 request, int id, const QString &name);
-    void clone(quint64 request, int id, const QString &name);
-    void remove(quint64 request, int id);
-    void createModel(quint64 request, int width, int depth);
-    void createOptimizer(quint64 request, int modelId, const QString &kind);
-    void createLoss(quint64 request);
-    void forgetToMoveTheModel(quint64 request);
+    // Runs one action and reports what it changed: cards by cardsChanged, code lines by
+    // codeLinesAdded (or codeLogReset after undo, redo and open), the answer by finished.
+    void handle(quint64 request, const tk::KitchenRequest &r);
+    // Queries: they change nothing and answer by their own signals.
     void sampleDevices(bool includeMeta);
     void preview(quint64 request, int id, int maxRows, int maxCols);
     void emptyCache();
-    void undo(quint64 request);
-    void redo(quint64 request);
-    void openSession(quint64 request, const QString &path);
-    void saveSession(quint64 request, const QString &path);
-    void loadPt(quint64 request, const QString &path, const QString &device);
-    void savePt(quint64 request, int id, const QString &path);
     QThread *lastSamplingThread() const { return m_samplingThread.load(); }
 
 Q_SIGNALS:
@@ -62,11 +50,6 @@ Q_SIGNALS:
     void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
 
 private:
-    // Runs one request, reports what changed; `history` false for requests that are not
-    // actions of their own (undo, redo, open) and must not go onto the undo history.
-    template<typename F>
-    void run(quint64 request, F &&f, bool history = true);
-
     std::unique_ptr<Workspace> m_workspace;
     std::atomic<QThread *> m_samplingThread{nullptr}; // where the last sample was taken
 };

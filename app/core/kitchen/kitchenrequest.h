@@ -1,0 +1,44 @@
+#pragma once
+
+#include "movereport.h"
+#include "operation.h"
+#include "tensorspec.h"
+
+#include <QString>
+#include <variant>
+
+namespace tk {
+
+// Every action on the kitchen as a value: the UI builds one, KitchenEngine::submit() queues it,
+// the worker hands it to RequestHandler, which runs it on the Workspace and answers with one
+// Outcome. To add an action: a struct here (and in KitchenRequest), its handler in
+// requesthandler.cpp, and its trigger in the UI.
+namespace request {
+
+struct Create { TensorSpec spec; };
+struct Transfer { int id = -1; QString device; TransferMeaning meaning = TransferMeaning::Reassign; QString newName; };
+struct Combine { Operation op = Operation::Add; int a = -1; int b = -1; QString resultName; };
+struct Rename { int id = -1; QString name; };
+struct Clone { int id = -1; QString name; };
+struct Remove { int id = -1; };
+struct CreateModel { int width = 64; int depth = 2; };
+struct CreateOptimizer { int modelId = -1; QString kind = QStringLiteral("adam"); };
+struct CreateLoss {};
+struct ForgetToMoveTheModel {};
+struct Undo {};
+struct Redo {};
+struct OpenSession { QString path; };
+struct SaveSession { QString path; };
+struct LoadPt { QString path; QString device = QStringLiteral("cpu"); };
+struct SavePt { int id = -1; QString path; };
+
+} // namespace request
+
+using KitchenRequest = std::variant<request::Create, request::Transfer, request::Combine,
+                                    request::Rename, request::Clone, request::Remove,
+                                    request::CreateModel, request::CreateOptimizer,
+                                    request::CreateLoss, request::ForgetToMoveTheModel,
+                                    request::Undo, request::Redo, request::OpenSession,
+                                    request::SaveSession, request::LoadPt, request::SavePt>;
+
+} // namespace tk

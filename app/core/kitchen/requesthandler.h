@@ -1,0 +1,29 @@
+#pragma once
+
+#include "kitchenrequest.h"
+#include "outcome.h"
+
+#include <QCoreApplication>
+
+namespace tk {
+
+class Workspace;
+
+// The one place a KitchenRequest becomes Workspace calls. Runs on whichever thread owns the
+// workspace: the kitchen's worker in the app, the caller in tests and the bench CLI.
+class RequestHandler
+{
+    Q_DECLARE_TR_FUNCTIONS(RequestHandler)
+
+public:
+    // How a request relates to the undo history.
+    enum class History {
+        Record, // an action of its own: one undo step when it changed something
+        Replace, // undo, redo, open: moves through or replaces the history; the log is re-sent
+        None,   // changes no card and writes no code line (saving a session)
+    };
+    static History history(const KitchenRequest &request);
+    static Outcome perform(Workspace &workspace, const KitchenRequest &request);
+};
+
+} // namespace tk
