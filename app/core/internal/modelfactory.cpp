@@ -75,11 +75,4 @@ QString ModelFactory::name(Optimizer kind)
     return kind == Optimizer::Sgd ? QStringLiteral("sgd") : QStringLiteral("adam");
 }
 
-QString ModelFactory::pythonCall(Optimizer kind, const QString &modelName, double lr)
-{
-    return kind == Optimizer::Sgd
-               ? QStringLiteral("torch.optim.SGD(%1.parameters(), lr=%2, momentum=0.9)").arg(modelName).arg(lr)
-               : QStringLiteral("torch.optim.Adam(%1.parameters(), lr=%2)").arg(modelName).arg(lr);
-}
-
 } // namespace tk

@@ -36,8 +36,6 @@ public:
     static std::optional<Optimizer> optimizerFromName(const QString &name); // "sgd", "adam"
     static Optimizer kindOf(const torch::optim::Optimizer &optimizer);
     static QString name(Optimizer kind);                                    // "sgd", "adam"
-    // The Python line that makes the same optimizer: torch.optim.SGD(model.parameters(), …).
-    static QString pythonCall(Optimizer kind, const QString &modelName, double lr);
 
 private:
     static std::mutex &globalGeneratorMutex();

@@ -31,8 +31,6 @@ QString dtypeName(c10::ScalarType t)
     }
 }
 
-QString pythonDtype(const QString &name) { return QStringLiteral("torch.") + name; }
-
 std::optional<c10::Device> parseDevice(const QString &id, QString *error)
 {
     try {
@@ -45,8 +43,6 @@ std::optional<c10::Device> parseDevice(const QString &id, QString *error)
 }
 
 QString deviceId(const c10::Device &d) { return QString::fromStdString(d.str()); }
-
-QString pythonDevice(const QString &id) { return QLatin1Char('"') + id + QLatin1Char('"'); }
 
 QString cleanMessage(const char *what)
 {
@@ -97,6 +93,14 @@ OpError fromException(std::exception_ptr e, const QStringList &devices, const QS
     if (pythonType)
         *pythonType = type;
     return err;
+}
+
+QByteArray hostBytes(const at::Tensor &t)
+{
+    if (t.is_meta())
+        return {};
+    const at::Tensor c = t.to(torch::kCPU).contiguous();
+    return QByteArray(static_cast<const char *>(c.data_ptr()), qsizetype(c.numel() * c.element_size()));
 }
 
 void synchronizeIfCuda(const c10::Device &a, const c10::Device &b)

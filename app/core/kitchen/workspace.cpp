@@ -1,64 +1,17 @@
+// Workspace: the actions on cards, preview and undo (sessions and .pt files are in
+// workspacefiles.cpp; the Private state's helpers in workspaceprivate.cpp).
 #include "workspaceprivate.h"
 
-#include <ATen/CPUGeneratorImpl.h>
-#include <QLocale>
+#include "deviceregistry.h"
+#include "modelfactory.h"
+#include "pythoncode.h"
+#include "tensorfactory.h"
+#include "torchutil.h"
+
 #include <chrono>
-#include <map>
-#include <mutex>
 #include <set>
 
 namespace tk {
-
-
-
-Outcome Workspace::Private::transferObject(Entry &e, const c10::Device &dev, const QString &requested)
-{
-    MoveReport r;
-    r.sourceId = e.info.id;
-    r.resultId = e.info.id;
-    r.sourceName = r.resultName = e.info.name;
-    r.fromDevice = e.info.device;
-    r.requestedDevice = requested;
-    r.toDevice = torchutil::deviceId(dev);
-    r.idiomFallback = requested == QLatin1String("cuda") && dev.is_cpu();
-    Outcome o;
-    o.cardId = e.info.id;
-    if (!e.module) {
-        // Python's optimizers have no .to() at all, and a loss has nothing to move: no code.
-        r.noMoveNeeded = true;
-        o.transfer = r;
-        return o;
-    }
-    const QString devArg = requested == QLatin1String("cuda") ? QStringLiteral("device")
-                                                              : torchutil::pythonDevice(r.toDevice);
-    r.codeLine = QStringLiteral("%1.to(%2)").arg(e.info.name, devArg);
-    r.bytes = e.info.bytes;
-    if (r.fromDevice != r.toDevice)
-        if (auto err = checkFits(r.bytes, r.toDevice, tr("the model %1").arg(e.info.name), r.codeLine))
-            return fail(*err);
-    try {
-        const c10::Device from = e.tensor.device();
-        torchutil::synchronizeIfCuda(from, dev);
-        const auto t0 = std::chrono::steady_clock::now();
-        e.module->to(dev); // in place: the same Parameter objects now hold data on dev
-        torchutil::synchronizeIfCuda(from, dev);
-        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    } catch (...) {
-        return failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.codeLine);
-    }
-    r.inPlace = true;
-    r.sameStorage = false;
-    e.tensor = e.module->parameters().front();
-    refreshInfo(e);
-    // Optimizers over this model follow its parameters, as in PyTorch: nothing to do but look.
-    for (auto &[id, other] : entries)
-        if (other.optimizer && other.modelId == e.info.id)
-            refreshInfo(other);
-    refreshStorageIds();
-    logOk(r.codeLine);
-    o.transfer = r;
-    return o;
-}
 
 Workspace::Workspace() : d(std::make_unique<Private>()) {}
 Workspace::~Workspace() = default;
@@ -107,81 +60,21 @@ Outcome Workspace::create(const TensorSpec &spec)
         return d->fail(OpError::invalid(devError), false);
 
     // The Python line first: a refusal and a LibTorch error are both logged against it.
-    const bool idiom = spec.device.trimmed() == QLatin1String("cuda");
-    const QString devArg = idiom ? QStringLiteral("device") : torchutil::pythonDevice(torchutil::deviceId(*dev));
-    const bool onCpu = dev->is_cpu() && !idiom;
-    QStringList kw;
-    if (spec.dtype != QLatin1String("float32") || spec.factory == TensorSpec::Factory::Arange)
-        kw << QStringLiteral("dtype=%1").arg(torchutil::pythonDtype(spec.dtype));
+    const QString code = PythonCode::create(spec, name, torchutil::deviceId(*dev));
     const bool random = spec.factory == TensorSpec::Factory::Randn
                         || spec.factory == TensorSpec::Factory::Rand;
-    if (!onCpu && !random)
-        kw << QStringLiteral("device=%1").arg(devArg);
-    const QString kwText = kw.isEmpty() ? QString() : QStringLiteral(", ") + kw.join(", ");
-    QString code;
-    switch (spec.factory) {
-    case TensorSpec::Factory::Ones:
-    case TensorSpec::Factory::Zeros:
-        code = QStringLiteral("%1 = torch.%2(%3%4)")
-                   .arg(name, TensorSpec::factoryName(spec.factory), pyShapeArgs(spec.shape), kwText);
-        break;
-    case TensorSpec::Factory::Full: {
-        QString v = QString::number(spec.fillValue, 'g', 17);
-        if (!v.contains(QLatin1Char('.')) && !v.contains(QLatin1Char('e')) && !v.contains(QLatin1Char('n')))
-            v += QStringLiteral(".0"); // a Python int would make an int64 tensor
-        if (std::isinf(spec.fillValue))
-            v = spec.fillValue > 0 ? QStringLiteral("float(\"inf\")") : QStringLiteral("float(\"-inf\")");
-        else if (std::isnan(spec.fillValue))
-            v = QStringLiteral("float(\"nan\")");
-        code = QStringLiteral("%1 = torch.full(%2, %3%4)").arg(name, pyShapeTuple(spec.shape), v, kwText);
-        break;
-    }
-    case TensorSpec::Factory::Arange:
-        code = QStringLiteral("%1 = torch.arange(%2%3)").arg(name).arg(*numel).arg(kwText);
-        if (spec.shape.size() > 1)
-            code += QStringLiteral(".reshape(%1)").arg(pyShapeArgs(spec.shape));
-        break;
-    case TensorSpec::Factory::Randn:
-    case TensorSpec::Factory::Rand:
-        // Drawn on the CPU from a seeded generator, as in Python, so values match everywhere.
-        code = QStringLiteral("%1 = torch.%2(%3, generator=torch.Generator().manual_seed(%4)%5)")
-                   .arg(name, TensorSpec::factoryName(spec.factory), pyShapeArgs(spec.shape))
-                   .arg(spec.seed)
-                   .arg(kwText);
-        if (!onCpu)
-            code += QStringLiteral(".to(%1)").arg(devArg);
-        break;
-    }
 
     const qint64 elem = TensorSpec::elementSize(spec.dtype);
     const qint64 bytes = *numel * elem;
     const QString what = tr("tensor[%1] %2").arg(TensorSpec::shapeText(spec.shape), spec.dtype);
-    if (auto e = d->checkFits(bytes, torchutil::deviceId(*dev), what, code))
+    if (auto e = d->memory.check(bytes, torchutil::deviceId(*dev), what, code))
         return d->fail(*e);
     if (random && !dev->is_cpu())
-        if (auto e = d->checkFits(bytes, QStringLiteral("cpu"), what, code))
+        if (auto e = d->memory.check(bytes, QStringLiteral("cpu"), what, code))
             return d->fail(*e);
 
     try {
-        torch::NoGradGuard noGrad;
-        const auto sizes = toSizes(spec.shape);
-        auto opts = torch::TensorOptions().dtype(*dtype).device(*dev);
-        at::Tensor t;
-        switch (spec.factory) {
-        case TensorSpec::Factory::Ones: t = torch::ones(sizes, opts); break;
-        case TensorSpec::Factory::Zeros: t = torch::zeros(sizes, opts); break;
-        case TensorSpec::Factory::Full: t = torch::full(sizes, spec.fillValue, opts); break;
-        case TensorSpec::Factory::Arange: t = torch::arange(static_cast<int64_t>(*numel), opts).reshape(sizes); break;
-        case TensorSpec::Factory::Randn:
-        case TensorSpec::Factory::Rand: {
-            at::Generator gen = at::detail::createCPUGenerator(spec.seed);
-            auto cpuOpts = opts.device(torch::kCPU);
-            t = spec.factory == TensorSpec::Factory::Randn ? torch::randn(sizes, gen, cpuOpts)
-                                                           : torch::rand(sizes, gen, cpuOpts);
-            t = t.to(*dev);
-            break;
-        }
-        }
+        at::Tensor t = TensorFactory::make(spec, *dtype, *dev);
         const int id = d->add(name, std::move(t));
         d->logOk(code);
         Outcome o;
@@ -195,7 +88,7 @@ Outcome Workspace::create(const TensorSpec &spec)
 Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meaning,
                             const QString &newName)
 {
-    Private::Entry *src = d->find(id);
+    CardEntry *src = d->find(id);
     if (!src)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
@@ -215,11 +108,7 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
             return d->fail(*e, false);
     }
     const bool idiom = device.trimmed() == QLatin1String("cuda");
-    const QString devArg = idiom ? QStringLiteral("device")
-                                 : torchutil::pythonDevice(torchutil::deviceId(*dev));
-    const QString call = QStringLiteral("%1.to(%2)").arg(x, devArg);
-    const QString code = meaning == TransferMeaning::Discard ? call
-                                                             : QStringLiteral("%1 = %2").arg(y, call);
+    const QString code = PythonCode::transfer(x, device, torchutil::deviceId(*dev), meaning, y);
 
     const at::Tensor source = src->tensor;
     MoveReport r;
@@ -234,7 +123,7 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     r.bytes = source.numel() * static_cast<qint64>(source.element_size());
     r.codeLine = code;
     if (source.device() != *dev)
-        if (auto e = d->checkFits(r.bytes, r.toDevice, tr("a copy of %1").arg(x), code))
+        if (auto e = d->memory.check(r.bytes, r.toDevice, tr("a copy of %1").arg(x), code))
             return d->fail(*e);
 
     at::Tensor result;
@@ -252,7 +141,7 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     Outcome o;
     switch (meaning) {
     case TransferMeaning::Reassign: {
-        const void *oldKey = storageKey(source);
+        const void *oldKey = StorageIdentity::keyOf(source);
         r.oldReleased = !r.sameStorage && !d->storageSharedByOthers(oldKey, id);
         if (!r.sameStorage) {
             src->tensor = result;
@@ -282,32 +171,18 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
         return d->fail(*e, false);
     if (width < 1 || depth < 1 || width > 65536 || depth > 64)
         return d->fail(OpError::invalid(tr("A model needs a width of 1…65536 and a depth of 1…64.")), false);
-    QStringList layers;
-    int in = 2;
-    for (int i = 0; i < depth; ++i) {
-        layers << QStringLiteral("torch.nn.Linear(%1, %2)").arg(in).arg(width)
-               << QStringLiteral("torch.nn.ReLU()");
-        in = width;
-    }
-    layers << QStringLiteral("torch.nn.Linear(%1, 2)").arg(in);
-    const QString code = QStringLiteral("torch.manual_seed(%1); %2 = torch.nn.Sequential(%3)")
-                             .arg(seed)
-                             .arg(n, layers.join(QStringLiteral(", ")));
+    const QString code = PythonCode::mlp(n, width, depth, seed);
     const qint64 params = qint64(2) * width + width + qint64(depth - 1) * (qint64(width) * width + width)
                           + qint64(width) * 2 + 2;
-    if (auto e = d->checkFits(params * 4, QStringLiteral("cpu"), tr("the model %1").arg(n), code))
+    if (auto e = d->memory.check(params * 4, QStringLiteral("cpu"), tr("the model %1").arg(n), code))
         return d->fail(*e);
     try {
-        Private::Entry e;
+        CardEntry e;
         e.module = ModelFactory::mlp(width, depth, seed);
         e.tensor = e.module->parameters().front();
-        const int id = d->nextId++;
-        e.info.id = id;
         e.info.name = n;
         e.info.kind = QStringLiteral("model");
-        d->refreshInfo(e);
-        d->entries.emplace(id, std::move(e));
-        d->refreshStorageIds();
+        const int id = d->insert(std::move(e));
         d->logOk(code);
         return Outcome{id, {}, {}};
     } catch (...) {
@@ -317,7 +192,7 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
 
 Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QString &name)
 {
-    Private::Entry *model = d->find(modelId);
+    CardEntry *model = d->find(modelId);
     if (!model || !model->module)
         return d->fail(OpError::invalid(tr("An optimizer needs a model card to work on.")), false);
     const QString n = name.isEmpty() ? freeName(QStringLiteral("optimizer")) : name.trimmed();
@@ -326,19 +201,15 @@ Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QStri
     const auto optimizerKind = ModelFactory::optimizerFromName(kind);
     if (!optimizerKind)
         return d->fail(OpError::invalid(tr("Unknown optimizer “%1”: use sgd or adam.").arg(kind)), false);
-    const QString code = QStringLiteral("%1 = %2")
-                             .arg(n, ModelFactory::pythonCall(*optimizerKind, model->info.name,
-                                                              Private::kOptimizerLr));
-    Private::Entry e;
-    e.optimizer = ModelFactory::optimizer(*optimizerKind, model->module->parameters(), Private::kOptimizerLr);
+    const QString code = PythonCode::optimizer(n, ModelFactory::name(*optimizerKind),
+                                               model->info.name, CardEntry::kOptimizerLr);
+    CardEntry e;
+    e.optimizer = ModelFactory::optimizer(*optimizerKind, model->module->parameters(),
+                                          CardEntry::kOptimizerLr);
     e.modelId = modelId;
-    const int id = d->nextId++;
-    e.info.id = id;
     e.info.name = n;
     e.info.kind = QStringLiteral("optimizer");
-    d->entries.emplace(id, std::move(e));
-    d->refreshInfo(d->entries.at(id));
-    d->refreshStorageIds();
+    const int id = d->insert(std::move(e));
     d->logOk(code);
     return Outcome{id, {}, {}};
 }
@@ -348,15 +219,11 @@ Outcome Workspace::createLoss(const QString &name)
     const QString n = name.isEmpty() ? freeName(QStringLiteral("loss_fn")) : name.trimmed();
     if (auto e = d->checkNewName(n))
         return d->fail(*e, false);
-    Private::Entry e;
-    const int id = d->nextId++;
-    e.info.id = id;
+    CardEntry e;
     e.info.name = n;
     e.info.kind = QStringLiteral("loss");
-    d->entries.emplace(id, std::move(e));
-    d->refreshInfo(d->entries.at(id));
-    d->refreshStorageIds();
-    d->logOk(QStringLiteral("%1 = torch.nn.CrossEntropyLoss()").arg(n));
+    const int id = d->insert(std::move(e));
+    d->logOk(PythonCode::loss(n));
     return Outcome{id, {}, {}};
 }
 
@@ -372,8 +239,8 @@ QList<quintptr> Workspace::parameterKeys(int id) const
 
 Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName)
 {
-    Private::Entry *ea = d->find(a);
-    Private::Entry *eb = d->find(b);
+    CardEntry *ea = d->find(a);
+    CardEntry *eb = d->find(b);
     if (!ea || !eb)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.")
                                             .arg(!ea ? a : b)),
@@ -387,8 +254,7 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
                                            : resultName.trimmed();
     if (auto e = d->checkNewName(z))
         return d->fail(*e, false);
-    const QString code =
-        QStringLiteral("%1 = %2").arg(z, operationCode(op, ea->info.name, eb->info.name));
+    const QString code = PythonCode::combine(z, op, ea->info.name, eb->info.name);
     const at::Tensor ta = ea->tensor, tb = eb->tensor;
     const QStringList devices = {torchutil::deviceId(ta.device()), torchutil::deviceId(tb.device())};
 
@@ -411,7 +277,7 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
             const at::Tensor shape = run(ta.to(torch::kMeta), tb.to(torch::kMeta));
             const qint64 bytes = shape.numel() * static_cast<qint64>(shape.element_size());
             const QString what = tr("the result %1").arg(z);
-            if (auto e = d->checkFits(bytes, devices.first(), what, code))
+            if (auto e = d->memory.check(bytes, devices.first(), what, code))
                 return d->fail(*e);
         } catch (...) {
         }
@@ -459,7 +325,7 @@ Outcome Workspace::forgetToMoveTheModel()
 
 Outcome Workspace::rename(int id, const QString &newName)
 {
-    Private::Entry *e = d->find(id);
+    CardEntry *e = d->find(id);
     if (!e)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
@@ -468,7 +334,7 @@ Outcome Workspace::rename(int id, const QString &newName)
         return Outcome{id, {}, {}};
     if (auto err = d->checkNewName(name, id))
         return d->fail(*err, false);
-    d->logOk(QStringLiteral("%1 = %2; del %2").arg(name, e->info.name));
+    d->logOk(PythonCode::rename(name, e->info.name));
     e->info.name = name;
     e->info.revision = ++d->revision;
     return Outcome{id, {}, {}};
@@ -476,7 +342,7 @@ Outcome Workspace::rename(int id, const QString &newName)
 
 Outcome Workspace::clone(int id, const QString &newName)
 {
-    Private::Entry *e = d->find(id);
+    CardEntry *e = d->find(id);
     if (!e)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
@@ -484,10 +350,10 @@ Outcome Workspace::clone(int id, const QString &newName)
                                            : newName.trimmed();
     if (auto err = d->checkNewName(name))
         return d->fail(*err, false);
-    const QString code = QStringLiteral("%1 = %2.clone()").arg(name, e->info.name);
+    const QString code = PythonCode::clone(name, e->info.name);
     const at::Tensor source = e->tensor;
-    if (auto err = d->checkFits(e->info.bytes, e->info.device, tr("a clone of %1").arg(e->info.name),
-                                code))
+    if (auto err = d->memory.check(e->info.bytes, e->info.device,
+                                   tr("a clone of %1").arg(e->info.name), code))
         return d->fail(*err);
     try {
         const int newId = d->add(name, source.clone());
@@ -500,11 +366,11 @@ Outcome Workspace::clone(int id, const QString &newName)
 
 Outcome Workspace::remove(int id)
 {
-    Private::Entry *e = d->find(id);
+    CardEntry *e = d->find(id);
     if (!e)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
-    d->logOk(QStringLiteral("del %1").arg(e->info.name));
+    d->logOk(PythonCode::remove(e->info.name));
     d->entries.erase(id);
     d->refreshStorageIds();
     return Outcome{id, {}, {}};
@@ -571,54 +437,30 @@ std::optional<CardInfo> Workspace::card(int id) const
     return it->second.info;
 }
 
-void Workspace::setMemoryPrecheck(bool on) { d->precheck = on; }
+void Workspace::setMemoryPrecheck(bool on) { d->memory.setEnabled(on); }
 
-void Workspace::beginAction() { d->pending = d->snapshot(); }
-
-bool Workspace::endAction(bool changed)
-{
-    if (!d->pending)
-        return false;
-    if (changed) {
-        d->undoStack.push_back(std::move(*d->pending));
-        if (d->undoStack.size() > Private::kUndoDepth)
-            d->undoStack.erase(d->undoStack.begin());
-        d->redoStack.clear();
-    }
-    d->pending.reset();
-    return changed;
-}
+void Workspace::beginAction() { d->history.begin(d->snapshot()); }
+bool Workspace::endAction(bool changed) { return d->history.end(changed); }
 
 bool Workspace::undo()
 {
-    if (d->undoStack.empty())
+    if (!d->history.canUndo())
         return false;
-    d->redoStack.push_back(d->snapshot());
-    Private::Snapshot s = std::move(d->undoStack.back());
-    d->undoStack.pop_back();
-    d->restore(std::move(s));
+    d->restore(d->history.undo(d->snapshot()));
     return true;
 }
 
 bool Workspace::redo()
 {
-    if (d->redoStack.empty())
+    if (!d->history.canRedo())
         return false;
-    d->undoStack.push_back(d->snapshot());
-    Private::Snapshot s = std::move(d->redoStack.back());
-    d->redoStack.pop_back();
-    d->restore(std::move(s));
+    d->restore(d->history.redo(d->snapshot()));
     return true;
 }
 
-int Workspace::undoDepth() const { return int(d->undoStack.size()); }
-int Workspace::redoDepth() const { return int(d->redoStack.size()); }
-
-void Workspace::clearHistory()
-{
-    d->undoStack.clear();
-    d->redoStack.clear();
-}
+int Workspace::undoDepth() const { return d->history.undoDepth(); }
+int Workspace::redoDepth() const { return d->history.redoDepth(); }
+void Workspace::clearHistory() { d->history.clear(); }
 
 int Workspace::idOf(const QString &name) const { return d->idOf(name); }
 int Workspace::count() const { return static_cast<int>(d->entries.size()); }
@@ -631,7 +473,7 @@ qint64 Workspace::bytesOn(const QString &device) const
     for (const auto &[id, e] : d->entries) {
         if (e.info.device != device || !e.tensor.defined() || e.tensor.is_meta())
             continue;
-        if (seen.insert(e.key()).second)
+        if (seen.insert(StorageIdentity::keyOf(e)).second)
             total += e.info.storageBytes;
     }
     return total;

@@ -1,0 +1,197 @@
+#include "pythoncode.h"
+
+#include <QFileInfo>
+#include <QRegularExpression>
+#include <cmath>
+
+namespace tk {
+
+QString PythonCode::string(const QString &text)
+{
+    // Double quotes, as everywhere in the log; a file name may hold anything but '/' and NUL.
+    QString out = QStringLiteral("\"");
+    for (const QChar c : text) {
+        switch (c.unicode()) {
+        case '\\': out += QStringLiteral("\\\\"); break;
+        case '"': out += QStringLiteral("\\\""); break;
+        case '\n': out += QStringLiteral("\\n"); break;
+        case '\r': out += QStringLiteral("\\r"); break;
+        case '\t': out += QStringLiteral("\\t"); break;
+        default:
+            if (c.unicode() < 0x20 || c.unicode() == 0x7f)
+                out += QStringLiteral("\\x%1").arg(uint(c.unicode()), 2, 16, QLatin1Char('0'));
+            else
+                out += c;
+        }
+    }
+    return out + QLatin1Char('"');
+}
+
+QString PythonCode::device(const QString &id) { return QLatin1Char('"') + id + QLatin1Char('"'); }
+
+QString PythonCode::deviceArg(const QString &requested, const QString &id)
+{
+    // "cuda" is the idiom `device = "cuda" if torch.cuda.is_available() else "cpu"`: the
+    // exported script defines that variable, so the line runs on machines without a GPU too.
+    return requested.trimmed() == QLatin1String("cuda") ? QStringLiteral("device") : device(id);
+}
+
+QString PythonCode::dtype(const QString &name) { return QStringLiteral("torch.") + name; }
+
+QString PythonCode::shapeArgs(const QList<qint64> &shape) { return TensorSpec::shapeText(shape); }
+
+QString PythonCode::shapeTuple(const QList<qint64> &shape)
+{
+    return shape.size() == 1 ? QStringLiteral("(%1,)").arg(shape.first())
+                             : QStringLiteral("(%1)").arg(TensorSpec::shapeText(shape));
+}
+
+QString PythonCode::floatLiteral(double value)
+{
+    if (std::isinf(value))
+        return value > 0 ? QStringLiteral("float(\"inf\")") : QStringLiteral("float(\"-inf\")");
+    if (std::isnan(value))
+        return QStringLiteral("float(\"nan\")");
+    QString v = QString::number(value, 'g', 17);
+    if (!v.contains(QLatin1Char('.')) && !v.contains(QLatin1Char('e')))
+        v += QStringLiteral(".0"); // a Python int would make an int64 tensor
+    return v;
+}
+
+QString PythonCode::identifier(const QString &text)
+{
+    QString s = text;
+    s.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+    if (s.isEmpty() || s.at(0).isDigit())
+        s.prepend(QLatin1Char('t'));
+    return s;
+}
+
+bool PythonCode::isCpu(const QString &id)
+{
+    return id == QLatin1String("cpu") || id.startsWith(QLatin1String("cpu:"));
+}
+
+QString PythonCode::create(const TensorSpec &spec, const QString &name, const QString &id)
+{
+    const bool idiom = spec.device.trimmed() == QLatin1String("cuda");
+    const QString devArg = deviceArg(spec.device, id);
+    const bool onCpu = isCpu(id) && !idiom; // the idiom is written even when it means the CPU
+    const bool random = spec.factory == TensorSpec::Factory::Randn
+                        || spec.factory == TensorSpec::Factory::Rand;
+    QStringList kw;
+    if (spec.dtype != QLatin1String("float32") || spec.factory == TensorSpec::Factory::Arange)
+        kw << QStringLiteral("dtype=%1").arg(dtype(spec.dtype));
+    if (!onCpu && !random)
+        kw << QStringLiteral("device=%1").arg(devArg);
+    const QString kwText = kw.isEmpty() ? QString() : QStringLiteral(", ") + kw.join(", ");
+    switch (spec.factory) {
+    case TensorSpec::Factory::Ones:
+    case TensorSpec::Factory::Zeros:
+        return QStringLiteral("%1 = torch.%2(%3%4)")
+            .arg(name, TensorSpec::factoryName(spec.factory), shapeArgs(spec.shape), kwText);
+    case TensorSpec::Factory::Full:
+        return QStringLiteral("%1 = torch.full(%2, %3%4)")
+            .arg(name, shapeTuple(spec.shape), floatLiteral(spec.fillValue), kwText);
+    case TensorSpec::Factory::Arange: {
+        QString code = QStringLiteral("%1 = torch.arange(%2%3)")
+                           .arg(name)
+                           .arg(TensorSpec::numel(spec.shape).value_or(0))
+                           .arg(kwText);
+        if (spec.shape.size() > 1)
+            code += QStringLiteral(".reshape(%1)").arg(shapeArgs(spec.shape));
+        return code;
+    }
+    case TensorSpec::Factory::Randn:
+    case TensorSpec::Factory::Rand: {
+        // Drawn on the CPU from a seeded generator, as in Python, so values match everywhere.
+        QString code = QStringLiteral("%1 = torch.%2(%3, generator=torch.Generator().manual_seed(%4)%5)")
+                           .arg(name, TensorSpec::factoryName(spec.factory), shapeArgs(spec.shape))
+                           .arg(spec.seed)
+                           .arg(kwText);
+        if (!onCpu)
+            code += QStringLiteral(".to(%1)").arg(devArg);
+        return code;
+    }
+    }
+    return {};
+}
+
+QString PythonCode::transfer(const QString &source, const QString &requested, const QString &id,
+                             TransferMeaning meaning, const QString &result)
+{
+    const QString call = QStringLiteral("%1.to(%2)").arg(source, deviceArg(requested, id));
+    return meaning == TransferMeaning::Discard ? call : QStringLiteral("%1 = %2").arg(result, call);
+}
+
+QString PythonCode::moveModel(const QString &model, const QString &requested, const QString &id)
+{
+    // A module moves in place: no assignment.
+    return QStringLiteral("%1.to(%2)").arg(model, deviceArg(requested, id));
+}
+
+QString PythonCode::mlp(const QString &name, int width, int depth, quint64 seed)
+{
+    QStringList layers;
+    int in = 2;
+    for (int i = 0; i < depth; ++i) {
+        layers << QStringLiteral("torch.nn.Linear(%1, %2)").arg(in).arg(width)
+               << QStringLiteral("torch.nn.ReLU()");
+        in = width;
+    }
+    layers << QStringLiteral("torch.nn.Linear(%1, 2)").arg(in);
+    return QStringLiteral("torch.manual_seed(%1); %2 = torch.nn.Sequential(%3)")
+        .arg(seed)
+        .arg(name, layers.join(QStringLiteral(", ")));
+}
+
+QString PythonCode::optimizer(const QString &name, const QString &kind, const QString &model,
+                              double lr)
+{
+    const QString call =
+        kind == QLatin1String("sgd")
+            ? QStringLiteral("torch.optim.SGD(%1.parameters(), lr=%2, momentum=0.9)").arg(model).arg(lr)
+            : QStringLiteral("torch.optim.Adam(%1.parameters(), lr=%2)").arg(model).arg(lr);
+    return QStringLiteral("%1 = %2").arg(name, call);
+}
+
+QString PythonCode::loss(const QString &name)
+{
+    return QStringLiteral("%1 = torch.nn.CrossEntropyLoss()").arg(name);
+}
+
+QString PythonCode::combine(const QString &result, Operation op, const QString &a, const QString &b)
+{
+    return QStringLiteral("%1 = %2").arg(result, operationCode(op, a, b));
+}
+
+QString PythonCode::rename(const QString &newName, const QString &oldName)
+{
+    return QStringLiteral("%1 = %2; del %2").arg(newName, oldName);
+}
+
+QString PythonCode::clone(const QString &name, const QString &source)
+{
+    return QStringLiteral("%1 = %2.clone()").arg(name, source);
+}
+
+QString PythonCode::remove(const QString &name) { return QStringLiteral("del %1").arg(name); }
+
+QString PythonCode::load(const QString &name, const QString &path)
+{
+    return QStringLiteral("%1 = torch.load(%2)").arg(name, string(QFileInfo(path).fileName()));
+}
+
+QString PythonCode::loadItem(const QString &name, const QString &holder, const QString &key)
+{
+    return QStringLiteral("%1 = %2[%3]").arg(name, holder, string(key));
+}
+
+QString PythonCode::save(const QString &name, const QString &path)
+{
+    return QStringLiteral("torch.save(%1, %2)").arg(name, string(QFileInfo(path).fileName()));
+}
+
+QString PythonCode::toCall(const QString &id) { return QStringLiteral(".to(%1)").arg(device(id)); }
+
+} // namespace tk

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "movereport.h"
+#include "operation.h"
+#include "tensorspec.h"
+
+#include <QList>
+#include <QString>
+
+namespace tk {
+
+// The PyTorch line for each kitchen action, made from plain values (names, device ids, specs),
+// never from tensors: the code log shows it, the exported script runs it, and it is tested
+// without LibTorch. Device ids are the resolved ones ("cpu", "cuda:0", "meta"); `requested` is
+// what the user typed, because the idiom "cuda" is written as the script's `device` variable.
+class PythonCode
+{
+public:
+    // Pieces.
+    static QString string(const QString &text);            // "a \"b\" \\c": a Python str literal
+    static QString device(const QString &id);              // "cuda:0" with its quotes
+    static QString deviceArg(const QString &requested, const QString &id); // `device` or "id"
+    static QString dtype(const QString &name);             // torch.float32
+    static QString shapeArgs(const QList<qint64> &shape);  // 2, 3
+    static QString shapeTuple(const QList<qint64> &shape); // (2, 3), and (5,) for one dimension
+    static QString floatLiteral(double value);             // 3.0, 0.5, float("inf")
+    static QString identifier(const QString &text);        // a name made from a file name or key
+
+    // Lines, one per action.
+    static QString create(const TensorSpec &spec, const QString &name, const QString &id);
+    static QString transfer(const QString &source, const QString &requested, const QString &id,
+                            TransferMeaning meaning, const QString &result);
+    static QString moveModel(const QString &model, const QString &requested, const QString &id);
+    static QString mlp(const QString &name, int width, int depth, quint64 seed);
+    static QString optimizer(const QString &name, const QString &kind, const QString &model,
+                             double lr); // kind: "sgd" or "adam"
+    static QString loss(const QString &name);
+    static QString combine(const QString &result, Operation op, const QString &a,
+                           const QString &b);
+    static QString rename(const QString &newName, const QString &oldName);
+    static QString clone(const QString &name, const QString &source);
+    static QString remove(const QString &name);
+    // .pt files: the script names the file only (a path on this machine means nothing there).
+    static QString load(const QString &name, const QString &path);
+    static QString loadItem(const QString &name, const QString &holder, const QString &key);
+    static QString save(const QString &name, const QString &path);
+    static QString toCall(const QString &id); // .to("cuda:0"), appended to a loaded tensor
+
+private:
+    static bool isCpu(const QString &id);
+};
+
+} // namespace tk
