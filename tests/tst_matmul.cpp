@@ -8,6 +8,7 @@
 #include <QJsonArray>
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 
 using namespace tk;
 
@@ -132,6 +133,16 @@ private Q_SLOTS:
         MatmulRace race;
         QSignalSpy points(&race, &MatmulRace::pointReady);
         QSignalSpy done(&race, &MatmulRace::finished);
+        // No context object: a direct connection, so the lambda runs where the signal is emitted.
+        bool offThread = false;
+        int pointsAtFinish = -1;
+        connect(&race, &MatmulRace::pointReady, [&offThread] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+        });
+        connect(&race, &MatmulRace::finished, [&] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+            pointsAtFinish = int(race.results().size());
+        });
         MatmulSettings s;
         s.sizes = {16, 32, 64};
         MatmulLane one;
@@ -151,6 +162,8 @@ private Q_SLOTS:
             QCOMPARE(r.n, s.sizes.at(i / 2));
             QCOMPARE(r.lane, i % 2);
         }
+        QVERIFY(!offThread); // every signal on the owner's thread
+        QCOMPARE(pointsAtFinish, 6);
         QCOMPARE(points.at(0).first().value<MatmulResult>().threads, 1);
         QCOMPARE(points.at(1).first().value<MatmulResult>().threads, DeviceRegistry::hardwareThreads());
     }
@@ -171,6 +184,8 @@ private Q_SLOTS:
         QVERIFY(done.wait(5000)); // within a block: blocks here last milliseconds
         QCOMPARE(done.first().at(0).toBool(), true);
         QVERIFY(points.count() < 5);
+        QCOMPARE(race.results().size(), points.count()); // the points before the cancel stay
+        QVERIFY(!race.isRunning());
     }
 
     void badSettingsAreRejected_data()

@@ -12,6 +12,7 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
+#include <QThread>
 #include <qcustomplot.h>
 
 using namespace tk;
@@ -108,6 +109,17 @@ private Q_SLOTS:
         TransferLab lab;
         QSignalSpy results(&lab, &TransferLab::resultReady);
         QSignalSpy done(&lab, &TransferLab::finished);
+        // No context object: a direct connection, so the lambda runs where the signal is emitted.
+        // The lab once emitted these on its worker thread.
+        bool offThread = false;
+        int resultsAtFinish = -1;
+        connect(&lab, &TransferLab::resultReady, [&offThread] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+        });
+        connect(&lab, &TransferLab::finished, [&] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+            resultsAtFinish = int(lab.results().size());
+        });
         TransferSettings s;
         s.sizes = {1024, 64 * 1024, 4 * 1024 * 1024};
         s.devices = {QStringLiteral("cuda")};
@@ -135,6 +147,9 @@ private Q_SLOTS:
             got << QStringLiteral("%1 %2 %3 %4").arg(r.bytes).arg(r.direction, r.memory).arg(int(r.nonBlocking));
         QCOMPARE(got, expected);
         QCOMPARE(results.count(), expected.size());
+        QVERIFY(!offThread);
+        QCOMPARE(resultsAtFinish, expected.size()); // every result is in before the end
+        QVERIFY(!lab.isRunning());
         double last = 0;
         for (const TransferResult &r : lab.results()) {
             QVERIFY(r.medianS > 0);

@@ -5,6 +5,7 @@
 
 #include <QSignalSpy>
 #include <QTest>
+#include <QThread>
 #include <atomic>
 #include <thread>
 
@@ -166,6 +167,15 @@ private Q_SLOTS:
         QSignalSpy steps(&race, &TrainingRace::stepsReady);
         QSignalSpy pictures(&race, &TrainingRace::decisionReady);
         QSignalSpy done(&race, &TrainingRace::finished);
+        // No context object: a direct connection, so the lambda runs where the signal is emitted.
+        bool offThread = false;
+        const auto check = [&offThread] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+        };
+        connect(&race, &TrainingRace::stepsReady, check);
+        connect(&race, &TrainingRace::decisionReady, check);
+        connect(&race, &TrainingRace::datasetReady, check);
+        connect(&race, &TrainingRace::finished, check);
         TrainConfig c;
         c.steps = 50;
         c.gridEvery = 25;
@@ -180,8 +190,13 @@ private Q_SLOTS:
         QCOMPARE(race.steps().at(0).size(), 50);
         QCOMPARE(race.steps().at(1).size(), 50);
         QVERIFY(steps.count() >= 1);
-        // Pictures: the start, step 25 and step 50, for both lanes.
+        QVERIFY(!offThread); // every signal on the owner's thread
+        // Pictures: the start, step 25 and step 50, for both lanes, in the order drawn.
         QCOMPARE(pictures.count(), 6);
+        QList<int> drawn;
+        for (const QList<QVariant> &p : std::as_const(pictures))
+            drawn << p.first().value<DecisionGrid>().lane * 100 + p.first().value<DecisionGrid>().step;
+        QCOMPARE(drawn, (QList<int>{0, 100, 25, 125, 50, 150}));
         // Same seed, same data: the two lanes start from the same loss.
         QCOMPARE(race.steps()[0].first().loss, race.steps()[1].first().loss);
         QVERIFY(race.steps()[0].last().wallSeconds > 0);

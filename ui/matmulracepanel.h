@@ -2,29 +2,24 @@
 
 #include "matmulresult.h"
 
-#include <QMap>
 #include <QWidget>
 
 class QCheckBox;
 class QComboBox;
 class QCustomPlot;
-class QCPErrorBars;
-class QCPGraph;
-class QCPItemStraightLine;
-class QCPItemText;
 class QDoubleSpinBox;
 class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
-class QTimer;
 
 namespace tk {
 
 class MatmulRace;
+class MatmulRaceCharts;
 
 // The potato-peeling race: controls, Run/Cancel with progress, and three live charts
-// (time per matmul, GFLOP/s, speed-up with the crossover marked), with exports.
+// (MatmulRaceCharts: time per matmul, GFLOP/s, speed-up with the crossover marked), with exports.
 class MatmulRacePanel : public QWidget
 {
     Q_OBJECT
@@ -37,9 +32,9 @@ public:
     bool startRace(const MatmulSettings &settings); // false: the reason is shown in the panel
     void cancelRace();
     MatmulRace *race() const { return m_race; }
-    QCustomPlot *timeChart() const { return m_timePlot; }
-    QCustomPlot *gflopsChart() const { return m_gflopsPlot; }
-    QCustomPlot *speedupChart() const { return m_speedupPlot; }
+    QCustomPlot *timeChart() const;
+    QCustomPlot *gflopsChart() const;
+    QCustomPlot *speedupChart() const;
     QString crossoverText() const;
     QString statusText() const;
 
@@ -49,26 +44,10 @@ public:
     bool exportJson(const QString &path, QString *error) const;
 
 private:
-    struct Lane
-    {
-        QCPGraph *time = nullptr;
-        QCPErrorBars *iqr = nullptr;
-        QCPGraph *gflops = nullptr;
-        QCPGraph *speedup = nullptr; // null for the baseline lane
-    };
-
     void buildControls(QWidget *box);
-    QCustomPlot *makePlot(const QString &title, const QString &xLabel, const QString &yLabel,
-                          bool logY);
-    void resetCharts(const MatmulSettings &settings);
     void onPoint(const MatmulResult &r);
     void onFinished(bool cancelled, const QString &error);
-    void refreshSpeedup();
-    void replotDirty();
-    void showTracer(QCustomPlot *plot, QMouseEvent *event);
     void exportDialog();
-    int baselineLane() const;
-    int challengerLane(int lane) const; // which lane's speed-up a curve shows, -1: none
 
     MatmulRace *m_race = nullptr;
     bool m_hasGpu = false;
@@ -87,15 +66,8 @@ private:
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_noGpu = nullptr;
-    QCustomPlot *m_timePlot = nullptr;
-    QCustomPlot *m_gflopsPlot = nullptr;
-    QCustomPlot *m_speedupPlot = nullptr;
-    QCPItemText *m_crossoverLabel = nullptr;
-    QCPItemStraightLine *m_crossoverLine = nullptr;
-    QList<Lane> m_lanes;
+    MatmulRaceCharts *m_charts = nullptr;
     MatmulSettings m_settings;
-    QTimer *m_replotTimer = nullptr;
-    bool m_dirty = false;
 };
 
 } // namespace tk

@@ -1116,7 +1116,7 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
 </context>
 <context>
-    <name>tk::MatmulRacePanel</name>
+    <name>tk::MatmulRaceCharts</name>
     <message>
         <source>Time per A @ B</source>
         <translation type="unfinished"></translation>
@@ -1153,6 +1153,51 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>speed-up (×)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU wins from N ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several cooks win from N ≈ %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU wins at every N tried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Several cooks win at every N tried</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>GPU has not won yet (up to N = %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One cook keeps up so far (up to N = %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>speed-up ×%1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 per matmul (IQR %2 %)
+%3 GFLOP/s
+first call: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen matmul race</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::MatmulRacePanel</name>
     <message>
         <source>point %1 of %2</source>
         <translation type="unfinished"></translation>
@@ -1250,39 +1295,11 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Point %1 of %2: %3, N = %4: %5 per matmul, %6 GFLOP/s%7</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source> — noisy: IQR is over 10 % of the median</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU wins from N ≈ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Several cooks win from N ≈ %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU wins at every N tried</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Several cooks win at every N tried</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>GPU has not won yet (up to N = %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>One cook keeps up so far (up to N = %1)</source>
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
@@ -1298,20 +1315,6 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
             <numerusform></numerusform>
             <numerusform></numerusform>
         </translation>
-    </message>
-    <message>
-        <source>speed-up ×%1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 per matmul (IQR %2 %)
-%3 GFLOP/s
-first call: %4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensor Kitchen matmul race</source>
-        <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Export race</source>

@@ -1125,7 +1125,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
 </context>
 <context>
-    <name>tk::MatmulRacePanel</name>
+    <name>tk::MatmulRaceCharts</name>
     <message>
         <source>Time per A @ B</source>
         <translation>A @ B 1회당 시간</translation>
@@ -1162,6 +1162,53 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>speed-up (×)</source>
         <translation>속도 향상 (×)</translation>
     </message>
+    <message>
+        <source>%1 vs %2</source>
+        <translation>%1 대 %2</translation>
+    </message>
+    <message>
+        <source>GPU wins from N ≈ %1</source>
+        <translation>N ≈ %1부터 GPU 승리</translation>
+    </message>
+    <message>
+        <source>Several cooks win from N ≈ %1</source>
+        <translation>N ≈ %1부터 요리사 여럿이 승리</translation>
+    </message>
+    <message>
+        <source>GPU wins at every N tried</source>
+        <translation>시도한 모든 N에서 GPU 승리</translation>
+    </message>
+    <message>
+        <source>Several cooks win at every N tried</source>
+        <translation>시도한 모든 N에서 요리사 여럿이 승리</translation>
+    </message>
+    <message>
+        <source>GPU has not won yet (up to N = %1)</source>
+        <translation>GPU가 아직 이기지 못함 (N = %1까지)</translation>
+    </message>
+    <message>
+        <source>One cook keeps up so far (up to N = %1)</source>
+        <translation>아직은 요리사 한 명도 뒤지지 않음 (N = %1까지)</translation>
+    </message>
+    <message>
+        <source>speed-up ×%1</source>
+        <translation>속도 향상 ×%1</translation>
+    </message>
+    <message>
+        <source>%1 per matmul (IQR %2 %)
+%3 GFLOP/s
+first call: %4</source>
+        <translation>행렬 곱 1회당 %1 (IQR %2 %)
+%3 GFLOP/s
+첫 호출: %4</translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen matmul race</source>
+        <translation>Tensor Kitchen 행렬 곱 경주</translation>
+    </message>
+</context>
+<context>
+    <name>tk::MatmulRacePanel</name>
     <message>
         <source>point %1 of %2</source>
         <translation>측정점 %1 / %2</translation>
@@ -1259,40 +1306,12 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>현재 블록이 끝나면 취소합니다…</translation>
     </message>
     <message>
-        <source>%1 vs %2</source>
-        <translation>%1 대 %2</translation>
-    </message>
-    <message>
         <source>Point %1 of %2: %3, N = %4: %5 per matmul, %6 GFLOP/s%7</source>
         <translation>측정점 %1/%2: %3, N = %4: 행렬 곱 1회당 %5, %6 GFLOP/s%7</translation>
     </message>
     <message>
         <source> — noisy: IQR is over 10 % of the median</source>
         <translation> — 잡음 큼: IQR이 중앙값의 10 %를 넘습니다</translation>
-    </message>
-    <message>
-        <source>GPU wins from N ≈ %1</source>
-        <translation>N ≈ %1부터 GPU 승리</translation>
-    </message>
-    <message>
-        <source>Several cooks win from N ≈ %1</source>
-        <translation>N ≈ %1부터 요리사 여럿이 승리</translation>
-    </message>
-    <message>
-        <source>GPU wins at every N tried</source>
-        <translation>시도한 모든 N에서 GPU 승리</translation>
-    </message>
-    <message>
-        <source>Several cooks win at every N tried</source>
-        <translation>시도한 모든 N에서 요리사 여럿이 승리</translation>
-    </message>
-    <message>
-        <source>GPU has not won yet (up to N = %1)</source>
-        <translation>GPU가 아직 이기지 못함 (N = %1까지)</translation>
-    </message>
-    <message>
-        <source>One cook keeps up so far (up to N = %1)</source>
-        <translation>아직은 요리사 한 명도 뒤지지 않음 (N = %1까지)</translation>
     </message>
     <message numerus="yes">
         <source>Cancelled after %n point(s).</source>
@@ -1305,22 +1324,6 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>
             <numerusform>완료: 측정점 %n개. %1</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>speed-up ×%1</source>
-        <translation>속도 향상 ×%1</translation>
-    </message>
-    <message>
-        <source>%1 per matmul (IQR %2 %)
-%3 GFLOP/s
-first call: %4</source>
-        <translation>행렬 곱 1회당 %1 (IQR %2 %)
-%3 GFLOP/s
-첫 호출: %4</translation>
-    </message>
-    <message>
-        <source>Tensor Kitchen matmul race</source>
-        <translation>Tensor Kitchen 행렬 곱 경주</translation>
     </message>
     <message>
         <source>Export race</source>

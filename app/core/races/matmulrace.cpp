@@ -5,40 +5,27 @@
 
 namespace tk {
 
-MatmulRace::MatmulRace(QObject *parent) : QObject(parent)
+MatmulRace::MatmulRace(QObject *parent)
+    : QObject(parent), m_run(QStringLiteral("matmul-race"), 0) // each point as soon as it is timed
 {
     qRegisterMetaType<tk::MatmulResult>();
     qRegisterMetaType<tk::MatmulSettings>();
-    m_thread.setObjectName(QStringLiteral("matmul-race"));
-    m_worker = new MatmulRaceWorker(&m_cancel);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &MatmulRaceWorker::pointReady, this,
-            [this](const MatmulResult &r) {
-                m_results << r;
-                Q_EMIT pointReady(r);
-            },
-            Qt::QueuedConnection);
-    connect(m_worker, &MatmulRaceWorker::progress, this, &MatmulRace::progress, Qt::QueuedConnection);
-    connect(m_worker, &MatmulRaceWorker::finished, this,
-            [this](bool cancelled, const QString &error) {
-                m_running = false;
-                Q_EMIT finished(cancelled, error);
-            },
-            Qt::QueuedConnection);
-    m_thread.start();
+    connect(&m_run, &BackgroundRun::resultsReady, this, [this](const QVariantList &points) {
+        for (const QVariant &p : points) {
+            const MatmulResult r = p.value<MatmulResult>();
+            m_results << r;
+            Q_EMIT pointReady(r);
+        }
+    });
+    connect(&m_run, &BackgroundRun::progress, this, &MatmulRace::progress);
+    connect(&m_run, &BackgroundRun::finished, this, &MatmulRace::finished);
 }
 
-MatmulRace::~MatmulRace()
-{
-    m_cancel = true; // a running block ends, then the thread's loop sees quit()
-    m_thread.quit();
-    m_thread.wait();
-}
+MatmulRace::~MatmulRace() = default;
 
 bool MatmulRace::start(const MatmulSettings &settings, QString *error)
 {
-    if (m_running) {
+    if (m_run.isRunning()) {
         *error = tr("A race is already running.");
         return false;
     }
@@ -49,13 +36,8 @@ bool MatmulRace::start(const MatmulSettings &settings, QString *error)
     }
     m_settings = settings;
     m_results.clear();
-    m_cancel = false;
-    m_running = true;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, settings] { w->run(settings); },
-                              Qt::QueuedConnection);
-    return true;
+    return m_run.start(
+        [settings](BackgroundRun::Context &context) { return MatmulRaceWorker::run(context, settings); });
 }
-
-void MatmulRace::cancel() { m_cancel = true; }
 
 } // namespace tk

@@ -1,17 +1,15 @@
 #pragma once
 
+#include "backgroundrun.h"
 #include "matmulresult.h"
 
 #include <QObject>
-#include <QThread>
-#include <atomic>
 
 namespace tk {
 
-class MatmulRaceWorker;
-
-// The potato-peeling race: a sweep of A @ B sizes on each lane, timed on a core-owned worker
-// thread, results streamed point by point. Cancel takes effect within one timed block.
+// The potato-peeling race: a sweep of A @ B sizes on each lane, timed on the race's own
+// thread (a BackgroundRun), results streamed point by point. Cancel takes effect within one
+// timed block.
 class MatmulRace : public QObject
 {
     Q_OBJECT
@@ -22,8 +20,8 @@ public:
 
     // Returns false and a clear message for settings that cannot run; nothing starts then.
     bool start(const MatmulSettings &settings, QString *error);
-    void cancel();
-    bool isRunning() const { return m_running; }
+    void cancel() { m_run.cancel(); }
+    bool isRunning() const { return m_run.isRunning(); }
     const QList<MatmulResult> &results() const { return m_results; }
     const MatmulSettings &settings() const { return m_settings; }
 
@@ -33,12 +31,9 @@ Q_SIGNALS:
     void finished(bool cancelled, const QString &error);
 
 private:
-    QThread m_thread;
-    MatmulRaceWorker *m_worker = nullptr;
-    std::atomic<bool> m_cancel{false};
-    bool m_running = false;
     MatmulSettings m_settings;
     QList<MatmulResult> m_results;
+    BackgroundRun m_run; // last: destroyed first, so the sweep has stopped before the rest goes
 };
 
 } // namespace tk

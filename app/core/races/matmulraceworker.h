@@ -1,28 +1,16 @@
 #pragma once
 
+#include "backgroundrun.h"
 #include "matmulresult.h"
-
-#include <QObject>
-#include <atomic>
 
 namespace tk {
 
-// Runs a matmul sweep on MatmulRace's thread and streams each point as soon as it is timed.
-class MatmulRaceWorker : public QObject
+// The matmul race's sweep, run by MatmulRace's BackgroundRun on its thread: posts each point
+// (a MatmulResult) as soon as it is timed, then the progress that counts it.
+class MatmulRaceWorker
 {
-    Q_OBJECT
-
 public:
-    explicit MatmulRaceWorker(const std::atomic<bool> *cancel) : m_cancel(cancel) {}
-    void run(const tk::MatmulSettings &settings);
-
-Q_SIGNALS:
-    void pointReady(const tk::MatmulResult &result);
-    void progress(int done, int total);
-    void finished(bool cancelled, const QString &error);
-
-private:
-    const std::atomic<bool> *m_cancel; // owned by MatmulRace, set from the GUI thread
+    static BackgroundRun::Ending run(BackgroundRun::Context &context, const MatmulSettings &settings);
 };
 
 } // namespace tk

@@ -7,51 +7,55 @@
 
 namespace tk {
 
-TrainingRace::TrainingRace(QObject *parent) : QObject(parent)
+TrainingRace::TrainingRace(QObject *parent)
+    : QObject(parent), m_run(QStringLiteral("training-race"), 50) // steps about 20 times a second
 {
     qRegisterMetaType<tk::TrainConfig>();
     qRegisterMetaType<tk::TrainStep>();
     qRegisterMetaType<QList<tk::TrainStep>>();
     qRegisterMetaType<tk::DecisionGrid>();
     qRegisterMetaType<QVector<float>>();
-    m_thread.setObjectName(QStringLiteral("training-race"));
-    m_worker = new TrainingRaceWorker(&m_cancel, &m_pause);
-    m_worker->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &TrainingRaceWorker::stepsReady, this,
-            [this](const QList<TrainStep> &steps) {
-                for (const TrainStep &s : steps)
-                    if (s.lane >= 0 && s.lane < m_steps.size())
-                        m_steps[s.lane] << s;
-                if (!steps.isEmpty())
-                    Q_EMIT stepsReady(steps);
-            },
-            Qt::QueuedConnection);
-    connect(m_worker, &TrainingRaceWorker::decisionReady, this, &TrainingRace::decisionReady,
-            Qt::QueuedConnection);
-    connect(m_worker, &TrainingRaceWorker::datasetReady, this, &TrainingRace::datasetReady,
-            Qt::QueuedConnection);
-    connect(m_worker, &TrainingRaceWorker::finished, this,
-            [this](bool cancelled, const QString &error) {
-                m_running = false;
-                m_pause = false;
-                Q_EMIT finished(cancelled, error);
-            },
-            Qt::QueuedConnection);
-    m_thread.start();
+    connect(&m_run, &BackgroundRun::resultsReady, this, &TrainingRace::onResults);
+    connect(&m_run, &BackgroundRun::finished, this, [this](bool cancelled, const QString &error) {
+        m_pause = false;
+        Q_EMIT finished(cancelled, error);
+    });
 }
 
 TrainingRace::~TrainingRace()
 {
-    m_cancel = true;
-    m_pause = false;
-    m_thread.quit();
-    m_thread.wait();
+    m_pause = false; // m_run's destructor cancels; a paused lane must not sleep through it
+}
+
+// One batch, in the order the worker posted it: runs of steps, with the pictures between them.
+void TrainingRace::onResults(const QVariantList &results)
+{
+    QList<TrainStep> steps;
+    const auto sendSteps = [&] {
+        for (const TrainStep &s : std::as_const(steps))
+            if (s.lane >= 0 && s.lane < m_steps.size())
+                m_steps[s.lane] << s;
+        if (!steps.isEmpty())
+            Q_EMIT stepsReady(steps);
+        steps.clear();
+    };
+    for (const QVariant &r : results) {
+        if (r.metaType() == QMetaType::fromType<TrainStep>()) {
+            steps << r.value<TrainStep>();
+            continue;
+        }
+        sendSteps();
+        if (r.metaType() == QMetaType::fromType<DecisionGrid>())
+            Q_EMIT decisionReady(r.value<DecisionGrid>());
+        else if (r.metaType() == QMetaType::fromType<QVector<float>>())
+            Q_EMIT datasetReady(r.value<QVector<float>>());
+    }
+    sendSteps();
 }
 
 bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lanes, QString *error)
 {
-    if (m_running) {
+    if (m_run.isRunning()) {
         *error = tr("A training race is already running.");
         return false;
     }
@@ -71,17 +75,15 @@ bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lane
     m_config = config;
     m_lanes = lanes;
     m_steps = QList<QList<TrainStep>>(lanes.size());
-    m_cancel = false;
     m_pause = false;
-    m_running = true;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, config, lanes] { w->run(config, lanes); },
-                              Qt::QueuedConnection);
-    return true;
+    return m_run.start([config, lanes, pause = &m_pause](BackgroundRun::Context &context) {
+        return TrainingRaceWorker::run(context, config, lanes, pause);
+    });
 }
 
 void TrainingRace::cancel()
 {
-    m_cancel = true;
+    m_run.cancel();
     m_pause = false;
 }
 

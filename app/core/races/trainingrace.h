@@ -1,18 +1,16 @@
 #pragma once
 
+#include "backgroundrun.h"
 #include "trainconfig.h"
 
 #include <QObject>
-#include <QThread>
 #include <atomic>
 
 namespace tk {
 
-class TrainingRaceWorker;
-
-// The training race: the same model from the same seed on every lane, trained in turn on a
-// core-owned worker thread; steps stream back in batches. Pause and cancel are checked
-// between steps.
+// The training race: the same model from the same seed on every lane, trained in turn on the
+// race's own thread (a BackgroundRun); steps stream back in batches. Pause and cancel are
+// checked between steps.
 class TrainingRace : public QObject
 {
     Q_OBJECT
@@ -25,7 +23,7 @@ public:
     void cancel();
     void setPaused(bool paused);
     bool isPaused() const { return m_pause.load(); }
-    bool isRunning() const { return m_running; }
+    bool isRunning() const { return m_run.isRunning(); }
     const QList<QList<TrainStep>> &steps() const { return m_steps; } // per lane
     const QList<TrainLane> &lanes() const { return m_lanes; }
     const TrainConfig &config() const { return m_config; }
@@ -43,14 +41,13 @@ Q_SIGNALS:
     void finished(bool cancelled, const QString &error);
 
 private:
-    QThread m_thread;
-    TrainingRaceWorker *m_worker = nullptr;
-    std::atomic<bool> m_cancel{false};
-    std::atomic<bool> m_pause{false};
-    bool m_running = false;
+    void onResults(const QVariantList &results);
+
+    std::atomic<bool> m_pause{false}; // read by the worker between steps
     TrainConfig m_config;
     QList<TrainLane> m_lanes;
     QList<QList<TrainStep>> m_steps;
+    BackgroundRun m_run; // last: destroyed first, so training has stopped before m_pause goes
 };
 
 } // namespace tk

@@ -22,24 +22,22 @@ QString TransferResult::label() const
     return s;
 }
 
-TransferLab::TransferLab(QObject *parent) : QObject(parent)
+TransferLab::TransferLab(QObject *parent)
+    : QObject(parent), m_run(QStringLiteral("transfer-lab"), 0) // each copy as soon as it is timed
 {
     qRegisterMetaType<tk::TransferResult>();
-    m_thread.setObjectName(QStringLiteral("transfer-lab"));
-    m_context = new QObject;
-    m_context->moveToThread(&m_thread);
-    connect(&m_thread, &QThread::finished, m_context, &QObject::deleteLater);
-    connect(this, &TransferLab::resultReady, this, [this](const TransferResult &r) { m_results << r; });
-    connect(this, &TransferLab::finished, this, [this] { m_running = false; });
-    m_thread.start();
+    connect(&m_run, &BackgroundRun::resultsReady, this, [this](const QVariantList &results) {
+        for (const QVariant &v : results) {
+            const TransferResult r = v.value<TransferResult>();
+            m_results << r;
+            Q_EMIT resultReady(r);
+        }
+    });
+    connect(&m_run, &BackgroundRun::progress, this, &TransferLab::progress);
+    connect(&m_run, &BackgroundRun::finished, this, &TransferLab::finished);
 }
 
-TransferLab::~TransferLab()
-{
-    m_cancel = true;
-    m_thread.quit();
-    m_thread.wait();
-}
+TransferLab::~TransferLab() = default;
 
 QString TransferLab::checkSettings(const TransferSettings &s)
 {
@@ -146,7 +144,7 @@ std::optional<TransferResult> TransferLab::measure(const Variant &v, qint64 byte
 
 bool TransferLab::start(const TransferSettings &settings, QString *error)
 {
-    if (m_running) {
+    if (m_run.isRunning()) {
         *error = tr("The transfer lab is already running.");
         return false;
     }
@@ -156,30 +154,27 @@ bool TransferLab::start(const TransferSettings &settings, QString *error)
         return false;
     }
     m_results.clear();
-    m_cancel = false;
-    m_running = true;
-    QMetaObject::invokeMethod(
-        m_context,
-        [this, settings] {
-            const QList<Variant> vs = variants(settings);
-            const int total = int(vs.size() * settings.sizes.size());
-            int done = 0;
-            for (qint64 bytes : settings.sizes) {
-                for (const Variant &v : vs) {
-                    QString error;
-                    const auto r = measure(v, bytes, settings.minRunTime, &m_cancel, &error);
-                    if (!r) {
-                        Q_EMIT finished(error.isEmpty(), error);
-                        return;
-                    }
-                    Q_EMIT resultReady(*r); // emitted here, delivered queued to the GUI
-                    Q_EMIT progress(++done, total);
-                }
-            }
-            Q_EMIT finished(false, {});
-        },
-        Qt::QueuedConnection);
-    return true;
+    return m_run.start(
+        [settings](BackgroundRun::Context &context) { return sweep(context, settings); });
+}
+
+BackgroundRun::Ending TransferLab::sweep(BackgroundRun::Context &context,
+                                         const TransferSettings &settings)
+{
+    const QList<Variant> vs = variants(settings);
+    const int total = int(vs.size() * settings.sizes.size());
+    int done = 0;
+    for (qint64 bytes : settings.sizes) {
+        for (const Variant &v : vs) {
+            QString error;
+            const auto r = measure(v, bytes, settings.minRunTime, context.cancelFlag(), &error);
+            if (!r)
+                return {error.isEmpty(), error};
+            context.post(QVariant::fromValue(*r));
+            context.progress(++done, total);
+        }
+    }
+    return BackgroundRun::Ending::done();
 }
 
 } // namespace tk

@@ -1,10 +1,10 @@
 #pragma once
 
+#include "backgroundrun.h"
 #include "transferresult.h"
 
 #include <QCoreApplication>
 #include <QObject>
-#include <QThread>
 #include <atomic>
 #include <optional>
 
@@ -12,7 +12,8 @@ namespace tk {
 
 // Copy bandwidth against size: host→device and device→host, pageable and pinned, blocking
 // and non_blocking, timed like the matmul race (blocked autorange, synchronised). Without a
-// GPU it measures host memory copies, which is what a GPU copy adds PCIe to.
+// GPU it measures host memory copies, which is what a GPU copy adds PCIe to. The copies run on
+// the lab's own thread (a BackgroundRun); results, progress and the end arrive on the owner's.
 class TransferLab : public QObject
 {
     Q_OBJECT
@@ -34,8 +35,8 @@ public:
                                                  const std::atomic<bool> *cancel, QString *error);
 
     bool start(const TransferSettings &settings, QString *error);
-    void cancel() { m_cancel = true; }
-    bool isRunning() const { return m_running; }
+    void cancel() { m_run.cancel(); }
+    bool isRunning() const { return m_run.isRunning(); }
     const QList<TransferResult> &results() const { return m_results; }
 
 Q_SIGNALS:
@@ -44,11 +45,11 @@ Q_SIGNALS:
     void finished(bool cancelled, const QString &error);
 
 private:
-    QThread m_thread;
-    QObject *m_context = nullptr; // lives on m_thread; the lab's work runs in its event loop
-    std::atomic<bool> m_cancel{false};
-    bool m_running = false;
+    // Every size, every variant in turn, on the worker: posts each TransferResult as it is timed.
+    static BackgroundRun::Ending sweep(BackgroundRun::Context &context, const TransferSettings &settings);
+
     QList<TransferResult> m_results;
+    BackgroundRun m_run; // last: destroyed first, so the copies have stopped before the rest goes
 };
 
 } // namespace tk
