@@ -1,5 +1,6 @@
 #include "blaslibrary.h"
 #include "deviceregistry.h"
+#include "torchthread.h"
 
 #include <QFile>
 #include <QTest>
@@ -60,6 +61,28 @@ private Q_SLOTS:
         bool found = true;
         DeviceRegistry::device("cuda:0", &found);
         QVERIFY(!found);
+    }
+
+    void libTorchCallsOnTheForbiddenThreadAreCaught()
+    {
+        // The app forbids its GUI thread; the known…() copies and offGuiThread() stay legal there.
+        TorchThread::forbid(QThread::currentThread());
+        const int before = TorchThread::violations();
+        QVERIFY(!DeviceRegistry::knownDevices().isEmpty());
+        QVERIFY(!DeviceRegistry::knownBuildFacts().torchVersion.isEmpty());
+        QThread *ranOn = nullptr;
+        const QString resolved = TorchThread::offGuiThread([&] {
+            ranOn = QThread::currentThread();
+            return DeviceRegistry::resolve(QStringLiteral("cpu"));
+        });
+        QCOMPARE(resolved, QStringLiteral("cpu"));
+        QVERIFY(ranOn != QThread::currentThread());
+        QCOMPARE(TorchThread::violations(), before);
+        DeviceRegistry::resolve(QStringLiteral("cpu")); // LibTorch, on the forbidden thread
+        QCOMPARE(TorchThread::violations(), before + 1);
+        TorchThread::forbid(nullptr);
+        DeviceRegistry::resolve(QStringLiteral("cpu"));
+        QCOMPARE(TorchThread::violations(), before + 1);
     }
 
     void blasIsTheFastOne()

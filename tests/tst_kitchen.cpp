@@ -1,3 +1,4 @@
+#include "torchthread.h"
 #include "cardmime.h"
 #include "devicepane.h"
 #include "errordialog.h"
@@ -20,6 +21,7 @@
 #include <QStandardPaths>
 #include <QTableWidget>
 #include <QTest>
+#include <QThread>
 
 using namespace tk;
 
@@ -81,6 +83,9 @@ private:
     }
 
 private Q_SLOTS:
+    // Every LibTorch call of the UI runs on a worker: none may come from this thread.
+    void cleanupTestCase() { QCOMPARE(TorchThread::violations(), 0); }
+
     void initTestCase()
     {
         // Preferences a run keeps (the drag meaning, window layout) must not leak between runs.
@@ -285,6 +290,8 @@ private Q_SLOTS:
 
     void screenshots()
     {
+        if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))
+            QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
         const QString dir = shotDir();
         MainWindow w;
         w.resize(1280, 800);

@@ -1,6 +1,7 @@
 // A seeded, reproducible monkey: thousands of random UI actions on the offscreen platform,
 // checking after each that the panes and the workspace agree. TK_MONKEY_SEED and
 // TK_MONKEY_ACTIONS override the defaults; a failure prints the seed and the action number.
+#include "torchthread.h"
 #include "cardmime.h"
 #include "devicedetailsdialog.h"
 #include "devicepane.h"
@@ -20,6 +21,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTest>
+#include <QThread>
 #include <QUndoStack>
 
 using namespace tk;
@@ -200,6 +202,9 @@ private:
     }
 
 private Q_SLOTS:
+    // Every LibTorch call of the UI runs on a worker: none may come from this thread.
+    void cleanupTestCase() { QCOMPARE(TorchThread::violations(), 0); }
+
     void initTestCase()
     {
         QStandardPaths::setTestModeEnabled(true);

@@ -1,20 +1,27 @@
 #pragma once
 
 #include <QDialog>
+#include <future>
+
+class QPlainTextEdit;
+class QPushButton;
 
 namespace tk {
 
-// The usual PyTorch device check (DeviceReport), in one place, copyable as text.
+// The usual PyTorch device check (DeviceReport), in one place, copyable as text. The report
+// asks LibTorch, so it is written on a thread of its own and shown when ready.
 class DeviceDetailsDialog : public QDialog
 {
     Q_OBJECT
 
 public:
     explicit DeviceDetailsDialog(QWidget *parent = nullptr);
-    QString text() const { return m_text; }
+    QString text() const { return m_report.get(); } // waits for the report
 
 private:
-    QString m_text;
+    std::shared_future<QString> m_report;
+    QPlainTextEdit *m_view = nullptr;
+    QPushButton *m_copy = nullptr;
 };
 
 } // namespace tk

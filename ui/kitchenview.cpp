@@ -23,7 +23,7 @@ QRect globalRect(QWidget *w) { return QRect(w->mapToGlobal(QPoint(0, 0)), w->siz
 KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget *parent)
     : QSplitter(Qt::Horizontal, parent), m_engine(engine)
 {
-    const QList<DeviceInfo> devices = DeviceRegistry::devices(false);
+    const QList<DeviceInfo> devices = DeviceRegistry::knownDevices(false);
     auto *cpu = new DevicePane(QStringLiteral("cpu"));
     addPane(cpu, this);
 

@@ -5,6 +5,7 @@
 #include "devicedetailsdialog.h"
 #include "dragmeaningbox.h"
 #include "deviceregistry.h"
+#include "torchthread.h"
 #include "flightoverlay.h"
 #include "kitchencommand.h"
 #include "kitchenengine.h"
@@ -40,10 +41,9 @@ using Pending = PendingRequests::Pending;
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new KitchenEngine(this))
 {
     setWindowTitle(tr("Tensor Kitchen"));
-    // LibTorch keeps its thread count per thread (OpenMP): the worker sets its own; set this
-    // thread's too, so that reports read here say what the work uses.
-    DeviceRegistry::applyThreads();
-    m_facts = DeviceRegistry::buildFacts();
+    // Every LibTorch call runs on a worker; the core checks that none comes from this thread.
+    TorchThread::forbid(thread());
+    m_facts = DeviceRegistry::knownBuildFacts();
     m_undo = new QUndoStack(this);
     m_view = new KitchenView(m_engine, m_facts);
     buildTabs();
@@ -103,6 +103,7 @@ MainWindow::~MainWindow()
 {
     while (QApplication::overrideCursor())
         QApplication::restoreOverrideCursor();
+    TorchThread::forbid(nullptr);
 }
 
 void MainWindow::buildTabs()

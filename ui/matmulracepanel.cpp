@@ -26,7 +26,7 @@ namespace tk {
 MatmulRacePanel::MatmulRacePanel(QWidget *parent) : QWidget(parent), m_race(new MatmulRace(this))
 {
     setObjectName(QStringLiteral("matmulRacePanel"));
-    for (const DeviceInfo &d : DeviceRegistry::devices())
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices())
         m_hasGpu = m_hasGpu || d.isCuda();
 
     auto *controls = new QWidget;
@@ -110,7 +110,7 @@ void MatmulRacePanel::buildControls(QWidget *box)
     m_noGpu->setText(tr("<b>No GPU curve:</b> %1<br><br>Instead the race shows one cook (1 thread) "
                         "against all %2 of them: many hands win big jobs, but for small ones the "
                         "cost of sharing the work out is larger than the work.")
-                         .arg(DeviceRegistry::buildFacts().noGpuExplanation().toHtmlEscaped())
+                         .arg(DeviceRegistry::knownBuildFacts().noGpuExplanation().toHtmlEscaped())
                          .arg(DeviceRegistry::hardwareThreads()));
 
     m_run = new QPushButton(tr("&Run race"));
@@ -184,7 +184,7 @@ MatmulSettings MatmulRacePanel::settingsFromControls() const
         one.threads = 1;
         s.lanes << one;
     }
-    for (const DeviceInfo &d : DeviceRegistry::devices()) {
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices()) {
         if (!d.isCuda())
             continue;
         for (auto [box, mode] : {std::pair{m_gpuCompute, MatmulMode::Compute},

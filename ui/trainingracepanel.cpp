@@ -62,7 +62,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     m_placement->addItem(tr("preloaded on the device"), int(TrainPlacement::Preload));
     m_placement->addItem(tr("pinned + non_blocking"), int(TrainPlacement::Pinned));
     bool hasGpu = false;
-    for (const DeviceInfo &d : DeviceRegistry::devices())
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices())
         hasGpu = hasGpu || d.isCuda();
     if (!hasGpu) {
         // Pinned host memory exists to speed up copies to a GPU; say so instead of failing.
@@ -96,7 +96,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     m_cpuOne->setChecked(!hasGpu && DeviceRegistry::hardwareThreads() > 1);
     ll->addWidget(m_cpuAll);
     ll->addWidget(m_cpuOne);
-    for (const DeviceInfo &d : DeviceRegistry::devices()) {
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices()) {
         if (!d.isCuda())
             continue;
         auto *box = new QCheckBox(QStringLiteral("%1 — %2").arg(d.id, d.name));
@@ -106,7 +106,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
         ll->addWidget(box);
     }
     if (!hasGpu) {
-        auto *why = new QLabel(tr("No GPU lane: %1").arg(DeviceRegistry::buildFacts().noGpuExplanation()));
+        auto *why = new QLabel(tr("No GPU lane: %1").arg(DeviceRegistry::knownBuildFacts().noGpuExplanation()));
         why->setWordWrap(true);
         ll->addWidget(why);
     }

@@ -20,7 +20,7 @@ namespace tk {
 TransferLabPanel::TransferLabPanel(QWidget *parent) : QWidget(parent), m_lab(new TransferLab(this))
 {
     setObjectName(QStringLiteral("transferLabPanel"));
-    for (const DeviceInfo &d : DeviceRegistry::devices())
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices())
         m_hasGpu = m_hasGpu || d.isCuda();
     m_from = new QComboBox;
     m_to = new QComboBox;
@@ -106,7 +106,7 @@ TransferSettings TransferLabPanel::settingsFromControls() const
     TransferSettings s;
     for (qint64 b = m_from->currentData().toLongLong(); b <= m_to->currentData().toLongLong(); b *= 4)
         s.sizes << b;
-    for (const DeviceInfo &d : DeviceRegistry::devices())
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices())
         if (d.isCuda())
             s.devices << d.id;
     s.pinned = m_pinned->isChecked();

@@ -753,6 +753,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Copy as &amp;text</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Asking LibTorch about the devices…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::DevicePane</name>

@@ -761,6 +761,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Copy as &amp;text</source>
         <translation>텍스트로 복사(&amp;T)</translation>
     </message>
+    <message>
+        <source>Asking LibTorch about the devices…</source>
+        <translation>LibTorch에 장치를 묻는 중…</translation>
+    </message>
 </context>
 <context>
     <name>tk::DevicePane</name>

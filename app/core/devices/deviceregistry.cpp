@@ -1,6 +1,7 @@
 #include "deviceregistry.h"
 
 #include "blaslibrary.h"
+#include "torchthread.h"
 
 #include "cudabackend.h"
 
@@ -8,6 +9,7 @@
 #include <atomic>
 #include <dlfcn.h>
 #include <QFile>
+#include <thread>
 #include <QFileInfo>
 #include <QThread>
 #include <torch/cuda.h>
@@ -102,8 +104,43 @@ int DeviceRegistry::hardwareThreads() { return qMax(1, QThread::idealThreadCount
 
 QString DeviceRegistry::loadedBlas() { return BlasLibrary::loaded().label(); }
 
+namespace {
+struct Known
+{
+    BuildFacts facts;
+    QList<DeviceInfo> devices; // with meta
+};
+
+const Known &known()
+{
+    static const Known k = [] {
+        // On a thread of its own, set up as the workers are, so "threads in use" says what the
+        // work uses; when the GUI asks first, it waits for this once.
+        Known result;
+        std::thread t([&] {
+            DeviceRegistry::applyThreads();
+            result = Known{DeviceRegistry::buildFacts(), DeviceRegistry::devices(true)};
+        });
+        t.join();
+        return result;
+    }();
+    return k;
+}
+} // namespace
+
+QList<DeviceInfo> DeviceRegistry::knownDevices(bool includeMeta)
+{
+    QList<DeviceInfo> list = known().devices;
+    if (!includeMeta)
+        list.removeIf([](const DeviceInfo &d) { return d.isMeta(); });
+    return list;
+}
+
+BuildFacts DeviceRegistry::knownBuildFacts() { return known().facts; }
+
 BuildFacts DeviceRegistry::buildFacts()
 {
+    TorchThread::check("DeviceRegistry::buildFacts");
     BuildFacts f;
     f.torchVersion = QStringLiteral(TORCH_VERSION);
     f.cudaBuild = cudabackend::compiledWithCuda();
@@ -128,6 +165,7 @@ BuildFacts DeviceRegistry::buildFacts()
 
 QList<DeviceInfo> DeviceRegistry::devices(bool includeMeta)
 {
+    TorchThread::check("DeviceRegistry::devices");
     QList<DeviceInfo> list;
     DeviceInfo cpu;
     cpu.id = cpu.type = QStringLiteral("cpu");
@@ -164,6 +202,7 @@ QList<DeviceInfo> DeviceRegistry::devices(bool includeMeta)
 
 DeviceInfo DeviceRegistry::device(const QString &id, bool *found)
 {
+    TorchThread::check("DeviceRegistry::device");
     const QString resolved = resolve(id);
     for (const DeviceInfo &d : devices(true)) {
         if (d.id == resolved) {
@@ -179,11 +218,13 @@ DeviceInfo DeviceRegistry::device(const QString &id, bool *found)
 
 QString DeviceRegistry::defaultDevice()
 {
+    TorchThread::check("DeviceRegistry::defaultDevice");
     return cudabackend::deviceCount() > 0 ? QStringLiteral("cuda") : QStringLiteral("cpu");
 }
 
 QString DeviceRegistry::resolve(const QString &id)
 {
+    TorchThread::check("DeviceRegistry::resolve");
     const QString t = id.trimmed();
     if (t == QLatin1String("cuda"))
         return cudabackend::deviceCount() > 0 ? QStringLiteral("cuda:0") : QStringLiteral("cpu");
@@ -192,6 +233,7 @@ QString DeviceRegistry::resolve(const QString &id)
 
 qint64 DeviceRegistry::freeBytes(const QString &id)
 {
+    TorchThread::check("DeviceRegistry::freeBytes");
     const QString d = resolve(id);
     if (d == QLatin1String("meta"))
         return -1;
@@ -210,6 +252,7 @@ qint64 DeviceRegistry::freeBytes(const QString &id)
 
 void DeviceRegistry::applyThreads(int threads)
 {
+    TorchThread::check("DeviceRegistry::applyThreads");
     const int n = threads > 0 ? threads : hardwareThreads();
     // Cheap to ask, but OpenBLAS's setter re-plans its pool: only act on a change.
     // OpenMP keeps the count per thread, OpenBLAS for the whole process.
@@ -229,6 +272,10 @@ void DeviceRegistry::applyThreads(int threads)
         openblasSetThreads(n);
 }
 
-void DeviceRegistry::emptyCudaCache() { cudabackend::emptyCache(); }
+void DeviceRegistry::emptyCudaCache()
+{
+    TorchThread::check("DeviceRegistry::emptyCudaCache");
+    cudabackend::emptyCache();
+}
 
 } // namespace tk

@@ -8,13 +8,17 @@
 
 namespace tk {
 
-// What devices this machine and this LibTorch offer. Safe to call from any thread; the values
-// are read fresh each call (memory changes), the build facts once.
+// What devices this machine and this LibTorch offer. buildFacts(), devices() and the rest ask
+// LibTorch each call (memory changes) and belong on a worker thread; the GUI reads the
+// known…() copies, probed once off its thread and cached.
 class DeviceRegistry
 {
     Q_DECLARE_TR_FUNCTIONS(DeviceRegistry)
 
 public:
+    // The devices and build as first probed: ids, names, totals. Safe on the GUI thread.
+    static QList<DeviceInfo> knownDevices(bool includeMeta = false);
+    static BuildFacts knownBuildFacts();
     static BuildFacts buildFacts();
     // cpu first, then cuda:0…, then meta when asked for.
     static QList<DeviceInfo> devices(bool includeMeta = false);

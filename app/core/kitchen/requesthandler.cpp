@@ -1,5 +1,6 @@
 #include "requesthandler.h"
 
+#include "torchthread.h"
 #include "workspace.h"
 
 #include <QFile>
@@ -38,6 +39,7 @@ RequestHandler::History RequestHandler::history(const KitchenRequest &request)
 
 Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request)
 {
+    TorchThread::check("RequestHandler::perform");
     return std::visit(Overloaded{
         [&](const request::Create &r) { return w.create(r.spec); },
         [&](const request::Transfer &r) { return w.transfer(r.id, r.device, r.meaning, r.newName); },

@@ -6,6 +6,7 @@
 #include "modelfactory.h"
 #include "pythoncode.h"
 #include "tensorfactory.h"
+#include "torchthread.h"
 #include "torchutil.h"
 
 #include <chrono>
@@ -13,7 +14,10 @@
 
 namespace tk {
 
-Workspace::Workspace() : d(std::make_unique<Private>()) {}
+Workspace::Workspace() : d(std::make_unique<Private>())
+{
+    TorchThread::check("Workspace"); // it lives on the kitchen's worker in the app
+}
 Workspace::~Workspace() = default;
 
 QString Workspace::freeName(const QString &base) const

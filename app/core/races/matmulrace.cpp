@@ -1,5 +1,7 @@
 #include "matmulrace.h"
 
+#include "torchthread.h"
+
 #include "matmulbench.h"
 #include "matmulraceworker.h"
 
@@ -29,7 +31,7 @@ bool MatmulRace::start(const MatmulSettings &settings, QString *error)
         *error = tr("A race is already running.");
         return false;
     }
-    const QString problem = MatmulBench::checkSettings(settings);
+    const QString problem = TorchThread::offGuiThread([&] { return MatmulBench::checkSettings(settings); });
     if (!problem.isEmpty()) {
         *error = problem;
         return false;

@@ -35,13 +35,13 @@ QJsonObject resultJson(const MatmulResult &r)
 
 QJsonObject MatmulReport::receipt(const MatmulSettings &s)
 {
-    QJsonObject o = DeviceRegistry::buildFacts().toJson();
+    QJsonObject o = DeviceRegistry::knownBuildFacts().toJson(); // safe on the GUI thread (export)
     o[QStringLiteral("tool")] = QStringLiteral("Tensor Kitchen %1").arg(QStringLiteral(TK_VERSION));
     o[QStringLiteral("time_utc")] = QDateTime::currentDateTimeUtc().toString(Qt::ISODate);
     o[QStringLiteral("os")] = QSysInfo::prettyProductName();
     o[QStringLiteral("hardware_threads")] = DeviceRegistry::hardwareThreads();
     QJsonArray devices;
-    for (const DeviceInfo &d : DeviceRegistry::devices())
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices())
         devices.append(QJsonObject{{QStringLiteral("id"), d.id}, {QStringLiteral("name"), d.name}});
     o[QStringLiteral("devices")] = devices;
     o[QStringLiteral("dtype")] = s.dtype;

@@ -1,5 +1,7 @@
 #include "trainingrace.h"
 
+#include "torchthread.h"
+
 #include "deviceregistry.h"
 #include "trainingraceworker.h"
 
@@ -63,14 +65,20 @@ bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lane
         *error = tr("Choose at least one device to train on.");
         return false;
     }
-    for (const TrainLane &l : lanes) {
-        bool found = false;
-        const DeviceInfo d = DeviceRegistry::device(l.device, &found);
-        if (!found || d.isMeta()) {
-            *error = d.isMeta() ? tr("The meta device has no values, so nothing can be learned there.")
-                                : tr("The device “%1” is not available here.").arg(l.device);
-            return false;
+    const QString problem = TorchThread::offGuiThread([&] {
+        for (const TrainLane &l : lanes) {
+            bool found = false;
+            const DeviceInfo d = DeviceRegistry::device(l.device, &found);
+            if (d.isMeta())
+                return tr("The meta device has no values, so nothing can be learned there.");
+            if (!found)
+                return tr("The device “%1” is not available here.").arg(l.device);
         }
+        return QString();
+    });
+    if (!problem.isEmpty()) {
+        *error = problem;
+        return false;
     }
     m_config = config;
     m_lanes = lanes;

@@ -1,5 +1,7 @@
 #include "transferlab.h"
 
+#include "torchthread.h"
+
 #include "blockedautorange.h"
 #include "deviceregistry.h"
 #include "torchutil.h"
@@ -148,7 +150,7 @@ bool TransferLab::start(const TransferSettings &settings, QString *error)
         *error = tr("The transfer lab is already running.");
         return false;
     }
-    const QString problem = checkSettings(settings);
+    const QString problem = TorchThread::offGuiThread([&] { return checkSettings(settings); });
     if (!problem.isEmpty()) {
         *error = problem;
         return false;
