@@ -7,6 +7,7 @@
 #include "matmulracepanel.h"
 #include "trainingrace.h"
 #include "trainingracepanel.h"
+#include "workspace.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -115,6 +116,53 @@ private Q_SLOTS:
         QCOMPARE(shownLog(w), engineLog(w));
         QCOMPARE(shownLog(w).size(), 4); // redo brings back the failed line with the move
         QVERIFY(shownLog(w).last().contains(QLatin1String("Error")));
+    }
+
+    void fiftyStepsUndoToTheEmptyKitchenAndRedoToTheEnd()
+    {
+        MainWindow w;
+        for (int i = 0; i < 50; ++i) {
+            TensorSpec s;
+            s.name = QStringLiteral("t%1").arg(i);
+            s.shape = {2};
+            w.engine()->submit(request::Create{s});
+        }
+        idle(w);
+        QCOMPARE(w.engine()->cards().size(), 50);
+        QCOMPARE(w.undoStack()->count(), 50);
+        for (int i = 0; i < 50; ++i)
+            w.undoStack()->undo();
+        idle(w);
+        QVERIFY(w.engine()->cards().isEmpty());
+        QVERIFY(!w.undoStack()->canUndo());
+        QCOMPARE(shownLog(w), QStringList{});
+        for (int i = 0; i < 50; ++i)
+            w.undoStack()->redo();
+        idle(w);
+        QCOMPARE(w.engine()->cards().size(), 50);
+        QCOMPARE(w.engine()->cards().last().name, QStringLiteral("t49"));
+        QCOMPARE(shownLog(w), engineLog(w));
+        QCOMPARE(shownLog(w).size(), 50);
+    }
+
+    void pastTheHistoryDepthBothHistoriesDropTheSameOldestStep()
+    {
+        // Past the limit, the UI's stack and the workspace forget the same oldest actions: every
+        // step the Edit menu offers can still be undone, and the rest stay.
+        MainWindow w;
+        const int extra = 5;
+        for (int i = 0; i < Workspace::kHistoryDepth + extra; ++i) {
+            TensorSpec s;
+            s.shape = {1};
+            w.engine()->submit(request::Create{s});
+        }
+        idle(w);
+        QCOMPARE(w.undoStack()->count(), Workspace::kHistoryDepth);
+        while (w.undoStack()->canUndo())
+            w.undoStack()->undo();
+        idle(w);
+        QCOMPARE(w.engine()->cards().size(), extra);
+        QVERIFY(!w.errorDialog()); // no "Nothing to undo." from a step the menu still offered
     }
 
     void autosaveRecoveryRestoresCards()

@@ -6,6 +6,7 @@
 #include "dragmeaningbox.h"
 #include "deviceregistry.h"
 #include "torchthread.h"
+#include "workspace.h"
 #include "flightoverlay.h"
 #include "kitchencommand.h"
 #include "kitchenengine.h"
@@ -45,6 +46,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     TorchThread::forbid(thread());
     m_facts = DeviceRegistry::knownBuildFacts();
     m_undo = new QUndoStack(this);
+    m_undo->setUndoLimit(Workspace::kHistoryDepth); // drops its oldest step when the workspace does
     m_view = new KitchenView(m_engine, m_facts);
     buildTabs();
     m_cards = new CardActions(m_engine, &m_pending, m_view, this);

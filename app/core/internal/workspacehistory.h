@@ -3,6 +3,7 @@
 
 #include "cardentry.h"
 #include "codelog.h"
+#include "workspace.h"
 
 #include <map>
 #include <optional>
@@ -22,7 +23,7 @@ public:
         std::map<int, CardEntry> entries;
         CodeLog log;
     };
-    static constexpr size_t kDepth = 20;
+    static constexpr size_t kDepth = size_t(Workspace::kHistoryDepth);
 
     static Snapshot capture(const std::map<int, CardEntry> &entries, const CodeLog &log);
 

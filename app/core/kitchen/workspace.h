@@ -24,6 +24,10 @@ class Workspace
     Q_DECLARE_TR_FUNCTIONS(Workspace)
 
 public:
+    // Enough to take a lesson's worth of steps back to an empty kitchen. Old tensors stay alive
+    // while a snapshot holds them, so this is not unlimited.
+    static constexpr int kHistoryDepth = 100;
+
     Workspace();
     ~Workspace();
     Workspace(const Workspace &) = delete;
@@ -67,8 +71,9 @@ public:
     Outcome loadPt(const QString &path, const QString &device, QList<int> *created);
     // Writes a card's tensor so that Python's torch.load reads it back.
     Outcome savePt(int id, const QString &path);
-    // Undo and redo, one action at a time (up to 20). The caller brackets each action with
-    // beginAction() and endAction(changed); only actions that changed something are kept.
+    // Undo and redo, one action at a time, up to kHistoryDepth actions back (the UI's undo
+    // stack keeps the same limit, so the two never disagree). The caller brackets each action
+    // with beginAction() and endAction(changed); only actions that changed something are kept.
     void beginAction();
     bool endAction(bool changed); // true when the action went onto the undo history
     bool undo();
