@@ -3,6 +3,7 @@
 #include "kitchenengine.h"
 #include "lessonspanel.h"
 #include "mainwindow.h"
+#include "quitsignals.h"
 #include "matmulrace.h"
 #include "matmulracepanel.h"
 #include "trainingrace.h"
@@ -15,7 +16,9 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QProcess>
 #include <QTest>
+#include <csignal>
 #include <QThread>
 #include <QUndoStack>
 #include <QUrl>
@@ -163,6 +166,56 @@ private Q_SLOTS:
         idle(w);
         QCOMPARE(w.engine()->cards().size(), extra);
         QVERIFY(!w.errorDialog()); // no "Nothing to undo." from a step the menu still offered
+    }
+
+    void aQuitBySignalKeepsTheKitchenForTheNextStart()
+    {
+        QFile::remove(MainWindow::autosavePath());
+        {
+            MainWindow w;
+            w.show();
+            make(w, "kept");
+            make(w, "kept_too");
+            QuitSignals watcher;
+            connect(&watcher, &QuitSignals::quitRequested, &w, &MainWindow::quitPreservingKitchen);
+            ::raise(SIGTERM); // what `kill` or a shutdown sends
+            QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 10000);
+        }
+        QVERIFY(QSettings().value("session/cleanExit").toBool());
+        QVERIFY(QSettings().value("session/resume").toBool());
+        MainWindow again;
+        again.startUp(); // no question asked: a prompt here would block the test
+        QTRY_COMPARE_WITH_TIMEOUT(names(again), (QStringList{"kept@cpu", "kept_too@cpu"}), 10000);
+        QVERIFY(!QSettings().contains("session/resume")); // once only
+    }
+
+    void theRealAppSavesAndExitsOnSigterm()
+    {
+        // The installed binary, in a home of its own: SIGTERM must end it cleanly (exit code 0,
+        // not death by signal), with its kitchen saved and marked for the next start.
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("HOME", home.path());
+        env.insert("XDG_CONFIG_HOME", home.filePath("config"));
+        env.insert("XDG_DATA_HOME", home.filePath("data"));
+        QProcess app;
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(TK_APP_BINARY), {});
+        QVERIFY2(app.waitForStarted(10000), qPrintable(app.errorString()));
+        // Up once its session settings exist (written when the window is built, after the
+        // signal handlers).
+        const QString conf = home.filePath("config/Tensor Kitchen/tensor-kitchen.conf");
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(conf), 30000);
+        QTest::qWait(500);
+        ::kill(pid_t(app.processId()), SIGTERM);
+        QVERIFY(app.waitForFinished(20000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 0);
+        QVERIFY(QFile::exists(home.filePath("data/Tensor Kitchen/tensor-kitchen/autosave.tks")));
+        QSettings saved(conf, QSettings::IniFormat);
+        QVERIFY(saved.value("session/cleanExit").toBool());
+        QVERIFY(saved.value("session/resume").toBool());
     }
 
     void autosaveRecoveryRestoresCards()

@@ -79,6 +79,9 @@ public:
     bool recoveryAvailable() const;
     quint64 recoverAutosave();
     void offerRecovery(); // asks the user; for main() only
+    void startUp();       // main() only: reopens a kept kitchen, or offers recovery after a crash
+    // Saves the kitchen for the next start and closes: a quit by signal or by logout.
+    void quitPreservingKitchen();
 
 public Q_SLOTS:
     void newTensor();

@@ -205,11 +205,40 @@ void SessionController::offerRecovery()
         recoverAutosave();
 }
 
+void SessionController::startUp()
+{
+    QSettings settings;
+    if (settings.value(QStringLiteral("session/resume"), false).toBool()) {
+        settings.remove(QStringLiteral("session/resume"));
+        if (recoveryAvailable()) {
+            const quint64 request = recoverAutosave();
+            auto &pending = (*m_pending)[request];
+            pending.then = [this, opened = pending.then](const Outcome &o) {
+                if (opened)
+                    opened(o);
+                if (o.ok())
+                    Q_EMIT statusMessage(tr("The kitchen is back as it was when Tensor Kitchen was "
+                                            "asked to quit."), 15000);
+            };
+            return;
+        }
+    }
+    offerRecovery();
+}
+
+void SessionController::keepForNextStart() { m_keepForNextStart = true; }
+
 void SessionController::saveOnClose()
 {
-    if (m_dirty)
+    QSettings settings;
+    if (m_keepForNextStart) {
+        // Written before the flag, so a flag always has its file.
+        if (autosaveNow(5000))
+            settings.setValue(QStringLiteral("session/resume"), true);
+    } else if (m_dirty) {
         autosaveNow(1500);
-    QSettings().setValue(QStringLiteral("session/cleanExit"), true);
+    }
+    settings.setValue(QStringLiteral("session/cleanExit"), true);
 }
 
 void SessionController::updateTitle()

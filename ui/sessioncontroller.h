@@ -30,9 +30,16 @@ public:
     bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
     bool recoveryAvailable() const;
     quint64 recoverAutosave();
-    void offerRecovery(); // asks the user; for main() only
+    // At start (main() only): the kitchen kept by a quit-by-signal or logout comes back without
+    // a question; after a crash the user is asked whether to recover the autosave.
+    void startUp();
+    void offerRecovery();
     void markDirty() { m_dirty = true; }
-    // For the window's close: autosave what changed, then record that this exit was clean.
+    // A quit the user did not ask for in the window (SIGTERM, Ctrl+C, logout): the kitchen is
+    // saved as it is and the next start opens it again.
+    void keepForNextStart();
+    // For the window's close: autosave what changed (everything when kept for the next start),
+    // then record that this exit was clean.
     void saveOnClose();
 
 public Q_SLOTS:
@@ -55,6 +62,7 @@ private:
     QString m_sessionPath;
     bool m_dirty = false; // changed since the last autosave
     bool m_previousExitWasClean = true;
+    bool m_keepForNextStart = false;
 };
 
 } // namespace tk

@@ -1,9 +1,11 @@
 #include "mainwindow.h"
 #include "preferencesdialog.h"
 #include "processsetup.h"
+#include "quitsignals.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QGuiApplication>
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QTranslator>
@@ -66,11 +68,21 @@ int main(int argc, char *argv[])
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tensor-kitchen.svg")));
     QApplication::setDesktopFileName(QStringLiteral("tensor-kitchen"));
     tk::PreferencesDialog::applyTheme(tk::PreferencesDialog::theme());
+    // Before the window, so no signal finds the process without its handler once the window
+    // (and its settings) exist.
+    tk::QuitSignals quitSignals;
     tk::MainWindow window;
+    const auto quitPreserving = [&window] {
+        window.quitPreservingKitchen();
+        QCoreApplication::quit();
+    };
+    QObject::connect(&quitSignals, &tk::QuitSignals::quitRequested, &window, quitPreserving);
+    // Logging out: the session manager asks each app to save, then ends it.
+    QObject::connect(qApp, &QGuiApplication::commitDataRequest, &window, quitPreserving);
     window.show();
     if (!parser.positionalArguments().isEmpty())
         window.openSession(parser.positionalArguments().first());
     else
-        window.offerRecovery();
+        window.startUp();
     return app->exec();
 }
