@@ -25,7 +25,10 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QLabel>
+#include <QDialog>
+#include <QListWidget>
 #include <QMenuBar>
+#include <QPushButton>
 #include <QPlainTextEdit>
 #include <QTabWidget>
 #include <QTranslator>
@@ -216,6 +219,37 @@ private Q_SLOTS:
         QSettings saved(conf, QSettings::IniFormat);
         QVERIFY(saved.value("session/cleanExit").toBool());
         QVERIFY(saved.value("session/resume").toBool());
+    }
+
+    void theEmptyKitchenOffersFirstSteps()
+    {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *steps = w.pane("cpu")->findChild<QWidget *>("firstSteps");
+        QVERIFY(steps);
+        QVERIFY(steps->isVisible());
+        for (const char *name : {"firstStepNewTensor", "firstStepLesson", "firstStepLoadPt"}) {
+            auto *b = steps->findChild<QPushButton *>(name);
+            QVERIFY2(b && b->isVisible() && !b->text().isEmpty(), name);
+        }
+        // The lesson button opens the lessons on the first one.
+        steps->findChild<QPushButton *>("firstStepLesson")->click();
+        QVERIFY(w.findChild<QDockWidget *>("lessonsDock")->isVisible());
+        QCOMPARE(w.lessons()->findChild<QListWidget *>()->currentRow(), 0);
+        // The tensor button opens the New tensor dialog.
+        steps->findChild<QPushButton *>("firstStepNewTensor")->click();
+        QTRY_VERIFY(!w.findChildren<QDialog *>("newTensorDialog").isEmpty());
+        for (QDialog *d : w.findChildren<QDialog *>("newTensorDialog"))
+            d->reject();
+        // Gone with the first card, back when the kitchen is empty again.
+        make(w, "x");
+        QVERIFY(!steps->isVisible());
+        w.undoStack()->undo();
+        idle(w);
+        QVERIFY(w.engine()->cards().isEmpty());
+        QTRY_VERIFY(steps->isVisible());
     }
 
     void autosaveRecoveryRestoresCards()

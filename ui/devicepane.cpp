@@ -163,7 +163,26 @@ QList<int> DevicePane::cardIds() const
     return ids;
 }
 
-void DevicePane::updateEmptyState() { m_empty->setVisible(cards().isEmpty()); }
+void DevicePane::setFirstSteps(QWidget *steps)
+{
+    m_firstSteps = steps;
+    m_cardLayout->insertWidget(m_cardLayout->indexOf(m_empty) + 1, steps);
+    updateEmptyState();
+}
+
+void DevicePane::showFirstSteps(bool shown)
+{
+    m_firstStepsShown = shown;
+    updateEmptyState();
+}
+
+void DevicePane::updateEmptyState()
+{
+    const bool empty = cards().isEmpty();
+    m_empty->setVisible(empty);
+    if (m_firstSteps)
+        m_firstSteps->setVisible(empty && m_firstStepsShown);
+}
 
 void DevicePane::setDropHighlight(bool on)
 {

@@ -27,6 +27,9 @@ public:
     void setHardware(const QString &name, const QString &details);
     void setEmptyExplanation(const QString &text);
     void setMemory(const DeviceInfo &info, qint64 cardBytes);
+    // A widget shown under the empty-pane text while `shown` (the first steps, on the CPU).
+    void setFirstSteps(QWidget *steps);
+    void showFirstSteps(bool shown);
 
     void addCard(TensorCard *card);
     TensorCard *takeCard(int id);
@@ -59,6 +62,8 @@ private:
     QWidget *m_cardArea = nullptr;
     QVBoxLayout *m_cardLayout = nullptr;
     QString m_emptyExplanation;
+    QWidget *m_firstSteps = nullptr;
+    bool m_firstStepsShown = false;
     bool m_dropHighlight = false;
 };
 

@@ -3,6 +3,7 @@
 #include "buildfacts.h"
 #include "devicepane.h"
 #include "deviceregistry.h"
+#include "firststeps.h"
 #include "flightoverlay.h"
 #include "kitchenengine.h"
 #include "tensorcard.h"
@@ -26,6 +27,9 @@ KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget
     const QList<DeviceInfo> devices = DeviceRegistry::knownDevices(false);
     auto *cpu = new DevicePane(QStringLiteral("cpu"));
     addPane(cpu, this);
+    m_firstSteps = new FirstSteps;
+    cpu->setFirstSteps(m_firstSteps);
+    cpu->showFirstSteps(true);
 
     // Several GPUs stack in one column next to the CPU counter.
     auto *gpus = new QSplitter(Qt::Vertical);
@@ -142,6 +146,7 @@ void KitchenView::onCardAdded(const CardInfo &info)
     connect(card, &TensorCard::deleteRequested, this, &KitchenView::deleteRequested);
     connect(card, &TensorCard::renameRequested, this, &KitchenView::renameRequested);
     placeCard(card);
+    pane(QStringLiteral("cpu"))->showFirstSteps(false);
 }
 
 void KitchenView::onCardUpdated(const CardInfo &info)
@@ -161,6 +166,7 @@ void KitchenView::onCardRemoved(int id)
     for (DevicePane *p : m_panes)
         p->takeCard(id);
     card->deleteLater();
+    pane(QStringLiteral("cpu"))->showFirstSteps(m_cards.isEmpty());
 }
 
 void KitchenView::showDeviceSamples(const QList<DeviceInfo> &devices, const QList<qint64> &bytes)

@@ -10,6 +10,7 @@
 namespace tk {
 
 class DevicePane;
+class FirstSteps;
 class FlightOverlay;
 class KitchenEngine;
 class TensorCard;
@@ -39,6 +40,8 @@ public:
     void setMetaPaneVisible(bool visible);
     // The window's flight layer; the window owns it, as it must cover the whole window.
     void setOverlay(FlightOverlay *overlay) { m_overlay = overlay; }
+    // The empty kitchen's offers on the CPU counter; the window connects them.
+    FirstSteps *firstSteps() const { return m_firstSteps; }
     // Says what a finished .to() did and flies its card from where it left (global `from`).
     void animateTransfer(const MoveReport &r, const QPixmap &pixmap, const QRect &from);
 
@@ -70,6 +73,7 @@ private:
     DevicePane *m_metaPane = nullptr;
     QHash<int, TensorCard *> m_cards;
     FlightOverlay *m_overlay = nullptr;
+    FirstSteps *m_firstSteps = nullptr;
 };
 
 } // namespace tk

@@ -7,6 +7,7 @@
 #include "deviceregistry.h"
 #include "torchthread.h"
 #include "workspace.h"
+#include "firststeps.h"
 #include "flightoverlay.h"
 #include "kitchencommand.h"
 #include "kitchenengine.h"
@@ -244,6 +245,15 @@ void MainWindow::buildDocks()
     lessonsAction->setShortcut(QKeySequence(Qt::Key_F1));
     menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(lessonsAction);
     connect(m_lessons, &LessonsPanel::tryIt, m_lessonActions, &LessonActions::tryLesson);
+
+    connect(m_view->firstSteps(), &FirstSteps::newTensorRequested, m_cards, &CardActions::newTensor);
+    connect(m_view->firstSteps(), &FirstSteps::loadPtRequested, m_session,
+            &SessionController::loadPtWithDialog);
+    connect(m_view->firstSteps(), &FirstSteps::firstLessonRequested, this, [this, lessonsDock] {
+        m_lessons->select(0);
+        lessonsDock->show();
+        lessonsDock->raise();
+    });
 }
 
 // Every answer from the core arrives here: the undo history and the autosave learn of the

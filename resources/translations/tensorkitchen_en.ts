@@ -1556,6 +1556,10 @@ first call: %4</source>
         <source>%1%2 — Tensor Kitchen</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The kitchen is back as it was when Tensor Kitchen was asked to quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::TensorCard</name>
@@ -1939,6 +1943,37 @@ first call: %4</source>
     </message>
     <message>
         <source>The session file is corrupt: its checksum does not match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::FirstSteps</name>
+    <message>
+        <source>&lt;b&gt;The kitchen is empty.&lt;/b&gt; Start with one of these:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a tensor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.randn, torch.ones, … on the device you choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the first lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where a tensor lives, and how .to() moves it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a .pt file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors or a state_dict saved by torch.save</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

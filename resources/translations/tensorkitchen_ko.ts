@@ -1565,6 +1565,10 @@ first call: %4</source>
         <source>%1%2 — Tensor Kitchen</source>
         <translation>%1%2 — Tensor Kitchen</translation>
     </message>
+    <message>
+        <source>The kitchen is back as it was when Tensor Kitchen was asked to quit.</source>
+        <translation>Tensor Kitchen에 종료를 요청했을 때의 주방 그대로 돌아왔습니다.</translation>
+    </message>
 </context>
 <context>
     <name>tk::TensorCard</name>
@@ -1949,6 +1953,37 @@ first call: %4</source>
     <message>
         <source>The session file is corrupt: its checksum does not match.</source>
         <translation>세션 파일이 손상되었습니다. 체크섬이 맞지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::FirstSteps</name>
+    <message>
+        <source>&lt;b&gt;The kitchen is empty.&lt;/b&gt; Start with one of these:</source>
+        <translation>&lt;b&gt;주방이 비어 있습니다.&lt;/b&gt; 이 중 하나로 시작해 보세요:</translation>
+    </message>
+    <message>
+        <source>Make a tensor…</source>
+        <translation>텐서 만들기…</translation>
+    </message>
+    <message>
+        <source>torch.randn, torch.ones, … on the device you choose</source>
+        <translation>고른 장치에 torch.randn, torch.ones, …</translation>
+    </message>
+    <message>
+        <source>Open the first lesson</source>
+        <translation>첫 수업 열기</translation>
+    </message>
+    <message>
+        <source>Where a tensor lives, and how .to() moves it</source>
+        <translation>텐서가 어디에 있는지, .to()가 어떻게 옮기는지</translation>
+    </message>
+    <message>
+        <source>Load a .pt file…</source>
+        <translation>.pt 파일 불러오기…</translation>
+    </message>
+    <message>
+        <source>Tensors or a state_dict saved by torch.save</source>
+        <translation>torch.save로 저장한 텐서나 state_dict</translation>
     </message>
 </context>
 </TS>
