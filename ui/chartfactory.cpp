@@ -9,7 +9,7 @@ QCustomPlot *ChartFactory::make(const QString &title, const QString &xLabel, con
                                 bool logX, bool logY)
 {
     auto *plot = new QCustomPlot;
-    plot->setMinimumHeight(170);
+    plot->setMinimumHeight(120); // three stacked still leave the code log room at 1024×640
     const QFont base = plot->font();
     plot->plotLayout()->insertRow(0);
     plot->plotLayout()->addElement(0, 0, new QCPTextElement(plot, title, QFont(base.family(), 10, QFont::Bold)));

@@ -95,6 +95,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
 
     statusBar()->showMessage(tr("Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons."));
     resize(1200, 760);
+    // The code log starts with room for a few lines; a saved layout wins over it.
+    if (auto *log = findChild<QDockWidget *>(QStringLiteral("codeLogDock")))
+        resizeDocks({log}, {7 * fontMetrics().lineSpacing()}, Qt::Vertical);
     if (!geometry.isEmpty()) {
         restoreGeometry(geometry);
         restoreState(QSettings().value(QStringLiteral("window/state")).toByteArray());

@@ -1,6 +1,7 @@
 #include "matmulracepanel.h"
 
 #include "deviceregistry.h"
+#include "formscrollarea.h"
 #include "matmulrace.h"
 #include "matmulracecharts.h"
 #include "matmulreport.h"
@@ -35,7 +36,7 @@ MatmulRacePanel::MatmulRacePanel(QWidget *parent) : QWidget(parent), m_race(new 
     m_charts = new MatmulRaceCharts(m_hasGpu);
 
     auto *layout = new QHBoxLayout(this);
-    layout->addWidget(controls);
+    layout->addWidget(new FormScrollArea(controls));
     layout->addWidget(m_charts, 1);
 
     connect(m_race, &MatmulRace::pointReady, this, &MatmulRacePanel::onPoint);

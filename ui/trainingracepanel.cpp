@@ -4,6 +4,7 @@
 #include "decisionview.h"
 #include "deviceregistry.h"
 #include "devicestyle.h"
+#include "formscrollarea.h"
 #include "trainingrace.h"
 #include "trainingraceworker.h"
 
@@ -171,7 +172,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     charts->addWidget(bottom);
 
     auto *layout = new QHBoxLayout(this);
-    layout->addWidget(controls);
+    layout->addWidget(new FormScrollArea(controls));
     layout->addWidget(charts, 1);
 
     auto *timer = new QTimer(this);

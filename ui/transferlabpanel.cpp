@@ -3,6 +3,7 @@
 #include "chartfactory.h"
 #include "deviceregistry.h"
 #include "devicestyle.h"
+#include "formscrollarea.h"
 #include "transferlab.h"
 
 #include <QCheckBox>
@@ -84,7 +85,7 @@ TransferLabPanel::TransferLabPanel(QWidget *parent) : QWidget(parent), m_lab(new
         ticker->addTick(double(b), QLocale().formattedDataSize(b, 0));
     m_plot->xAxis->setTicker(ticker);
     auto *layout = new QHBoxLayout(this);
-    layout->addWidget(controls);
+    layout->addWidget(new FormScrollArea(controls));
     layout->addWidget(m_plot, 1);
 
     connect(m_run, &QPushButton::clicked, this, [this] { start(settingsFromControls()); });
