@@ -3,6 +3,7 @@
 #include "kitchenengine.h"
 #include "lessonspanel.h"
 #include "mainwindow.h"
+#include "tensorcard.h"
 #include "quitsignals.h"
 #include "matmulrace.h"
 #include "matmulracepanel.h"
@@ -29,6 +30,7 @@
 #include <QListWidget>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QPlainTextEdit>
 #include <QTabWidget>
 #include <QTranslator>
@@ -250,6 +252,53 @@ private Q_SLOTS:
         idle(w);
         QVERIFY(w.engine()->cards().isEmpty());
         QTRY_VERIFY(steps->isVisible());
+    }
+
+    void cardsFitTheirContentAndTwentyFitALaptopPane()
+    {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        make(w, "x");
+        TensorCard *first = w.cardWidget(w.engine()->cards().first().id);
+        QVERIFY(first);
+        QVERIFY(!first->isCompact());
+        // As tall as its content: one card alone is not stretched to fill the pane.
+        QCOMPARE(first->height(), first->fullHeightForWidth(first->width()));
+        QVERIFY2(first->height() < 160, qPrintable(QString::number(first->height())));
+        for (int i = 1; i < 20; ++i)
+            make(w, QStringLiteral("t%1").arg(i));
+        QCoreApplication::processEvents();
+        DevicePane *cpu = w.pane("cpu");
+        QVERIFY(cpu->compact());
+        const QWidget *viewport = cpu->findChild<QScrollArea *>()->viewport();
+        for (TensorCard *c : cpu->cards()) {
+            QVERIFY(c->isCompact());
+            const QRect r(c->mapTo(viewport, QPoint(0, 0)), c->size());
+            QVERIFY2(viewport->rect().contains(r), qPrintable(c->info().name)); // in sight, no scrolling
+            QVERIFY2(c->width() >= c->minimumSizeHint().width(), qPrintable(c->info().name)); // whole
+        }
+        // Back to full cards when few are left.
+        const QList<CardInfo> cards = w.engine()->cards();
+        for (int i = 1; i < 20; ++i)
+            w.engine()->submit(request::Remove{cards.at(i).id});
+        idle(w);
+        QTRY_VERIFY(!cpu->compact());
+        QVERIFY(!first->isCompact());
+    }
+
+    void longNamesAreElidedWithTheWholeNameInTheTooltip()
+    {
+        MainWindow w;
+        w.show();
+        const QString name = QStringLiteral("a_very_long_tensor_name_that_no_card_has_room_for_at_all");
+        make(w, name);
+        TensorCard *card = w.cardWidget(w.engine()->cards().first().id);
+        auto *label = card->findChildren<QLabel *>().first(); // the name, first in the card
+        QVERIFY2(label->text() != name && label->text().contains(QChar(0x2026)), qPrintable(label->text()));
+        QCOMPARE(label->toolTip(), name);
+        QVERIFY(card->toolTip().contains(name));
     }
 
     void autosaveRecoveryRestoresCards()

@@ -5,6 +5,7 @@
 #include "tensorcard.h"
 
 #include <QDragEnterEvent>
+#include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QMimeData>
@@ -68,8 +69,13 @@ DevicePane::DevicePane(const QString &deviceId, QWidget *parent)
     m_cardLayout = new QVBoxLayout(m_cardArea);
     m_cardLayout->setContentsMargins(4, 4, 4, 4);
     m_cardLayout->addWidget(m_empty);
+    m_grid = new QGridLayout;
+    m_grid->setSpacing(4);
+    m_cardLayout->addLayout(m_grid);
     m_cardLayout->addStretch();
     auto *scroll = new QScrollArea;
+    m_scroll = scroll;
+    scroll->viewport()->installEventFilter(this); // lay the cards out again when it resizes
     scroll->setWidget(m_cardArea);
     scroll->setWidgetResizable(true);
     scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // cards wrap to the pane
@@ -125,33 +131,60 @@ void DevicePane::setMemory(const DeviceInfo &info, qint64 cardBytes)
 
 void DevicePane::addCard(TensorCard *card)
 {
-    m_cardLayout->insertWidget(m_cardLayout->count() - 1, card);
+    card->setParent(m_cardArea);
+    m_order << card;
+    m_byId.insert(card->cardId(), card);
+    arrangeCards();
     card->show();
     updateEmptyState();
 }
 
 TensorCard *DevicePane::takeCard(int id)
 {
-    TensorCard *c = card(id);
+    TensorCard *c = m_byId.take(id);
     if (c) {
-        m_cardLayout->removeWidget(c);
+        m_order.removeOne(c);
+        m_grid->removeWidget(c);
         c->setParent(nullptr);
+        arrangeCards();
         updateEmptyState();
     }
     return c;
 }
 
-TensorCard *DevicePane::card(int id) const
+TensorCard *DevicePane::card(int id) const { return m_byId.value(id); }
+
+QList<TensorCard *> DevicePane::cards() const { return m_order; }
+
+bool DevicePane::compact() const { return m_compact; }
+
+void DevicePane::arrangeCards()
 {
-    for (TensorCard *c : cards())
-        if (c->cardId() == id)
-            return c;
-    return nullptr;
+    // Full cards in one column while they fit the visible height; past that, compact one-line
+    // cards in as many columns as the width allows, so twenty cards stay in sight.
+    const QSize room = m_scroll->viewport()->size();
+    int fullHeight = 0;
+    for (TensorCard *c : std::as_const(m_order))
+        fullHeight += c->fullHeightForWidth(room.width()) + m_grid->spacing();
+    const bool compact = fullHeight > room.height();
+    int cardWidth = kCompactCardWidth;
+    for (TensorCard *c : std::as_const(m_order)) {
+        m_grid->removeWidget(c);
+        c->setCompact(compact);
+        if (compact) // as many columns as fit whole cards: the area does not scroll sideways
+            cardWidth = qMax(cardWidth, c->minimumSizeHint().width() + m_grid->spacing());
+    }
+    const int columns = compact ? qMax(1, (room.width() - 8) / cardWidth) : 1;
+    for (int i = 0; i < m_order.size(); ++i)
+        m_grid->addWidget(m_order.at(i), i / columns, i % columns);
+    m_compact = compact;
 }
 
-QList<TensorCard *> DevicePane::cards() const
+bool DevicePane::eventFilter(QObject *watched, QEvent *event)
 {
-    return m_cardArea->findChildren<TensorCard *>(QString(), Qt::FindDirectChildrenOnly);
+    if (watched == m_scroll->viewport() && event->type() == QEvent::Resize)
+        arrangeCards();
+    return QFrame::eventFilter(watched, event);
 }
 
 QList<int> DevicePane::cardIds() const

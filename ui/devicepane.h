@@ -3,9 +3,12 @@
 #include "deviceinfo.h"
 
 #include <QFrame>
+#include <QHash>
 #include <QList>
 
+class QGridLayout;
 class QLabel;
+class QScrollArea;
 class QProgressBar;
 class QVBoxLayout;
 
@@ -34,8 +37,9 @@ public:
     void addCard(TensorCard *card);
     TensorCard *takeCard(int id);
     TensorCard *card(int id) const;
-    QList<TensorCard *> cards() const;
+    QList<TensorCard *> cards() const; // in the order they arrived
     QList<int> cardIds() const;
+    bool compact() const; // true while the cards are shown one line each
 
 Q_SIGNALS:
     void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice,
@@ -48,9 +52,12 @@ protected:
     void dragLeaveEvent(QDragLeaveEvent *event) override;
     void dropEvent(QDropEvent *event) override;
     void paintEvent(QPaintEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    static constexpr int kCompactCardWidth = 250;
     void updateEmptyState();
+    void arrangeCards();
     void setDropHighlight(bool on);
 
     QString m_deviceId;
@@ -61,6 +68,11 @@ private:
     QLabel *m_empty = nullptr;
     QWidget *m_cardArea = nullptr;
     QVBoxLayout *m_cardLayout = nullptr;
+    QGridLayout *m_grid = nullptr;
+    QScrollArea *m_scroll = nullptr;
+    QList<TensorCard *> m_order;
+    QHash<int, TensorCard *> m_byId;
+    bool m_compact = false;
     QString m_emptyExplanation;
     QWidget *m_firstSteps = nullptr;
     bool m_firstStepsShown = false;

@@ -34,7 +34,10 @@ TensorCard::TensorCard(const CardInfo &info, QWidget *parent) : QFrame(parent), 
     setFocusPolicy(Qt::StrongFocus);
     setAcceptDrops(true);
     setCursor(Qt::OpenHandCursor);
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    // As tall as its content, never stretched to fill the pane.
+    QSizePolicy policy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+    policy.setHeightForWidth(true);
+    setSizePolicy(policy);
 
     m_name = new QLabel;
     QFont big = m_name->font();
@@ -48,18 +51,24 @@ TensorCard::TensorCard(const CardInfo &info, QWidget *parent) : QFrame(parent), 
     m_summary->setWordWrap(true);
     m_summary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_summary->setTextInteractionFlags(Qt::NoTextInteraction);
-    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::MinimumExpanding);
+    m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_summary->setMinimumWidth(120);
     m_bytes = new QLabel;
     m_heat = new HeatMapWidget;
+    m_shape = new QLabel; // the compact card's one line: shape and size
+    m_shape->setObjectName(QStringLiteral("compactShape"));
+    m_shape->hide();
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_name);
     top->addWidget(m_storage);
+    top->addWidget(m_shape);
     top->addStretch();
     top->addWidget(m_dtype);
     top->addWidget(m_device);
-    auto *bottom = new QHBoxLayout;
+    m_details = new QWidget;
+    auto *bottom = new QHBoxLayout(m_details);
+    bottom->setContentsMargins(0, 0, 0, 0);
     bottom->addWidget(m_heat);
     auto *right = new QVBoxLayout;
     right->addWidget(m_summary);
@@ -69,8 +78,37 @@ TensorCard::TensorCard(const CardInfo &info, QWidget *parent) : QFrame(parent), 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(8, 6, 8, 6);
     layout->addLayout(top);
-    layout->addLayout(bottom);
+    layout->addWidget(m_details);
     refresh();
+}
+
+void TensorCard::setCompact(bool compact)
+{
+    if (m_compact == compact)
+        return;
+    m_compact = compact;
+    m_details->setVisible(!compact);
+    m_shape->setVisible(compact);
+    refreshName();
+}
+
+int TensorCard::fullHeightForWidth(int width) const
+{
+    // Measured from the parts, so a compact card can say how tall it would be in full.
+    const QMargins m = layout()->contentsMargins();
+    const int inner = width - m.left() - m.right();
+    const int details = m_details->hasHeightForWidth() ? m_details->heightForWidth(inner)
+                                                       : m_details->sizeHint().height();
+    return m.top() + m.bottom() + layout()->itemAt(0)->sizeHint().height() + layout()->spacing() + details;
+}
+
+void TensorCard::refreshName()
+{
+    // Long names are cut in the middle (both ends tell names apart); the tooltip has them whole.
+    const int room = m_compact ? 110 : 220;
+    const QString shown = m_name->fontMetrics().elidedText(m_info.name, Qt::ElideMiddle, room);
+    m_name->setText(shown);
+    m_name->setToolTip(shown == m_info.name ? QString() : m_info.name);
 }
 
 void TensorCard::setInfo(const CardInfo &info)
@@ -81,7 +119,7 @@ void TensorCard::setInfo(const CardInfo &info)
 
 void TensorCard::refresh()
 {
-    m_name->setText(m_info.name);
+    refreshName();
     const QColor sc = DeviceStyle::storageColor(m_info.storageId);
     m_storage->setText(tr("◆ %1").arg(m_info.storageId));
     setSheet(m_storage, QStringLiteral("color: %1; font-weight: bold;").arg(sc.darker(130).name()));
@@ -99,6 +137,11 @@ void TensorCard::refresh()
     m_bytes->setText(m_info.kind == QLatin1String("tensor") || m_info.kind == QLatin1String("model")
                          ? QLocale().formattedDataSize(m_info.bytes)
                          : tr("holds no tensors"));
+    QStringList dims;
+    for (qint64 d : m_info.shape)
+        dims << QString::number(d);
+    // Short, so two compact cards fit side by side; the tooltip has the rest.
+    m_shape->setText(tensor ? QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", "))) : QString());
     m_heat->setValues(m_info.heatRows, m_info.heatCols, m_info.heat,
                       m_info.device == QLatin1String("meta") ? tr("no data")
                       : m_info.kind == QLatin1String("optimizer") ? tr("optimizer")

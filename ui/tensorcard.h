@@ -23,6 +23,10 @@ public:
     int cardId() const { return m_info.id; }
     const CardInfo &info() const { return m_info; }
     void setInfo(const CardInfo &info);
+    // One line (name, storage mark, shape, badges) instead of the full card, for full panes.
+    void setCompact(bool compact);
+    bool isCompact() const { return m_compact; }
+    int fullHeightForWidth(int width) const; // how tall the full card is at this width
 
 Q_SIGNALS:
     void combineRequested(int sourceId, int targetId, const QPoint &globalPos);
@@ -46,6 +50,7 @@ protected:
 
 private:
     void refresh();
+    void refreshName();
     void setHighlighted(bool on);
 
     CardInfo m_info;
@@ -56,8 +61,11 @@ private:
     QLabel *m_summary = nullptr;
     QLabel *m_bytes = nullptr;
     HeatMapWidget *m_heat = nullptr;
+    QLabel *m_shape = nullptr;
+    QWidget *m_details = nullptr; // heat map, summary and bytes: hidden when compact
     QPoint m_pressPos;
     bool m_highlighted = false;
+    bool m_compact = false;
 };
 
 } // namespace tk

@@ -920,7 +920,7 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
 </context>
 <context>
-    <name>tk::RequestHandler</name>
+    <name>RequestHandler</name>
     <message>
         <source>Nothing to undo.</source>
         <translation type="unfinished"></translation>

@@ -929,7 +929,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
 </context>
 <context>
-    <name>tk::RequestHandler</name>
+    <name>RequestHandler</name>
     <message>
         <source>Nothing to undo.</source>
         <translation>실행 취소할 것이 없습니다.</translation>
