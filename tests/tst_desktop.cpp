@@ -1,5 +1,6 @@
 #include "torchthread.h"
 #include "devicepane.h"
+#include "errordialog.h"
 #include "kitchenengine.h"
 #include "lessonspanel.h"
 #include "mainwindow.h"
@@ -333,7 +334,12 @@ private Q_SLOTS:
         idle(w);
         QCOMPARE(names(w), QStringList{"x@cpu"});
         QVERIFY(w.errorDialog());
-        QVERIFY(w.lastMessage().contains("truncated") || w.lastMessage().contains("corrupt"));
+        // A file error: plain words that name the file, the reader's own words under Details.
+        const OpError &e = w.errorDialog()->error();
+        QCOMPARE(e.kind, OpError::Kind::File);
+        QCOMPARE(e.file, dir.filePath("bad.tks"));
+        QVERIFY2(w.lastMessage().contains("bad.tks"), qPrintable(w.lastMessage()));
+        QVERIFY2(e.details.contains("truncated") || e.details.contains("corrupt"), qPrintable(e.details));
     }
 
     void saveThenOpen()
@@ -419,6 +425,12 @@ private Q_SLOTS:
             QVERIFY(w.pane("cpu")->findChild<QLabel *>()->text().contains(QStringLiteral("조리대")));
             QCOMPARE(w.tabs()->tabText(0).contains(QStringLiteral("주방")), true);
             QVERIFY(w.lessons()->lessonHtml(0).contains(QStringLiteral("텐서"))); // lessons follow
+            // The error dialogs' titles, and a file error's plain words from the core.
+            QCOMPARE(ErrorDialog::title(OpError::Kind::DeviceMismatch), QStringLiteral("장치가 서로 맞지 않습니다"));
+            QCOMPARE(ErrorDialog::title(OpError::Kind::File), QStringLiteral("이 파일을 열 수 없습니다"));
+            const OpError missing = OpError::aboutFile(OpError::invalid("Cannot open"), "/no/such/dir/a.tks",
+                                                       OpError::FileTask::OpenSession);
+            QVERIFY2(missing.message.contains(QStringLiteral("a.tks 파일이 없습니다")), qPrintable(missing.message));
         }
         QCoreApplication::removeTranslator(&ko);
         // Every English string has its Korean translation in the .ts (none unfinished or empty).

@@ -6,6 +6,7 @@
 #include "kitchenengine.h"
 #include "mainwindow.h"
 #include "newtensordialog.h"
+#include "sessioncontroller.h"
 #include "tensorcard.h"
 
 #include <QApplication>
@@ -20,8 +21,10 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTableWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QToolButton>
 
 using namespace tk;
 
@@ -73,6 +76,39 @@ private:
             names << c->info().name;
         names.sort();
         return names;
+    }
+
+    // A row is shown when the dialog is: not hidden itself nor inside a hidden row.
+    static bool rowShown(ErrorDialog *dlg, const char *name)
+    {
+        auto *w = dlg->findChild<QWidget *>(name);
+        return w && w->isVisibleTo(dlg);
+    }
+
+    static void waitForDialog(MainWindow &w)
+    {
+        waitIdle(w);
+        QTRY_VERIFY_WITH_TIMEOUT(w.errorDialog(), 10000);
+    }
+
+    // The one error dialog, after a request has been answered, with its kind and title.
+    static ErrorDialog *dialogOfKind(MainWindow &w, OpError::Kind kind, const QString &title)
+    {
+        waitForDialog(w);
+        ErrorDialog *dlg = w.errorDialog();
+        if (!dlg)
+            return nullptr;
+        if (dlg->error().kind != kind) {
+            qWarning() << "kind" << OpError::kindName(dlg->error().kind) << dlg->error().message;
+            return nullptr;
+        }
+        // The title names the kind, in the window's title bar and in the heading.
+        if (dlg->windowTitle() != title
+            || !dlg->findChild<QLabel *>("heading")->text().contains(title.toHtmlEscaped())) {
+            qWarning() << "title" << dlg->windowTitle();
+            return nullptr;
+        }
+        return dlg;
     }
 
     static QString shotDir()
@@ -182,14 +218,17 @@ private Q_SLOTS:
         add->trigger();
         menu->close();
         waitIdle(w);
-        ErrorDialog *dlg = w.errorDialog();
+        ErrorDialog *dlg = dialogOfKind(w, OpError::Kind::DeviceMismatch, "Devices don't match");
         QVERIFY(dlg);
         QVERIFY(dlg->isVisible());
-        QCOMPARE(dlg->error().kind, OpError::Kind::DeviceMismatch);
         auto *text = dlg->findChild<QPlainTextEdit *>("libtorchMessage");
         QVERIFY(text->toPlainText().startsWith("Expected all tensors to be on the same device"));
         QVERIFY(dlg->findChild<QLabel *>("codeLine")->text().contains("z = x + y"));
+        QVERIFY(rowShown(dlg, "codeLine"));
         QVERIFY(dlg->findChild<QLabel *>("devices")->text().contains("meta"));
+        QVERIFY(rowShown(dlg, "devicesRow"));
+        QVERIFY(!rowShown(dlg, "fileRow"));
+        QVERIFY(!rowShown(dlg, "detailsToggle"));
         QCOMPARE(w.engine()->cards().size(), 2);
         // Move x to y's device (meta) and retry: the result card appears on the meta shelf.
         auto *fix = dlg->findChild<QPushButton *>("moveFirst");
@@ -201,6 +240,199 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 3, 10000);
         QCOMPARE(paneNames(w.pane("meta")), (QStringList{"x", "y", "z"}));
         QVERIFY(paneNames(w.pane("cpu")).isEmpty());
+    }
+
+    void shapeMismatchDialog()
+    {
+        MainWindow w;
+        w.show();
+        const int x = create(w, "x", "cpu", {2, 3});
+        const int y = create(w, "y", "cpu", {4, 5});
+        w.requestCombine(Operation::Add, x, y);
+        ErrorDialog *dlg = dialogOfKind(w, OpError::Kind::Shape, "Shapes don't fit");
+        QVERIFY(dlg);
+        QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().contains("must match the size"));
+        QVERIFY(rowShown(dlg, "codeLine"));
+        QVERIFY(dlg->findChild<QLabel *>("codeLine")->text().contains("z = x + y"));
+        QVERIFY(rowShown(dlg, "devicesRow"));
+        QVERIFY(dlg->findChild<QLabel *>("devices")->text().contains("cpu"));
+        QVERIFY(!dlg->findChild<QPushButton *>("moveFirst")); // nothing to move
+    }
+
+    void dtypeErrorDialog()
+    {
+        // LibTorch has no normal sampling for integers: randn with int64 is its real dtype error.
+        MainWindow w;
+        w.show();
+        TensorSpec s;
+        s.name = "ints";
+        s.shape = {2, 3};
+        s.factory = TensorSpec::Factory::Randn;
+        s.dtype = "int64";
+        w.engine()->submit(request::Create{s});
+        ErrorDialog *dlg = dialogOfKind(w, OpError::Kind::Dtype, "This dtype doesn't work here");
+        QVERIFY(dlg);
+        QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().contains("not implemented"));
+        QVERIFY(rowShown(dlg, "codeLine"));
+        QVERIFY(dlg->findChild<QLabel *>("codeLine")->text().contains("torch.randn"));
+    }
+
+    void outOfMemoryRefusalDialog()
+    {
+        // 2^40 float32 elements (4 TiB): the free-memory check refuses before LibTorch allocates.
+        MainWindow w;
+        w.show();
+        TensorSpec s;
+        s.name = "huge";
+        s.shape = {1 << 20, 1 << 20};
+        s.factory = TensorSpec::Factory::Zeros;
+        w.engine()->submit(request::Create{s});
+        ErrorDialog *dlg = dialogOfKind(w, OpError::Kind::OutOfMemory, "Out of memory");
+        QVERIFY(dlg);
+        QVERIFY(dlg->error().refusedBeforeAllocation);
+        QVERIFY(w.engine()->cards().isEmpty());
+        QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith("Refused before allocating"));
+        QVERIFY(rowShown(dlg, "codeLine"));
+        QVERIFY(rowShown(dlg, "devicesRow"));
+        QVERIFY(dlg->findChild<QLabel *>("devices")->text().contains("cpu"));
+    }
+
+    void emptyRowsAreHiddenFilledRowsShown()
+    {
+        // Nothing ran, no device known: no bare ">>>" and no empty "Devices involved" row.
+        OpError bare = OpError::invalid("Nothing to undo.");
+        {
+            ErrorDialog dlg(bare);
+            QCOMPARE(dlg.windowTitle(), QStringLiteral("That can't be done"));
+            QVERIFY(!rowShown(&dlg, "codeLine"));
+            QVERIFY(!rowShown(&dlg, "devicesRow"));
+            QVERIFY(!rowShown(&dlg, "devices")); // the field goes with its label
+            QVERIFY(!rowShown(&dlg, "fileRow"));
+            QVERIFY(!rowShown(&dlg, "plainWords"));
+            QVERIFY(rowShown(&dlg, "libtorchMessage"));
+        }
+        // The same dialog with a line and devices shows both rows.
+        OpError filled = bare;
+        filled.kind = OpError::Kind::Other;
+        filled.codeLine = "z = x @ y";
+        filled.devices = {"cpu", "meta"};
+        {
+            ErrorDialog dlg(filled);
+            QVERIFY(rowShown(&dlg, "codeLine"));
+            QVERIFY(dlg.findChild<QLabel *>("codeLine")->text().contains("z = x @ y"));
+            QVERIFY(rowShown(&dlg, "devicesRow"));
+            QVERIFY(dlg.findChild<QLabel *>("devices")->text().contains("meta"));
+        }
+        // A real error with nothing behind it: undo on an empty kitchen.
+        MainWindow w;
+        w.show();
+        w.engine()->submit(request::Undo{});
+        ErrorDialog *dlg = dialogOfKind(w, OpError::Kind::InvalidInput, "That can't be done");
+        QVERIFY(dlg);
+        QVERIFY(!rowShown(dlg, "codeLine"));
+        QVERIFY(!rowShown(dlg, "devicesRow"));
+    }
+
+    void fileErrorsNameTheFileAndKeepTheRawText()
+    {
+        QTemporaryDir dir;
+        MainWindow w;
+        w.show();
+        OpError e; // the last dialog's error
+        auto check = [&](const QString &title, const QString &name, bool writing) {
+            ErrorDialog *dlg = dialogOfKind(w, OpError::Kind::File, title);
+            QVERIFY(dlg);
+            e = dlg->error();
+            QCOMPARE(e.writing, writing);
+            // First line: what is wrong, in plain words, naming the file.
+            auto *words = dlg->findChild<QLabel *>("plainWords");
+            QVERIFY(rowShown(dlg, "plainWords"));
+            QVERIFY2(words->text().contains(name), qPrintable(words->text()));
+            QVERIFY(rowShown(dlg, "fileRow"));
+            QVERIFY(dlg->findChild<QLabel *>("file")->toolTip().endsWith(name));
+            QVERIFY(w.lastMessage().contains(name));
+            // The raw text waits under Details, collapsed until asked for.
+            auto *details = dlg->findChild<QPlainTextEdit *>("details");
+            QVERIFY(!details->toPlainText().isEmpty());
+            QCOMPARE(details->toPlainText(), e.details);
+            QVERIFY(details->toPlainText() != e.message);
+            QVERIFY(!rowShown(dlg, "details"));
+            QVERIFY(!rowShown(dlg, "libtorchMessage"));
+            QVERIFY(!rowShown(dlg, "codeLine"));
+            QVERIFY(!rowShown(dlg, "devicesRow"));
+            const int collapsed = dlg->height();
+            dlg->findChild<QToolButton *>("detailsToggle")->click();
+            QVERIFY(rowShown(dlg, "details"));
+            QVERIFY(dlg->height() > collapsed);
+            dlg->findChild<QToolButton *>("detailsToggle")->click();
+            QVERIFY(!rowShown(dlg, "details"));
+            delete dlg; // the next step's dialog is the next one found
+        };
+        auto write = [&](const QString &name, const QByteArray &bytes) {
+            QFile f(dir.filePath(name));
+            return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
+        };
+
+        QVERIFY(write("bad.tks", "TKSESSION but then nothing useful"));
+        w.openSession(dir.filePath("bad.tks"));
+        check("Can't open this file", "bad.tks", false);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(e.message.contains("not a Tensor Kitchen session"));
+        QVERIFY2(e.details.contains("corrupt") || e.details.contains("truncated"), qPrintable(e.details));
+
+        QVERIFY(write("junk.pt", "PK this is not a zip archive at all"));
+        w.loadPtFile(dir.filePath("junk.pt"), "cpu");
+        check("Can't open this file", "junk.pt", false);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(e.message.contains("torch.save"));
+
+        w.loadPtFile(dir.filePath("missing.pt"), "cpu");
+        check("Can't open this file", "missing.pt", false);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(e.message.startsWith("There is no file missing.pt"));
+        QVERIFY(e.details.contains("missing.pt")); // the system's words
+
+        create(w, "x");
+        w.saveSession(dir.filePath("no-such-folder/k.tks"));
+        check("Can't save this file", "k.tks", true);
+        if (QTest::currentTestFailed())
+            return;
+        QVERIFY(e.message.contains("does not exist"));
+
+        auto *session = w.findChild<SessionController *>();
+        QVERIFY(session);
+        QVERIFY(!session->exportTo(dir.filePath("no-such-folder/code.py")));
+        check("Can't save this file", "code.py", true);
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(w.engine()->cards().size(), 1); // nothing was lost on the way
+    }
+
+    void aboutFileKeepsErrorsThatAreNotAboutTheFile()
+    {
+        // A card that cannot be saved is not a file problem; memory stays memory.
+        const OpError meta = OpError::invalid("x is on meta: it has no values to save.");
+        QCOMPARE(OpError::aboutFile(meta, "/tmp/x.pt", OpError::FileTask::SaveTensors).kind,
+                 OpError::Kind::InvalidInput);
+        OpError oom;
+        oom.kind = OpError::Kind::OutOfMemory;
+        oom.message = "Refused before allocating: weights.pt would need 9 GiB";
+        QCOMPARE(OpError::aboutFile(oom, "/tmp/weights.pt", OpError::FileTask::LoadTensors).kind,
+                 OpError::Kind::OutOfMemory);
+        OpError onDevice = OpError::invalid("CUDA error: an illegal memory access was encountered");
+        onDevice.kind = OpError::Kind::Other;
+        onDevice.devices = {"cuda:0"};
+        QCOMPARE(OpError::aboutFile(onDevice, "/tmp/weights.pt", OpError::FileTask::LoadTensors).kind,
+                 OpError::Kind::Other);
+        // Already a file error (the core's own words): kept as it is.
+        const OpError own = OpError::fileError("/tmp/a.pt", false, "plain", "raw");
+        const OpError kept = OpError::aboutFile(own, "/tmp/a.pt", OpError::FileTask::LoadTensors);
+        QCOMPARE(kept.message, QStringLiteral("plain"));
+        QCOMPARE(kept.details, QStringLiteral("raw"));
+        QCOMPARE(ErrorDialog::title(kept), QStringLiteral("Can't open this file"));
     }
 
     void modelOptimizerAndLossCards()
@@ -233,6 +465,7 @@ private Q_SLOTS:
         waitIdle(w);
         QTRY_VERIFY_WITH_TIMEOUT(w.errorDialog(), 10000);
         QCOMPARE(w.errorDialog()->error().kind, OpError::Kind::DeviceMismatch);
+        QCOMPARE(w.errorDialog()->windowTitle(), QStringLiteral("Devices don't match"));
         QVERIFY(w.errorDialog()->findChild<QLabel *>("codeLine")->text().contains("out = model(x)"));
         QVERIFY(w.errorDialog()->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith(
             "Expected all tensors to be on the same device"));

@@ -95,7 +95,9 @@ quint64 CardActions::requestCombine(Operation op, int a, int b)
 void CardActions::showOutcome(const Pending &p, const Outcome &outcome)
 {
     if (!outcome.ok()) {
-        showError(outcome.error, p.a, p.b);
+        // A file request's error names the file and says in plain words what is wrong with it.
+        showError(p.file.isEmpty() ? outcome.error : OpError::aboutFile(outcome.error, p.file, p.fileTask),
+                  p.a, p.b);
         return;
     }
     switch (p.kind) {
@@ -226,8 +228,12 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
             const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensor"),
                                                               info->name + QStringLiteral(".pt"),
                                                               tr("PyTorch files (*.pt)"));
-            if (!path.isEmpty())
-                m_pending->insert(m_engine->submit(request::SavePt{id, path}), Pending{});
+            if (path.isEmpty())
+                return;
+            Pending p;
+            p.file = path;
+            p.fileTask = OpError::FileTask::SaveTensors;
+            m_pending->insert(m_engine->submit(request::SavePt{id, path}), p);
         });
     menu->addSeparator();
     QAction *rename = menu->addAction(tr("&Rename…"), this, [=] { renameCard(id); });

@@ -39,6 +39,9 @@ public:
     // The answer to request `p`, after the undo history and p.then have had it: the error
     // explained, or the card flown, named or focused.
     void showOutcome(const PendingRequests::Pending &p, const Outcome &outcome);
+    // The one error dialog, replacing any open one; a, b: the operands when known, for the
+    // move-and-retry buttons.
+    void showError(const OpError &error, int a = -1, int b = -1);
 
 public Q_SLOTS:
     void newTensor();
@@ -53,8 +56,6 @@ Q_SIGNALS:
     void statusMessage(const QString &text, int ms = 8000);
 
 private:
-    void showError(const OpError &error, int a, int b); // a, b: the operands when known
-
     KitchenEngine *m_engine = nullptr;
     PendingRequests *m_pending = nullptr;
     KitchenView *m_view = nullptr;

@@ -134,6 +134,7 @@ void MainWindow::wireParts()
     connect(m_view, &KitchenView::statusMessage, this, &MainWindow::say);
     connect(m_cards, &CardActions::statusMessage, this, &MainWindow::say);
     connect(m_session, &SessionController::statusMessage, this, &MainWindow::say);
+    connect(m_session, &SessionController::failed, m_cards, [this](const OpError &e) { m_cards->showError(e); });
     connect(m_lessonActions, &LessonActions::statusMessage, this, &MainWindow::say);
 
     connect(m_view, &KitchenView::cardDropped, this,

@@ -28,6 +28,9 @@ public:
         int b = -1;
         bool retryAfter = false; // a move from the error dialog: run op(a, b) again after it
         std::function<void(const Outcome &)> then; // a follow-up (lessons chain steps)
+        // A file request: its failure is told as a file error about `file` (OpError::aboutFile).
+        QString file;
+        OpError::FileTask fileTask = OpError::FileTask::OpenSession;
     };
 
     void insert(quint64 request, const Pending &pending) { m_pending.insert(request, pending); }

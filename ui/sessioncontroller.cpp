@@ -75,13 +75,19 @@ void SessionController::exportWithDialog()
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Export code"),
                                                       QStringLiteral("kitchen_session.py"),
                                                       tr("Python (*.py)"));
-    if (path.isEmpty())
-        return;
+    if (!path.isEmpty())
+        exportTo(path);
+}
+
+bool SessionController::exportTo(const QString &path)
+{
     QString error;
-    if (!exportCode(path, &error))
-        QMessageBox::warning(m_window, tr("Export code"), error);
-    else
-        Q_EMIT statusMessage(tr("Wrote %1: it runs under PyTorch.").arg(path));
+    if (!exportCode(path, &error)) {
+        Q_EMIT failed(OpError::aboutFile(OpError::invalid(error), path, OpError::FileTask::ExportCode));
+        return false;
+    }
+    Q_EMIT statusMessage(tr("Wrote %1: it runs under PyTorch.").arg(path));
+    return true;
 }
 
 bool SessionController::exportCode(const QString &path, QString *error)
@@ -102,6 +108,8 @@ bool SessionController::exportCode(const QString &path, QString *error)
 quint64 SessionController::openSession(const QString &path)
 {
     Pending p;
+    p.file = path;
+    p.fileTask = OpError::FileTask::OpenSession;
     p.then = [this, path](const Outcome &o) {
         if (!o.ok())
             return;
@@ -122,6 +130,8 @@ quint64 SessionController::openSession(const QString &path)
 quint64 SessionController::saveSession(const QString &path)
 {
     Pending p;
+    p.file = path;
+    p.fileTask = OpError::FileTask::SaveSession;
     p.then = [this, path](const Outcome &o) {
         if (!o.ok())
             return;
@@ -138,6 +148,8 @@ quint64 SessionController::saveSession(const QString &path)
 quint64 SessionController::loadPtFile(const QString &path, const QString &device)
 {
     Pending p;
+    p.file = path;
+    p.fileTask = OpError::FileTask::LoadTensors;
     p.then = [this, path](const Outcome &o) {
         if (o.ok())
             Q_EMIT statusMessage(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
@@ -159,6 +171,8 @@ bool SessionController::autosaveNow(int waitMs)
     bool done = false, ok = false;
     const quint64 request = m_engine->submit(request::SaveSession{autosavePath()});
     Pending p;
+    p.file = autosavePath();
+    p.fileTask = OpError::FileTask::SaveSession;
     p.then = [&done, &ok, this, waitMs](const Outcome &o) {
         if (waitMs > 0) {
             done = true;

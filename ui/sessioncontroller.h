@@ -1,5 +1,7 @@
 #pragma once
 
+#include "operror.h"
+
 #include <QObject>
 #include <QString>
 
@@ -25,6 +27,7 @@ public:
     quint64 saveSession(const QString &path);
     quint64 loadPtFile(const QString &path, const QString &device);
     bool exportCode(const QString &path, QString *error);
+    bool exportTo(const QString &path); // exportCode(), its failure shown as a file error
 
     static QString autosavePath();
     bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
@@ -53,6 +56,9 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void statusMessage(const QString &text, int ms = 8000);
+    // A file error that did not come from a request (the export is written here): for the
+    // window's error dialog. The requests' own errors reach it with their outcome.
+    void failed(const tk::OpError &error);
 
 private:
     KitchenEngine *m_engine = nullptr;

@@ -491,6 +491,45 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>OpError</name>
+    <message>
+        <source>There is no file %1: it may have been moved, renamed or deleted.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>You are not allowed to read %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Tensor Kitchen session, or it is damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen cannot read tensors from %1: it is not a file torch.save wrote, or it is damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved: the folder %2 does not exist.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is read-only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved: you are not allowed to write in the folder %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 could not be written: the disk may be full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TransferResult</name>
     <message>
         <source>host memory copy</source>
@@ -796,27 +835,35 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
 <context>
     <name>tk::ErrorDialog</name>
     <message>
-        <source>The ingredients are on different counters</source>
+        <source>Devices don&apos;t match</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The shapes do not fit together</source>
+        <source>Shapes don&apos;t fit</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This dtype does not work here</source>
+        <source>This dtype doesn&apos;t work here</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not enough memory</source>
+        <source>Out of memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>That cannot be done</source>
+        <source>That can&apos;t be done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can&apos;t open this file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>LibTorch raised an error</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Can&apos;t save this file</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -836,11 +883,23 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Nothing was loaded and the kitchen is unchanged. Check that this is the file you meant; Details has the full message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen stopped this before asking LibTorch; the message says what to change. Nothing was changed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>LibTorch refused this operation; its message says why.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Devices involved: %1</source>
+        <source>Nothing was written; if the file already existed, it is unchanged. Choose another name or folder and save again; Details has the full message.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>File:</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -856,7 +915,15 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>Devices involved:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>Tensor Kitchen checked the free memory before asking LibTorch, so nothing was allocated and every card is as it was.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

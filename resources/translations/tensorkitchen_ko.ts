@@ -501,6 +501,45 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>OpError</name>
+    <message>
+        <source>There is no file %1: it may have been moved, renamed or deleted.</source>
+        <translation>%1 파일이 없습니다. 옮겨졌거나 이름이 바뀌었거나 삭제되었을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is a folder, not a file.</source>
+        <translation>%1은(는) 파일이 아니라 폴더입니다.</translation>
+    </message>
+    <message>
+        <source>You are not allowed to read %1.</source>
+        <translation>%1 파일을 읽을 권한이 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not a Tensor Kitchen session, or it is damaged.</source>
+        <translation>%1은(는) Tensor Kitchen 세션이 아니거나 손상되었습니다.</translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen cannot read tensors from %1: it is not a file torch.save wrote, or it is damaged.</source>
+        <translation>Tensor Kitchen이 %1에서 텐서를 읽을 수 없습니다. torch.save로 저장한 파일이 아니거나 손상되었습니다.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved: the folder %2 does not exist.</source>
+        <translation>%1 파일을 저장할 수 없습니다. %2 폴더가 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is read-only.</source>
+        <translation>%1 파일은 읽기 전용입니다.</translation>
+    </message>
+    <message>
+        <source>%1 cannot be saved: you are not allowed to write in the folder %2.</source>
+        <translation>%1 파일을 저장할 수 없습니다. %2 폴더에 쓸 권한이 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1 could not be written: the disk may be full.</source>
+        <translation>%1 파일을 쓸 수 없습니다. 디스크가 가득 찼을 수 있습니다.</translation>
+    </message>
+</context>
+<context>
     <name>TransferResult</name>
     <message>
         <source>host memory copy</source>
@@ -805,28 +844,36 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
 <context>
     <name>tk::ErrorDialog</name>
     <message>
-        <source>The ingredients are on different counters</source>
-        <translation>재료가 서로 다른 조리대에 있습니다</translation>
+        <source>Devices don&apos;t match</source>
+        <translation>장치가 서로 맞지 않습니다</translation>
     </message>
     <message>
-        <source>The shapes do not fit together</source>
+        <source>Shapes don&apos;t fit</source>
         <translation>모양이 서로 맞지 않습니다</translation>
     </message>
     <message>
-        <source>This dtype does not work here</source>
+        <source>This dtype doesn&apos;t work here</source>
         <translation>이 dtype으로는 할 수 없습니다</translation>
     </message>
     <message>
-        <source>Not enough memory</source>
+        <source>Out of memory</source>
         <translation>메모리가 부족합니다</translation>
     </message>
     <message>
-        <source>That cannot be done</source>
+        <source>That can&apos;t be done</source>
         <translation>그렇게 할 수 없습니다</translation>
+    </message>
+    <message>
+        <source>Can&apos;t open this file</source>
+        <translation>이 파일을 열 수 없습니다</translation>
     </message>
     <message>
         <source>LibTorch raised an error</source>
         <translation>LibTorch에서 오류가 났습니다</translation>
+    </message>
+    <message>
+        <source>Can&apos;t save this file</source>
+        <translation>이 파일을 저장할 수 없습니다</translation>
     </message>
     <message>
         <source>Every tensor in one operation must sit on the same device. Ingredients on different counters cannot go into one pot: move one of them first. In a real program this usually means the model and the data did not both get .to(device) — check both.</source>
@@ -845,12 +892,24 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>이 장치에는 이 텐서를 담을 수 없습니다. 더 작은 모양이나 배치를 쓰거나, 필요 없는 카드를 지우거나, GPU라면 캐싱 할당자의 캐시를 비우십시오.</translation>
     </message>
     <message>
+        <source>Nothing was loaded and the kitchen is unchanged. Check that this is the file you meant; Details has the full message.</source>
+        <translation>아무것도 불러오지 않았고 주방은 그대로입니다. 의도한 파일이 맞는지 확인하십시오. 전체 메시지는 ‘자세히’에 있습니다.</translation>
+    </message>
+    <message>
+        <source>Tensor Kitchen stopped this before asking LibTorch; the message says what to change. Nothing was changed.</source>
+        <translation>Tensor Kitchen이 LibTorch에 요청하기 전에 멈췄습니다. 무엇을 바꿔야 하는지는 메시지에 있습니다. 아무것도 바뀌지 않았습니다.</translation>
+    </message>
+    <message>
         <source>LibTorch refused this operation; its message says why.</source>
         <translation>LibTorch가 이 연산을 거부했습니다. 이유는 메시지에 있습니다.</translation>
     </message>
     <message>
-        <source>Devices involved: %1</source>
-        <translation>관련된 장치: %1</translation>
+        <source>Nothing was written; if the file already existed, it is unchanged. Choose another name or folder and save again; Details has the full message.</source>
+        <translation>아무것도 쓰지 않았습니다. 파일이 이미 있었다면 그대로입니다. 다른 이름이나 폴더를 골라 다시 저장하십시오. 전체 메시지는 ‘자세히’에 있습니다.</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>파일:</translation>
     </message>
     <message>
         <source>&amp;Copy message</source>
@@ -865,8 +924,16 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>LibTorch의 메시지:</translation>
     </message>
     <message>
+        <source>Devices involved:</source>
+        <translation>관련된 장치:</translation>
+    </message>
+    <message>
         <source>Tensor Kitchen checked the free memory before asking LibTorch, so nothing was allocated and every card is as it was.</source>
         <translation>Tensor Kitchen이 LibTorch에 요청하기 전에 여유 메모리를 확인했으므로, 아무것도 할당되지 않았고 모든 카드는 그대로입니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Details</source>
+        <translation>자세히(&amp;D)</translation>
     </message>
     <message>
         <source>Move %1 to %2 and retry</source>

@@ -1,5 +1,8 @@
 #include "operror.h"
 
+#include <QDir>
+#include <QFileInfo>
+
 namespace tk {
 
 QString OpError::kindName(Kind kind)
@@ -11,6 +14,7 @@ QString OpError::kindName(Kind kind)
     case Kind::Dtype: return QStringLiteral("dtype");
     case Kind::OutOfMemory: return QStringLiteral("out-of-memory");
     case Kind::InvalidInput: return QStringLiteral("invalid-input");
+    case Kind::File: return QStringLiteral("file");
     case Kind::Other: return QStringLiteral("other");
     }
     return QStringLiteral("other");
@@ -22,6 +26,63 @@ OpError OpError::invalid(const QString &message, const QString &codeLine)
     e.kind = Kind::InvalidInput;
     e.message = message;
     e.codeLine = codeLine;
+    return e;
+}
+
+OpError OpError::fileError(const QString &path, bool writing, const QString &plainWords, const QString &raw)
+{
+    OpError e;
+    e.kind = Kind::File;
+    e.file = path;
+    e.writing = writing;
+    e.message = plainWords;
+    e.details = raw;
+    return e;
+}
+
+OpError OpError::aboutFile(const OpError &error, const QString &path, FileTask task)
+{
+    // LibTorch's failures on a device (moving loaded tensors to the GPU) are not the file's.
+    if ((error.kind != Kind::InvalidInput && error.kind != Kind::Other) || !error.devices.isEmpty())
+        return error;
+    const bool writing = task == FileTask::SaveSession || task == FileTask::SaveTensors
+                         || task == FileTask::ExportCode;
+    // A save can be refused before any file is touched ("x is on meta: it has no values to
+    // save"); only a text that names the file is about the file.
+    if (writing && !error.message.contains(path) && !error.message.contains(QFileInfo(path).fileName()))
+        return error;
+    const QFileInfo info(path);
+    const QString name = info.fileName();
+    QString words;
+    if (!writing) {
+        if (!info.exists())
+            words = tr("There is no file %1: it may have been moved, renamed or deleted.").arg(name);
+        else if (info.isDir())
+            words = tr("%1 is a folder, not a file.").arg(name);
+        else if (!info.isReadable())
+            words = tr("You are not allowed to read %1.").arg(name);
+        else if (task == FileTask::OpenSession)
+            words = tr("%1 is not a Tensor Kitchen session, or it is damaged.").arg(name);
+        else
+            words = tr("Tensor Kitchen cannot read tensors from %1: it is not a file torch.save "
+                       "wrote, or it is damaged.").arg(name);
+    } else {
+        const QFileInfo folder(info.absolutePath());
+        if (info.isDir())
+            words = tr("%1 is a folder, not a file.").arg(name);
+        else if (!folder.isDir())
+            words = tr("%1 cannot be saved: the folder %2 does not exist.")
+                        .arg(name, QDir::toNativeSeparators(folder.filePath()));
+        else if (info.exists() && !info.isWritable())
+            words = tr("%1 is read-only.").arg(name);
+        else if (!folder.isWritable())
+            words = tr("%1 cannot be saved: you are not allowed to write in the folder %2.")
+                        .arg(name, QDir::toNativeSeparators(folder.filePath()));
+        else
+            words = tr("%1 could not be written: the disk may be full.").arg(name);
+    }
+    OpError e = fileError(path, writing, words, error.message);
+    e.codeLine = error.codeLine;
     return e;
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QCoreApplication>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
@@ -9,6 +10,9 @@ namespace tk {
 // A failure the UI can render: what kind it was, LibTorch's own words, where and why.
 struct OpError
 {
+    Q_DECLARE_TR_FUNCTIONS(OpError)
+
+public:
     enum class Kind {
         None,
         DeviceMismatch,  // "Expected all tensors to be on the same device…"
@@ -16,19 +20,36 @@ struct OpError
         Dtype,           // a dtype the operation does not take
         OutOfMemory,     // LibTorch ran out, or we refused before allocating
         InvalidInput,    // bad shape text, unknown dtype, a deleted card, a bad name
+        File,            // a session, .pt or exported file that could not be read or written
         Other,
     };
+    // What a file request was doing: it picks the plain words of its error.
+    enum class FileTask { OpenSession, SaveSession, LoadTensors, SaveTensors, ExportCode };
 
     Kind kind = Kind::None;
-    QString message;      // LibTorch's exact text (first line), or ours for refusals
+    QString message;      // LibTorch's exact text (first line), or ours for refusals; plain words for File
     QStringList devices;  // devices involved, e.g. {"cpu", "meta"}
     QString codeLine;     // the Python line that raised it
     QList<int> cards;     // the workspace cards it involved (operands), for fix-it buttons
     bool refusedBeforeAllocation = false;
+    QString file;         // Kind::File: the file's path
+    QString details;      // Kind::File: the raw text behind `message` (LibTorch's or the system's)
+    bool writing = false; // Kind::File: writing the file failed, not reading it
 
     bool isError() const { return kind != Kind::None; }
     static QString kindName(Kind kind);
     static OpError invalid(const QString &message, const QString &codeLine = {});
+    // A file error: `plainWords` say what is wrong with `path` for anyone; `raw` is the text
+    // LibTorch or the system gave, kept for the Details.
+    static OpError fileError(const QString &path, bool writing, const QString &plainWords,
+                             const QString &raw);
+    // The error of a failed file request told as a file error: the plain words come from the
+    // file's state (missing, a folder, not permitted) or else from the task (not a session,
+    // not a torch.save file, not writable); `error`'s text becomes the details. Errors of
+    // their own kind (memory, devices, shapes, dtypes), errors on a device, file errors
+    // already, and a write's errors that do not name the file (a card that cannot be saved)
+    // are returned unchanged.
+    static OpError aboutFile(const OpError &error, const QString &path, FileTask task);
     // Classifies a LibTorch exception text; the exception's C++ type is handled by the caller.
     static Kind classify(const QString &message);
 };
