@@ -1,4 +1,5 @@
 #include "torchthread.h"
+#include "chartfactory.h"
 #include "deviceregistry.h"
 #include "matmulrace.h"
 #include "matmulracepanel.h"
@@ -7,6 +8,7 @@
 #include <QDir>
 #include <QFile>
 #include <QLabel>
+#include <QSet>
 #include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -33,6 +35,20 @@ private:
         return s;
     }
 
+    // What a reader needs from tick labels: some, none twice, and on a log axis no "0" (what
+    // a plain number format made of 2^-3 before a run).
+    static QString unreadable(const QVector<QString> &labels, bool log)
+    {
+        const QStringList l(labels.begin(), labels.end());
+        if (l.size() < 2)
+            return QStringLiteral("too few labels: ") + l.join(' ');
+        if (QSet<QString>(l.begin(), l.end()).size() != l.size())
+            return QStringLiteral("a label twice: ") + l.join(' ');
+        if (log && l.contains("0"))
+            return QStringLiteral("a 0 on a log axis: ") + l.join(' ');
+        return {};
+    }
+
 private Q_SLOTS:
     // Set by MainWindow for the app; the panels are built here on their own.
     void init() { TorchThread::forbid(QThread::currentThread()); }
@@ -45,6 +61,9 @@ private Q_SLOTS:
         panel.show();
         QSignalSpy done(panel.race(), &MatmulRace::finished);
         QVERIFY(panel.startRace(small()));
+        // Named curves without a point yet: no legend box.
+        panel.timeChart()->replot();
+        QVERIFY(!panel.timeChart()->legend->visible());
         QVERIFY(done.wait(30000));
         QCOMPARE(panel.race()->results().size(), 6);
         QCOMPARE(panel.timeChart()->graphCount(), 2);
@@ -71,6 +90,71 @@ private Q_SLOTS:
             QVERIFY2(panel.crossoverText().contains("cook"), qPrintable(panel.crossoverText()));
         }
         QVERIFY(panel.statusText().startsWith("Done"));
+
+        for (QCustomPlot *p : {panel.timeChart(), panel.gflopsChart(), panel.speedupChart()}) {
+            if (p->graphCount() == 0)
+                continue;
+            p->replot();
+            // With data the legend names the lanes, beside the plot and never over it.
+            QVERIFY(p->legend->visible());
+            const QRect legend = p->legend->outerRect();
+            QVERIFY(!legend.isEmpty());
+            QVERIFY(p->viewport().contains(legend));
+            QVERIFY(!legend.intersects(p->axisRect()->rect()));
+            // The planned N range stays.
+            QVERIFY(p->xAxis->range().lower < 16 && p->xAxis->range().upper > 64);
+        }
+        // Lanes differ by line style and marker, not by colour alone, the same on each chart.
+        for (QCustomPlot *p : {panel.timeChart(), panel.gflopsChart()}) {
+            QVERIFY(p->graph(0)->pen().style() != p->graph(1)->pen().style());
+            QVERIFY(p->graph(0)->scatterStyle().shape() != p->graph(1)->scatterStyle().shape());
+        }
+        QCOMPARE(panel.gflopsChart()->graph(1)->pen().style(), panel.timeChart()->graph(1)->pen().style());
+    }
+
+    void chartsShowThePlanBeforeARun()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().setValue("matmulRace/from", "64");
+        QSettings().setValue("matmulRace/to", "2048");
+        MatmulRacePanel panel;
+        QSettings().remove("matmulRace");
+        panel.resize(1280, 860);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        for (QCustomPlot *p : {panel.timeChart(), panel.gflopsChart(), panel.speedupChart()}) {
+            p->replot();
+            // N from the first planned size to the last, not QCustomPlot's 0..5.
+            const QCPRange x = p->xAxis->range();
+            QVERIFY2(x.lower > 32 && x.lower < 64, qPrintable(QString::number(x.lower)));
+            QVERIFY2(x.upper > 2048 && x.upper < 4096, qPrintable(QString::number(x.upper)));
+            const QVector<QString> n = p->xAxis->tickVectorLabels();
+            QVERIFY2(n.contains("64") && n.contains("128") && n.contains("2048"), qPrintable(QStringList(n).join(' ')));
+            QVERIFY2(unreadable(n, true).isEmpty(), qPrintable(unreadable(n, true)));
+            const bool log = p->yAxis->scaleType() == QCPAxis::stLogarithmic;
+            const QVector<QString> y = p->yAxis->tickVectorLabels();
+            QVERIFY2(unreadable(y, log).isEmpty(), qPrintable(unreadable(y, log)));
+            // Nothing to name yet: no legend box.
+            QVERIFY(!p->legend->visible());
+        }
+        // Times read as times.
+        for (const QString &t : panel.timeChart()->yAxis->tickVectorLabels())
+            QVERIFY2(t.endsWith(" s") || t.endsWith(" ms") || t.endsWith(" µs"), qPrintable(t));
+    }
+
+    void lanesDifferByLineAndMarker()
+    {
+        QSet<int> pens, shapes;
+        for (int i = 0; i < 5; ++i) {
+            pens << int(ChartFactory::laneStyle(i).pen);
+            shapes << int(ChartFactory::laneStyle(i).shape);
+        }
+        QCOMPARE(pens.size(), 5);
+        QCOMPARE(shapes.size(), 5);
+        QSet<QPair<int, int>> looks;
+        for (int i = 0; i < 30; ++i)
+            looks << qMakePair(int(ChartFactory::laneStyle(i).pen), int(ChartFactory::laneStyle(i).shape));
+        QCOMPARE(looks.size(), 30);
     }
 
     void raceDefaultsAreRemembered()

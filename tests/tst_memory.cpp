@@ -9,6 +9,7 @@
 
 #include <QDir>
 #include <QSignalSpy>
+#include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -178,9 +179,68 @@ private Q_SLOTS:
         s.sizes = {1024, 16384, 262144};
         s.minRunTime = 0.01;
         QVERIFY(panel.start(s));
+        // The sizes of this run, before its first point.
+        QCOMPARE(panel.chart()->xAxis->range().lower, 512.0);
+        QCOMPARE(panel.chart()->xAxis->range().upper, 524288.0);
         QVERIFY(done.wait(30000));
         QVERIFY(panel.chart()->graphCount() >= 1);
         QCOMPARE(panel.chart()->graph(0)->dataCount(), 3);
+        QCustomPlot *p = panel.chart();
+        p->replot();
+        // With data the legend names the curves, beside the plot and never over it.
+        QVERIFY(p->legend->visible());
+        const QRect legend = p->legend->outerRect();
+        QVERIFY(!legend.isEmpty());
+        QVERIFY(p->viewport().contains(legend));
+        QVERIFY(!legend.intersects(p->axisRect()->rect()));
+        QCOMPARE(p->xAxis->range().lower, 512.0); // the planned sizes stay
+        // Curves differ by line style and marker, not by colour alone (with a GPU: six curves,
+        // no two alike in both).
+        QSet<QPair<int, int>> looks;
+        for (int g = 0; g < p->graphCount(); ++g)
+            looks << qMakePair(int(p->graph(g)->pen().style()), int(p->graph(g)->scatterStyle().shape()));
+        QCOMPARE(looks.size(), p->graphCount());
+        if (p->graphCount() > 1) {
+            QVERIFY(p->graph(1)->pen().style() != p->graph(0)->pen().style());
+            QVERIFY(p->graph(1)->scatterStyle().shape() != p->graph(0)->scatterStyle().shape());
+        }
+    }
+
+    void transferPanelShowsThePlanBeforeARun()
+    {
+        TransferLabPanel panel;
+        panel.resize(1600, 600); // room for a label at every planned size
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const TransferSettings s = panel.settingsFromControls();
+        QVERIFY(s.sizes.size() >= 2);
+        QCustomPlot *p = panel.chart();
+        p->replot();
+        // Bytes per copy from the first planned size to the last, not QCustomPlot's 0..5.
+        QVERIFY(p->xAxis->range().lower < s.sizes.first() && p->xAxis->range().lower > s.sizes.first() / 4);
+        QVERIFY(p->xAxis->range().upper > s.sizes.last() && p->xAxis->range().upper < s.sizes.last() * 4);
+        // Labelled as sizes ("1 KiB", "256 MiB"), each once.
+        const QVector<QString> labels = p->xAxis->tickVectorLabels();
+        const QStringList x(labels.begin(), labels.end());
+        const QLocale l;
+        QVERIFY2(x.contains(l.formattedDataSize(s.sizes.first(), 0)) && x.contains(l.formattedDataSize(s.sizes.last(), 0)),
+                 qPrintable(x.join(' ')));
+        QCOMPARE(QSet<QString>(x.begin(), x.end()).size(), x.size());
+        // Nothing to name yet: no legend box.
+        QVERIFY(!p->legend->visible());
+        // Narrower, the labels still stand apart: fewer ticks, not labels running together.
+        panel.resize(900, 600);
+        QTest::qWait(50);
+        p->replot();
+        const QVector<double> ticks = p->xAxis->tickVector();
+        const QVector<QString> names = p->xAxis->tickVectorLabels();
+        QVERIFY(ticks.size() >= 3);
+        const QFontMetrics fm(p->xAxis->tickLabelFont());
+        for (int i = 1; i < ticks.size(); ++i) {
+            const double gap = p->xAxis->coordToPixel(ticks[i]) - p->xAxis->coordToPixel(ticks[i - 1]);
+            const double needed = (fm.horizontalAdvance(names[i]) + fm.horizontalAdvance(names[i - 1])) / 2.0;
+            QVERIFY2(gap > needed, qPrintable(QStringList(names).join(' ')));
+        }
     }
 
     void detailsListEveryDevice()

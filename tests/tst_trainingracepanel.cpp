@@ -5,6 +5,7 @@
 #include "trainingracepanel.h"
 
 #include <QDir>
+#include <QSet>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
@@ -39,6 +40,10 @@ private Q_SLOTS:
         c.steps = 120;
         c.gridEvery = 40;
         QVERIFY(panel.startRace(c, twoCpuLanes()));
+        // Named curves without a point yet: no legend box; the step axis is the planned race.
+        panel.lossChart()->replot();
+        QVERIFY(!panel.lossChart()->legend->visible());
+        QCOMPARE(panel.lossChart()->xAxis->range().upper, 120.0);
         QVERIFY(done.wait(60000));
         // Raw and EMA per lane on the step chart, one curve per lane on the others.
         QCOMPARE(panel.lossChart()->graphCount(), 4);
@@ -56,6 +61,56 @@ private Q_SLOTS:
         QVERIFY2(panel.summaryText().contains("final loss"), qPrintable(panel.summaryText()));
         QVERIFY(panel.summaryText().contains("cpu · 1 thread"));
         QVERIFY(panel.summaryText().contains("agrees with") || panel.summaryText().contains("identical"));
+
+        QTest::qWait(100); // the panel's redraw timer
+        for (QCustomPlot *p : {panel.lossChart(), panel.wallChart(), panel.throughputChart()}) {
+            p->replot();
+            // With data the legend names the lanes, beside the plot and never over it.
+            QVERIFY(p->legend->visible());
+            const QRect legend = p->legend->outerRect();
+            QVERIFY(!legend.isEmpty());
+            QVERIFY(p->viewport().contains(legend));
+            QVERIFY(!legend.intersects(p->axisRect()->rect()));
+        }
+        // The step axes keep the whole race.
+        QCOMPARE(panel.lossChart()->xAxis->range().lower, 0.0);
+        QCOMPARE(panel.lossChart()->xAxis->range().upper, 120.0);
+        // Lanes differ by line style and marker, not by colour alone: graphs 1 and 3 are the
+        // EMA curves of lanes 0 and 1.
+        QCPGraph *ema0 = panel.lossChart()->graph(1), *ema1 = panel.lossChart()->graph(3);
+        QVERIFY(ema0->pen().style() != ema1->pen().style());
+        QVERIFY(ema0->scatterStyle().shape() != ema1->scatterStyle().shape());
+        for (QCustomPlot *p : {panel.wallChart(), panel.throughputChart()}) {
+            QVERIFY(p->graph(0)->pen().style() != p->graph(1)->pen().style());
+            QVERIFY(p->graph(0)->scatterStyle().shape() != p->graph(1)->scatterStyle().shape());
+        }
+    }
+
+    void chartsShowThePlanBeforeARun()
+    {
+        TrainingRacePanel panel;
+        panel.resize(1400, 860);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        const int steps = panel.configFromControls().steps;
+        for (QCustomPlot *p : {panel.lossChart(), panel.throughputChart()}) {
+            p->replot();
+            // Steps 0..planned, not QCustomPlot's 0..5.
+            QCOMPARE(p->xAxis->range().lower, 0.0);
+            QCOMPARE(p->xAxis->range().upper, double(steps));
+            const QVector<QString> x = p->xAxis->tickVectorLabels();
+            QVERIFY2(x.size() >= 3 && x.contains("0"), qPrintable(QStringList(x).join(' ')));
+        }
+        for (QCustomPlot *p : {panel.lossChart(), panel.wallChart(), panel.throughputChart()}) {
+            p->replot();
+            const QVector<QString> labels = p->yAxis->tickVectorLabels();
+            const QStringList y(labels.begin(), labels.end());
+            QVERIFY2(y.size() >= 2 && QSet<QString>(y.begin(), y.end()).size() == y.size(), qPrintable(y.join(' ')));
+            if (p->yAxis->scaleType() == QCPAxis::stLogarithmic)
+                QVERIFY2(!y.contains("0") && y.contains("0.1") && y.contains("1"), qPrintable(y.join(' ')));
+            // Nothing to name yet: no legend box.
+            QVERIFY(!p->legend->visible());
+        }
     }
 
     void badLaneIsRefusedInThePanel()

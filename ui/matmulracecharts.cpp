@@ -28,17 +28,6 @@ QColor laneColor(const MatmulLane &lane)
     return c;
 }
 
-Qt::PenStyle laneStyle(const MatmulLane &lane)
-{
-    if (lane.mode == MatmulMode::EndToEnd)
-        return Qt::DashLine;
-    if (lane.mode == MatmulMode::Naive)
-        return Qt::DotLine;
-    if (lane.device == QLatin1String("cpu") && lane.threads == 1)
-        return Qt::DashDotLine;
-    return Qt::SolidLine;
-}
-
 } // namespace
 
 MatmulRaceCharts::MatmulRaceCharts(bool hasGpu, QWidget *parent) : QWidget(parent)
@@ -47,17 +36,18 @@ MatmulRaceCharts::MatmulRaceCharts(bool hasGpu, QWidget *parent) : QWidget(paren
     m_gflopsPlot = makePlot(tr("Throughput"), tr("N"), tr("GFLOP/s (2N³ / time)"), false);
     m_speedupPlot = makePlot(hasGpu ? tr("GPU speed-up over the CPU") : tr("Several cooks vs one"),
                              tr("N"), tr("speed-up (×)"), true);
+    // Times read as times ("100 µs", "1 ms"), speed-ups as plain factors ("0.5", "2", "10").
+    ChartFactory::setLogTicks(m_timePlot->yAxis, 10, &MatmulRaceCharts::formatSeconds);
+    ChartFactory::setLogTicks(m_speedupPlot->yAxis, 10, &ChartFactory::plainNumber);
     auto *one = new QCPItemStraightLine(m_speedupPlot);
     one->point1->setCoords(1, 1);
     one->point2->setCoords(2, 1);
     one->setPen(QPen(Qt::black, 1, Qt::DashLine));
-    m_crossoverLabel = new QCPItemText(m_speedupPlot);
+    // The verdict gets a line of its own under the title, never over the curves it sums up.
+    m_crossoverLabel = new QCPTextElement(m_speedupPlot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
     m_crossoverLabel->setObjectName(QStringLiteral("crossover"));
-    m_crossoverLabel->position->setType(QCPItemPosition::ptAxisRectRatio);
-    m_crossoverLabel->position->setCoords(0.02, 0.04);
-    m_crossoverLabel->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-    m_crossoverLabel->setFont(QFont(font().family(), font().pointSize() + 1, QFont::Bold));
-    m_crossoverLabel->setText(QString());
+    m_speedupPlot->plotLayout()->insertRow(1);
+    m_speedupPlot->plotLayout()->addElement(1, 0, m_crossoverLabel);
     m_crossoverLine = new QCPItemStraightLine(m_speedupPlot);
     m_crossoverLine->setPen(QPen(QColor(0x4e, 0x9a, 0x06), 1.5, Qt::DotLine));
     m_crossoverLine->setVisible(false);
@@ -82,7 +72,6 @@ QCustomPlot *MatmulRaceCharts::makePlot(const QString &title, const QString &xLa
                                         const QString &yLabel, bool logY)
 {
     QCustomPlot *plot = ChartFactory::make(title, xLabel, yLabel, true, logY);
-    plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignRight);
     connect(plot, &QCustomPlot::mouseMove, this,
             [this, plot](QMouseEvent *e) { showTracer(plot, e); });
     return plot;
@@ -124,6 +113,19 @@ int MatmulRaceCharts::challengerLane(int lane) const
     return l.device == QLatin1String("cpu") ? lane : -1;
 }
 
+void MatmulRaceCharts::showPlan(const MatmulSettings &settings)
+{
+    if (!m_results.isEmpty() || settings.sizes.isEmpty())
+        return; // a race is drawn: its axes stay until the next one starts
+    for (QCustomPlot *p : {m_timePlot, m_gflopsPlot, m_speedupPlot})
+        p->xAxis->setRange(settings.sizes.first() / 1.3, settings.sizes.last() * 1.3);
+    // Until the first point: from a microsecond to a second, where small and large N land.
+    m_timePlot->yAxis->setRange(1e-6, 1);
+    m_gflopsPlot->yAxis->setRange(0, 100);
+    m_speedupPlot->yAxis->setRange(0.1, 10);
+    m_dirty = true;
+}
+
 void MatmulRaceCharts::reset(const MatmulSettings &settings)
 {
     m_settings = settings;
@@ -133,22 +135,20 @@ void MatmulRaceCharts::reset(const MatmulSettings &settings)
     m_lanes.clear();
     for (int i = 0; i < settings.lanes.size(); ++i) {
         const MatmulLane &l = settings.lanes.at(i);
-        const QPen pen(laneColor(l), 2, laneStyle(l));
-        const QCPScatterStyle dots(QCPScatterStyle::ssCircle, pen.color(), pen.color(), 5);
+        const QColor color = laneColor(l);
+        // Lane i has the same line style and marker on all three charts.
         Lane lane;
         lane.time = m_timePlot->addGraph();
         lane.time->setName(l.label());
-        lane.time->setPen(pen);
-        lane.time->setScatterStyle(dots);
+        ChartFactory::applyLaneStyle(lane.time, i, color);
         lane.time->setProperty("lane", i);
         lane.iqr = new QCPErrorBars(m_timePlot->xAxis, m_timePlot->yAxis);
         lane.iqr->setDataPlottable(lane.time);
-        lane.iqr->setPen(QPen(pen.color(), 1));
+        lane.iqr->setPen(QPen(color, 1));
         lane.iqr->removeFromLegend();
         lane.gflops = m_gflopsPlot->addGraph();
         lane.gflops->setName(l.label());
-        lane.gflops->setPen(pen);
-        lane.gflops->setScatterStyle(dots);
+        ChartFactory::applyLaneStyle(lane.gflops, i, color);
         lane.gflops->setProperty("lane", i);
         m_lanes << lane;
     }
@@ -159,16 +159,14 @@ void MatmulRaceCharts::reset(const MatmulSettings &settings)
         QCPGraph *g = m_speedupPlot->addGraph();
         const int base = baselineLane();
         g->setName(tr("%1 vs %2").arg(l.label(), settings.lanes.at(base).label()));
-        g->setPen(QPen(laneColor(l), 2, laneStyle(l)));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssDiamond, laneColor(l), laneColor(l), 6));
+        ChartFactory::applyLaneStyle(g, i, laneColor(l));
         g->setProperty("lane", i);
         m_lanes[i].speedup = g;
     }
     m_crossoverLabel->setText(QString());
-    for (QCustomPlot *p : {m_timePlot, m_gflopsPlot, m_speedupPlot}) {
-        p->xAxis->setRange(settings.sizes.first() / 1.3, settings.sizes.last() * 1.3);
+    showPlan(settings);
+    for (QCustomPlot *p : {m_timePlot, m_gflopsPlot, m_speedupPlot})
         p->replot(QCustomPlot::rpQueuedReplot);
-    }
 }
 
 bool MatmulRaceCharts::addPoint(const MatmulResult &r)

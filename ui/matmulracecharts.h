@@ -9,7 +9,7 @@ class QCustomPlot;
 class QCPErrorBars;
 class QCPGraph;
 class QCPItemStraightLine;
-class QCPItemText;
+class QCPTextElement;
 class QMouseEvent;
 class QTimer;
 
@@ -25,7 +25,10 @@ class MatmulRaceCharts : public QWidget
 public:
     explicit MatmulRaceCharts(bool hasGpu, QWidget *parent = nullptr);
 
-    // Empty curves for the lanes of a new race.
+    // The axes of a race with these settings, while no race is drawn: N from the first to the
+    // last size, a default decade of times. Called for the panel's settings before any run.
+    void showPlan(const MatmulSettings &settings);
+    // Empty curves for the lanes of a new race, on the axes of its plan.
     void reset(const MatmulSettings &settings);
     // False for a lane the race does not have; nothing is drawn then.
     bool addPoint(const MatmulResult &r);
@@ -60,7 +63,7 @@ private:
     QCustomPlot *m_timePlot = nullptr;
     QCustomPlot *m_gflopsPlot = nullptr;
     QCustomPlot *m_speedupPlot = nullptr;
-    QCPItemText *m_crossoverLabel = nullptr;
+    QCPTextElement *m_crossoverLabel = nullptr; // under the title: over the plot it hid points
     QCPItemStraightLine *m_crossoverLine = nullptr;
     QList<Lane> m_lanes;
     MatmulSettings m_settings;

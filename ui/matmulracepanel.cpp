@@ -46,6 +46,12 @@ MatmulRacePanel::MatmulRacePanel(QWidget *parent) : QWidget(parent), m_race(new 
         m_progress->setValue(done);
         m_progress->setFormat(tr("point %1 of %2").arg(done).arg(total));
     });
+
+    // Before any run the charts show the race the settings describe: N from..to on the axes.
+    auto showPlan = [this] { m_charts->showPlan(settingsFromControls()); };
+    showPlan();
+    for (QComboBox *box : {m_from, m_to})
+        connect(box, &QComboBox::currentIndexChanged, this, showPlan);
 }
 
 MatmulRacePanel::~MatmulRacePanel() = default;

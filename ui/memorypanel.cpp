@@ -15,7 +15,6 @@ MemoryPanel::MemoryPanel(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("memoryPanel"));
     m_plot = ChartFactory::make(tr("Device memory over time"), tr("seconds"), tr("MiB"), false, false);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
     auto *why = new QLabel(tr(
         "<b>Cards</b>: bytes held by the tensors on the panes (a storage shared by several cards "
         "counts once). <b>Allocated</b> (CUDA): bytes in live tensors. <b>Reserved</b> (CUDA): what "

@@ -32,6 +32,14 @@ QColor laneColor(const TrainLane &lane)
     QColor c = DeviceStyle::color(lane.device);
     return lane.device == QLatin1String("cpu") && lane.threads == 1 ? c.lighter(150) : c;
 }
+
+bool hasData(const QCustomPlot *plot)
+{
+    for (int i = 0; i < plot->graphCount(); ++i)
+        if (plot->graph(i)->dataCount() > 0)
+            return true;
+    return false;
+}
 } // namespace
 
 TrainingRacePanel::TrainingRacePanel(QWidget *parent)
@@ -165,6 +173,9 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     auto *top = new QSplitter(Qt::Horizontal);
     top->addWidget(m_lossPlot);
     top->addWidget(m_wallPlot);
+    // The same width each (the loss legend needs its share); sizes under a chart's minimum
+    // would count as that minimum, so the two are given as large and equal.
+    top->setSizes({10000, 10000});
     charts->addWidget(top);
     auto *bottom = new QSplitter(Qt::Horizontal);
     bottom->addWidget(m_speedPlot);
@@ -218,6 +229,13 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
             v->setPoints(points);
     });
     connect(m_race, &TrainingRace::finished, this, &TrainingRacePanel::onFinished);
+
+    // Before any run the charts show the race the settings describe: steps 0..planned.
+    showPlan(configFromControls());
+    connect(m_steps, &QSpinBox::valueChanged, this, [this] {
+        if (m_lossPlot->graphCount() == 0) // no race drawn yet
+            showPlan(configFromControls());
+    });
 }
 
 TrainingRacePanel::~TrainingRacePanel() = default;
@@ -273,6 +291,20 @@ bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLa
     return true;
 }
 
+void TrainingRacePanel::showPlan(const TrainConfig &config)
+{
+    // The step charts span the whole race from the start: a curve grows towards the end of
+    // its axis instead of the axis chasing the curve.
+    for (QCustomPlot *p : {m_lossPlot, m_speedPlot})
+        p->xAxis->setRange(0, config.steps);
+    m_wallPlot->xAxis->setRange(0, 10); // seconds: unknown until the lanes run
+    // Two classes: the cross-entropy starts near ln 2 ≈ 0.69 and falls.
+    m_lossPlot->yAxis->setRange(0.01, 1);
+    m_wallPlot->yAxis->setRange(0.01, 1);
+    m_speedPlot->yAxis->setRange(0, 1000);
+    m_dirty = true;
+}
+
 void TrainingRacePanel::resetCharts()
 {
     for (QCustomPlot *p : {m_lossPlot, m_wallPlot, m_speedPlot})
@@ -281,20 +313,27 @@ void TrainingRacePanel::resetCharts()
     m_views.clear();
     m_ema.clear();
     m_emaSpeed.clear();
-    for (const TrainLane &lane : m_race->lanes()) {
+    showPlan(m_race->config());
+    // A marker every tenth of the race: one per step would be a smear.
+    const int skip = std::max(0, m_race->config().steps / 10 - 1);
+    for (int i = 0; i < m_race->lanes().size(); ++i) {
+        const TrainLane &lane = m_race->lanes().at(i);
         const QColor c = laneColor(lane);
+        // Lane i has the same line style and marker on every chart; the raw loss is the faint
+        // line of the same style.
         QCPGraph *raw = m_lossPlot->addGraph();
         raw->setName(tr("%1 (raw)").arg(lane.label()));
-        raw->setPen(QPen(QColor(c.red(), c.green(), c.blue(), 70), 1));
+        raw->setPen(QPen(QColor(c.red(), c.green(), c.blue(), 70), 1, ChartFactory::laneStyle(i).pen));
         QCPGraph *ema = m_lossPlot->addGraph();
         ema->setName(tr("%1 (EMA, α = %2)").arg(lane.label()).arg(kEmaAlpha));
-        ema->setPen(QPen(c, 2));
         QCPGraph *wall = m_wallPlot->addGraph();
         wall->setName(lane.label());
-        wall->setPen(QPen(c, 2));
         QCPGraph *speed = m_speedPlot->addGraph();
         speed->setName(lane.label());
-        speed->setPen(QPen(c, 2));
+        for (QCPGraph *g : {ema, wall, speed}) {
+            ChartFactory::applyLaneStyle(g, i, c);
+            g->setScatterSkip(skip);
+        }
         m_ema << std::nan("");
         m_emaSpeed << std::nan("");
         auto *view = new DecisionView(lane.label());
@@ -338,11 +377,19 @@ void TrainingRacePanel::replotDirty()
         return;
     m_dirty = false;
     for (QCustomPlot *p : {m_lossPlot, m_wallPlot, m_speedPlot}) {
-        p->rescaleAxes();
-        if (p != m_speedPlot)
-            p->yAxis->setRange(p->yAxis->range().lower * 0.8, p->yAxis->range().upper * 1.25);
-        else
-            p->yAxis->setRange(0, p->yAxis->range().upper * 1.1);
+        // No data yet: the planned axes stay (rescaling nothing would only widen them).
+        if (hasData(p)) {
+            // The step axes keep 0..planned steps; the time axis grows with the race.
+            if (p == m_wallPlot) {
+                p->xAxis->rescale();
+                p->xAxis->setRange(0, p->xAxis->range().upper * 1.05);
+            }
+            p->yAxis->rescale();
+            if (p != m_speedPlot)
+                p->yAxis->setRange(p->yAxis->range().lower * 0.8, p->yAxis->range().upper * 1.25);
+            else
+                p->yAxis->setRange(0, p->yAxis->range().upper * 1.1);
+        }
         p->replot(QCustomPlot::rpQueuedReplot);
     }
 }

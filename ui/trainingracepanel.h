@@ -46,6 +46,7 @@ private:
     void onSteps(const QList<TrainStep> &steps);
     void onFinished(bool cancelled, const QString &error);
     void resetCharts();
+    void showPlan(const TrainConfig &config); // the axes of a race with this config, before data
     void replotDirty();
 
     TrainingRace *m_race = nullptr;

@@ -78,12 +78,8 @@ TransferLabPanel::TransferLabPanel(QWidget *parent) : QWidget(parent), m_lab(new
     cl->addStretch();
 
     m_plot = ChartFactory::make(tr("Copy bandwidth"), tr("bytes per copy"), tr("GB/s"), true, false);
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
-    // Byte sizes as people read them, at every power of 4.
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (qint64 b = 256; b <= (qint64(1) << 32); b *= 4)
-        ticker->addTick(double(b), QLocale().formattedDataSize(b, 0));
-    m_plot->xAxis->setTicker(ticker);
+    // Byte sizes as people read them, at powers of 4: the sizes a run measures.
+    ChartFactory::setLogTicks(m_plot->xAxis, 4, [](double b) { return QLocale().formattedDataSize(qint64(b), 0); });
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(new FormScrollArea(controls));
     layout->addWidget(m_plot, 1);
@@ -100,6 +96,14 @@ TransferLabPanel::TransferLabPanel(QWidget *parent) : QWidget(parent), m_lab(new
         m_cancel->setEnabled(false);
         m_status->setText(!error.isEmpty() ? error : cancelled ? tr("Cancelled.") : tr("Done."));
     });
+
+    // Before any run the chart shows the sizes the settings describe.
+    showPlan(settingsFromControls());
+    for (QComboBox *box : {m_from, m_to})
+        connect(box, &QComboBox::currentIndexChanged, this, [this] {
+            if (m_plot->graphCount() == 0) // no run drawn yet
+                showPlan(settingsFromControls());
+        });
 }
 
 TransferSettings TransferLabPanel::settingsFromControls() const
@@ -115,6 +119,16 @@ TransferSettings TransferLabPanel::settingsFromControls() const
     return s;
 }
 
+void TransferLabPanel::showPlan(const TransferSettings &settings)
+{
+    if (settings.sizes.isEmpty())
+        return;
+    // Half a step of 4 beyond either end, so the first and last points sit inside the frame.
+    m_plot->xAxis->setRange(settings.sizes.first() / 2.0, settings.sizes.last() * 2.0);
+    m_plot->yAxis->setRange(0, 10);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
 bool TransferLabPanel::start(const TransferSettings &settings)
 {
     QString error;
@@ -124,6 +138,7 @@ bool TransferLabPanel::start(const TransferSettings &settings)
     }
     m_plot->clearPlottables();
     m_graphs.clear();
+    showPlan(settings);
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_status->setText(tr("Measuring…"));
@@ -140,14 +155,13 @@ void TransferLabPanel::onResult(const TransferResult &r)
         QColor c = DeviceStyle::color(r.device);
         if (r.direction == QLatin1String("d2h"))
             c = c.darker(150);
-        g->setPen(QPen(c, 2, r.memory == QLatin1String("pinned") ? (r.nonBlocking ? Qt::DotLine : Qt::DashLine)
-                                                                  : Qt::SolidLine));
-        g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+        // Each curve its own line style and marker, in the order they first appear.
+        ChartFactory::applyLaneStyle(g, m_plot->graphCount() - 1, c);
         it = m_graphs.insert(key, m_plot->graphCount() - 1);
     }
     m_plot->graph(*it)->addData(double(r.bytes), r.gbps());
-    m_plot->rescaleAxes();
-    m_plot->xAxis->setRange(m_plot->xAxis->range().lower / 2, m_plot->xAxis->range().upper * 2);
+    // The size axis keeps the planned sizes; the bandwidth axis fits what was measured.
+    m_plot->yAxis->rescale();
     m_plot->yAxis->setRange(0, m_plot->yAxis->range().upper * 1.15);
     m_plot->replot(QCustomPlot::rpQueuedReplot);
     m_status->setText(tr("%1, %2: %3 GB/s (%4 µs per copy)")

@@ -32,6 +32,7 @@ public:
 
 private:
     void onResult(const TransferResult &r);
+    void showPlan(const TransferSettings &settings); // the axes of a run with these settings
 
     TransferLab *m_lab = nullptr;
     bool m_hasGpu = false;
