@@ -623,11 +623,47 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is empty.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is neither torch.save&apos;s zip archive nor its older pickle format.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is damaged or cut short (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a whole pickled model (class %2), which only Python with that class&apos;s code can rebuild. In Python, save `model.state_dict()` instead and load that file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a pickled Python object (class %2) that is not a tensor, number, string or container of them; only Python with that class&apos;s code can rebuild it. In Python, save the tensors (a dict of them, or `model.state_dict()`) instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or save its `state_dict()` with torch.save instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds something Tensor Kitchen cannot load: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
         <source>%1 is not a tensor file PyTorch or LibTorch wrote: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>%1 holds no tensors (a tensor, or a dict or list of them, is needed).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 also holds %2 values that are not tensors; they are not cards: %3, …</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 also holds values that are not tensors; they are not cards: %2.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -633,12 +633,48 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%1 파일을 열 수 없습니다: %2</translation>
     </message>
     <message>
+        <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is empty.</source>
+        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: 빈 파일입니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is neither torch.save&apos;s zip archive nor its older pickle format.</source>
+        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: torch.save의 zip 아카이브도, 그 이전의 pickle 형식도 아닙니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is damaged or cut short (%2).</source>
+        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: 파일이 손상되었거나 잘렸습니다(%2).</translation>
+    </message>
+    <message>
+        <source>%1 holds a whole pickled model (class %2), which only Python with that class&apos;s code can rebuild. In Python, save `model.state_dict()` instead and load that file.</source>
+        <translation>%1에는 pickle로 저장된 모델 전체(클래스 %2)가 들어 있어, 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 `model.state_dict()`를 저장하고 그 파일을 불러오십시오.</translation>
+    </message>
+    <message>
+        <source>%1 holds a pickled Python object (class %2) that is not a tensor, number, string or container of them; only Python with that class&apos;s code can rebuild it. In Python, save the tensors (a dict of them, or `model.state_dict()`) instead.</source>
+        <translation>%1에는 텐서, 숫자, 문자열이나 그것들을 담은 컨테이너가 아닌, pickle된 Python 객체(클래스 %2)가 들어 있어 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 텐서(텐서의 dict, 또는 `model.state_dict()`)를 저장하십시오.</translation>
+    </message>
+    <message>
+        <source>%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or save its `state_dict()` with torch.save instead.</source>
+        <translation>%1에는 TorchScript 모델(torch.jit.save)이 들어 있습니다: Python에서 torch.jit.load로 여시거나, 대신 그 `state_dict()`를 torch.save로 저장하십시오.</translation>
+    </message>
+    <message>
+        <source>%1 holds something Tensor Kitchen cannot load: %2.</source>
+        <translation>%1에는 Tensor Kitchen이 불러올 수 없는 것이 들어 있습니다: %2.</translation>
+    </message>
+    <message>
         <source>%1 is not a tensor file PyTorch or LibTorch wrote: %2</source>
         <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: %2</translation>
     </message>
     <message>
         <source>%1 holds no tensors (a tensor, or a dict or list of them, is needed).</source>
         <translation>%1에는 텐서가 없습니다(텐서 하나, 또는 텐서의 dict나 list가 필요합니다).</translation>
+    </message>
+    <message>
+        <source>%1 also holds %2 values that are not tensors; they are not cards: %3, …</source>
+        <translation>%1에는 텐서가 아닌 값도 %2개 있으며, 카드로 만들지 않았습니다: %3, …</translation>
+    </message>
+    <message>
+        <source>%1 also holds values that are not tensors; they are not cards: %2.</source>
+        <translation>%1에는 텐서가 아닌 값도 있으며, 카드로 만들지 않았습니다: %2.</translation>
     </message>
     <message>
         <source>Only tensor cards can be saved as .pt files.</source>

@@ -90,49 +90,113 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     if (!f.open(QIODevice::ReadOnly))
         return d->fail(OpError::invalid(tr("Cannot open %1: %2").arg(path, f.errorString())), false);
     const QString target = DeviceRegistry::resolve(device);
-    if (auto e = d->memory.check(f.size(), QStringLiteral("cpu"), QFileInfo(path).fileName(), QString()))
+    const QString file = QFileInfo(path).fileName();
+    if (auto e = d->memory.check(f.size(), QStringLiteral("cpu"), file, QString()))
         return d->fail(*e, false);
     const QByteArray bytes = f.readAll();
-    std::vector<std::pair<QString, at::Tensor>> found;
+    // Why a file was refused, in the user's words: what it is, and what to do instead.
+    auto refusal = [&file](const PtFile::Refused &r) -> QString {
+        using Kind = PtFile::Refused::Kind;
+        switch (r.kind) {
+        case Kind::Empty:
+            return tr("%1 is not a tensor file PyTorch or LibTorch wrote: it is empty.").arg(file);
+        case Kind::NotTorch:
+            return tr("%1 is not a tensor file PyTorch or LibTorch wrote: it is neither torch.save's zip archive "
+                      "nor its older pickle format.")
+                .arg(file);
+        case Kind::Damaged:
+            return tr("%1 is not a tensor file PyTorch or LibTorch wrote: it is damaged or cut short (%2).")
+                .arg(file, r.detail);
+        case Kind::PickledModule:
+            return tr("%1 holds a whole pickled model (class %2), which only Python with that class's code can "
+                      "rebuild. In Python, save `model.state_dict()` instead and load that file.")
+                .arg(file, r.detail);
+        case Kind::PickledObject:
+            return tr("%1 holds a pickled Python object (class %2) that is not a tensor, number, string or "
+                      "container of them; only Python with that class's code can rebuild it. In Python, save the "
+                      "tensors (a dict of them, or `model.state_dict()`) instead.")
+                .arg(file, r.detail);
+        case Kind::TorchScript:
+            return tr("%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or "
+                      "save its `state_dict()` with torch.save instead.")
+                .arg(file);
+        case Kind::Unsupported:
+            return tr("%1 holds something Tensor Kitchen cannot load: %2.").arg(file, r.detail);
+        }
+        return r.detail;
+    };
+    // A file error whose plain words are ours: they say what the file is and what to do, where
+    // OpError::aboutFile could only say "not a file torch.save wrote"; the raw text goes under
+    // Details.
+    auto refused = [&](const QString &words, const QString &raw) {
+        return d->fail(OpError::fileError(path, false, words, raw), false);
+    };
+    PtFile::Contents contents;
     try {
-        found = PtFile::read(bytes, path);
+        contents = PtFile::read(bytes, path);
+    } catch (const PtFile::Refused &r) {
+        return refused(refusal(r), r.detail.isEmpty() ? QString::fromUtf8(r.what()) : r.detail);
     } catch (const std::exception &e) {
-        return d->fail(OpError::invalid(tr("%1 is not a tensor file PyTorch or LibTorch wrote: %2")
-                                            .arg(QFileInfo(path).fileName(),
-                                                 torchutil::cleanMessage(e.what()).section(QLatin1Char('\n'), 0, 0))),
-                       false);
+        const QString words = torchutil::cleanMessage(e.what()).section(QLatin1Char('\n'), 0, 0);
+        return refused(tr("%1 is not a tensor file PyTorch or LibTorch wrote: %2").arg(file, words),
+                       torchutil::cleanMessage(e.what()));
     }
-    if (found.empty())
-        return d->fail(OpError::invalid(tr("%1 holds no tensors (a tensor, or a dict or list of them, is needed).")
-                                            .arg(QFileInfo(path).fileName())),
-                       false);
+    if (contents.tensors.empty())
+        return refused(tr("%1 holds no tensors (a tensor, or a dict or list of them, is needed).").arg(file),
+                       contents.others.isEmpty() ? QStringLiteral("(nothing)") : contents.others.join(QLatin1Char('\n')));
     Outcome o;
-    // One tensor named after its file is loaded straight into its name; anything else into a
-    // holder first, then item by item.
-    const bool single = found.size() == 1
-                        && found.front().first == PythonCode::identifier(QFileInfo(path).completeBaseName());
-    QString holder;
-    if (!single) {
-        holder = freeName(QStringLiteral("loaded"));
-        d->logOk(PythonCode::load(holder, path));
-    }
+    // Every tensor on its device first, so a failure there leaves the kitchen as it was. Each
+    // one moves on its own, as the logged `.to()` does in Python; on the CPU, tensors that
+    // shared a storage in the file still share it (one storage mark).
+    std::vector<at::Tensor> tensors;
     try {
-        for (auto &[key, tensor] : found) {
-            const QString name = freeName(PythonCode::identifier(key));
-            at::Tensor t = tensor.detach();
+        for (const PtFile::Entry &e : contents.tensors) {
+            at::Tensor t = e.tensor.detach();
             if (target != QLatin1String("cpu"))
                 t = t.to(c10::Device(target.toStdString()));
-            const int id = d->add(name, t);
-            if (created)
-                *created << id;
+            tensors.push_back(t);
+        }
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {target}, QString());
+    }
+    // One tensor alone is loaded straight into its name; anything else into a holder first,
+    // then item by item, each line naming its item's path in the file.
+    // All the cards or none.
+    WorkspaceHistory::Snapshot before = d->snapshot();
+    QList<int> ids;
+    try {
+        QString holder;
+        if (!contents.single()) {
+            holder = freeName(QStringLiteral("loaded"));
+            d->logOk(PythonCode::load(holder, path, contents.savedOffCpu));
+        }
+        for (size_t i = 0; i < tensors.size(); ++i) {
+            const PtFile::Entry &e = contents.tensors[i];
+            QString name = freeName(e.name);
+            for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
+                name = freeName(e.name + QString::number(k));
+            const int id = d->add(name, tensors[i]);
+            ids << id;
             o.cardId = id;
-            QString line = single ? PythonCode::load(name, path) : PythonCode::loadItem(name, holder, key);
+            QString line = contents.single() ? PythonCode::load(name, path, contents.savedOffCpu)
+                                             : PythonCode::loadItem(name, holder, e.keys);
             if (target != QLatin1String("cpu"))
                 line += PythonCode::toCall(target);
             d->logOk(line);
         }
     } catch (...) {
+        d->restore(std::move(before));
         return d->failTorch(std::current_exception(), {target}, QString());
+    }
+    if (created)
+        *created << ids;
+    if (contents.otherCount > 0) {
+        // "checkpoint.pt also holds … epoch = 3, note = None": listed, never a reason to refuse.
+        const QString listed = contents.others.join(QStringLiteral(", "));
+        o.notices << (contents.otherCount > contents.others.size()
+                          ? tr("%1 also holds %2 values that are not tensors; they are not cards: %3, …")
+                                .arg(file, QString::number(contents.otherCount), listed)
+                          : tr("%1 also holds values that are not tensors; they are not cards: %2.").arg(file, listed));
     }
     return o;
 }

@@ -3,24 +3,79 @@
 
 #include <QByteArray>
 #include <QString>
+#include <QStringList>
+#include <QVariantList>
+#include <stdexcept>
 #include <torch/types.h>
-#include <utility>
 #include <vector>
 
 namespace tk {
 
 // .pt files: what PyTorch's torch.save and LibTorch's torch::save write, and what Python's
 // torch.load reads back.
+//
+// Reading does not use LibTorch's unpickler, which cannot read a model's state_dict() (an
+// OrderedDict with a `_metadata` attribute) and differs between LibTorch 1.x and 2.x: a small
+// pickle machine of our own reads torch.save's pickle, builds only tensors, dicts (OrderedDicts
+// too), lists, tuples, sets, numbers, strings, bytes and None, and never imports or runs
+// anything. Any other Python object in the file (a whole pickled nn.Module, a numpy scalar, an
+// argparse.Namespace) makes the file refused, with its class named. Only LibTorch's zip reader
+// (PyTorchStreamReader) and tensor calls are used, the same in 1.13 and 2.x.
 class PtFile
 {
 public:
-    // The tensors in a .pt file's bytes, each with a key: a lone tensor under the file's name
-    // made a Python identifier, a dict's tensors under their string keys, a list's or a tuple's
-    // as name_0, name_1, …; entries that are not tensors are skipped. Reads torch.save's zip
-    // archive and legacy pickle, then LibTorch's torch::save archive from `path`; throws
-    // std::exception with LibTorch's words when the file is none of them.
-    static std::vector<std::pair<QString, at::Tensor>> read(const QByteArray &bytes,
-                                                            const QString &path);
+    // One tensor found in the file, with where it was.
+    struct Entry
+    {
+        // The Python subscripts that reach it from the loaded object, outermost first: dict keys
+        // (QString, qint64, bool, double, QByteArray for bytes, an invalid QVariant for None, a
+        // QVariantList for a tuple) and list or tuple indices (qint64), as PythonCode::literal
+        // writes them. Empty for a file that is one tensor.
+        QVariantList keys;
+        // As people write it: "model.fc.weight", "items[0]", "optimizer.state[0].exp_avg"; a
+        // top-level list's items and a lone tensor start with the file's base name.
+        QString path;
+        // A Python identifier made from the path ("model_fc_weight", "t0_weight" for "0.weight").
+        QString name;
+        at::Tensor tensor; // on the CPU; tensors that shared a storage in the file share one here
+    };
+
+    struct Contents
+    {
+        std::vector<Entry> tensors; // in file order
+        // Values that are not tensors, "path = value" in file order ("epoch = 3",
+        // "note = None"); a container without tensors is one value. At most kMaxOthers of them;
+        // otherCount counts them all.
+        QStringList others;
+        int otherCount = 0;
+        bool savedOffCpu = false; // some storage was saved on a GPU (Python needs map_location)
+        bool single() const { return tensors.size() == 1 && tensors.front().keys.isEmpty(); }
+    };
+    static constexpr int kMaxOthers = 12;
+
+    // Why a file cannot be loaded. `detail` is in English (LibTorch's words, a class name).
+    struct Refused : std::runtime_error
+    {
+        enum class Kind {
+            Empty,         // no bytes at all
+            NotTorch,      // neither a zip archive nor a pickle torch.save wrote
+            Damaged,       // a zip archive or pickle cut short or broken: detail says how
+            PickledModule, // a whole nn.Module: detail is its class ("torch.nn.modules.linear.Linear")
+            PickledObject, // another Python object: detail is its class ("argparse.Namespace")
+            TorchScript,   // torch.jit.save's archive of a scripted model
+            Unsupported,   // what cannot be a card (quantized, sparse, a dtype): detail says which
+        };
+        Refused(Kind k, const QString &d) : std::runtime_error(d.toStdString()), kind(k), detail(d) {}
+        Kind kind;
+        QString detail;
+    };
+
+    // Everything in a .pt file's bytes: torch.save's zip archive (PyTorch 1.6 and later, 2.x
+    // too), its legacy format (_use_new_zipfile_serialization=False), torch::pickle_save's
+    // archive and, through `path`, LibTorch's torch::save archive of one tensor. A lone tensor
+    // is named after the file (`path`'s base name made a Python identifier), a top-level list's
+    // items name_0, name_1, …, a dict's tensors after their keys. Throws Refused.
+    static Contents read(const QByteArray &bytes, const QString &path);
     // A tensor's values on the CPU, pickled as torch.save does: torch.load reads it.
     static std::vector<char> write(const at::Tensor &t);
 };

@@ -67,6 +67,46 @@ QString PythonCode::identifier(const QString &text)
     return s;
 }
 
+QString PythonCode::literal(const QVariant &value)
+{
+    if (!value.isValid())
+        return QStringLiteral("None");
+    switch (value.typeId()) {
+    case QMetaType::Bool:
+        return value.toBool() ? QStringLiteral("True") : QStringLiteral("False");
+    case QMetaType::Int:
+    case QMetaType::LongLong:
+        return QString::number(value.toLongLong());
+    case QMetaType::UInt:
+    case QMetaType::ULongLong:
+        return QString::number(value.toULongLong());
+    case QMetaType::Double:
+        return floatLiteral(value.toDouble());
+    case QMetaType::QByteArray: {
+        QString out = QStringLiteral("b\"");
+        for (const char c : value.toByteArray()) {
+            const uchar u = uchar(c);
+            if (c == '"' || c == '\\')
+                out += QStringLiteral("\\") + QLatin1Char(c);
+            else if (u >= 0x20 && u < 0x7f)
+                out += QLatin1Char(c);
+            else
+                out += QStringLiteral("\\x%1").arg(uint(u), 2, 16, QLatin1Char('0'));
+        }
+        return out + QLatin1Char('"');
+    }
+    case QMetaType::QVariantList: {
+        QStringList items;
+        for (const QVariant &v : value.toList())
+            items << literal(v);
+        return items.size() == 1 ? QStringLiteral("(%1,)").arg(items.first())
+                                 : QStringLiteral("(%1)").arg(items.join(QStringLiteral(", ")));
+    }
+    default:
+        return string(value.toString());
+    }
+}
+
 bool PythonCode::isCpu(const QString &id)
 {
     return id == QLatin1String("cpu") || id.startsWith(QLatin1String("cpu:"));
@@ -177,14 +217,24 @@ QString PythonCode::clone(const QString &name, const QString &source)
 
 QString PythonCode::remove(const QString &name) { return QStringLiteral("del %1").arg(name); }
 
-QString PythonCode::load(const QString &name, const QString &path)
+QString PythonCode::load(const QString &name, const QString &path, bool toCpu)
 {
-    return QStringLiteral("%1 = torch.load(%2)").arg(name, string(QFileInfo(path).fileName()));
+    return QStringLiteral("%1 = torch.load(%2%3)")
+        .arg(name, string(QFileInfo(path).fileName()),
+             toCpu ? QStringLiteral(", map_location=\"cpu\"") : QString());
 }
 
 QString PythonCode::loadItem(const QString &name, const QString &holder, const QString &key)
 {
-    return QStringLiteral("%1 = %2[%3]").arg(name, holder, string(key));
+    return loadItem(name, holder, QVariantList{key});
+}
+
+QString PythonCode::loadItem(const QString &name, const QString &holder, const QVariantList &keys)
+{
+    QString item = holder;
+    for (const QVariant &k : keys)
+        item += QLatin1Char('[') + literal(k) + QLatin1Char(']');
+    return QStringLiteral("%1 = %2").arg(name, item);
 }
 
 QString PythonCode::save(const QString &name, const QString &path)

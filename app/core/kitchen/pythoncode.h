@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QVariant>
 
 namespace tk {
 
@@ -25,6 +26,10 @@ public:
     static QString shapeTuple(const QList<qint64> &shape); // (2, 3), and (5,) for one dimension
     static QString floatLiteral(double value);             // 3.0, 0.5, float("inf")
     static QString identifier(const QString &text);        // a name made from a file name or key
+    // A dict key or an index as Python writes it: "a", 3, True, 0.5, None, b"\x00", (1, "a").
+    // Takes QString, integers, bool, double, QByteArray (bytes), QVariantList (a tuple) and an
+    // invalid QVariant (None).
+    static QString literal(const QVariant &value);
 
     // Lines, one per action.
     static QString create(const TensorSpec &spec, const QString &name, const QString &id);
@@ -41,8 +46,11 @@ public:
     static QString clone(const QString &name, const QString &source);
     static QString remove(const QString &name);
     // .pt files: the script names the file only (a path on this machine means nothing there).
-    static QString load(const QString &name, const QString &path);
+    // `toCpu`: the file holds GPU tensors, which torch.load puts back on their GPU unless told.
+    static QString load(const QString &name, const QString &path, bool toCpu = false);
     static QString loadItem(const QString &name, const QString &holder, const QString &key);
+    // One item deep in what was loaded: name = holder["model"]["fc.weight"], name = holder[0].
+    static QString loadItem(const QString &name, const QString &holder, const QVariantList &keys);
     static QString save(const QString &name, const QString &path);
     static QString toCall(const QString &id); // .to("cuda:0"), appended to a loaded tensor
 
