@@ -453,7 +453,7 @@ private Q_SLOTS:
         QCoreApplication::installTranslator(&ko);
         {
             MainWindow w;
-            w.resize(1400, 820);
+            w.resize(1366, 768);
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             make(w, "x");

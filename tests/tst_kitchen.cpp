@@ -527,7 +527,7 @@ private Q_SLOTS:
             QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
         const QString dir = shotDir();
         MainWindow w;
-        w.resize(1280, 800);
+        w.resize(1366, 768);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::qWait(300);

@@ -12,6 +12,7 @@
 #include <QSet>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTabWidget>
 #include <QTest>
 #include <QThread>
 #include <qcustomplot.h>
@@ -269,15 +270,18 @@ private Q_SLOTS:
             QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
         const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
         QDir().mkpath(dir);
-        TransferLabPanel panel;
-        panel.resize(1200, 600);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        // The app as a 1366×768 laptop shows it.
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        TransferLabPanel &panel = *w.transferLab();
+        w.tabs()->setCurrentWidget(&panel);
         QSignalSpy done(panel.lab(), &TransferLab::finished);
         QVERIFY(panel.start(panel.settingsFromControls()));
         QVERIFY(done.wait(120000));
         QTest::qWait(200);
-        QVERIFY(panel.grab().save(QDir(dir).filePath("transfer-lab.png")));
+        QVERIFY(w.grab().save(QDir(dir).filePath("transfer-lab.png")));
         DeviceDetailsDialog dlg;
         dlg.show();
         QVERIFY(QTest::qWaitForWindowExposed(&dlg));

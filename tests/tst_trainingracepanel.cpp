@@ -1,3 +1,4 @@
+#include "mainwindow.h"
 #include "torchthread.h"
 #include "decisionview.h"
 #include "deviceregistry.h"
@@ -7,6 +8,7 @@
 #include <QDir>
 #include <QSet>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTest>
 #include <QThread>
 #include <qcustomplot.h>
@@ -129,17 +131,20 @@ private Q_SLOTS:
             QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
         const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
         QDir().mkpath(dir);
-        TrainingRacePanel panel;
-        panel.resize(1400, 860);
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        // The app as a 1366×768 laptop shows it.
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        TrainingRacePanel &panel = *w.trainingRace();
+        w.tabs()->setCurrentWidget(&panel);
         QSignalSpy done(panel.race(), &TrainingRace::finished);
         TrainConfig c = panel.configFromControls();
         c.steps = 500;
         QVERIFY(panel.startRace(c, panel.lanesFromControls()));
         QVERIFY(done.wait(120000));
         QTest::qWait(300);
-        QVERIFY(panel.grab().save(QDir(dir).filePath("training-race.png")));
+        QVERIFY(w.grab().save(QDir(dir).filePath("training-race.png")));
     }
 };
 

@@ -200,9 +200,17 @@ void ChartFactory::fitTicks(QCustomPlot *plot)
 {
     const QRect view = plot->viewport();
     for (QCPAxis *axis : plot->axisRect()->axes()) {
-        auto *log = dynamic_cast<QCPAxisTickerLog *>(axis->ticker().data());
-        if (!log || !axis->visible())
+        if (!axis->visible())
             continue;
+        auto *log = dynamic_cast<QCPAxisTickerLog *>(axis->ticker().data());
+        if (!log) {
+            // A linear value axis on a short chart: as many ticks as fit two label heights apart.
+            if (axis->orientation() == Qt::Vertical) {
+                const int rows = axis->axisRect()->height() / (2 * QFontMetrics(axis->tickLabelFont()).height());
+                axis->ticker()->setTickCount(std::clamp(rows, 2, 6));
+            }
+            continue;
+        }
         const QFontMetrics fm(axis->tickLabelFont());
         int length = 0, spacing = 0;
         if (axis->orientation() == Qt::Horizontal) {
