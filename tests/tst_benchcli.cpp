@@ -93,8 +93,13 @@ private Q_SLOTS:
         const QJsonArray results = root.value("results").toArray();
         QCOMPARE(results.size(), 2);
         for (const char *key : {"device", "mode", "n", "dtype", "threads", "median_s", "iqr_s",
-                                "gflops", "cold_s"})
+                                "gflops", "cold_s", "other_load_cores", "load_window_s"})
             QVERIFY2(results.first().toObject().contains(key), key);
+        // How busy the machine was: measured where /proc/stat is, warned about only when busy.
+        const QJsonObject receipt = root.value("receipt").toObject();
+        const QJsonObject load = receipt.value("machine_load").toObject();
+        QVERIFY(load.contains("other_load_cores"));
+        QCOMPARE(receipt.contains("busy_machine_warning"), load.value("busy").toBool());
         QCOMPARE(results.at(1).toObject().value("n").toInt(), 64);
         QCOMPARE(results.at(0).toObject().value("threads").toInt(), 1);
         QVERIFY(results.at(0).toObject().value("median_s").toDouble() > 0);
@@ -123,6 +128,8 @@ private Q_SLOTS:
         QCOMPARE(run({"train", "--threads", "100000"}, &out, &err), 2);
         QCOMPARE(run({"train", "--steps", "3", "--width", "8", "--format", "json"}, &out, &err), 0);
         QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("losses").toArray().size(), 3);
+        const QJsonObject receipt = QJsonDocument::fromJson(out.toUtf8()).object().value("receipt").toObject();
+        QVERIFY(receipt.value("machine_load").toObject().contains("busy"));
     }
 
     void badArguments()

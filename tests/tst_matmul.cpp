@@ -1,4 +1,5 @@
 #include "blockedautorange.h"
+#include "busyloops.h"
 #include "crossover.h"
 #include "deviceregistry.h"
 #include "matmulbench.h"
@@ -278,6 +279,12 @@ private Q_SLOTS:
             r.blocks = 17;
             r.noisy = i == 1;
             r.lane = i;
+            if (i != 1) { // the middle point was not measured
+                r.load.cores = 2;
+                r.load.windowS = 0.25 + i;
+                r.load.otherCores = 1.0 / 3;
+                r.load.ownCores = 1.5 + i;
+            }
             in << r;
         }
         auto same = [](const QList<MatmulResult> &a, const QList<MatmulResult> &b) {
@@ -293,6 +300,13 @@ private Q_SLOTS:
                 QCOMPARE(b[i].numberPerRun, a[i].numberPerRun);
                 QCOMPARE(b[i].noisy, a[i].noisy);
                 QCOMPARE(b[i].lane, a[i].lane);
+                QCOMPARE(b[i].load.measured(), a[i].load.measured());
+                if (a[i].load.measured()) {
+                    QCOMPARE(b[i].load.otherCores, a[i].load.otherCores);
+                    QCOMPARE(b[i].load.ownCores, a[i].load.ownCores);
+                    QCOMPARE(b[i].load.cores, a[i].load.cores);
+                    QCOMPARE(b[i].load.windowS, a[i].load.windowS);
+                }
             }
         };
         QList<MatmulResult> out;
@@ -311,6 +325,79 @@ private Q_SLOTS:
         QCOMPARE(receipt.value("sizes").toArray().size(), 3);
         QVERIFY(!MatmulReport::fromCsv("not,a,race\n1,2,3\n", &out, &error));
         QVERIFY(!MatmulReport::fromJson("{\"x\": 1}", &receipt, &out, &error));
+        // A CSV from before the machine's load was measured still loads, unmeasured.
+        QVERIFY2(MatmulReport::fromCsv("device,mode,n,dtype,threads,median_s,iqr_s,gflops,cold_s,"
+                                       "number_per_run,blocks,noisy,lane\n"
+                                       "cpu,compute,64,float32,2,0.001,0.0001,0.5,0.002,10,20,0,0\n",
+                                       &out, &error),
+                 qPrintable(error));
+        QCOMPARE(out.size(), 1);
+        QCOMPARE(out.first().n, 64);
+        QVERIFY(!out.first().load.measured());
+    }
+
+    void busyMachineIsNamedInTheReceipt()
+    {
+        if (!testsupport::loadIsMeasured())
+            QSKIP("no /proc/stat here: the machine's load is not measured");
+        // Two points of at least 0.15 s each on every core: enough ticks to judge.
+        MatmulSettings s;
+        s.sizes = {64, 128};
+        s.lanes = {MatmulLane{}};
+        s.minRunTime = 0.15;
+        const auto race = [&s](QList<MatmulResult> *results) {
+            MatmulRace r;
+            QSignalSpy done(&r, &MatmulRace::finished);
+            QString error;
+            QVERIFY2(r.start(s, &error), qPrintable(error));
+            QVERIFY(done.wait(60000));
+            QCOMPARE(done.first().at(1).toString(), QString());
+            *results = r.results();
+        };
+        QList<MatmulResult> quiet, busy;
+        race(&quiet);
+        if (QTest::currentTestFailed())
+            return;
+        {
+            testsupport::BusyLoops loops; // other programs on every core, beside the race
+            race(&busy);
+        }
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(busy.size(), 2);
+        for (const MatmulResult &r : std::as_const(busy)) {
+            QVERIFY(r.load.measured());
+            QVERIFY(r.load.windowS >= s.minRunTime);
+        }
+        const MachineLoad q = MatmulReport::machineLoad(quiet), b = MatmulReport::machineLoad(busy);
+        qInfo("quiet race: others %.2f of %d cores; beside busy loops: %.2f", q.otherCores, q.cores,
+              b.otherCores);
+        // Every core was asked for by the race and by a loop: the loops got a share of them.
+        QVERIFY2(b.busy(), qPrintable(QString::number(b.otherCores)));
+        QVERIFY(b.otherCores >= MachineLoad::busyThreshold(b.cores));
+        // The receipt (JSON) and the text say so; the CSV carries the figure per point.
+        const QJsonObject receipt = MatmulReport::receipt(s, busy);
+        QVERIFY2(receipt.value("busy_machine_warning").toString().startsWith("Other programs were using"),
+                 qPrintable(receipt.value("busy_machine_warning").toString()));
+        QVERIFY(receipt.value("machine_load").toObject().value("busy").toBool());
+        QCOMPARE(receipt.value("machine_load").toObject().value("other_load_cores").toDouble(), b.otherCores);
+        QVERIFY(MatmulReport::toText(busy).contains("warning: Other programs were using"));
+        QVERIFY(MatmulReport::toCsv(busy).split('\n').first().contains("other_load_cores"));
+        QJsonObject back;
+        QList<MatmulResult> loaded;
+        QString error;
+        QVERIFY(MatmulReport::fromJson(MatmulReport::toJson(receipt, busy), &back, &loaded, &error));
+        QVERIFY(back.contains("busy_machine_warning"));
+        QVERIFY(MatmulReport::machineLoad(loaded).busy());
+        // The quiet race is checked only where nothing else was running.
+        QVERIFY(q.measured());
+        if (q.busy())
+            QSKIP(qPrintable(QStringLiteral("the machine was busy without the loops (others used %1 "
+                                            "cores): the quiet race is not checked")
+                                 .arg(q.otherCores, 0, 'f', 2)));
+        QVERIFY(!MatmulReport::receipt(s, quiet).contains("busy_machine_warning"));
+        QVERIFY(!MatmulReport::toText(quiet).contains("warning:"));
+        QVERIFY(q.otherCores < b.otherCores);
     }
 };
 

@@ -225,6 +225,49 @@ private Q_SLOTS:
         QCOMPARE(receipt.value("dtype").toString(), QStringLiteral("float32"));
     }
 
+    void busyMachineIsNamedOnTheChart()
+    {
+        MatmulRacePanel panel;
+        panel.show();
+        QSignalSpy done(panel.race(), &MatmulRace::finished);
+        QVERIFY(panel.startRace(small()));
+        QCOMPARE(panel.busyWarningText(), QString()); // a new race starts without one
+        QVERIFY(done.wait(30000));
+        // A CPU point timed while other programs kept all but 0.3 of the cores busy (1.7 of 2
+        // here), for long enough to outweigh whatever this machine's own points measured.
+        MatmulResult r = panel.race()->results().first();
+        QCOMPARE(r.device, QStringLiteral("cpu"));
+        const int cores = std::max(2, r.load.cores);
+        r.load.cores = cores;
+        r.load.windowS = 1000;
+        r.load.otherCores = cores - 0.3;
+        r.load.ownCores = 0.3;
+        Q_EMIT panel.race()->pointReady(r);
+        const QString figure = QStringLiteral("%1 of %2 cores").arg(cores - 0.3, 0, 'f', 1).arg(cores);
+        const QString shown = panel.busyWarningText();
+        QVERIFY2(shown.contains("Other programs were using " + figure + " during this race:"), qPrintable(shown));
+        QVERIFY(shown.contains("CPU times are slower than this machine can do."));
+        // On the time chart itself, so the PNG and PDF carry it.
+        QCPItemText *note = nullptr;
+        for (int i = 0; i < panel.timeChart()->itemCount(); ++i)
+            if (panel.timeChart()->item(i)->objectName() == "busyMachineWarning")
+                note = qobject_cast<QCPItemText *>(panel.timeChart()->item(i));
+        QVERIFY(note);
+        QVERIFY(note->visible());
+        QCOMPARE(note->text(), shown);
+        // A short quiet point does not take it away: the race as a whole was slowed.
+        r.load.otherCores = 0;
+        r.load.windowS = 0.01;
+        Q_EMIT panel.race()->pointReady(r);
+        QVERIFY(panel.busyWarningText().contains(figure));
+        // The next race starts clean.
+        done.clear();
+        QVERIFY(panel.startRace(small()));
+        QCOMPARE(panel.busyWarningText(), QString());
+        QVERIFY(!note->visible());
+        QVERIFY(done.wait(30000));
+    }
+
     void screenshots()
     {
         if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))

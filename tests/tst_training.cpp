@@ -1,3 +1,4 @@
+#include "busyloops.h"
 #include "deviceregistry.h"
 #include "trainer.h"
 #include "trainingrace.h"
@@ -224,6 +225,55 @@ private Q_SLOTS:
         QVERIFY(done.wait(10000));
         QCOMPARE(done.first().at(0).toBool(), true);
         QVERIFY(!race.isRunning());
+    }
+
+    void busyMachineIsNamed()
+    {
+        if (!testsupport::loadIsMeasured())
+            QSKIP("no /proc/stat here: the machine's load is not measured");
+        // One CPU lane on every core, trained until half a second of turns was measured.
+        TrainConfig c;
+        c.steps = 1000000;
+        c.gridEvery = 0;
+        const auto race = [&c](MachineLoad *cpu) {
+            TrainingRace r;
+            QSignalSpy loads(&r, &TrainingRace::machineLoadReady);
+            QSignalSpy done(&r, &TrainingRace::finished);
+            QString error;
+            QVERIFY2(r.start(c, {TrainLane{}}, &error), qPrintable(error));
+            QTRY_VERIFY_WITH_TIMEOUT(r.cpuLoad().windowS >= 0.5, 60000);
+            r.cancel();
+            QVERIFY(done.wait(20000));
+            QCOMPARE(done.first().at(1).toString(), QString());
+            QCOMPARE(r.laneLoads().size(), 1);
+            *cpu = r.cpuLoad();
+            // A figure after every turn of 25 steps; the last one sent is the race's.
+            QVERIFY(loads.count() >= 2);
+            QCOMPARE(loads.last().first().value<MachineLoad>().otherCores, cpu->otherCores);
+            QCOMPARE(loads.last().first().value<MachineLoad>().windowS, cpu->windowS);
+        };
+        MachineLoad quiet, busy;
+        race(&quiet);
+        if (QTest::currentTestFailed())
+            return;
+        {
+            testsupport::BusyLoops loops; // other programs on every core, beside the race
+            race(&busy);
+        }
+        if (QTest::currentTestFailed())
+            return;
+        qInfo("quiet race: others %.2f of %d cores over %.2f s; beside busy loops: %.2f over %.2f s",
+              quiet.otherCores, quiet.cores, quiet.windowS, busy.otherCores, busy.windowS);
+        QVERIFY(busy.measured());
+        QVERIFY2(busy.busy(), qPrintable(QString::number(busy.otherCores)));
+        QVERIFY(busy.warning().contains(QStringLiteral("of %1 cores").arg(busy.cores)));
+        QVERIFY(quiet.measured());
+        if (quiet.busy())
+            QSKIP(qPrintable(QStringLiteral("the machine was busy without the loops (others used %1 "
+                                            "cores): the quiet race is not checked")
+                                 .arg(quiet.otherCores, 0, 'f', 2)));
+        QVERIFY(quiet.warning().isEmpty());
+        QVERIFY(quiet.otherCores < busy.otherCores);
     }
 
     void summaries()

@@ -125,6 +125,44 @@ private Q_SLOTS:
         QCOMPARE(panel.lossChart()->graphCount(), 0);
     }
 
+    void busyMachineIsNamedOnTheChart()
+    {
+        TrainingRacePanel panel;
+        panel.show();
+        QCOMPARE(panel.busyWarningText(), QString());
+        // The race's figure after a turn: other programs kept 1.7 of 2 cores busy.
+        MachineLoad busy;
+        busy.cores = 2;
+        busy.windowS = 1;
+        busy.otherCores = 1.7;
+        busy.ownCores = 0.3;
+        Q_EMIT panel.race()->machineLoadReady(busy);
+        const QString shown = panel.busyWarningText();
+        QVERIFY2(shown.contains("Other programs were using 1.7 of 2 cores during this race:"), qPrintable(shown));
+        QVERIFY(shown.contains("CPU times are slower than this machine can do."));
+        QCPItemText *note = nullptr;
+        for (int i = 0; i < panel.wallChart()->itemCount(); ++i)
+            if (panel.wallChart()->item(i)->objectName() == "busyMachineWarning")
+                note = qobject_cast<QCPItemText *>(panel.wallChart()->item(i));
+        QVERIFY(note);
+        QVERIFY(note->visible());
+        // Quiet again (the figure is the whole race's so far): the warning goes.
+        busy.otherCores = 0.1;
+        Q_EMIT panel.race()->machineLoadReady(busy);
+        QCOMPARE(panel.busyWarningText(), QString());
+        QVERIFY(!note->visible());
+        // A new race starts clean.
+        busy.otherCores = 1.7;
+        Q_EMIT panel.race()->machineLoadReady(busy);
+        QVERIFY(!panel.busyWarningText().isEmpty());
+        QSignalSpy done(panel.race(), &TrainingRace::finished);
+        TrainConfig c = panel.configFromControls();
+        c.steps = 20;
+        QVERIFY(panel.startRace(c, {TrainLane{}}));
+        QCOMPARE(panel.busyWarningText(), QString());
+        QVERIFY(done.wait(60000));
+    }
+
     void screenshots()
     {
         if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))

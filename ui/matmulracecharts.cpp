@@ -328,4 +328,15 @@ bool MatmulRaceCharts::exportPdf(const QString &path) const
     return painter.end();
 }
 
+void MatmulRaceCharts::setBusyWarning(const QString &text)
+{
+    // Top left of the time chart: small N are fast, so the curves stay low there.
+    if (!m_busyWarning)
+        m_busyWarning.emplace(m_timePlot, Qt::AlignLeft | Qt::AlignTop);
+    if (m_busyWarning->set(text))
+        m_dirty = true;
+}
+
+QString MatmulRaceCharts::busyWarning() const { return m_busyWarning ? m_busyWarning->text() : QString(); }
+
 } // namespace tk

@@ -1,9 +1,11 @@
 #pragma once
 
+#include "busymachinenote.h"
 #include "matmulresult.h"
 
 #include <QList>
 #include <QWidget>
+#include <optional>
 
 class QCustomPlot;
 class QCPErrorBars;
@@ -43,6 +45,10 @@ public:
 
     static QString formatSeconds(double s); // "12.3 µs", "4.56 ms", "1.2 s"
 
+    // A busy machine named on the time chart (and so in its PNG and PDF); empty hides it.
+    void setBusyWarning(const QString &text);
+    QString busyWarning() const; // empty while hidden
+
 private:
     struct Lane
     {
@@ -70,6 +76,7 @@ private:
     QList<MatmulResult> m_results; // the points drawn, for the speed-up and the tooltips
     QTimer *m_replotTimer = nullptr;
     bool m_dirty = false;
+    std::optional<BusyMachineNote> m_busyWarning; // made by setBusyWarning
 };
 
 } // namespace tk

@@ -217,6 +217,8 @@ bool MatmulRacePanel::startRace(const MatmulSettings &settings)
     }
     m_settings = settings;
     m_charts->reset(settings);
+    m_load = {};
+    m_charts->setBusyWarning({});
     m_run->setEnabled(false);
     m_cancel->setEnabled(true);
     m_export->setEnabled(false);
@@ -235,6 +237,7 @@ void MatmulRacePanel::onPoint(const MatmulResult &r)
 {
     if (!m_charts->addPoint(r))
         return;
+    showMachineLoad(r);
     m_status->setText(tr("Point %1 of %2: %3, N = %4: %5 per matmul, %6 GFLOP/s%7")
                           .arg(r.point)
                           .arg(r.points)
@@ -250,6 +253,16 @@ QCustomPlot *MatmulRacePanel::gflopsChart() const { return m_charts->gflopsChart
 QCustomPlot *MatmulRacePanel::speedupChart() const { return m_charts->speedupChart(); }
 QString MatmulRacePanel::crossoverText() const { return m_charts->crossoverText(); }
 QString MatmulRacePanel::statusText() const { return m_status->text(); }
+QString MatmulRacePanel::busyWarningText() const { return m_charts->busyWarning(); }
+
+// Other programs' load over the CPU lanes so far: named on the chart once it is judged busy.
+void MatmulRacePanel::showMachineLoad(const MatmulResult &r)
+{
+    if (r.device != QLatin1String("cpu"))
+        return;
+    m_load = m_load.merged(r.load);
+    m_charts->setBusyWarning(m_load.warning());
+}
 
 void MatmulRacePanel::onFinished(bool cancelled, const QString &error)
 {
@@ -282,7 +295,8 @@ bool MatmulRacePanel::exportCsv(const QString &path, QString *error) const
 bool MatmulRacePanel::exportJson(const QString &path, QString *error) const
 {
     QSaveFile f(path);
-    const QByteArray json = MatmulReport::toJson(MatmulReport::receipt(m_settings), m_race->results());
+    const QByteArray json =
+        MatmulReport::toJson(MatmulReport::receipt(m_settings, m_race->results()), m_race->results());
     if (!f.open(QIODevice::WriteOnly) || f.write(json) < 0 || !f.commit()) {
         *error = f.errorString();
         return false;

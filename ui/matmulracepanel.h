@@ -37,6 +37,7 @@ public:
     QCustomPlot *speedupChart() const;
     QString crossoverText() const;
     QString statusText() const;
+    QString busyWarningText() const; // shown on the time chart; empty when the machine was quiet
 
     bool exportPng(const QString &path) const;
     bool exportPdf(const QString &path) const;
@@ -46,6 +47,7 @@ public:
 private:
     void buildControls(QWidget *box);
     void onPoint(const MatmulResult &r);
+    void showMachineLoad(const MatmulResult &r);
     void onFinished(bool cancelled, const QString &error);
     void exportDialog();
 
@@ -68,6 +70,7 @@ private:
     QLabel *m_noGpu = nullptr;
     MatmulRaceCharts *m_charts = nullptr;
     MatmulSettings m_settings;
+    MachineLoad m_load; // the CPU lanes' points so far
 };
 
 } // namespace tk

@@ -229,6 +229,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
             v->setPoints(points);
     });
     connect(m_race, &TrainingRace::finished, this, &TrainingRacePanel::onFinished);
+    connect(m_race, &TrainingRace::machineLoadReady, this, &TrainingRacePanel::showMachineLoad);
 
     // Before any run the charts show the race the settings describe: steps 0..planned.
     showPlan(configFromControls());
@@ -287,6 +288,7 @@ bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLa
     m_pause->setEnabled(true);
     m_cancel->setEnabled(true);
     m_summary->clear();
+    showMachineLoad({});
     m_status->setText(tr("Preparing the lanes: data, model, model.to(device)…"));
     return true;
 }
@@ -396,6 +398,17 @@ void TrainingRacePanel::replotDirty()
 
 QString TrainingRacePanel::summaryText() const { return m_summary->text(); }
 QString TrainingRacePanel::statusText() const { return m_status->text(); }
+QString TrainingRacePanel::busyWarningText() const { return m_busyWarning ? m_busyWarning->text() : QString(); }
+
+// Other programs' load over the CPU lanes' turns so far, named on the race chart once busy.
+void TrainingRacePanel::showMachineLoad(const MachineLoad &cpuLanes)
+{
+    // Bottom left of the loss-vs-time chart: every loss starts high, so the curves leave it empty.
+    if (!m_busyWarning)
+        m_busyWarning.emplace(m_wallPlot, Qt::AlignLeft | Qt::AlignBottom);
+    if (m_busyWarning->set(cpuLanes.warning()))
+        m_dirty = true;
+}
 
 void TrainingRacePanel::onFinished(bool cancelled, const QString &error)
 {

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "busymachinenote.h"
 #include "trainconfig.h"
 
 #include <QWidget>
+#include <optional>
 
 class QCheckBox;
 class QComboBox;
@@ -39,6 +41,7 @@ public:
     QList<DecisionView *> decisionViews() const { return m_views; }
     QString summaryText() const;
     QString statusText() const;
+    QString busyWarningText() const; // shown on the race chart; empty when the machine was quiet
 
     static constexpr double kEmaAlpha = 0.05;
 
@@ -48,6 +51,7 @@ private:
     void resetCharts();
     void showPlan(const TrainConfig &config); // the axes of a race with this config, before data
     void replotDirty();
+    void showMachineLoad(const MachineLoad &cpuLanes);
 
     TrainingRace *m_race = nullptr;
     QSpinBox *m_width = nullptr;
@@ -75,6 +79,7 @@ private:
     QList<double> m_ema;      // per lane, loss
     QList<double> m_emaSpeed; // per lane, samples/s
     bool m_dirty = false;
+    std::optional<BusyMachineNote> m_busyWarning; // on the race chart, made when first needed
 };
 
 } // namespace tk

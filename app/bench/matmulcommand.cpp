@@ -86,11 +86,14 @@ int MatmulCommand::run(const QStringList &arguments)
         }
     }
     if (fmt == QLatin1String("json"))
-        m_out << MatmulReport::toJson(MatmulReport::receipt(s), results);
+        m_out << MatmulReport::toJson(MatmulReport::receipt(s, results), results);
     else if (fmt == QLatin1String("csv"))
         m_out << MatmulReport::toCsv(results);
     else
-        m_out << MatmulReport::toText(results);
+        m_out << MatmulReport::toText(results); // ends with the warning itself
+    const MachineLoad load = MatmulReport::machineLoad(results);
+    if (load.busy() && fmt != QLatin1String("text"))
+        m_err << load.warning() << "\n";
     return 0;
 }
 

@@ -1,6 +1,7 @@
 #include "traincommand.h"
 
 #include "deviceregistry.h"
+#include "machineload.h"
 #include "trainer.h"
 
 #include <QJsonArray>
@@ -94,6 +95,7 @@ int TrainCommand::run(const QStringList &arguments)
         return fail(error);
     QJsonArray losses;
     QList<double> times;
+    MachineLoad::Probe probe; // who else used the cores while the steps ran
     for (int s = 0; s < c.steps; ++s) {
         TrainStep step;
         if (!trainer.step(&step, &error))
@@ -101,6 +103,9 @@ int TrainCommand::run(const QStringList &arguments)
         losses.append(step.loss);
         times << step.stepSeconds;
     }
+    // The machine's load counts for CPU steps; a GPU lane's times hardly depend on it.
+    const MachineLoad load = DeviceRegistry::resolve(lane.device) == QLatin1String("cpu") ? probe.take()
+                                                                                          : MachineLoad{};
     std::sort(times.begin(), times.end());
     const double median = times.isEmpty() ? 0 : times.at(times.size() / 2);
     const double samples = median > 0 ? std::min(c.batch, c.points) / median : 0;
@@ -113,8 +118,12 @@ int TrainCommand::run(const QStringList &arguments)
                      .arg(median * 1e3, 0, 'f', 4)
                      .arg(samples, 0, 'f', 0)
               << "\n";
+        if (load.busy())
+            m_out << load.warning() << "\n";
         return 0;
     }
+    if (load.busy())
+        m_err << load.warning() << "\n";
     QJsonObject receipt = DeviceRegistry::buildFacts().toJson();
     receipt[QStringLiteral("device")] = DeviceRegistry::resolve(lane.device);
     receipt[QStringLiteral("device_name")] = DeviceRegistry::device(lane.device).name;
@@ -128,6 +137,7 @@ int TrainCommand::run(const QStringList &arguments)
     receipt[QStringLiteral("optimizer")] = c.optimizer;
     receipt[QStringLiteral("placement")] = placementName(c.placement);
     receipt[QStringLiteral("points")] = c.points;
+    load.addToReceipt(&receipt);
     QJsonObject root{{QStringLiteral("receipt"), receipt},
                      {QStringLiteral("losses"), losses},
                      {QStringLiteral("step_median_s"), median},

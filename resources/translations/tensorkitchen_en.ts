@@ -307,6 +307,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>MachineLoad</name>
+    <message>
+        <source>Other programs were using %1 of %2 cores during this race: CPU times are slower than this machine can do.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MatmulBench</name>
     <message>
         <source>Choose at least one device to race.</source>

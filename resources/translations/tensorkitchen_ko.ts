@@ -317,6 +317,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>MachineLoad</name>
+    <message>
+        <source>Other programs were using %1 of %2 cores during this race: CPU times are slower than this machine can do.</source>
+        <translation>이 경주 동안 다른 프로그램이 코어 %2개 중 %1개를 쓰고 있었습니다: CPU 시간은 이 기계가 낼 수 있는 것보다 느립니다.</translation>
+    </message>
+</context>
+<context>
     <name>MatmulBench</name>
     <message>
         <source>Choose at least one device to race.</source>

@@ -147,10 +147,13 @@ std::optional<MatmulResult> MatmulBench::runPoint(const MatmulLane &lane, int la
         r.n = n;
         r.dtype = dtype;
         r.threads = dev.is_cpu() ? at::get_num_threads() : 0;
+        // Who else used the cores while this point was timed (the cold call and the blocks).
+        MachineLoad::Probe load;
         r.coldS = BlockedAutorange::timeBlock(block, clock, 1);
         const BlockedAutorange::Measurement m = BlockedAutorange::run(block, clock, minRunTime, cancel);
         if (m.cancelled)
             return std::nullopt;
+        r.load = load.take();
         r.medianS = m.median;
         r.iqrS = m.iqr;
         r.gflops = gflops(n, m.median);

@@ -28,12 +28,34 @@ QJsonObject resultJson(const MatmulResult &r)
     o[QStringLiteral("blocks")] = r.blocks;
     o[QStringLiteral("noisy")] = r.noisy;
     o[QStringLiteral("lane")] = r.lane;
+    const bool measured = r.load.measured();
+    o[QStringLiteral("other_load_cores")] = measured ? QJsonValue(r.load.otherCores) : QJsonValue();
+    o[QStringLiteral("own_load_cores")] = measured ? QJsonValue(r.load.ownCores) : QJsonValue();
+    o[QStringLiteral("load_cores")] = r.load.cores;
+    o[QStringLiteral("load_window_s")] = r.load.windowS;
     return o;
+}
+
+// The columns up to the machine's load: files written before it was measured still load.
+const int kCsvColumnsWithoutLoad = 13;
+
+QString loadNumber(double v, bool measured)
+{
+    return measured ? QString::number(v, 'g', 17) : QString();
 }
 
 } // namespace
 
-QJsonObject MatmulReport::receipt(const MatmulSettings &s)
+MachineLoad MatmulReport::machineLoad(const QList<MatmulResult> &results)
+{
+    MachineLoad load;
+    for (const MatmulResult &r : results)
+        if (r.device == QLatin1String("cpu"))
+            load = load.merged(r.load);
+    return load;
+}
+
+QJsonObject MatmulReport::receipt(const MatmulSettings &s, const QList<MatmulResult> &results)
 {
     QJsonObject o = DeviceRegistry::knownBuildFacts().toJson(); // safe on the GUI thread (export)
     o[QStringLiteral("tool")] = QStringLiteral("Tensor Kitchen %1").arg(QStringLiteral(TK_VERSION));
@@ -61,6 +83,7 @@ QJsonObject MatmulReport::receipt(const MatmulSettings &s)
         "torch.utils.benchmark blocked_autorange: cold first call timed alone; block grown x10 "
         "until >= min_run_time/1000 and timer overhead <= 1e-4; blocks until min_run_time; "
         "per-call median and IQR; CUDA synchronised before every clock read except in naive mode");
+    machineLoad(results).addToReceipt(&o);
     return o;
 }
 
@@ -80,7 +103,9 @@ QStringList MatmulReport::csvColumns()
             QStringLiteral("dtype"), QStringLiteral("threads"), QStringLiteral("median_s"),
             QStringLiteral("iqr_s"), QStringLiteral("gflops"), QStringLiteral("cold_s"),
             QStringLiteral("number_per_run"), QStringLiteral("blocks"), QStringLiteral("noisy"),
-            QStringLiteral("lane")};
+            QStringLiteral("lane"), QStringLiteral("other_load_cores"),
+            QStringLiteral("own_load_cores"), QStringLiteral("load_cores"),
+            QStringLiteral("load_window_s")};
 }
 
 QByteArray MatmulReport::toCsv(const QList<MatmulResult> &results)
@@ -92,7 +117,9 @@ QByteArray MatmulReport::toCsv(const QList<MatmulResult> &results)
                              QString::number(r.iqrS, 'g', 17), QString::number(r.gflops, 'g', 17),
                              QString::number(r.coldS, 'g', 17), QString::number(r.numberPerRun),
                              QString::number(r.blocks), r.noisy ? QStringLiteral("1") : QStringLiteral("0"),
-                             QString::number(r.lane)}
+                             QString::number(r.lane), loadNumber(r.load.otherCores, r.load.measured()),
+                             loadNumber(r.load.ownCores, r.load.measured()),
+                             QString::number(r.load.cores), QString::number(r.load.windowS, 'g', 17)}
                      .join(QLatin1Char(','));
     }
     return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
@@ -122,6 +149,14 @@ QString MatmulReport::toText(const QList<MatmulResult> &results)
                      .arg(QStringLiteral("%1 ms").arg(r.coldS * 1e3, 0, 'g', 4), 12)
                      .arg(r.noisy ? QStringLiteral("  noisy: IQR > 10 % of median") : QString());
     }
+    const MachineLoad load = machineLoad(results);
+    if (load.measured())
+        lines << QStringLiteral("other processes used %1 of %2 cores while the CPU lanes were timed (%3 s)")
+                     .arg(load.otherCores, 0, 'f', 2)
+                     .arg(load.cores)
+                     .arg(load.windowS, 0, 'f', 2);
+    if (load.busy())
+        lines << QStringLiteral("warning: ") + load.warning(false);
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
@@ -160,6 +195,10 @@ bool MatmulReport::fromJson(const QByteArray &data, QJsonObject *receipt,
         r.blocks = o.value(QStringLiteral("blocks")).toInt();
         r.noisy = o.value(QStringLiteral("noisy")).toBool();
         r.lane = o.value(QStringLiteral("lane")).toInt();
+        r.load.otherCores = o.value(QStringLiteral("other_load_cores")).toDouble(-1);
+        r.load.ownCores = o.value(QStringLiteral("own_load_cores")).toDouble();
+        r.load.cores = o.value(QStringLiteral("load_cores")).toInt();
+        r.load.windowS = o.value(QStringLiteral("load_window_s")).toDouble();
         *results << r;
     }
     return true;
@@ -168,15 +207,20 @@ bool MatmulReport::fromJson(const QByteArray &data, QJsonObject *receipt,
 bool MatmulReport::fromCsv(const QByteArray &data, QList<MatmulResult> *results, QString *error)
 {
     QList<QByteArray> lines = data.trimmed().split('\n');
-    if (lines.isEmpty() || QString::fromUtf8(lines.first()).trimmed() != csvColumns().join(QLatin1Char(','))) {
-        *error = tr("Not a race CSV: the header differs.");
-        return false;
+    const QString header = lines.isEmpty() ? QString() : QString::fromUtf8(lines.first()).trimmed();
+    int columns = int(csvColumns().size());
+    if (header != csvColumns().join(QLatin1Char(','))) {
+        columns = kCsvColumnsWithoutLoad;
+        if (header != csvColumns().mid(0, columns).join(QLatin1Char(','))) {
+            *error = tr("Not a race CSV: the header differs.");
+            return false;
+        }
     }
     results->clear();
     for (int i = 1; i < lines.size(); ++i) {
         const QStringList f = QString::fromUtf8(lines.at(i)).trimmed().split(QLatin1Char(','));
-        if (f.size() != csvColumns().size()) {
-            *error = tr("Line %1 has %2 fields, not %3.").arg(i + 1).arg(f.size()).arg(csvColumns().size());
+        if (f.size() != columns) {
+            *error = tr("Line %1 has %2 fields, not %3.").arg(i + 1).arg(f.size()).arg(columns);
             return false;
         }
         MatmulResult r;
@@ -196,6 +240,12 @@ bool MatmulReport::fromCsv(const QByteArray &data, QList<MatmulResult> *results,
         r.blocks = f[10].toInt();
         r.noisy = f[11] == QLatin1String("1");
         r.lane = f[12].toInt();
+        if (columns > kCsvColumnsWithoutLoad) {
+            r.load.otherCores = f[13].isEmpty() ? -1 : f[13].toDouble();
+            r.load.ownCores = f[14].toDouble();
+            r.load.cores = f[15].toInt();
+            r.load.windowS = f[16].toDouble();
+        }
         *results << r;
     }
     return true;

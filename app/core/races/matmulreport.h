@@ -14,7 +14,11 @@ class MatmulReport
     Q_DECLARE_TR_FUNCTIONS(MatmulReport)
 
 public:
-    static QJsonObject receipt(const MatmulSettings &settings);
+    // With the results, the receipt also says how busy the machine was (machine_load, and
+    // busy_machine_warning when other programs slowed the CPU lanes).
+    static QJsonObject receipt(const MatmulSettings &settings, const QList<MatmulResult> &results = {});
+    // Other processes' load over the CPU lanes' points together (the race's figure).
+    static MachineLoad machineLoad(const QList<MatmulResult> &results);
     static QByteArray toJson(const QJsonObject &receipt, const QList<MatmulResult> &results);
     static QByteArray toCsv(const QList<MatmulResult> &results);
     static QString toText(const QList<MatmulResult> &results);

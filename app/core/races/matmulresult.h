@@ -1,5 +1,7 @@
 #pragma once
 
+#include "machineload.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -43,6 +45,7 @@ struct MatmulResult
     bool noisy = false;   // IQR > 10 % of the median
     int point = 0;        // k of K, 1-based
     int points = 0;
+    MachineLoad load;     // what other processes used while this point was timed
 };
 
 struct MatmulSettings

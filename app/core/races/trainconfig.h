@@ -1,5 +1,7 @@
 #pragma once
 
+#include "machineload.h"
+
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -53,6 +55,14 @@ struct TrainStep
     double samplesPerSecond = 0;
 };
 
+// What other processes used while one lane trained (a turn of the race, or its part before a
+// pause); the race adds a lane's windows up.
+struct TrainLoad
+{
+    int lane = 0;
+    MachineLoad load;
+};
+
 // What a lane's model predicts over the plane: P(class 1) on a grid, row 0 at the top.
 struct DecisionGrid
 {
@@ -68,3 +78,4 @@ struct DecisionGrid
 Q_DECLARE_METATYPE(tk::TrainConfig)
 Q_DECLARE_METATYPE(tk::TrainStep)
 Q_DECLARE_METATYPE(tk::DecisionGrid)
+Q_DECLARE_METATYPE(tk::TrainLoad)

@@ -16,6 +16,8 @@ TrainingRace::TrainingRace(QObject *parent)
     qRegisterMetaType<tk::TrainStep>();
     qRegisterMetaType<QList<tk::TrainStep>>();
     qRegisterMetaType<tk::DecisionGrid>();
+    qRegisterMetaType<tk::TrainLoad>();
+    qRegisterMetaType<tk::MachineLoad>();
     qRegisterMetaType<QVector<float>>();
     connect(&m_run, &BackgroundRun::resultsReady, this, &TrainingRace::onResults);
     connect(&m_run, &BackgroundRun::finished, this, [this](bool cancelled, const QString &error) {
@@ -44,6 +46,14 @@ void TrainingRace::onResults(const QVariantList &results)
     for (const QVariant &r : results) {
         if (r.metaType() == QMetaType::fromType<TrainStep>()) {
             steps << r.value<TrainStep>();
+            continue;
+        }
+        if (r.metaType() == QMetaType::fromType<TrainLoad>()) { // no picture: steps stay batched
+            const TrainLoad l = r.value<TrainLoad>();
+            if (l.lane >= 0 && l.lane < m_loads.size()) {
+                m_loads[l.lane] = m_loads[l.lane].merged(l.load);
+                Q_EMIT machineLoadReady(cpuLoad());
+            }
             continue;
         }
         sendSteps();
@@ -83,6 +93,7 @@ bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lane
     m_config = config;
     m_lanes = lanes;
     m_steps = QList<QList<TrainStep>>(lanes.size());
+    m_loads = QList<MachineLoad>(lanes.size());
     m_pause = false;
     return m_run.start([config, lanes, pause = &m_pause](BackgroundRun::Context &context) {
         return TrainingRaceWorker::run(context, config, lanes, pause);
@@ -96,6 +107,15 @@ void TrainingRace::cancel()
 }
 
 void TrainingRace::setPaused(bool paused) { m_pause = paused; }
+
+MachineLoad TrainingRace::cpuLoad() const
+{
+    MachineLoad all;
+    for (int i = 0; i < m_loads.size() && i < m_lanes.size(); ++i)
+        if (m_lanes.at(i).device == QLatin1String("cpu"))
+            all = all.merged(m_loads.at(i));
+    return all;
+}
 
 int TrainingRace::agreeingDigits(double a, double b)
 {

@@ -25,6 +25,9 @@ public:
     bool isPaused() const { return m_pause.load(); }
     bool isRunning() const { return m_run.isRunning(); }
     const QList<QList<TrainStep>> &steps() const { return m_steps; } // per lane
+    const QList<MachineLoad> &laneLoads() const { return m_loads; }    // per lane, so far
+    // Other processes' load over the CPU lanes' turns so far: the race's figure.
+    MachineLoad cpuLoad() const;
     const QList<TrainLane> &lanes() const { return m_lanes; }
     const TrainConfig &config() const { return m_config; }
 
@@ -38,6 +41,7 @@ Q_SIGNALS:
     void stepsReady(const QList<tk::TrainStep> &steps);
     void decisionReady(const tk::DecisionGrid &grid);
     void datasetReady(const QVector<float> &xyClass); // x, y, class per training point
+    void machineLoadReady(const tk::MachineLoad &cpuLanes); // cpuLoad(), after each turn
     void finished(bool cancelled, const QString &error);
 
 private:
@@ -47,6 +51,7 @@ private:
     TrainConfig m_config;
     QList<TrainLane> m_lanes;
     QList<QList<TrainStep>> m_steps;
+    QList<MachineLoad> m_loads;
     BackgroundRun m_run; // last: destroyed first, so training has stopped before m_pause goes
 };
 

@@ -30,11 +30,22 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
 
     for (int first = 0; first < config.steps; first += kTurn) {
         const int last = std::min(config.steps, first + kTurn);
-        for (auto &t : trainers) {
+        for (int lane = 0; lane < int(trainers.size()); ++lane) {
+            auto &t = trainers[size_t(lane)];
+            // Who else used the cores during this lane's turn; a pause is left out.
+            MachineLoad::Probe load;
+            const auto postLoad = [&] {
+                context.post(QVariant::fromValue(TrainLoad{lane, load.take()}));
+            };
             for (int s = first; s < last; ++s) {
-                while (pause->load() && !context.cancelled())
-                    QThread::msleep(20);
+                if (pause->load()) {
+                    postLoad();
+                    while (pause->load() && !context.cancelled())
+                        QThread::msleep(20);
+                    load.restart();
+                }
                 if (context.cancelled()) {
+                    postLoad();
                     DeviceRegistry::applyThreads();
                     return BackgroundRun::Ending::stopped(); // the steps so far still arrive
                 }
@@ -50,6 +61,7 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
                     && (step.step % config.gridEvery == 0 || step.step == config.steps))
                     context.post(QVariant::fromValue(t->decision()));
             }
+            postLoad();
         }
     }
     DeviceRegistry::applyThreads();

@@ -12,7 +12,8 @@ namespace tk {
 // its own. Turns of several steps, not one: switching the CPU's thread count between lanes every
 // step wakes and parks thread pools each time and slows the many-thread lane several-fold
 // (measured here). Posts, in order: the dataset (QVector<float>), decision pictures
-// (DecisionGrid) and steps (TrainStep), which the run batches about 20 times a second.
+// (DecisionGrid), steps (TrainStep) and, after each turn, what other processes used meanwhile
+// (TrainLoad), which the run batches about 20 times a second.
 class TrainingRaceWorker
 {
 public:
