@@ -1,9 +1,12 @@
 #include "benchcli.h"
 #include "deviceregistry.h"
+#include "testsupport.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace tk;
@@ -23,6 +26,55 @@ private:
     }
 
 private Q_SLOTS:
+    void loadListsTheCardsOfARealCheckpoint()
+    {
+        const QString py = testsupport::torchPython();
+        if (py.isEmpty())
+            QSKIP("no Python with torch here: no PyTorch-written file to load");
+        QTemporaryDir dir;
+        QProcess p;
+        p.start(py, {"-c", QStringLiteral(
+            "import torch, torch.nn as nn\n"
+            "m = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 2))\n"
+            "t = torch.arange(10.)\n"
+            "torch.save({'epoch': 3, 'model': m.state_dict(), 'view': t[2:5], 'base': t}, '%1/ckpt.pt')\n"
+            "torch.save(m, '%1/module.pt')\n").arg(dir.path())});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+
+        QString out, err;
+        QCOMPARE(run({"load", dir.filePath("ckpt.pt"), "--format", "json"}, &out, &err), 0);
+        const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(root.value("file").toString(), dir.filePath("ckpt.pt"));
+        QStringList names;
+        QMap<QString, int> storage;
+        for (const QJsonValue &v : root.value("cards").toArray()) {
+            const QJsonObject c = v.toObject();
+            names << c.value("name").toString();
+            storage[c.value("name").toString()] = c.value("storage").toInt();
+            QCOMPARE(c.value("kind").toString(), QStringLiteral("tensor"));
+            QCOMPARE(c.value("dtype").toString(), QStringLiteral("float32"));
+            QCOMPARE(c.value("device").toString(), QStringLiteral("cpu"));
+        }
+        QCOMPARE(names, (QStringList{"model_0_weight", "model_0_bias", "model_2_weight", "model_2_bias",
+                                     "view", "base"}));
+        QCOMPARE(storage.value("view"), storage.value("base")); // a view of it: one storage
+        QVERIFY(storage.value("model_0_weight") != storage.value("base"));
+        QCOMPARE(root.value("cards").toArray().at(0).toObject().value("shape").toArray(),
+                 (QJsonArray{3, 2}));
+        QVERIFY2(root.value("notices").toArray().at(0).toString().contains("epoch = 3"), qPrintable(out));
+
+        // A whole pickled model: refused with exit code 3, the class named and the fix given.
+        out.clear();
+        err.clear();
+        QCOMPARE(run({"load", dir.filePath("module.pt"), "--format", "json"}, &out, &err), 3);
+        QVERIFY(out.isEmpty());
+        QVERIFY2(err.contains("torch.nn.modules.container.Sequential") && err.contains("state_dict()"),
+                 qPrintable(err));
+        QCOMPARE(run({"load", dir.filePath("missing.pt")}, &out, &err), 3);
+        QCOMPARE(run({"load"}, &out, &err), 2); // no file named: a usage error
+    }
+
     void devicesJson()
     {
         QString out, err;

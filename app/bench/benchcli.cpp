@@ -1,6 +1,7 @@
 #include "benchcli.h"
 
 #include "devicescommand.h"
+#include "loadcommand.h"
 #include "matmulcommand.h"
 #include "stresscommand.h"
 #include "traincommand.h"
@@ -18,6 +19,7 @@ std::vector<std::unique_ptr<BenchCommand>> BenchCli::commands() const
     all.push_back(std::make_unique<TrainCommand>(m_out, m_err, m_dryRun));
     all.push_back(std::make_unique<TransferCommand>(m_out, m_err, m_dryRun));
     all.push_back(std::make_unique<StressCommand>(m_out, m_err, m_dryRun));
+    all.push_back(std::make_unique<LoadCommand>(m_out, m_err, m_dryRun));
     return all;
 }
 
@@ -32,6 +34,7 @@ int BenchCli::usage(int code)
               "  train     train the MLP on the two spirals and time its steps\n"
               "  transfer  copy bandwidth vs size (host↔device, pageable/pinned)\n"
               "  stress    create and delete cards many times; resident memory before and after\n"
+              "  load      the cards a .pt file makes, or why it is refused\n"
               "\n"
               "Run tensor-kitchen-bench <command> --help for its options.\n");
     return code;

@@ -9,13 +9,12 @@
 namespace tk {
 
 // One command of tensor-kitchen-bench, the word after the program name. BenchCli picks it by
-// name(); the command parses its own options and returns the exit code: 0, or 2 for bad
-// arguments and failed measurements.
+// name(); the command parses its own options and returns the exit code: 0, 2 for bad
+// arguments and failed measurements, 3 for a file refused (load).
 class BenchCommand
 {
-    // The commands were BenchCli's member functions once: their strings keep its translation
-    // context, so the existing translations still apply. Each command repeats this line, as
-    // lupdate takes the context from the class that calls tr(), not from its base.
+    // All of the CLI's strings share BenchCli's translation context. Each command repeats this
+    // line, as lupdate takes the context from the class that calls tr(), not from its base.
     Q_DECLARE_TR_FUNCTIONS(BenchCli)
 
 public:

@@ -188,6 +188,7 @@ Commands:
   train     train the MLP on the two spirals and time its steps
   transfer  copy bandwidth vs size (host↔device, pageable/pinned)
   stress    create and delete cards many times; resident memory before and after
+  load      the cards a .pt file makes, or why it is refused
 
 Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
@@ -223,6 +224,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Unknown format “%1”: use %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the cards a .pt file makes, as File → Load would.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the cards go (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .pt or .pth file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one file: tensor-kitchen-bench load FILE.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

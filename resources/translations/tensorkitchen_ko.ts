@@ -188,6 +188,7 @@ Commands:
   train     train the MLP on the two spirals and time its steps
   transfer  copy bandwidth vs size (host↔device, pageable/pinned)
   stress    create and delete cards many times; resident memory before and after
+  load      the cards a .pt file makes, or why it is refused
 
 Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
@@ -199,6 +200,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
   train     두 나선 데이터로 MLP를 학습하고 스텝 시간을 잽니다
   transfer  크기에 따른 복사 대역폭 (호스트↔장치, pageable/pinned)
   stress    카드를 여러 번 만들고 지운 뒤 상주 메모리를 비교합니다
+  load      .pt 파일이 만드는 카드, 또는 거부하는 이유
 
 각 명령의 옵션은 tensor-kitchen-bench &lt;명령&gt; --help 로 봅니다.
 </translation>
@@ -234,6 +236,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Unknown format “%1”: use %2.</source>
         <translation>알 수 없는 형식 “%1”입니다. %2 중 하나를 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>Lists the cards a .pt file makes, as File → Load would.</source>
+        <translation>파일 → 불러오기처럼, .pt 파일이 만드는 카드를 나열합니다.</translation>
+    </message>
+    <message>
+        <source>Where the cards go (default cpu).</source>
+        <translation>카드를 둘 장치 (기본값 cpu).</translation>
+    </message>
+    <message>
+        <source>The .pt or .pth file.</source>
+        <translation>.pt 또는 .pth 파일.</translation>
+    </message>
+    <message>
+        <source>Name one file: tensor-kitchen-bench load FILE.</source>
+        <translation>파일 하나를 지정하십시오: tensor-kitchen-bench load FILE.</translation>
     </message>
 </context>
 <context>

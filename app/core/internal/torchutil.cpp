@@ -5,30 +5,32 @@
 
 namespace tk::torchutil {
 
+namespace {
+// PyTorch's names, both ways: cards show them and sessions store them, so every dtype a card
+// can hold (a .pt file brings any of them) must read back.
+const std::pair<c10::ScalarType, const char *> kDtypes[] = {
+    {torch::kFloat32, "float32"},   {torch::kFloat64, "float64"},       {torch::kFloat16, "float16"},
+    {torch::kBFloat16, "bfloat16"}, {torch::kInt64, "int64"},           {torch::kInt32, "int32"},
+    {torch::kInt16, "int16"},       {torch::kInt8, "int8"},             {torch::kUInt8, "uint8"},
+    {torch::kBool, "bool"},         {torch::kComplexHalf, "complex32"}, {torch::kComplexFloat, "complex64"},
+    {torch::kComplexDouble, "complex128"},
+};
+} // namespace
+
 std::optional<c10::ScalarType> dtypeFromName(const QString &name)
 {
-    if (name == QLatin1String("float32")) return torch::kFloat32;
-    if (name == QLatin1String("float64")) return torch::kFloat64;
-    if (name == QLatin1String("float16")) return torch::kFloat16;
-    if (name == QLatin1String("bfloat16")) return torch::kBFloat16;
-    if (name == QLatin1String("int64")) return torch::kInt64;
-    if (name == QLatin1String("bool")) return torch::kBool;
+    for (const auto &[type, n] : kDtypes)
+        if (name == QLatin1String(n))
+            return type;
     return std::nullopt;
 }
 
 QString dtypeName(c10::ScalarType t)
 {
-    switch (t) {
-    case torch::kFloat32: return QStringLiteral("float32");
-    case torch::kFloat64: return QStringLiteral("float64");
-    case torch::kFloat16: return QStringLiteral("float16");
-    case torch::kBFloat16: return QStringLiteral("bfloat16");
-    case torch::kInt64: return QStringLiteral("int64");
-    case torch::kBool: return QStringLiteral("bool");
-    case torch::kInt32: return QStringLiteral("int32");
-    case torch::kUInt8: return QStringLiteral("uint8");
-    default: return QString::fromLatin1(c10::toString(t)).toLower();
-    }
+    for (const auto &[type, n] : kDtypes)
+        if (type == t)
+            return QString::fromLatin1(n);
+    return QString::fromLatin1(c10::toString(t)).toLower();
 }
 
 std::optional<c10::Device> parseDevice(const QString &id, QString *error)

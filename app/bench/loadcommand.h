@@ -1,0 +1,19 @@
+#pragma once
+
+#include "benchcommand.h"
+
+namespace tk {
+
+// `load FILE`: the cards the app would make from a .pt file (File → Load and drops run the same
+// Workspace::loadPt), or the reason it refuses the file.
+class LoadCommand : public BenchCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(BenchCli) // lupdate reads it per class, not from BenchCommand
+
+public:
+    using BenchCommand::BenchCommand;
+    QLatin1String name() const override { return QLatin1String("load"); }
+    int run(const QStringList &arguments) override;
+};
+
+} // namespace tk
