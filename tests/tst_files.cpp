@@ -267,6 +267,37 @@ private Q_SLOTS:
                  qPrintable(missing.error.message));
     }
 
+    void filesThatClaimMoreThanMemoryAreRefusedNotAllocated()
+    {
+        if (m_py.isEmpty())
+            QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
+        QTemporaryDir dir;
+        QProcess p;
+        // A 4-byte storage seen as 100000 × 100000 floats (what expand() saves), and a pickle
+        // that copies a 2-million-item list two hundred times (a few MB of file, GBs if copied).
+        p.start(m_py, {"-c", QStringLiteral(
+            "import torch, zipfile\n"
+            "torch.save(torch.zeros(1).expand(100000, 100000), '%1/expanded.pt')\n"
+            "body = b'\\x80\\x02Nq\\x00(' + b'h\\x00' * 2000000 + b'lq\\x01c__builtin__\\nset\\nq\\x02'\n"
+            "body += b'h\\x02h\\x01\\x85R0' * 200 + b'N.'\n"
+            "with zipfile.ZipFile('%1/copies.pt', 'w') as z:\n"
+            "    z.writestr('archive/data.pkl', body)\n"
+            "    z.writestr('archive/version', '3\\n')\n").arg(dir.path())});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        Workspace w;
+        const Outcome expanded = w.loadPt(dir.filePath("expanded.pt"), "cpu", nullptr);
+        QVERIFY(!expanded.ok());
+        QCOMPARE(expanded.error.kind, OpError::Kind::OutOfMemory);
+        QVERIFY(expanded.error.refusedBeforeAllocation);
+        const Outcome copies = w.loadPt(dir.filePath("copies.pt"), "cpu", nullptr);
+        QVERIFY(!copies.ok());
+        QVERIFY2(copies.error.message.contains(QLatin1String("cannot load"))
+                     && copies.error.details.contains(QLatin1String("items in containers")),
+                 qPrintable(copies.error.message + " / " + copies.error.details));
+        QCOMPARE(w.count(), 0);
+    }
+
     void malformedArchivesFromTheFuzzerAreRefused()
     {
         // Found by fuzz_pt: a damaged zip directory makes LibTorch's in-memory reader read past
@@ -355,7 +386,7 @@ private Q_SLOTS:
     {
         if (m_py.isEmpty())
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
-        // A model's state_dict() is an OrderedDict with `_metadata`: it used to be refused.
+        // A model's state_dict() is an OrderedDict with `_metadata` set on it by BUILD: it loads.
         Workspace w;
         QList<int> created;
         Outcome o = w.loadPt(m_files.filePath("seq_state.pt"), "cpu", &created);

@@ -19,11 +19,14 @@ CodeLogView::CodeLogView(QWidget *parent) : QPlainTextEdit(parent)
     m_headerBlocks = document()->blockCount();
 }
 
-void CodeLogView::appendLine(const CodeLine &line)
+void CodeLogView::appendLine(const CodeLine &line) { append(line.display()); }
+
+void CodeLogView::append(const QString &text)
 {
-    const QString text = line.display();
     m_shown << text;
     appendPlainText(text);
+    // Counted, not computed from the text: \r and U+2029 start blocks too.
+    m_blocksAfter << document()->blockCount();
 }
 
 void CodeLogView::setLines(const QList<CodeLine> &lines)
@@ -36,20 +39,16 @@ void CodeLogView::setLines(const QList<CodeLine> &lines)
     while (same < wanted.size() && same < m_shown.size() && wanted.at(same) == m_shown.at(same))
         ++same;
     if (same < m_shown.size()) {
-        // One line's display may span several blocks, so count blocks rather than lines.
-        int keepBlocks = m_headerBlocks;
-        for (qsizetype i = 0; i < same; ++i)
-            keepBlocks += int(m_shown.at(i).count(QLatin1Char('\n'))) + 1;
+        const int keepBlocks = same > 0 ? m_blocksAfter.at(same - 1) : m_headerBlocks;
         QTextCursor c(document()->findBlockByNumber(keepBlocks - 1));
         c.movePosition(QTextCursor::EndOfBlock);
         c.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
         c.removeSelectedText();
         m_shown.resize(same);
+        m_blocksAfter.resize(same);
     }
-    for (qsizetype i = same; i < wanted.size(); ++i) {
-        m_shown << wanted.at(i);
-        appendPlainText(wanted.at(i));
-    }
+    for (qsizetype i = same; i < wanted.size(); ++i)
+        append(wanted.at(i));
 }
 
 } // namespace tk

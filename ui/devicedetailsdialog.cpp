@@ -33,7 +33,13 @@ DeviceDetailsDialog::DeviceDetailsDialog(QWidget *parent) : QDialog(parent)
 
     auto promise = std::make_shared<std::promise<QString>>();
     m_report = promise->get_future().share();
-    QThread *probe = QThread::create([promise] { promise->set_value(DeviceReport::text()); });
+    QThread *probe = QThread::create([promise] {
+        try {
+            promise->set_value(DeviceReport::text());
+        } catch (const std::exception &e) { // a driver error must not end the app
+            promise->set_value(tr("LibTorch could not report the devices: %1").arg(QString::fromUtf8(e.what())));
+        }
+    });
     connect(probe, &QThread::finished, probe, &QObject::deleteLater);
     connect(probe, &QThread::finished, this, [this] {
         m_view->setPlainText(text());

@@ -13,6 +13,7 @@
 #include <QUrl>
 #include <QProgressBar>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace tk {
@@ -134,7 +135,12 @@ void DevicePane::addCard(TensorCard *card)
     card->setParent(m_cardArea);
     m_order << card;
     m_byId.insert(card->cardId(), card);
-    arrangeCards();
+    // In the grid at once (after the others, in the current mode); the mode is decided once per
+    // event-loop turn, so opening a session of N cards measures them once, not N times.
+    const int columns = m_columns;
+    card->setCompact(m_compact);
+    m_grid->addWidget(card, int(m_order.size() - 1) / columns, int(m_order.size() - 1) % columns);
+    scheduleArrange();
     card->show();
     updateEmptyState();
 }
@@ -146,7 +152,7 @@ TensorCard *DevicePane::takeCard(int id)
         m_order.removeOne(c);
         m_grid->removeWidget(c);
         c->setParent(nullptr);
-        arrangeCards();
+        scheduleArrange();
         updateEmptyState();
     }
     return c;
@@ -158,15 +164,33 @@ QList<TensorCard *> DevicePane::cards() const { return m_order; }
 
 bool DevicePane::compact() const { return m_compact; }
 
+void DevicePane::scheduleArrange()
+{
+    if (m_arrangeScheduled)
+        return;
+    m_arrangeScheduled = true;
+    QMetaObject::invokeMethod(this, [this] {
+        m_arrangeScheduled = false;
+        arrangeCards();
+    }, Qt::QueuedConnection);
+}
+
 void DevicePane::arrangeCards()
 {
     // Full cards in one column while they fit the visible height; past that, compact one-line
     // cards in as many columns as the width allows, so twenty cards stay in sight.
-    const QSize room = m_scroll->viewport()->size();
+    const QMargins margins = m_cardLayout->contentsMargins();
+    const int scrollBar = m_scroll->verticalScrollBar()->sizeHint().width();
+    // Measured as if the scroll bar were there, so showing it cannot flip the decision back.
+    const int width = m_scroll->viewport()->width() - margins.left() - margins.right()
+                      - (m_scroll->verticalScrollBar()->isVisible() ? 0 : scrollBar);
+    const int height = m_scroll->viewport()->height() - margins.top() - margins.bottom();
     int fullHeight = 0;
     for (TensorCard *c : std::as_const(m_order))
-        fullHeight += c->fullHeightForWidth(room.width()) + m_grid->spacing();
-    const bool compact = fullHeight > room.height();
+        fullHeight += c->fullHeightForWidth(width);
+    fullHeight += m_grid->spacing() * int(qMax<qsizetype>(0, m_order.size() - 1));
+    // A little slack before going back to full cards, so a pane on the edge does not flicker.
+    const bool compact = m_compact ? fullHeight > height - kHysteresis : fullHeight > height;
     int cardWidth = kCompactCardWidth;
     for (TensorCard *c : std::as_const(m_order)) {
         m_grid->removeWidget(c);
@@ -174,16 +198,17 @@ void DevicePane::arrangeCards()
         if (compact) // as many columns as fit whole cards: the area does not scroll sideways
             cardWidth = qMax(cardWidth, c->minimumSizeHint().width() + m_grid->spacing());
     }
-    const int columns = compact ? qMax(1, (room.width() - 8) / cardWidth) : 1;
+    const int columns = compact ? qMax(1, (width + m_grid->spacing()) / cardWidth) : 1;
     for (int i = 0; i < m_order.size(); ++i)
         m_grid->addWidget(m_order.at(i), i / columns, i % columns);
     m_compact = compact;
+    m_columns = columns;
 }
 
 bool DevicePane::eventFilter(QObject *watched, QEvent *event)
 {
     if (watched == m_scroll->viewport() && event->type() == QEvent::Resize)
-        arrangeCards();
+        scheduleArrange();
     return QFrame::eventFilter(watched, event);
 }
 

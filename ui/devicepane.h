@@ -56,7 +56,9 @@ protected:
 
 private:
     static constexpr int kCompactCardWidth = 250;
+    static constexpr int kHysteresis = 24; // pixels
     void updateEmptyState();
+    void scheduleArrange();
     void arrangeCards();
     void setDropHighlight(bool on);
 
@@ -73,6 +75,8 @@ private:
     QList<TensorCard *> m_order;
     QHash<int, TensorCard *> m_byId;
     bool m_compact = false;
+    int m_columns = 1;
+    bool m_arrangeScheduled = false;
     QString m_emptyExplanation;
     QWidget *m_firstSteps = nullptr;
     bool m_firstStepsShown = false;

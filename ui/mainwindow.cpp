@@ -320,14 +320,18 @@ QString MainWindow::autosavePath() { return SessionController::autosavePath(); }
 bool MainWindow::autosaveNow(int waitMs) { return m_session->autosaveNow(waitMs); }
 bool MainWindow::recoveryAvailable() const { return m_session->recoveryAvailable(); }
 quint64 MainWindow::recoverAutosave() { return m_session->recoverAutosave(); }
-void MainWindow::offerRecovery() { m_session->offerRecovery(); }
 void MainWindow::startUp() { m_session->startUp(); }
 
 void MainWindow::quitPreservingKitchen()
 {
+    if (m_quitting)
+        return;
+    m_quitting = true;
     m_session->keepForNextStart();
     close();
 }
+
+void MainWindow::saveForNextStart() { m_session->saveForNextStart(); }
 quint64 MainWindow::openSession(const QString &path) { return m_session->openSession(path); }
 quint64 MainWindow::saveSession(const QString &path) { return m_session->saveSession(path); }
 bool MainWindow::exportCode(const QString &path, QString *error) { return m_session->exportCode(path, error); }

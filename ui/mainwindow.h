@@ -78,10 +78,12 @@ public:
     bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
     bool recoveryAvailable() const;
     quint64 recoverAutosave();
-    void offerRecovery(); // asks the user; for main() only
-    void startUp();       // main() only: reopens a kept kitchen, or offers recovery after a crash
-    // Saves the kitchen for the next start and closes: a quit by signal or by logout.
+    void startUp(); // main() only: reopens a kept kitchen, or offers recovery after a crash
+    // Saves the kitchen for the next start and closes: a quit by signal. A second request
+    // while the first is saving does nothing.
     void quitPreservingKitchen();
+    // A logout asks to save first: the kitchen is kept for the next start; the window stays.
+    void saveForNextStart();
 
 public Q_SLOTS:
     void newTensor();
@@ -119,6 +121,7 @@ private:
     DragMeaningBox *m_meaning = nullptr;
     QAction *m_metaAction = nullptr;
     QString m_lastMessage;
+    bool m_quitting = false; // a quit by signal is saving
 };
 
 } // namespace tk

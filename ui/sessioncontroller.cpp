@@ -31,8 +31,13 @@ SessionController::SessionController(KitchenEngine *engine, PendingRequests *pen
             autosaveNow(0);
     });
     autosave->start();
-    m_previousExitWasClean = QSettings().value(QStringLiteral("session/cleanExit"), true).toBool();
-    QSettings().setValue(QStringLiteral("session/cleanExit"), false);
+    QSettings settings;
+    m_previousExitWasClean = settings.value(QStringLiteral("session/cleanExit"), true).toBool();
+    settings.setValue(QStringLiteral("session/cleanExit"), false);
+    // Read once and cleared at once: a start that opens a named file does not leave it behind
+    // for a later start.
+    m_resumeRequested = settings.value(QStringLiteral("session/resume"), false).toBool();
+    settings.remove(QStringLiteral("session/resume"));
     connect(m_undo, &QUndoStack::cleanChanged, this, &SessionController::updateTitle);
 }
 
@@ -212,18 +217,21 @@ void SessionController::offerRecovery()
     // The previous run set cleanExit back to true on its way out; false means it crashed.
     if (!recoveryAvailable() || m_previousExitWasClean)
         return;
-    if (QMessageBox::question(m_window, tr("Recover the kitchen?"),
-                              tr("Tensor Kitchen did not close properly last time. Restore the cards "
-                                 "from the last autosave?"))
-        == QMessageBox::Yes)
+    // While the question is open the autosave is the crashed session: a quit now must not
+    // overwrite it (see saveOnClose).
+    m_recoveryPending = true;
+    const auto answer = QMessageBox::question(m_window, tr("Recover the kitchen?"),
+                                              tr("Tensor Kitchen did not close properly last time. Restore "
+                                                 "the cards from the last autosave?"));
+    m_recoveryPending = false;
+    if (answer == QMessageBox::Yes)
         recoverAutosave();
 }
 
 void SessionController::startUp()
 {
-    QSettings settings;
-    if (settings.value(QStringLiteral("session/resume"), false).toBool()) {
-        settings.remove(QStringLiteral("session/resume"));
+    if (m_resumeRequested) {
+        m_resumeRequested = false;
         if (recoveryAvailable()) {
             const quint64 request = recoverAutosave();
             auto &pending = (*m_pending)[request];
@@ -242,15 +250,32 @@ void SessionController::startUp()
 
 void SessionController::keepForNextStart() { m_keepForNextStart = true; }
 
+bool SessionController::saveForNextStart()
+{
+    if (m_recoveryPending)
+        return false;
+    // Written before the flag, so a flag always has its file.
+    if (!autosaveNow(5000))
+        return false;
+    QSettings().setValue(QStringLiteral("session/resume"), true);
+    return true;
+}
+
 void SessionController::saveOnClose()
 {
     QSettings settings;
+    if (m_recoveryPending) {
+        // Quit while asked about recovery: the autosave still holds the crashed session, and
+        // cleanExit stays false so the next start asks again.
+        return;
+    }
     if (m_keepForNextStart) {
-        // Written before the flag, so a flag always has its file.
-        if (autosaveNow(5000))
-            settings.setValue(QStringLiteral("session/resume"), true);
-    } else if (m_dirty) {
-        autosaveNow(1500);
+        if (!saveForNextStart())
+            return; // not saved: the next start offers the last autosave, as after a crash
+    } else {
+        settings.remove(QStringLiteral("session/resume")); // a logout that was cancelled
+        if (m_dirty)
+            autosaveNow(1500);
     }
     settings.setValue(QStringLiteral("session/cleanExit"), true);
 }

@@ -36,11 +36,14 @@ public:
     // At start (main() only): the kitchen kept by a quit-by-signal or logout comes back without
     // a question; after a crash the user is asked whether to recover the autosave.
     void startUp();
-    void offerRecovery();
+    void offerRecovery(); // asks whether to recover the autosave after a crash
     void markDirty() { m_dirty = true; }
     // A quit the user did not ask for in the window (SIGTERM, Ctrl+C, logout): the kitchen is
     // saved as it is and the next start opens it again.
     void keepForNextStart();
+    // Saves the kitchen now and marks it for the next start, without closing (a logout asks
+    // this first; it may still be cancelled). False when it could not be saved.
+    bool saveForNextStart();
     // For the window's close: autosave what changed (everything when kept for the next start),
     // then record that this exit was clean.
     void saveOnClose();
@@ -69,6 +72,8 @@ private:
     bool m_dirty = false; // changed since the last autosave
     bool m_previousExitWasClean = true;
     bool m_keepForNextStart = false;
+    bool m_resumeRequested = false; // the previous run kept its kitchen for this start
+    bool m_recoveryPending = false; // the recovery question is open
 };
 
 } // namespace tk

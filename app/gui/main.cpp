@@ -7,6 +7,7 @@
 #include <QCommandLineParser>
 #include <QGuiApplication>
 #include <QIcon>
+#include <QTimer>
 #include <QLibraryInfo>
 #include <QTranslator>
 #include <cstring>
@@ -77,12 +78,17 @@ int main(int argc, char *argv[])
         QCoreApplication::quit();
     };
     QObject::connect(&quitSignals, &tk::QuitSignals::quitRequested, &window, quitPreserving);
-    // Logging out: the session manager asks each app to save, then ends it.
-    QObject::connect(qApp, &QGuiApplication::commitDataRequest, &window, quitPreserving);
+    // Logging out: the session manager asks each app to save; the logout may still be
+    // cancelled, so the window stays (Qt: do not exit from commitDataRequest).
+    QObject::connect(qApp, &QGuiApplication::commitDataRequest, &window, &tk::MainWindow::saveForNextStart);
     window.show();
-    if (!parser.positionalArguments().isEmpty())
-        window.openSession(parser.positionalArguments().first());
-    else
-        window.startUp();
+    // After exec() starts, so a signal during the recovery question quits for real.
+    const QStringList files = parser.positionalArguments();
+    QTimer::singleShot(0, &window, [&window, files] {
+        if (!files.isEmpty())
+            window.openSession(files.first());
+        else
+            window.startUp();
+    });
     return app->exec();
 }

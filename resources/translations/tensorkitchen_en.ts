@@ -856,6 +856,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Asking LibTorch about the devices…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>LibTorch could not report the devices: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::DevicePane</name>

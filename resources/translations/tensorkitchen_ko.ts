@@ -865,6 +865,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Asking LibTorch about the devices…</source>
         <translation>LibTorch에 장치를 묻는 중…</translation>
     </message>
+    <message>
+        <source>LibTorch could not report the devices: %1</source>
+        <translation>LibTorch가 장치를 알려 주지 못했습니다: %1</translation>
+    </message>
 </context>
 <context>
     <name>tk::DevicePane</name>

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <exception>
 #include <thread>
 #include <type_traits>
 
@@ -30,8 +31,17 @@ public:
         if (!onForbiddenThread())
             return f();
         std::invoke_result_t<F> result{};
-        std::thread t([&] { result = f(); });
+        std::exception_ptr error;
+        std::thread t([&] {
+            try {
+                result = f();
+            } catch (...) {
+                error = std::current_exception(); // thrown again here, on the caller's thread
+            }
+        });
         t.join();
+        if (error)
+            std::rethrow_exception(error);
         return result;
     }
 };

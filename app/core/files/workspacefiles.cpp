@@ -144,6 +144,13 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     if (contents.tensors.empty())
         return refused(tr("%1 holds no tensors (a tensor, or a dict or list of them, is needed).").arg(file),
                        contents.others.isEmpty() ? QStringLiteral("(nothing)") : contents.others.join(QLatin1Char('\n')));
+    // A tensor may claim far more elements than its bytes in the file (a stride-0 view, as an
+    // expand() saves): the card's summary reads them all, so each must fit the free memory.
+    for (const PtFile::Entry &e : contents.tensors) {
+        const qint64 bytes = qint64(e.tensor.numel()) * qint64(e.tensor.element_size());
+        if (auto error = d->memory.check(bytes, QStringLiteral("cpu"), e.name, QString()))
+            return d->fail(*error, false);
+    }
     Outcome o;
     // Every tensor on its device first, so a failure there leaves the kitchen as it was. Each
     // one moves on its own, as the logged `.to()` does in Python; on the CPU, tensors that

@@ -9,6 +9,7 @@
 #include <caffe2/serialize/inline_container.h>
 #include <caffe2/serialize/read_adapter_interface.h>
 #include <cmath>
+#include <sstream>
 #include <cstring>
 #include <deque>
 #include <functional>
@@ -97,9 +98,19 @@ public:
         m_values.back().t = t;
         return &m_values.back();
     }
+    // Every item a container gets, copied or not, counts against one budget: a few bytes of
+    // pickle can copy a long list again and again.
+    void charge(size_t items)
+    {
+        m_items += items;
+        if (m_items > kMaxItems)
+            unsupported(QStringLiteral("more than %1 items in containers").arg(kMaxItems));
+    }
 
 private:
     static constexpr size_t kMaxValues = 8'000'000;
+    static constexpr size_t kMaxItems = 16'000'000;
+    size_t m_items = 0;
     std::deque<Value> m_values;
 };
 
@@ -293,6 +304,7 @@ private:
         m_marks.pop_back();
         std::vector<Value *> items(m_stack.begin() + std::ptrdiff_t(at), m_stack.end());
         m_stack.resize(at);
+        m_arena.charge(items.size());
         return items;
     }
     void push(Value *v) { m_stack.push_back(v); }
@@ -365,6 +377,7 @@ void Machine::setItems(Value *target, const std::vector<Value *> &kv)
         return; // a dict subclass we do not know: the file is refused anyway
     if (target->t != Value::T::Dict)
         damaged(QStringLiteral("its pickle sets items on something that is not a dict"));
+    m_arena.charge(kv.size());
     target->items.insert(target->items.end(), kv.begin(), kv.end());
 }
 
@@ -374,6 +387,7 @@ void Machine::appendItems(Value *target, const std::vector<Value *> &items)
         return;
     if (target->t != Value::T::List && target->t != Value::T::Set)
         damaged(QStringLiteral("its pickle appends to something that is not a list"));
+    m_arena.charge(items.size());
     target->items.insert(target->items.end(), items.begin(), items.end());
 }
 
@@ -454,15 +468,19 @@ Value *Machine::call(Value *callable, Value *args)
         Value *d = make(Value::T::Dict);
         if (!a.empty() && (a[0]->t == Value::T::List || a[0]->t == Value::T::Tuple))
             for (Value *pair : a[0]->items)
-                if ((pair->t == Value::T::Tuple || pair->t == Value::T::List) && pair->items.size() == 2)
+                if ((pair->t == Value::T::Tuple || pair->t == Value::T::List) && pair->items.size() == 2) {
+                    m_arena.charge(2);
                     d->items.insert(d->items.end(), pair->items.begin(), pair->items.end());
+                }
         return d;
     }
     if (isBuiltins(m)) {
         if (n == "set" || n == "frozenset") {
             Value *s = make(Value::T::Set);
-            if (!a.empty() && (a[0]->t == Value::T::List || a[0]->t == Value::T::Tuple || a[0]->t == Value::T::Set))
+            if (!a.empty() && (a[0]->t == Value::T::List || a[0]->t == Value::T::Tuple || a[0]->t == Value::T::Set)) {
+                m_arena.charge(a[0]->items.size());
                 s->items = a[0]->items;
+            }
             return s;
         }
         if (n == "complex") {
@@ -504,8 +522,10 @@ Value *Machine::call(Value *callable, Value *args)
         }
         if (n == "Size") {
             Value *t = make(Value::T::Tuple);
-            if (!a.empty() && (a[0]->t == Value::T::Tuple || a[0]->t == Value::T::List))
+            if (!a.empty() && (a[0]->t == Value::T::Tuple || a[0]->t == Value::T::List)) {
+                m_arena.charge(a[0]->items.size());
                 t->items = a[0]->items;
+            }
             return t;
         }
         damaged(QStringLiteral("its pickle calls torch.%1").arg(QString::fromStdString(n)));
@@ -1139,6 +1159,7 @@ private:
 
     static constexpr int kMaxDepth = 100;
     static constexpr size_t kMaxVisits = 4'000'000;
+    static constexpr size_t kMaxTensors = 10'000;
     PtFile::Contents &m_out;
     QString m_base; // the file's name, for a value at the top
     std::map<const Value *, bool> m_hasTensor;
@@ -1164,9 +1185,12 @@ bool Walker::hasTensor(const Value *v, int depth)
     return m_hasTensor[v] = found;
 }
 
-// A dict key as the code log subscripts it, when it is one Python can write.
-std::optional<QVariant> keyOf(const Value *k)
+// A dict key as the code log subscripts it, when it is one Python can write (tuples nested a
+// few deep at most: a key is not a place for a deep structure, and recursion must stay bounded).
+std::optional<QVariant> keyOf(const Value *k, int depth = 0)
 {
+    if (depth > 16)
+        return std::nullopt;
     switch (k->t) {
     case Value::T::Str: return QVariant(QString::fromUtf8(k->s.data(), int(k->s.size())));
     case Value::T::Int: return QVariant(qint64(k->i));
@@ -1177,7 +1201,7 @@ std::optional<QVariant> keyOf(const Value *k)
     case Value::T::Tuple: {
         QVariantList items;
         for (const Value *x : k->items) {
-            const std::optional<QVariant> i = keyOf(x);
+            const std::optional<QVariant> i = keyOf(x, depth + 1);
             if (!i)
                 return std::nullopt;
             items << *i;
@@ -1193,6 +1217,8 @@ void Walker::walk(const Value *v, const QVariantList &keys, const QString &path,
     if (++m_visits > kMaxVisits)
         unsupported(QStringLiteral("more than %1 values in containers").arg(kMaxVisits));
     if (v->t == Value::T::Tensor) {
+        if (m_out.tensors.size() >= kMaxTensors) // each becomes a card, with a widget of its own
+            unsupported(QStringLiteral("more than %1 tensors").arg(kMaxTensors));
         m_out.tensors.push_back(PtFile::Entry{keys, path, PythonCode::identifier(name), v->tensor});
         return;
     }
@@ -1263,7 +1289,9 @@ PtFile::Contents PtFile::read(const QByteArray &bytes, const QString &path)
                 // LibTorch's torch::save of one tensor; torch.jit.save's models are refused.
                 at::Tensor t;
                 try {
-                    torch::load(t, path.toStdString());
+                    // From the bytes already read and size-checked, not the file again.
+                    std::istringstream in(std::string(bytes.constData(), size_t(bytes.size())));
+                    torch::load(t, in);
                 } catch (const std::exception &e) {
                     refuse(Kind::TorchScript, QStringLiteral("The archive has constants.pkl, as torch.jit.save "
                                                              "writes it; as one tensor, LibTorch says: %1")

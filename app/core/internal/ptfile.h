@@ -20,7 +20,9 @@ namespace tk {
 // too), lists, tuples, sets, numbers, strings, bytes and None, and never imports or runs
 // anything. Any other Python object in the file (a whole pickled nn.Module, a numpy scalar, an
 // argparse.Namespace) makes the file refused, with its class named. Only LibTorch's zip reader
-// (PyTorchStreamReader) and tensor calls are used, the same in 1.13 and 2.x.
+// (PyTorchStreamReader) and tensor calls are used, the same in 1.13 and 2.x. The one exception:
+// a tensor LibTorch's own torch::save wrote is a TorchScript archive, read by LibTorch's loader,
+// which compiles the archive's TorchScript (a language with no file, network or process access).
 class PtFile
 {
 public:
