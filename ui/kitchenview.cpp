@@ -11,6 +11,7 @@
 #include <QGraphicsOpacityEffect>
 #include <QLocale>
 #include <QPointer>
+#include <QTimer>
 #include <algorithm>
 
 namespace tk {
@@ -24,6 +25,17 @@ QRect globalRect(QWidget *w) { return QRect(w->mapToGlobal(QPoint(0, 0)), w->siz
 KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget *parent)
     : QSplitter(Qt::Horizontal, parent), m_engine(engine)
 {
+    connect(engine, &KitchenEngine::cardAdded, this, &KitchenView::onCardAdded);
+    connect(engine, &KitchenEngine::cardUpdated, this, &KitchenView::onCardUpdated);
+    connect(engine, &KitchenEngine::cardRemoved, this, &KitchenView::onCardRemoved);
+    // Memory gauges (and the Memory tab's timeline): sampled on the worker, so the GUI never
+    // waits for a device; about 4 samples a second.
+    auto *sampler = new QTimer(this);
+    sampler->setInterval(250);
+    connect(sampler, &QTimer::timeout, this, [this, engine] { engine->sampleDevices(metaPaneVisible()); });
+    sampler->start();
+    engine->sampleDevices(true);
+
     const QList<DeviceInfo> devices = DeviceRegistry::knownDevices(false);
     auto *cpu = new DevicePane(QStringLiteral("cpu"));
     addPane(cpu, this);

@@ -32,7 +32,6 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <QTabWidget>
-#include <QTimer>
 #include <QToolBar>
 #include <QUndoStack>
 
@@ -65,9 +64,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_overlay->setGeometry(rect());
     m_view->setOverlay(m_overlay);
 
-    connect(m_engine, &KitchenEngine::cardAdded, m_view, &KitchenView::onCardAdded);
-    connect(m_engine, &KitchenEngine::cardUpdated, m_view, &KitchenView::onCardUpdated);
-    connect(m_engine, &KitchenEngine::cardRemoved, m_view, &KitchenView::onCardRemoved);
     connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);
     connect(m_engine, &KitchenEngine::codeLineAdded, m_codeLog, &CodeLogView::appendLine);
     // The Memory tab's timeline first, then the panes' gauges.
@@ -85,13 +81,6 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
             [this](const QList<DeviceInfo> &, const QList<DeviceInfo> &) {
                 say(tr("Emptied the CUDA cache: see the Memory tab for before and after."));
             });
-
-    // Memory gauges: sampled on the worker, so the GUI never waits for a device.
-    auto *sampler = new QTimer(this);
-    sampler->setInterval(250); // the memory timeline wants about 4 samples a second
-    connect(sampler, &QTimer::timeout, this, [this] { m_engine->sampleDevices(m_view->metaPaneVisible()); });
-    sampler->start();
-    m_engine->sampleDevices(true);
 
     statusBar()->showMessage(tr("Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons."));
     resize(1200, 760);
