@@ -30,6 +30,8 @@ packages=(
     libtorch-dev libopenblas0-pthread
     libqcustomplot-dev libqcustomplot2.1-qt6
     fonts-nanum
+    # The PyTorch console: an embedded Python whose torch wraps the same LibTorch.
+    python3-dev pybind11-dev python3-torch
 )
 # For tests: the exported script runs under real PyTorch (Debian's python3-torch wraps the
 # same LibTorch) and UI tests read fonts on the offscreen platform.
@@ -142,7 +144,7 @@ test)
         # and a replay of every fuzzing corpus. The UI tests are left out to keep CI within the hour.
         asan_dir="${dir}-asan"
         CC=clang CXX=clang++ cmake -S "$here" -B "$asan_dir" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
-            -DTK_BUILD_UI=OFF -DTK_SANITIZE=address,undefined -DTK_FUZZ=ON
+            -DTK_BUILD_UI=OFF -DTK_SANITIZE=address,undefined -DTK_FUZZ=ON -DTK_PYTHON_CONSOLE=OFF
         cmake --build "$asan_dir" --parallel "$(nproc)"
         run_tests "$asan_dir"
     fi

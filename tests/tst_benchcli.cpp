@@ -1,7 +1,9 @@
 #include "benchcli.h"
 #include "deviceregistry.h"
+#include "pythonconsole.h"
 #include "testsupport.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -26,6 +28,60 @@ private:
     }
 
 private Q_SLOTS:
+    void runIsTheConsolesHeadlessTwin()
+    {
+        if (!PythonConsole::builtIn())
+            QSKIP("this build has no PyTorch console");
+        QTemporaryDir dir;
+        QFile f(dir.filePath("moves.py"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x = torch.randn(3, 4)\n"
+                "x.to('meta')\n"                // thrown away: a move, no card
+                "w = torch.ones(3, 4).to('meta')\n"
+                "print('before the mistake')\n"
+                "z = x + w\n"                   // cpu + meta
+                "never = 1\n");
+        f.close();
+        QString out, err;
+        QCOMPARE(run({"run", f.fileName(), "--format", "json"}, &out, &err), 1); // it raised
+        const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();
+        const QJsonArray cards = root.value("cards").toArray();
+        QCOMPARE(cards.size(), 2); // x and w, as they were when it raised
+        const QJsonObject x = cards.at(0).toObject();
+        QCOMPARE(x.value("name").toString(), QStringLiteral("x"));
+        QCOMPARE(x.value("kind").toString(), QStringLiteral("tensor"));
+        QCOMPARE(x.value("shape").toArray(), (QJsonArray{3, 4}));
+        QCOMPARE(x.value("dtype").toString(), QStringLiteral("float32"));
+        QCOMPARE(x.value("device").toString(), QStringLiteral("cpu"));
+        QVERIFY(x.value("storage").toInt() > 0);
+        QCOMPARE(cards.at(1).toObject().value("device").toString(), QStringLiteral("meta"));
+        const QJsonArray events = root.value("events").toArray();
+        QCOMPARE(events.size(), 3);
+        const QJsonObject discard = events.at(0).toObject();
+        QCOMPARE(discard.value("type").toString(), QStringLiteral("move"));
+        QCOMPARE(discard.value("name").toString(), QStringLiteral("x"));
+        QCOMPARE(discard.value("from").toString(), QStringLiteral("cpu"));
+        QCOMPARE(discard.value("to").toString(), QStringLiteral("meta"));
+        QCOMPARE(discard.value("bytes").toDouble(), 48.0);
+        QVERIFY(discard.value("seconds").toDouble() >= 0);
+        const QJsonObject error = events.at(2).toObject();
+        QCOMPARE(error.value("type").toString(), QStringLiteral("error"));
+        QCOMPARE(error.value("kind").toString(), QStringLiteral("device-mismatch"));
+        QCOMPARE(error.value("line").toInt(), 5);
+        QVERIFY(!error.value("text").toString().isEmpty());
+        QVERIFY(root.value("output").toString().contains("before the mistake"));
+
+        // A script that does not raise exits 0.
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("a = torch.zeros(2)\n");
+        f.close();
+        out.clear();
+        QCOMPARE(run({"run", f.fileName(), "--format", "json"}, &out, &err), 0);
+        QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("cards").toArray().size(), 1);
+        // A missing file is a bad argument.
+        QCOMPARE(run({"run", dir.filePath("missing.py")}, &out, &err), 2);
+    }
+
     void loadListsTheCardsOfARealCheckpoint()
     {
         const QString py = testsupport::torchPython();

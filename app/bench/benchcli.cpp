@@ -2,6 +2,7 @@
 
 #include "devicescommand.h"
 #include "loadcommand.h"
+#include "runcommand.h"
 #include "matmulcommand.h"
 #include "stresscommand.h"
 #include "traincommand.h"
@@ -20,6 +21,7 @@ std::vector<std::unique_ptr<BenchCommand>> BenchCli::commands() const
     all.push_back(std::make_unique<TransferCommand>(m_out, m_err, m_dryRun));
     all.push_back(std::make_unique<StressCommand>(m_out, m_err, m_dryRun));
     all.push_back(std::make_unique<LoadCommand>(m_out, m_err, m_dryRun));
+    all.push_back(std::make_unique<RunCommand>(m_out, m_err, m_dryRun));
     return all;
 }
 
@@ -35,6 +37,7 @@ int BenchCli::usage(int code)
               "  transfer  copy bandwidth vs size (host↔device, pageable/pinned)\n"
               "  stress    create and delete cards many times; resident memory before and after\n"
               "  load      the cards a .pt file makes, or why it is refused\n"
+              "  run       a PyTorch script through the console's engine: its cards, moves and error\n"
               "\n"
               "Run tensor-kitchen-bench <command> --help for its options.\n");
     return code;

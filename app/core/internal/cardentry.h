@@ -19,9 +19,13 @@ struct CardEntry
     torch::nn::Sequential module{nullptr};
     std::shared_ptr<torch::optim::Optimizer> optimizer;
     int modelId = -1;                  // the model an optimizer works on
+    // A model, optimizer or loss made in the PyTorch console: the Python object itself (a
+    // PyObject reference released under the GIL), described by ObjectCards.
+    std::shared_ptr<void> object;
     CardInfo info;
 
     bool isTensor() const { return info.kind == QLatin1String("tensor"); }
+    bool isPythonObject() const { return bool(object); }
 };
 
 } // namespace tk

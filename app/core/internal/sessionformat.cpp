@@ -83,6 +83,10 @@ QByteArray SessionFormat::write(const std::map<int, CardEntry> &entries, const C
     std::map<int, int> indexOf; // card id → position in the file
     int index = 0;
     for (const auto &[id, e] : entries) {
+        // A console-made Python object is not data: a session never stores code to run, so
+        // it is left out (its console lines stay in the code log as text).
+        if (e.object)
+            continue;
         QJsonObject c{{QStringLiteral("name"), e.info.name},
                       {QStringLiteral("kind"), e.info.kind},
                       {QStringLiteral("device"), e.info.device}};

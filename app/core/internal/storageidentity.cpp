@@ -13,6 +13,8 @@ const void *StorageIdentity::keyOf(const at::Tensor &t)
 
 const void *StorageIdentity::keyOf(const CardEntry &e)
 {
+    if (e.object)
+        return e.object.get();
     if (e.module)
         return e.module.ptr().get();
     if (e.optimizer)

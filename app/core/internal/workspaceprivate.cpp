@@ -38,7 +38,10 @@ int Workspace::Private::add(const QString &name, at::Tensor t)
 
 void Workspace::Private::refreshInfo(CardEntry &e)
 {
-    if (e.module)
+    if (e.object) {
+        if (objects)
+            objects->describe(e);
+    } else if (e.module)
         fillModelInfo(e);
     else if (e.optimizer || e.info.kind == QLatin1String("loss"))
         fillHelperInfo(e);
@@ -190,6 +193,8 @@ Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev,
     r.idiomFallback = requested == QLatin1String("cuda") && dev.is_cpu();
     Outcome o;
     o.cardId = e.info.id;
+    if (e.object)
+        return transferPythonObject(e, r);
     if (!e.module) {
         // Python's optimizers have no .to() at all, and a loss has nothing to move: no code.
         r.noMoveNeeded = true;
@@ -218,6 +223,48 @@ Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev,
     // Optimizers over this model follow its parameters, as in PyTorch: nothing to do but look.
     for (auto &[id, other] : entries)
         if (other.optimizer && other.modelId == e.info.id)
+            refreshInfo(other);
+    refreshStorageIds();
+    logOk(r.codeLine);
+    o.transfer = r;
+    return o;
+}
+
+Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
+{
+    Outcome o;
+    o.cardId = e.info.id;
+    if (e.info.kind != QLatin1String("model")) {
+        r.noMoveNeeded = true; // an optimizer follows its parameters; a loss holds none
+        o.transfer = r;
+        return o;
+    }
+    if (!objects)
+        return fail(OpError::invalid(tr("%1 is a Python object and the console is not running.")
+                                         .arg(e.info.name)),
+                    false);
+    r.codeLine = PythonCode::moveModel(e.info.name, r.requestedDevice, r.toDevice);
+    r.bytes = e.info.bytes;
+    if (r.fromDevice != r.toDevice)
+        if (auto err = memory.check(r.bytes, r.toDevice, tr("the model %1").arg(e.info.name), r.codeLine))
+            return fail(*err);
+    QString type, message;
+    const auto t0 = std::chrono::steady_clock::now();
+    if (!objects->move(e, r.toDevice, &type, &message)) {
+        OpError err;
+        err.kind = OpError::classify(message);
+        err.message = message;
+        err.devices = QStringList{r.fromDevice, r.toDevice};
+        err.codeLine = r.codeLine;
+        log.append(CodeLine{r.codeLine, type, message, false});
+        o.error = err;
+        return o;
+    }
+    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+    r.inPlace = true;
+    refreshInfo(e);
+    for (auto &[id, other] : entries) // its optimizers follow its parameters
+        if (other.object && id != e.info.id)
             refreshInfo(other);
     refreshStorageIds();
     logOk(r.codeLine);

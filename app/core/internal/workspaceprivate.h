@@ -7,6 +7,7 @@
 
 #include "cardentry.h"
 #include "memoryguard.h"
+#include "objectcards.h"
 #include "storageidentity.h"
 #include "workspacehistory.h"
 
@@ -25,6 +26,7 @@ struct Workspace::Private
     CodeLog log;
     int nextId = 1;
     int revision = 0;
+    ObjectCards *objects = nullptr; // the console, while one is attached
 
     CardEntry *find(int id)
     {
@@ -38,7 +40,13 @@ struct Workspace::Private
     int add(const QString &name, at::Tensor t);
     void refreshInfo(CardEntry &e);
     void refreshStorageIds() { storage.refresh(entries, revision); }
-    WorkspaceHistory::Snapshot snapshot() const { return WorkspaceHistory::capture(entries, log); }
+    WorkspaceHistory::Snapshot snapshot() const
+    {
+        WorkspaceHistory::Snapshot s = WorkspaceHistory::capture(entries, log);
+        if (objects)
+            objects->copyObjects(s.entries);
+        return s;
+    }
     void restore(WorkspaceHistory::Snapshot s);
     bool storageSharedByOthers(const void *key, int exceptId) const;
 
@@ -53,6 +61,8 @@ struct Workspace::Private
 
     // model.to(device) moves in place; an optimizer or a loss has nothing to move.
     Outcome transferObject(CardEntry &e, const c10::Device &dev, const QString &requested);
+    // A console-made object dragged to a device: the console runs obj.to(device).
+    Outcome transferPythonObject(CardEntry &e, MoveReport r);
     static at::Tensor forward(torch::nn::Sequential &model, at::Tensor x); // model(x)
 
 private:

@@ -14,8 +14,12 @@ QString oneLine(QString s)
 
 QString CodeLine::display() const
 {
-    if (refused)
-        return QStringLiteral("# %1  # refused: %2").arg(code, oneLine(error));
+    if (refused) {
+        // Every line a comment: a console statement may span several.
+        QString commented = code;
+        commented.replace(QLatin1Char('\n'), QLatin1String("\n# "));
+        return QStringLiteral("# %1  # refused: %2").arg(commented, oneLine(error));
+    }
     if (!errorType.isEmpty())
         return QStringLiteral("%1  # %2: %3").arg(code, errorType, oneLine(error));
     return code;
@@ -36,7 +40,9 @@ QString CodeLog::toScript() const
         if (line.refused) {
             out << line.display();
         } else if (!line.errorType.isEmpty()) {
-            out << QStringLiteral("try:") << QStringLiteral("    %1").arg(line.code)
+            QString body = line.code; // a console statement may span several lines
+            body.replace(QLatin1Char('\n'), QLatin1String("\n    "));
+            out << QStringLiteral("try:") << QStringLiteral("    %1").arg(body)
                 << QStringLiteral("except Exception as e:  # in the app: %1: %2")
                        .arg(line.errorType, oneLine(line.error))
                 << QStringLiteral("    print(type(e).__name__ + \":\", e)");

@@ -1,6 +1,7 @@
 #include "kitchenengine.h"
 
 #include "kitchenworker.h"
+#include "pythonconsole.h"
 
 namespace tk {
 
@@ -56,6 +57,10 @@ KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
             Qt::QueuedConnection);
     connect(m_worker, &KitchenWorker::cacheEmptied, this, &KitchenEngine::cacheEmptied,
             Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::consoleReady, this, &KitchenEngine::consoleReady,
+            Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::completed, this, &KitchenEngine::completed,
+            Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -96,6 +101,21 @@ void KitchenEngine::emptyCache()
     QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->emptyCache(); }, Qt::QueuedConnection);
 }
 
+void KitchenEngine::startConsole()
+{
+    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->startConsole(); }, Qt::QueuedConnection);
+}
+
+quint64 KitchenEngine::complete(const QString &prefix)
+{
+    const quint64 request = m_nextRequest++;
+    QMetaObject::invokeMethod(m_worker, [w = m_worker, request, prefix] { w->complete(request, prefix); },
+                              Qt::QueuedConnection);
+    return request;
+}
+
+bool KitchenEngine::interruptPython() { return PythonConsole::interrupt(); }
+
 QThread *KitchenEngine::lastSamplingThread() const { return m_worker->lastSamplingThread(); }
 
 std::optional<CardInfo> KitchenEngine::card(int id) const
@@ -127,6 +147,8 @@ void KitchenEngine::onFinished(quint64 request, const Outcome &outcome)
 {
     if (outcome.ok() && outcome.transfer.sourceId >= 0)
         Q_EMIT transferred(outcome.transfer);
+    for (const MoveReport &move : outcome.console.moves)
+        Q_EMIT transferred(move);
     if (!outcome.ok())
         Q_EMIT failed(outcome.error);
     Q_EMIT finished(request, outcome);

@@ -38,6 +38,12 @@ public:
     // torch.cuda.empty_cache(): hands the caching allocator's unused blocks back to the driver.
     void emptyCache();
     QThread *lastSamplingThread() const;
+    // The PyTorch console: Python starts on the worker (answer: consoleReady); completions of
+    // a name answer by completed(); Ctrl+C interrupts the statement running, at once (a
+    // direct call: the worker is busy in Python, its event loop cannot take a queued one).
+    void startConsole();
+    quint64 complete(const QString &prefix);
+    static bool interruptPython();
 
     QList<CardInfo> cards() const { return m_cards.values(); }
     std::optional<CardInfo> card(int id) const;
@@ -58,6 +64,8 @@ Q_SIGNALS:
     void busyChanged(bool busy);
     void previewReady(quint64 request, const tk::TensorPreview &preview);
     void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
+    void consoleReady(bool available, const QString &status);
+    void completed(quint64 request, const QStringList &completions);
 
 private:
     void onCardsChanged(const QList<tk::CardInfo> &upserted, const QList<int> &removed);

@@ -31,6 +31,8 @@ struct OpenSession { QString path; };
 struct SaveSession { QString path; };
 struct LoadPt { QString path; QString device = QStringLiteral("cpu"); };
 struct SavePt { int id = -1; QString path; };
+// Python typed in the console: each statement one undo step (see PythonConsole::run).
+struct RunPython { QString code; };
 
 } // namespace request
 
@@ -39,6 +41,7 @@ using KitchenRequest = std::variant<request::Create, request::Transfer, request:
                                     request::CreateModel, request::CreateOptimizer,
                                     request::CreateLoss, request::ForgetToMoveTheModel,
                                     request::Undo, request::Redo, request::OpenSession,
-                                    request::SaveSession, request::LoadPt, request::SavePt>;
+                                    request::SaveSession, request::LoadPt, request::SavePt,
+                                    request::RunPython>;
 
 } // namespace tk

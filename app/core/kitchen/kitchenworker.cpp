@@ -1,6 +1,7 @@
 #include "kitchenworker.h"
 
 #include "deviceregistry.h"
+#include "pythonconsole.h"
 #include "requesthandler.h"
 #include "workspace.h"
 
@@ -9,13 +10,33 @@
 namespace tk {
 
 KitchenWorker::KitchenWorker(QObject *parent) : QObject(parent) {}
-KitchenWorker::~KitchenWorker() = default;
+KitchenWorker::~KitchenWorker()
+{
+    m_console.reset(); // it unbinds from the workspace
+}
 
 void KitchenWorker::initialize()
 {
     // On this thread: OpenMP keeps the thread count per thread.
     DeviceRegistry::applyThreads();
     m_workspace = std::make_unique<Workspace>();
+    // Python starts only when the console is first used (startConsole or a line typed).
+    m_console = std::make_unique<PythonConsole>(*m_workspace);
+}
+
+void KitchenWorker::startConsole()
+{
+    if (!m_workspace)
+        initialize();
+    const bool ok = m_console->start();
+    Q_EMIT consoleReady(ok, m_console->status());
+}
+
+void KitchenWorker::complete(quint64 request, const QString &prefix)
+{
+    if (!m_workspace)
+        initialize();
+    Q_EMIT completed(request, m_console->available() ? m_console->complete(prefix) : QStringList());
 }
 
 void KitchenWorker::handle(quint64 request, const KitchenRequest &r)
@@ -30,7 +51,10 @@ void KitchenWorker::handle(quint64 request, const KitchenRequest &r)
 
     if (history == RequestHandler::History::Record)
         m_workspace->beginAction();
-    Outcome outcome = RequestHandler::perform(*m_workspace, r);
+    Outcome outcome = RequestHandler::perform(*m_workspace, r, m_console.get());
+    // The console's names follow every other change of the cards (a drag, undo, opening).
+    if (history != RequestHandler::History::Console)
+        m_console->syncFromWorkspace();
 
     // Report only what changed, so the GUI never re-renders untouched cards.
     QList<CardInfo> upserted;
@@ -47,6 +71,13 @@ void KitchenWorker::handle(quint64 request, const KitchenRequest &r)
             removed << id;
     const QList<CodeLine> &log = m_workspace->codeLog().lines();
     switch (history) {
+    case RequestHandler::History::Console: {
+        // The console recorded its own undo steps, one per statement (outcome.console.steps).
+        const QList<CodeLine> added = log.mid(logSize);
+        if (!added.isEmpty())
+            Q_EMIT codeLinesAdded(added);
+        break;
+    }
     case RequestHandler::History::Record: {
         const bool changed = !upserted.isEmpty() || !removed.isEmpty() || log.size() != logSize;
         outcome.undoable = m_workspace->endAction(outcome.ok() && changed);

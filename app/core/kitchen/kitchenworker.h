@@ -18,6 +18,7 @@
 
 namespace tk {
 
+class PythonConsole;
 class Workspace;
 
 // Owns the Workspace on the core's worker thread: every LibTorch call of the kitchen happens
@@ -38,6 +39,9 @@ public:
     void sampleDevices(bool includeMeta);
     void preview(quint64 request, int id, int maxRows, int maxCols);
     void emptyCache();
+    // The console: starting Python (answers consoleReady) and completing a name.
+    void startConsole();
+    void complete(quint64 request, const QString &prefix);
     QThread *lastSamplingThread() const { return m_samplingThread.load(); }
 
 Q_SIGNALS:
@@ -48,9 +52,12 @@ Q_SIGNALS:
     void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
     void previewReady(quint64 request, const tk::TensorPreview &preview);
     void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
+    void consoleReady(bool available, const QString &status);
+    void completed(quint64 request, const QStringList &completions);
 
 private:
     std::unique_ptr<Workspace> m_workspace;
+    std::unique_ptr<PythonConsole> m_console; // after the workspace: destroyed first
     std::atomic<QThread *> m_samplingThread{nullptr}; // where the last sample was taken
 };
 

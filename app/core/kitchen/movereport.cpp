@@ -50,7 +50,8 @@ QString MoveReport::describe() const
                                    : tr("The old storage is still held by another card."));
         break;
     case TransferMeaning::NewName:
-        text += QLatin1Char(' ') + tr("%1 and %2 both remain.").arg(sourceName, resultName);
+        if (!sourceName.isEmpty()) // a console line may move a tensor it made itself, unnamed
+            text += QLatin1Char(' ') + tr("%1 and %2 both remain.").arg(sourceName, resultName);
         break;
     case TransferMeaning::Discard:
         text += QLatin1Char(' ')

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "operror.h"
+#include "consolereply.h"
 #include "movereport.h"
+#include "operror.h"
 
 #include <QMetaType>
 #include <QStringList>
@@ -16,6 +17,7 @@ struct Outcome
     MoveReport transfer; // filled for transfers
     bool undoable = false;   // the action went onto the workspace's undo history
     QStringList notices;     // things the user should know (a GPU card placed on the CPU, …)
+    ConsoleReply console;    // a console input: its output, flights and undo steps
     bool ok() const { return !error.isError(); }
 };
 

@@ -1,5 +1,6 @@
 #include "requesthandler.h"
 
+#include "pythonconsole.h"
 #include "torchthread.h"
 #include "workspace.h"
 
@@ -34,10 +35,12 @@ RequestHandler::History RequestHandler::history(const KitchenRequest &request)
         return History::Replace;
     if (std::holds_alternative<request::SaveSession>(request))
         return History::None;
+    if (std::holds_alternative<request::RunPython>(request))
+        return History::Console;
     return History::Record;
 }
 
-Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request)
+Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, PythonConsole *console)
 {
     TorchThread::check("RequestHandler::perform");
     return std::visit(Overloaded{
@@ -75,6 +78,17 @@ Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request)
         },
         [&](const request::LoadPt &r) { return w.loadPt(r.path, r.device, nullptr); },
         [&](const request::SavePt &r) { return w.savePt(r.id, r.path); },
+        [&](const request::RunPython &r) {
+            if (!console)
+                return invalid(tr("Python input needs the console."));
+            Outcome o;
+            o.console = console->run(r.code);
+            // A device mismatch opens the same dialog as a drag; other exceptions are shown
+            // as Python's traceback in the console.
+            if (o.console.error.kind == OpError::Kind::DeviceMismatch)
+                o.error = o.console.error;
+            return o;
+        },
     }, request);
 }
 

@@ -7,6 +7,7 @@
 
 namespace tk {
 
+class PythonConsole;
 class Workspace;
 
 // The one place a KitchenRequest becomes Workspace calls. Runs on whichever thread owns the
@@ -21,9 +22,12 @@ public:
         Record, // an action of its own: one undo step when it changed something
         Replace, // undo, redo, open: moves through or replaces the history; the log is re-sent
         None,   // changes no card and writes no code line (saving a session)
+        Console, // console input: one undo step per statement, recorded by the console
     };
     static History history(const KitchenRequest &request);
-    static Outcome perform(Workspace &workspace, const KitchenRequest &request);
+    // `console` runs request::RunPython; without one, Python input is refused.
+    static Outcome perform(Workspace &workspace, const KitchenRequest &request,
+                           PythonConsole *console = nullptr);
 };
 
 } // namespace tk

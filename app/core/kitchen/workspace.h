@@ -97,6 +97,7 @@ public:
     const CodeLog &codeLog() const;
 
 private:
+    friend class PythonConsole; // binds cards to Python variables, one tensor each
     struct Private;
 
     std::unique_ptr<Private> d;

@@ -1,0 +1,94 @@
+#include "runcommand.h"
+
+#include "deviceregistry.h"
+#include "pythonconsole.h"
+#include "requesthandler.h"
+#include "workspace.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace tk {
+
+int RunCommand::run(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Runs a PyTorch script through the console's engine and "
+                                   "lists the cards it leaves, its moves and its error."));
+    p.addHelpOption();
+    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."),
+                              QStringLiteral("format"), QStringLiteral("text"));
+    p.addOption(format);
+    p.addPositionalArgument(QStringLiteral("script"), tr("The .py file to run."));
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
+    const QString fmt = p.value(format);
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
+        return 2;
+    if (p.positionalArguments().size() != 1)
+        return fail(tr("Name one script: tensor-kitchen-bench run SCRIPT.py."));
+    const QString path = p.positionalArguments().first();
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(tr("Cannot read %1: %2").arg(path, file.errorString()));
+    const QString code = QString::fromUtf8(file.readAll());
+    if (m_dryRun)
+        return 0;
+
+    DeviceRegistry::applyThreads();
+    Workspace w;
+    // Python's own Ctrl+C handling, as `python SCRIPT.py` has it in a terminal.
+    PythonConsole console(w, PythonConsole::Options{true});
+    if (!console.start())
+        return fail(console.status());
+    const Outcome o = RequestHandler::perform(w, request::RunPython{code}, &console);
+    const ConsoleReply &r = o.console;
+
+    QJsonArray cards;
+    for (const CardInfo &c : w.cards()) {
+        QJsonArray shape;
+        for (qint64 d : c.shape)
+            shape.append(double(d));
+        cards.append(QJsonObject{{QStringLiteral("name"), c.name},
+                                 {QStringLiteral("kind"), c.kind},
+                                 {QStringLiteral("shape"), shape},
+                                 {QStringLiteral("dtype"), c.dtype},
+                                 {QStringLiteral("device"), c.device},
+                                 {QStringLiteral("storage"), c.storageId}});
+    }
+    QJsonArray events;
+    for (const MoveReport &m : r.moves)
+        events.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("move")},
+                                  {QStringLiteral("name"), m.sourceName},
+                                  {QStringLiteral("result"), m.resultName},
+                                  {QStringLiteral("meaning"), meaningName(m.meaning)},
+                                  {QStringLiteral("from"), m.fromDevice},
+                                  {QStringLiteral("to"), m.toDevice},
+                                  {QStringLiteral("bytes"), double(m.bytes)},
+                                  {QStringLiteral("seconds"), m.seconds},
+                                  {QStringLiteral("code"), m.codeLine}});
+    if (r.raised())
+        events.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
+                                  {QStringLiteral("kind"), OpError::kindName(r.error.kind)},
+                                  {QStringLiteral("exception"), r.exceptionType},
+                                  {QStringLiteral("text"), r.exceptionText},
+                                  {QStringLiteral("line"), r.errorLine}});
+    if (fmt == QLatin1String("json")) {
+        const QJsonObject root{{QStringLiteral("script"), path},
+                               {QStringLiteral("cards"), cards},
+                               {QStringLiteral("events"), events},
+                               {QStringLiteral("output"), r.output}};
+        m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    } else {
+        m_out << r.output;
+        for (const MoveReport &m : r.moves)
+            m_out << "→ " << m.describe() << "\n";
+        for (const CardInfo &c : w.cards())
+            m_out << QStringLiteral("%1  %2  %3\n").arg(c.name, c.device, c.summary);
+    }
+    return r.raised() ? 1 : 0;
+}
+
+} // namespace tk

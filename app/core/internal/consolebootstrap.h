@@ -1,0 +1,264 @@
+#pragma once
+// Core-internal: the Python half of the PyTorch console, run once in its own module after
+// `import torch`. It executes statements, captures their output, records every .to() with a
+// TorchFunctionMode (no parsing of text), and classifies each move by what the names hold
+// afterwards. Works with torch 1.13 and 2.x.
+
+namespace tk {
+
+inline constexpr const char *kConsoleBootstrap = R"PY(
+import ast, builtins, copy, linecache, rlcompleter, sys, time, traceback
+import torch
+from torch import nn
+from torch.overrides import TorchFunctionMode
+
+FILENAME = "<console>"
+_TORCH_DIR = torch.__file__.rsplit("/", 1)[0]
+_HERE = "<tk-console>"
+_TENSOR_MOVES = {torch.Tensor.to, torch.Tensor.cuda, torch.Tensor.cpu}
+
+def _user_line():
+    # The console line that made the call: torch's own frames (and ours) are skipped, so a
+    # .to() inside an optimizer or a loss is not the user's move.
+    f = sys._getframe(2)
+    while f is not None and (f.f_code.co_filename.startswith(_TORCH_DIR)
+                             or f.f_code.co_filename == _HERE):
+        f = f.f_back
+    return f.f_lineno if f is not None and f.f_code.co_filename == FILENAME else None
+
+def _sync(tensors):
+    # Honest timing on a GPU: copies are asynchronous, so wait for them on both sides.
+    for t in tensors:
+        if isinstance(t, torch.Tensor) and t.is_cuda:
+            torch.cuda.synchronize(t.device)
+
+def _requested(name, args, kwargs):
+    if name in ("cuda", "cpu"):
+        d = args[0] if args else kwargs.get("device")
+        return name if d is None else str(d if not isinstance(d, int) else "cuda:%d" % d)
+    for a in list(args) + [kwargs.get("device"), kwargs.get("other")]:
+        if isinstance(a, (str, torch.device)):
+            return str(a)
+        if isinstance(a, torch.Tensor):
+            return str(a.device)
+        if isinstance(a, int) and not isinstance(a, bool):
+            return "cuda:%d" % a
+    return None
+
+def _nbytes(tensors):
+    return sum(t.numel() * t.element_size() for t in tensors)
+
+class Recorder(TorchFunctionMode):
+    def __init__(self):
+        super().__init__()
+        self.moves = []
+        self.inside_module = 0
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        kwargs = kwargs or {}
+        if func not in _TENSOR_MOVES or self.inside_module:
+            return func(*args, **kwargs)
+        line = _user_line()
+        src = args[0] if args else None
+        if line is None or not isinstance(src, torch.Tensor):
+            return func(*args, **kwargs)
+        _sync([src])
+        t0 = time.perf_counter()
+        out = func(*args, **kwargs)
+        _sync([out])
+        seconds = time.perf_counter() - t0
+        requested = _requested(func.__name__, args[1:], kwargs)
+        # x.to(torch.float64) converts on the spot: not a move between devices.
+        if isinstance(out, torch.Tensor) and (requested is not None or out.device != src.device):
+            self.moves.append(dict(module=False, src=src, out=out, line=line, seconds=seconds,
+                                   requested=requested or str(out.device),
+                                   src_dev=str(src.device), out_dev=str(out.device),
+                                   nbytes=src.numel() * src.element_size()))
+        return out
+
+RECORDER = None
+
+def _wrap_module_move(original, name):
+    def move(self, *args, **kwargs):
+        rec = RECORDER
+        line = _user_line() if rec is not None and not rec.inside_module else None
+        if line is None:
+            return original(self, *args, **kwargs)
+        tensors = list(self.parameters()) + list(self.buffers())
+        src_dev = str(tensors[0].device) if tensors else "cpu"
+        rec.inside_module += 1
+        try:
+            _sync(tensors)
+            t0 = time.perf_counter()
+            out = original(self, *args, **kwargs)
+            after = list(self.parameters()) + list(self.buffers())
+            _sync(after)
+            seconds = time.perf_counter() - t0
+        finally:
+            rec.inside_module -= 1
+        out_dev = str(after[0].device) if after else src_dev
+        rec.moves.append(dict(module=True, src=self, out=out, line=line, seconds=seconds,
+                              requested=_requested(name, args, kwargs) or out_dev,
+                              src_dev=src_dev, out_dev=out_dev, nbytes=_nbytes(tensors)))
+        return out
+    move.__wrapped__ = original
+    return move
+
+for _name in ("to", "cuda", "cpu"):
+    setattr(nn.Module, _name, _wrap_module_move(getattr(nn.Module, _name), _name))
+
+class _Writer:
+    def __init__(self, chunks):
+        self.chunks = chunks
+    def write(self, s):
+        self.chunks.append(str(s))
+        return len(s)
+    def flush(self):
+        pass
+    def isatty(self):
+        return False
+
+OUTPUT = []
+
+def _display(value):
+    if value is None:
+        return
+    builtins._ = value
+    OUTPUT.append(value if isinstance(value, torch.Tensor) else repr(value) + "\n")
+
+def _no_input(*args, **kwargs):
+    raise RuntimeError("input() cannot read from the console: assign the value instead")
+
+def make_namespace():
+    return {"__name__": "__console__", "__builtins__": builtins, "torch": torch, "nn": nn,
+            "device": "cuda" if torch.cuda.is_available() else "cpu", "input": _no_input}
+
+def parse(source):
+    # Each top-level statement compiled on its own, keeping its line numbers; an expression
+    # statement in "single" mode so that its value is shown.
+    linecache.cache[FILENAME] = (len(source), None, source.splitlines(True), FILENAME)
+    try:
+        tree = ast.parse(source, FILENAME, "exec")
+    except SyntaxError as e:
+        return ("SyntaxError", str(e.msg), "".join(traceback.format_exception_only(type(e), e)),
+                e.lineno or 1)
+    lines = source.splitlines()
+    out = []
+    for node in tree.body:
+        text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+        if isinstance(node, ast.Expr):
+            code = compile(ast.Interactive(body=[node]), FILENAME, "single")
+        else:
+            code = compile(ast.Module(body=[node], type_ignores=[]), FILENAME, "exec")
+        out.append((code, text, node.lineno))
+    return out
+
+def _kind(v):
+    if isinstance(v, torch.Tensor):
+        return "tensor"
+    if isinstance(v, torch.optim.Optimizer):
+        return "optimizer"
+    if isinstance(v, nn.modules.loss._Loss):
+        return "loss"
+    if isinstance(v, nn.Module):
+        return "model"
+    return None
+
+def card_values(ns):
+    return [(k, kind, v) for k, v in ns.items()
+            if not k.startswith("__") and (kind := _kind(v)) is not None]
+
+def execute(code, ns):
+    # Runs one statement; returns None, or (type, text, traceback, line) when it raised.
+    global RECORDER
+    before = {id(v): k for k, v in ns.items() if _kind(v) is not None}
+    rec = Recorder()
+    RECORDER = rec
+    saved = sys.stdout, sys.stderr, sys.displayhook
+    sys.stdout = sys.stderr = _Writer(OUTPUT)
+    sys.displayhook = _display
+    error = None
+    try:
+        with rec:
+            exec(code, ns)
+    except BaseException as e:
+        # Python's traceback without the console's own frames (this file, and the hop through
+        # torch.overrides that the move recorder adds).
+        frames = [f for f in traceback.extract_tb(e.__traceback__)
+                  if f.filename != _HERE and not f.filename.endswith("torch/overrides.py")]
+        lines = [f.lineno for f in frames if f.filename == FILENAME]
+        line = lines[0] if lines else 0 # the statement's line, outermost
+        text = "".join(traceback.format_exception_only(type(e), e))
+        if frames:
+            text = ("Traceback (most recent call last):\n"
+                    + "".join(traceback.StackSummary.from_list(frames).format()) + text)
+        error = (type(e).__name__, str(e), text, line)
+    finally:
+        sys.stdout, sys.stderr, sys.displayhook = saved
+        RECORDER = None
+    moves = []
+    for m in rec.moves:
+        src, out = m.pop("src"), m.pop("out")
+        m["source"] = before.get(id(src), "")
+        holders = [k for k, v in ns.items() if v is out and not k.startswith("__")]
+        if m["module"]:
+            m["meaning"] = "reassign"
+            m["result"] = m["source"]
+        elif m["source"] and ns.get(m["source"]) is out:
+            m["meaning"], m["result"] = "reassign", m["source"]
+        elif holders:
+            m["meaning"], m["result"] = "newname", holders[0]
+        else:
+            m["meaning"], m["result"] = "discard", ""
+        m["same"] = out is src
+        m["src_tensor"] = src if isinstance(src, torch.Tensor) else None
+        moves.append(m)
+    rec.moves = []
+    return error, moves
+
+def take_output():
+    out = list(OUTPUT)
+    OUTPUT.clear()
+    return out
+
+def describe(obj):
+    if isinstance(obj, torch.optim.Optimizer):
+        tensors = [p for g in obj.param_groups for p in g["params"]]
+        parts = []
+    else:
+        tensors = list(obj.parameters()) + list(obj.buffers())
+        parts = []
+        for c in obj.children():
+            if isinstance(c, nn.Linear):
+                parts.append("Linear(%d\u2192%d)" % (c.in_features, c.out_features))
+            else:
+                parts.append(type(c).__name__)
+    device = str(tensors[0].device) if tensors else "cpu"
+    first = tensors[0].detach() if tensors and isinstance(obj, nn.Module) else None
+    return (type(obj).__name__, " ".join(parts), sum(t.numel() for t in tensors),
+            _nbytes(tensors), device, len(tensors), first)
+
+def copy_all(objs):
+    return copy.deepcopy(objs)
+
+def complete(ns, prefix):
+    c = rlcompleter.Completer(ns)
+    out = []
+    for i in range(500):
+        s = c.complete(prefix, i)
+        if s is None:
+            break
+        if s not in out:
+            out.append(s)
+    return out
+
+def move(obj, device):
+    try:
+        with torch.no_grad():
+            obj.to(device)
+        return None
+    except Exception as e:
+        return (type(e).__name__, str(e))
+)PY";
+
+} // namespace tk

@@ -1,0 +1,32 @@
+#pragma once
+
+#include "movereport.h"
+#include "operror.h"
+
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace tk {
+
+// What one input of the PyTorch console did: its printed output, the flights its .to() calls
+// made, and the statements that changed the kitchen (one undo step each).
+struct ConsoleReply
+{
+    bool ran = false;          // false: the console is off (see PythonConsole::status())
+    QString input;
+    QString output;            // print() output, expression values and tracebacks, in order
+    QList<MoveReport> moves;   // every .to()/.cuda()/.cpu() the input made, measured
+    QStringList steps;         // the statements that became undo steps, in order
+    QString exceptionType;     // "RuntimeError", "KeyboardInterrupt", … when it raised
+    QString exceptionText;     // str(exception)
+    int errorLine = 0;         // the input's line that raised (1-based), 0 when none
+    bool interrupted = false;  // stopped by Ctrl+C (KeyboardInterrupt)
+    // The exception as the kitchen classifies LibTorch's errors (DeviceMismatch, Shape, …),
+    // with the statement as its code line and the cards that statement names.
+    OpError error;
+
+    bool raised() const { return !exceptionType.isEmpty(); }
+};
+
+} // namespace tk
