@@ -15,6 +15,10 @@ namespace tk {
 
 using Pending = PendingRequests::Pending;
 
+namespace {
+constexpr qsizetype kConsoleFlights = 8; // ghosts at once for one console input, at most
+}
+
 CardActions::CardActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view, QWidget *window)
     : QObject(window), m_engine(engine), m_pending(pending), m_view(view), m_window(window)
 {
@@ -94,16 +98,27 @@ quint64 CardActions::requestCombine(Operation op, int a, int b)
 
 void CardActions::showOutcome(const Pending &p, const Outcome &outcome)
 {
+    if (p.kind == Pending::Kind::Console) {
+        // The console's moves fly as drags do, those before a failed statement too. A loop
+        // may move thousands of times: the first few fly, and the last, whose sentence stays
+        // in the status bar.
+        const QList<MoveReport> &moves = outcome.console.moves;
+        for (qsizetype i = 0; i < moves.size(); ++i)
+            if (moves.at(i).sourceId >= 0 && (i < kConsoleFlights || i == moves.size() - 1))
+                m_view->animateMove(moves.at(i));
+    }
     if (!outcome.ok()) {
         // A file request's error names the file and says in plain words what is wrong with it.
         showError(p.file.isEmpty() ? outcome.error : OpError::aboutFile(outcome.error, p.file, p.fileTask),
-                  p.a, p.b);
+                  p.a, p.b, p.kind == Pending::Kind::Console ? outcome.error.codeLine : QString());
         return;
     }
     switch (p.kind) {
     case Pending::Kind::Transfer:
         m_view->animateTransfer(outcome.transfer, p.pixmap, p.from);
-        if (p.retryAfter)
+        if (p.retryAfter && !p.retryCode.isEmpty())
+            Q_EMIT consoleRetryRequested(p.retryCode);
+        else if (p.retryAfter)
             requestCombine(p.op, p.a, p.b);
         break;
     case Pending::Kind::Combine:
@@ -123,6 +138,7 @@ void CardActions::showOutcome(const Pending &p, const Outcome &outcome)
         m_pending->insert(m_engine->submit(request::CreateLoss{}), Pending{});
         Q_EMIT statusMessage(tr("model, optimizer and loss_fn: drag the model to a device — only it needs .to()."));
         break;
+    case Pending::Kind::Console: // the console pane shows its own answer
     case Pending::Kind::Other:
         break;
     }
@@ -162,7 +178,7 @@ QMenu *CardActions::showOperationMenu(int a, int b, const QPoint &globalPos)
     return menu;
 }
 
-void CardActions::showError(const OpError &error, int a, int b)
+void CardActions::showError(const OpError &error, int a, int b, const QString &retryCode)
 {
     if (a < 0 && error.cards.size() == 2) {
         a = error.cards.at(0);
@@ -189,10 +205,11 @@ void CardActions::showError(const OpError &error, int a, int b)
                          : error.codeLine.contains(QLatin1String(" * ")) ? Operation::Mul
                          : error.codeLine.contains(QLatin1String("torch.cat")) ? Operation::Cat
                                                                                 : Operation::Add;
-    connect(dlg, &ErrorDialog::moveAndRetry, this, [this, op, a, b](int id, const QString &device) {
+    connect(dlg, &ErrorDialog::moveAndRetry, this, [this, op, a, b, retryCode](int id, const QString &device) {
         const quint64 request = requestTransfer(id, device, TransferMeaning::Reassign);
         Pending &p = (*m_pending)[request];
         p.retryAfter = true;
+        p.retryCode = retryCode;
         p.op = op;
         p.a = a;
         p.b = b;

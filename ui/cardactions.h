@@ -40,8 +40,9 @@ public:
     // explained, or the card flown, named or focused.
     void showOutcome(const PendingRequests::Pending &p, const Outcome &outcome);
     // The one error dialog, replacing any open one; a, b: the operands when known, for the
-    // move-and-retry buttons.
-    void showError(const OpError &error, int a = -1, int b = -1);
+    // move-and-retry buttons. `retryCode`: the console line that failed, run again after the
+    // move instead of an operation.
+    void showError(const OpError &error, int a = -1, int b = -1, const QString &retryCode = {});
 
 public Q_SLOTS:
     void newTensor();
@@ -54,6 +55,8 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void statusMessage(const QString &text, int ms = 8000);
+    // The error dialog moved a card for a console line: the console runs the line again.
+    void consoleRetryRequested(const QString &code);
 
 private:
     KitchenEngine *m_engine = nullptr;

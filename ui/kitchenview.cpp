@@ -131,12 +131,18 @@ void KitchenView::setMetaPaneVisible(bool visible)
         m_engine->sampleDevices(true);
 }
 
+DevicePane *KitchenView::paneFor(const QString &device) const
+{
+    DevicePane *p = pane(device);
+    if (!p && device.startsWith(QLatin1String("cuda")))
+        p = pane(QStringLiteral("cuda"));
+    return p;
+}
+
 void KitchenView::placeCard(TensorCard *card)
 {
     const QString dev = card->info().device;
-    DevicePane *target = pane(dev);
-    if (!target && dev.startsWith(QLatin1String("cuda")))
-        target = pane(QStringLiteral("cuda"));
+    DevicePane *target = paneFor(dev);
     if (dev == QLatin1String("meta") && !m_metaPane->isVisible())
         setMetaPaneVisible(true);
     if (!target)
@@ -236,6 +242,22 @@ void KitchenView::animateTransfer(const MoveReport &r, const QPixmap &pixmap, co
     });
     if (r.meaning == TransferMeaning::Reassign && r.oldReleased)
         m_overlay->fadeOut(pixmap, from, tr("old %1 released").arg(r.sourceName), ms);
+}
+
+void KitchenView::animateMove(const MoveReport &r)
+{
+    const bool discarded = r.meaning == TransferMeaning::Discard;
+    QPixmap pixmap;
+    QRect from;
+    grabCard(discarded ? r.sourceId : r.resultId, &pixmap, &from);
+    // y = x.to(d) and x.to(d) leave x where it was: the flight starts at x. Otherwise the
+    // card has already moved, so it starts where the source pane keeps its cards.
+    TensorCard *source = cardWidget(r.sourceId);
+    if (source && r.sourceId != r.resultId && source->info().device == r.fromDevice)
+        from = globalRect(source);
+    else if (DevicePane *p = paneFor(r.fromDevice); p && p->isVisible())
+        from.moveTopLeft(p->mapToGlobal(QPoint(12, 120)));
+    animateTransfer(r, pixmap, from);
 }
 
 } // namespace tk

@@ -44,6 +44,9 @@ public:
     FirstSteps *firstSteps() const { return m_firstSteps; }
     // Says what a finished .to() did and flies its card from where it left (global `from`).
     void animateTransfer(const MoveReport &r, const QPixmap &pixmap, const QRect &from);
+    // The same for a move made by code (the console), after the cards have changed: the card
+    // flies from its source device's pane, or from the source card when that stayed there.
+    void animateMove(const MoveReport &r);
 
 public Q_SLOTS:
     void onCardAdded(const tk::CardInfo &card);
@@ -66,6 +69,7 @@ Q_SIGNALS:
 
 private:
     void addPane(DevicePane *pane, QSplitter *into);
+    DevicePane *paneFor(const QString &device) const; // "cuda:1" without a pane of its own: the GPU pane
     void placeCard(TensorCard *card);
 
     KitchenEngine *m_engine = nullptr;

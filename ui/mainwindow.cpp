@@ -2,6 +2,7 @@
 
 #include "cardactions.h"
 #include "codelogview.h"
+#include "consolepane.h"
 #include "devicedetailsdialog.h"
 #include "dragmeaningbox.h"
 #include "deviceregistry.h"
@@ -66,6 +67,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
 
     connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);
     connect(m_engine, &KitchenEngine::codeLineAdded, m_codeLog, &CodeLogView::appendLine);
+    connect(m_engine, &KitchenEngine::codeLineAdded, m_console, &ConsolePane::echoKitchenLine);
     // The Memory tab's timeline first, then the panes' gauges.
     connect(m_engine, &KitchenEngine::devicesSampled, m_memory, &MemoryPanel::addSample);
     connect(m_engine, &KitchenEngine::devicesSampled, m_view, &KitchenView::showDeviceSamples);
@@ -125,6 +127,11 @@ void MainWindow::wireParts()
     connect(m_session, &SessionController::statusMessage, this, &MainWindow::say);
     connect(m_session, &SessionController::failed, m_cards, [this](const OpError &e) { m_cards->showError(e); });
     connect(m_lessonActions, &LessonActions::statusMessage, this, &MainWindow::say);
+    // Move-and-retry of a console line: the line runs again in the console, where it was typed.
+    connect(m_cards, &CardActions::consoleRetryRequested, this, [this](const QString &code) {
+        findChild<QDockWidget *>(QStringLiteral("consoleDock"))->show();
+        m_console->run(code);
+    });
 
     connect(m_view, &KitchenView::cardDropped, this,
             [this](int id, const QString &, const QString &to, Qt::KeyboardModifiers mods) {
@@ -226,6 +233,26 @@ void MainWindow::buildDocks()
     menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(dock->toggleViewAction());
     connect(m_engine, &KitchenEngine::codeLogReset, m_codeLog, &CodeLogView::setLines);
 
+    // The PyTorch console, beside the code log: the same lines, typed or dragged. Python starts
+    // when the dock is first shown, not with the app.
+    m_console = new ConsolePane(m_engine, &m_pending);
+    auto *consoleDock = new QDockWidget(tr("PyTorch console"), this);
+    consoleDock->setObjectName(QStringLiteral("consoleDock"));
+    consoleDock->setWidget(m_console);
+    addDockWidget(Qt::BottomDockWidgetArea, consoleDock);
+    splitDockWidget(dock, consoleDock, Qt::Horizontal);
+    consoleDock->hide();
+    QAction *consoleAction = consoleDock->toggleViewAction();
+    consoleAction->setObjectName(QStringLiteral("consoleAction"));
+    consoleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
+    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(consoleAction);
+    connect(consoleAction, &QAction::triggered, this, [this, consoleDock](bool shown) {
+        if (shown) {
+            consoleDock->raise();
+            m_console->setFocus();
+        }
+    });
+
     // The lessons follow the language the UI is shown in, whichever translator is installed.
     //: The language code of the lesson texts to show: "en" or "ko".
     m_lessons = new LessonsPanel(tr("en"));
@@ -259,6 +286,13 @@ void MainWindow::onFinished(quint64 request, const Outcome &outcome)
         m_undo->push(new KitchenCommand(m_engine, lines.isEmpty() ? tr("change") : lines.last().code));
         m_session->markDirty();
     }
+    // A console input: each statement that changed the kitchen is one step, as one drag is.
+    for (const QString &step : outcome.console.steps) {
+        const QString first = step.section(QLatin1Char('\n'), 0, 0);
+        m_undo->push(new KitchenCommand(m_engine, first == step ? step : first + QStringLiteral(" …")));
+    }
+    if (!outcome.console.steps.isEmpty())
+        m_session->markDirty();
     for (const QString &n : outcome.notices)
         say(n, 15000);
     if (p.then)

@@ -16,6 +16,7 @@ namespace tk {
 
 class CardActions;
 class CodeLogView;
+class ConsolePane;
 class DevicePane;
 class DragMeaningBox;
 class ErrorDialog;
@@ -69,6 +70,7 @@ public:
 
     QUndoStack *undoStack() const { return m_undo; }
     LessonsPanel *lessons() const { return m_lessons; }
+    ConsolePane *console() const { return m_console; }
     void tryLesson(const QString &lessonId);
     quint64 openSession(const QString &path);
     quint64 saveSession(const QString &path);
@@ -118,6 +120,7 @@ private:
     FlightOverlay *m_overlay = nullptr;
     CodeLogView *m_codeLog = nullptr;
     LessonsPanel *m_lessons = nullptr;
+    ConsolePane *m_console = nullptr;
     DragMeaningBox *m_meaning = nullptr;
     QAction *m_metaAction = nullptr;
     QString m_lastMessage;

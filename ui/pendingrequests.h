@@ -19,7 +19,7 @@ class PendingRequests
 public:
     struct Pending
     {
-        enum class Kind { Create, Transfer, Combine, ModelTrio, Other };
+        enum class Kind { Create, Transfer, Combine, ModelTrio, Console, Other };
         Kind kind = Kind::Other;
         QPixmap pixmap;
         QRect from;         // global rect of the card when it left
@@ -27,6 +27,7 @@ public:
         int a = -1;
         int b = -1;
         bool retryAfter = false; // a move from the error dialog: run op(a, b) again after it
+        QString retryCode;       // … or, for a console line, run this Python again
         std::function<void(const Outcome &)> then; // a follow-up (lessons chain steps)
         // A file request: its failure is told as a file error about `file` (OpError::aboutFile).
         QString file;

@@ -189,6 +189,7 @@ Commands:
   transfer  copy bandwidth vs size (host↔device, pageable/pinned)
   stress    create and delete cards many times; resident memory before and after
   load      the cards a .pt file makes, or why it is refused
+  run       a PyTorch script through the console&apos;s engine: its cards, moves and error
 
 Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
@@ -1089,6 +1090,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
 </context>
 <context>
     <name>tk::MainWindow</name>
+    <message>
+        <source>PyTorch console</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message>
         <source>Tensor Kitchen</source>
         <translation type="unfinished"></translation>
@@ -2105,6 +2110,57 @@ first call: %4</source>
     </message>
     <message>
         <source>Tensors or a state_dict saved by torch.save</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsoleInput</name>
+    <message>
+        <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsolePane</name>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting Python…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still running — Ctrl+C to stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># kitchen: %1</source>
+        <extracomment>Before a line of Python that a drag or a button ran; keep the &quot;#&quot; (a Python comment).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># … and %1 more moves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped (KeyboardInterrupt): what ran before it stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

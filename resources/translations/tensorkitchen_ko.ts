@@ -189,6 +189,7 @@ Commands:
   transfer  copy bandwidth vs size (host↔device, pageable/pinned)
   stress    create and delete cards many times; resident memory before and after
   load      the cards a .pt file makes, or why it is refused
+  run       a PyTorch script through the console&apos;s engine: its cards, moves and error
 
 Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
@@ -201,6 +202,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
   transfer  크기에 따른 복사 대역폭 (호스트↔장치, pageable/pinned)
   stress    카드를 여러 번 만들고 지운 뒤 상주 메모리를 비교합니다
   load      .pt 파일이 만드는 카드, 또는 거부하는 이유
+  run       콘솔 엔진으로 PyTorch 스크립트 실행: 남은 카드, 이동, 오류
 
 각 명령의 옵션은 tensor-kitchen-bench &lt;명령&gt; --help 로 봅니다.
 </translation>
@@ -1099,6 +1101,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
 </context>
 <context>
     <name>tk::MainWindow</name>
+    <message>
+        <source>PyTorch console</source>
+        <translation>PyTorch 콘솔</translation>
+    </message>
     <message>
         <source>Tensor Kitchen</source>
         <translation>Tensor Kitchen</translation>
@@ -2116,6 +2122,57 @@ first call: %4</source>
     <message>
         <source>Tensors or a state_dict saved by torch.save</source>
         <translation>torch.save로 저장한 텐서나 state_dict</translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsoleInput</name>
+    <message>
+        <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
+        <translation>Python: Enter 실행 · Shift+Enter 줄 추가 · Tab 자동 완성 · ↑↓ 이전 입력</translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsolePane</name>
+    <message>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <source>Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python</source>
+        <translation>실행 중인 입력을 중단합니다: Python에서 Ctrl+C를 누른 것처럼 KeyboardInterrupt</translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console.</source>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Starting Python…</source>
+        <translation>Python 시작 중…</translation>
+    </message>
+    <message>
+        <source>still running — Ctrl+C to stop</source>
+        <translation>아직 실행 중 — 멈추려면 Ctrl+C</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>멈추는 중…</translation>
+    </message>
+    <message>
+        <source># kitchen: %1</source>
+        <extracomment>Before a line of Python that a drag or a button ran; keep the &quot;#&quot; (a Python comment).</extracomment>
+        <translation># 주방: %1</translation>
+    </message>
+    <message>
+        <source># … and %1 more moves</source>
+        <translation># … 이동 %1개 더</translation>
+    </message>
+    <message>
+        <source>Stopped (KeyboardInterrupt): what ran before it stays.</source>
+        <translation>멈춤 (KeyboardInterrupt): 그 전에 실행된 것은 그대로 남습니다.</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>실행 중…</translation>
     </message>
 </context>
 </TS>
