@@ -78,15 +78,18 @@ ConsolePane::ConsolePane(KitchenEngine *engine, PendingRequests *pending, QWidge
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
 
+    // The input gets the whole width; the status and Stop share the line under it.
     auto *row = new QHBoxLayout;
     row->addWidget(m_prompt, 0, Qt::AlignTop);
     row->addWidget(m_input, 1);
-    row->addWidget(m_stop, 0, Qt::AlignTop);
+    auto *footer = new QHBoxLayout;
+    footer->addWidget(m_status, 1);
+    footer->addWidget(m_stop, 0, Qt::AlignTop);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_output, 1);
     layout->addLayout(row);
-    layout->addWidget(m_status);
+    layout->addLayout(footer);
     setFocusProxy(m_input);
 
     // Python may not be running the input yet (the worker is busy, or it is still parsing):

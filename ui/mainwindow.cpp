@@ -246,8 +246,13 @@ void MainWindow::buildDocks()
     consoleAction->setObjectName(QStringLiteral("consoleAction"));
     consoleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
     menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(consoleAction);
-    connect(consoleAction, &QAction::triggered, this, [this, consoleDock](bool shown) {
+    connect(consoleAction, &QAction::triggered, this, [this, dock, consoleDock](bool shown) {
         if (shown) {
+            // Typing wants the room: the console takes most of the bottom, the log the rest.
+            if (dock->isVisible())
+                resizeDocks({dock, consoleDock}, {2, 3}, Qt::Horizontal);
+            if (consoleDock->height() < height() / 3) // room for a traceback
+                resizeDocks({consoleDock}, {height() / 3}, Qt::Vertical);
             consoleDock->raise();
             m_console->setFocus();
         }

@@ -243,6 +243,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .py file to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -413,70 +429,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>QObject</name>
-    <message>
-        <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>TensorSpec</name>
-    <message>
-        <source>Enter a shape such as 2, 3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>At most %1 dimensions.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” is not a whole number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Every size must be at least 1 (got %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>That shape has more elements than any machine can hold.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>TrainLane</name>
-    <message>
-        <source>cpu · 1 thread</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cpu · %1 threads</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>Trainer</name>
-    <message>
-        <source>Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking only helps copies to a CUDA GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Width, depth, batch, steps and the dataset size must be at least 1, and the learning rate above 0.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown optimizer “%1”: use sgd or adam.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The meta device has no values, so nothing can be learned there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>MoveReport</name>
     <message>
         <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
@@ -551,6 +503,177 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 could not be written: the disk may be full.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PythonConsole</name>
+    <message>
+        <source>Python could not start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python would import torch from %1, not the torch at %2 that wraps this app&apos;s LibTorch: the console stays off rather than load a second LibTorch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>nowhere</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python&apos;s torch uses %1, this app %2: the console stays off rather than load a second LibTorch.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python&apos;s torch %1 is not the LibTorch %2 this app links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python %1 · torch %2 · the app&apos;s own LibTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python could not import torch: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
+        <translation>
+            <numerusform>%1(%2) · %n parameter · made in the console · moves in place</numerusform>
+            <numerusform>%1(%2) · %n parameters · made in the console · moves in place</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n parameter tensor(s) · needs no .to(): it follows them</source>
+        <translation>
+            <numerusform>%1 over %n parameter tensor · needs no .to(): it follows it</numerusform>
+            <numerusform>%1 over %n parameter tensors · needs no .to(): it follows them</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · needs no .to(): it runs wherever its inputs are</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python starts with the first line you run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>interrupted (Ctrl+C)</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>RequestHandler</name>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python input needs the console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SessionFrame</name>
+    <message>
+        <source>This is not a Tensor Kitchen session file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is truncated: its header is incomplete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is truncated: %1 of %2 bytes are there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The session file is corrupt: its checksum does not match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TensorSpec</name>
+    <message>
+        <source>Enter a shape such as 2, 3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At most %1 dimensions.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every size must be at least 1 (got %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>That shape has more elements than any machine can hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainLane</name>
+    <message>
+        <source>cpu · 1 thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu · %1 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>Trainer</name>
+    <message>
+        <source>Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking only helps copies to a CUDA GPU.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Width, depth, batch, steps and the dataset size must be at least 1, and the learning rate above 0.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown optimizer “%1”: use sgd or adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The meta device has no values, so nothing can be learned there.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -749,6 +872,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>There is already a card named %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 is a Python object and the console is not running.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -833,6 +960,57 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>New name for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsoleInput</name>
+    <message>
+        <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsolePane</name>
+    <message>
+        <source>Stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting Python…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>still running — Ctrl+C to stop</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># kitchen: %1</source>
+        <extracomment>Before a line of Python that a drag or a button ran; keep the &quot;#&quot; (a Python comment).</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># … and %1 more moves</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopped (KeyboardInterrupt): what ran before it stays.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1013,6 +1191,37 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
 </context>
 <context>
+    <name>tk::FirstSteps</name>
+    <message>
+        <source>&lt;b&gt;The kitchen is empty.&lt;/b&gt; Start with one of these:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Make a tensor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.randn, torch.ones, … on the device you choose</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open the first lesson</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where a tensor lives, and how .to() moves it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Load a .pt file…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensors or a state_dict saved by torch.save</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenView</name>
     <message>
         <source>No GPU available</source>
@@ -1048,29 +1257,6 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>old %1 released</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RequestHandler</name>
-    <message>
-        <source>Nothing to undo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing to redo.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not save: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2056,111 +2242,6 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 × %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>SessionFrame</name>
-    <message>
-        <source>This is not a Tensor Kitchen session file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is truncated: its header is incomplete.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is truncated: %1 of %2 bytes are there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The session file is corrupt: its checksum does not match.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tk::FirstSteps</name>
-    <message>
-        <source>&lt;b&gt;The kitchen is empty.&lt;/b&gt; Start with one of these:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Make a tensor…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>torch.randn, torch.ones, … on the device you choose</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open the first lesson</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where a tensor lives, and how .to() moves it</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Load a .pt file…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensors or a state_dict saved by torch.save</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tk::ConsoleInput</name>
-    <message>
-        <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>tk::ConsolePane</name>
-    <message>
-        <source>Stop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>This build has no PyTorch console.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Starting Python…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>still running — Ctrl+C to stop</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopping…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source># kitchen: %1</source>
-        <extracomment>Before a line of Python that a drag or a button ran; keep the &quot;#&quot; (a Python comment).</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source># … and %1 more moves</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stopped (KeyboardInterrupt): what ran before it stays.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>running…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

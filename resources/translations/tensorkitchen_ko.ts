@@ -255,6 +255,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
         <translation>파일 하나를 지정하십시오: tensor-kitchen-bench load FILE.</translation>
     </message>
+    <message>
+        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
+        <translation>콘솔 엔진으로 PyTorch 스크립트를 실행하고, 남은 카드와 이동, 오류를 나열합니다.</translation>
+    </message>
+    <message>
+        <source>The .py file to run.</source>
+        <translation>실행할 .py 파일.</translation>
+    </message>
+    <message>
+        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
+        <translation>스크립트 하나를 지정하십시오: tensor-kitchen-bench run SCRIPT.py.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 파일을 읽을 수 없습니다: %2</translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -425,70 +441,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>QObject</name>
-    <message>
-        <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
-        <translation>끌어서 이동하고, 휠로 확대·축소하고, 범례 항목을 누르면 그 곡선을 숨깁니다.</translation>
-    </message>
-</context>
-<context>
-    <name>TensorSpec</name>
-    <message>
-        <source>Enter a shape such as 2, 3.</source>
-        <translation>2, 3 같은 모양을 입력하십시오.</translation>
-    </message>
-    <message>
-        <source>At most %1 dimensions.</source>
-        <translation>차원은 최대 %1개입니다.</translation>
-    </message>
-    <message>
-        <source>“%1” is not a whole number.</source>
-        <translation>“%1”은(는) 정수가 아닙니다.</translation>
-    </message>
-    <message>
-        <source>Every size must be at least 1 (got %1).</source>
-        <translation>모든 크기는 1 이상이어야 합니다(입력값 %1).</translation>
-    </message>
-    <message>
-        <source>That shape has more elements than any machine can hold.</source>
-        <translation>그 모양은 어떤 컴퓨터에도 담을 수 없을 만큼 원소가 많습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>TrainLane</name>
-    <message>
-        <source>cpu · 1 thread</source>
-        <translation>cpu · 스레드 1개</translation>
-    </message>
-    <message>
-        <source>cpu · %1 threads</source>
-        <translation>cpu · 스레드 %1개</translation>
-    </message>
-</context>
-<context>
-    <name>Trainer</name>
-    <message>
-        <source>Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking only helps copies to a CUDA GPU.</source>
-        <translation>여기서는 고정(pinned) 메모리를 쓸 수 없습니다. LibTorch의 메시지: “%1” pinned + non_blocking은 CUDA GPU로 복사할 때만 도움이 됩니다.</translation>
-    </message>
-    <message>
-        <source>Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.</source>
-        <translation>pinned + non_blocking은 GPU로 복사하는 속도를 높입니다. %1에는 복사가 필요 없습니다.</translation>
-    </message>
-    <message>
-        <source>Width, depth, batch, steps and the dataset size must be at least 1, and the learning rate above 0.</source>
-        <translation>너비, 깊이, 배치, 스텝 수, 데이터셋 크기는 1 이상이어야 하고, 학습률은 0보다 커야 합니다.</translation>
-    </message>
-    <message>
-        <source>Unknown optimizer “%1”: use sgd or adam.</source>
-        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰십시오.</translation>
-    </message>
-    <message>
-        <source>The meta device has no values, so nothing can be learned there.</source>
-        <translation>meta 장치에는 값이 없어서 아무것도 학습할 수 없습니다.</translation>
-    </message>
-</context>
-<context>
     <name>MoveReport</name>
     <message>
         <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
@@ -564,6 +516,175 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>%1 could not be written: the disk may be full.</source>
         <translation>%1 파일을 쓸 수 없습니다. 디스크가 가득 찼을 수 있습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>PythonConsole</name>
+    <message>
+        <source>Python could not start: %1</source>
+        <translation>Python을 시작할 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Python would import torch from %1, not the torch at %2 that wraps this app&apos;s LibTorch: the console stays off rather than load a second LibTorch.</source>
+        <translation>Python은 이 앱의 LibTorch를 감싼 %2의 torch가 아니라 %1의 torch를 가져오게 됩니다. LibTorch를 두 개 불러오지 않도록 콘솔을 끈 채로 둡니다.</translation>
+    </message>
+    <message>
+        <source>nowhere</source>
+        <translation>찾을 수 없는 곳</translation>
+    </message>
+    <message>
+        <source>Python&apos;s torch uses %1, this app %2: the console stays off rather than load a second LibTorch.</source>
+        <translation>Python의 torch는 %1을(를), 이 앱은 %2을(를) 씁니다. LibTorch를 두 개 불러오지 않도록 콘솔을 끈 채로 둡니다.</translation>
+    </message>
+    <message>
+        <source>Python&apos;s torch %1 is not the LibTorch %2 this app links.</source>
+        <translation>Python의 torch %1은(는) 이 앱이 링크한 LibTorch %2와 다릅니다.</translation>
+    </message>
+    <message>
+        <source>Python %1 · torch %2 · the app&apos;s own LibTorch</source>
+        <translation>Python %1 · torch %2 · 앱과 같은 LibTorch</translation>
+    </message>
+    <message>
+        <source>Python could not import torch: %1</source>
+        <translation>Python이 torch를 가져오지 못했습니다: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
+        <translation>
+            <numerusform>%1(%2) · 매개변수 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨집니다</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n parameter tensor(s) · needs no .to(): it follows them</source>
+        <translation>
+            <numerusform>매개변수 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 매개변수를 따라갑니다</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 · needs no .to(): it runs wherever its inputs are</source>
+        <translation>%1 · .to()가 필요 없습니다: 입력이 있는 곳에서 계산됩니다</translation>
+    </message>
+    <message>
+        <source>Python starts with the first line you run.</source>
+        <translation>처음 실행하는 줄과 함께 Python이 시작됩니다.</translation>
+    </message>
+    <message>
+        <source>interrupted (Ctrl+C)</source>
+        <translation>중단됨 (Ctrl+C)</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
+        <translation>끌어서 이동하고, 휠로 확대·축소하고, 범례 항목을 누르면 그 곡선을 숨깁니다.</translation>
+    </message>
+</context>
+<context>
+    <name>RequestHandler</name>
+    <message>
+        <source>Nothing to undo.</source>
+        <translation>실행 취소할 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Nothing to redo.</source>
+        <translation>다시 실행할 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Cannot open %1: %2</source>
+        <translation>%1 파일을 열 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation>저장하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Python input needs the console.</source>
+        <translation>Python 입력에는 콘솔이 필요합니다.</translation>
+    </message>
+</context>
+<context>
+    <name>SessionFrame</name>
+    <message>
+        <source>This is not a Tensor Kitchen session file.</source>
+        <translation>Tensor Kitchen 세션 파일이 아닙니다.</translation>
+    </message>
+    <message>
+        <source>The session file is truncated: its header is incomplete.</source>
+        <translation>세션 파일이 잘려 있습니다. 헤더가 온전하지 않습니다.</translation>
+    </message>
+    <message>
+        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
+        <translation>세션 파일의 버전은 %1입니다. 이 Tensor Kitchen은 버전 %2까지만 읽을 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>The session file is truncated: %1 of %2 bytes are there.</source>
+        <translation>세션 파일이 잘려 있습니다. %2바이트 중 %1바이트만 있습니다.</translation>
+    </message>
+    <message>
+        <source>The session file is corrupt: its checksum does not match.</source>
+        <translation>세션 파일이 손상되었습니다. 체크섬이 맞지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>TensorSpec</name>
+    <message>
+        <source>Enter a shape such as 2, 3.</source>
+        <translation>2, 3 같은 모양을 입력하십시오.</translation>
+    </message>
+    <message>
+        <source>At most %1 dimensions.</source>
+        <translation>차원은 최대 %1개입니다.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a whole number.</source>
+        <translation>“%1”은(는) 정수가 아닙니다.</translation>
+    </message>
+    <message>
+        <source>Every size must be at least 1 (got %1).</source>
+        <translation>모든 크기는 1 이상이어야 합니다(입력값 %1).</translation>
+    </message>
+    <message>
+        <source>That shape has more elements than any machine can hold.</source>
+        <translation>그 모양은 어떤 컴퓨터에도 담을 수 없을 만큼 원소가 많습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>TrainLane</name>
+    <message>
+        <source>cpu · 1 thread</source>
+        <translation>cpu · 스레드 1개</translation>
+    </message>
+    <message>
+        <source>cpu · %1 threads</source>
+        <translation>cpu · 스레드 %1개</translation>
+    </message>
+</context>
+<context>
+    <name>Trainer</name>
+    <message>
+        <source>Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking only helps copies to a CUDA GPU.</source>
+        <translation>여기서는 고정(pinned) 메모리를 쓸 수 없습니다. LibTorch의 메시지: “%1” pinned + non_blocking은 CUDA GPU로 복사할 때만 도움이 됩니다.</translation>
+    </message>
+    <message>
+        <source>Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.</source>
+        <translation>pinned + non_blocking은 GPU로 복사하는 속도를 높입니다. %1에는 복사가 필요 없습니다.</translation>
+    </message>
+    <message>
+        <source>Width, depth, batch, steps and the dataset size must be at least 1, and the learning rate above 0.</source>
+        <translation>너비, 깊이, 배치, 스텝 수, 데이터셋 크기는 1 이상이어야 하고, 학습률은 0보다 커야 합니다.</translation>
+    </message>
+    <message>
+        <source>Unknown optimizer “%1”: use sgd or adam.</source>
+        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰십시오.</translation>
+    </message>
+    <message>
+        <source>The meta device has no values, so nothing can be learned there.</source>
+        <translation>meta 장치에는 값이 없어서 아무것도 학습할 수 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -759,6 +880,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>There is already a card named %1.</source>
         <translation>이름이 %1인 카드가 이미 있습니다.</translation>
     </message>
+    <message>
+        <source>%1 is a Python object and the console is not running.</source>
+        <translation>%1은(는) Python 객체인데 콘솔이 실행 중이 아닙니다.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -844,6 +969,57 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>New name for %1:</source>
         <translation>%1의 새 이름:</translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsoleInput</name>
+    <message>
+        <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
+        <translation>Python: Enter 실행 · Shift+Enter 줄 추가 · Tab 자동 완성 · ↑↓ 이전 입력</translation>
+    </message>
+</context>
+<context>
+    <name>tk::ConsolePane</name>
+    <message>
+        <source>Stop</source>
+        <translation>중지</translation>
+    </message>
+    <message>
+        <source>Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python</source>
+        <translation>실행 중인 입력을 중단합니다: Python에서 Ctrl+C를 누른 것처럼 KeyboardInterrupt</translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console.</source>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Starting Python…</source>
+        <translation>Python 시작 중…</translation>
+    </message>
+    <message>
+        <source>still running — Ctrl+C to stop</source>
+        <translation>아직 실행 중 — 멈추려면 Ctrl+C</translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation>멈추는 중…</translation>
+    </message>
+    <message>
+        <source># kitchen: %1</source>
+        <extracomment>Before a line of Python that a drag or a button ran; keep the &quot;#&quot; (a Python comment).</extracomment>
+        <translation># 주방: %1</translation>
+    </message>
+    <message>
+        <source># … and %1 more moves</source>
+        <translation># … 이동 %1개 더</translation>
+    </message>
+    <message>
+        <source>Stopped (KeyboardInterrupt): what ran before it stays.</source>
+        <translation>멈춤 (KeyboardInterrupt): 그 전에 실행된 것은 그대로 남습니다.</translation>
+    </message>
+    <message>
+        <source>running…</source>
+        <translation>실행 중…</translation>
     </message>
 </context>
 <context>
@@ -1024,6 +1200,37 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
 </context>
 <context>
+    <name>tk::FirstSteps</name>
+    <message>
+        <source>&lt;b&gt;The kitchen is empty.&lt;/b&gt; Start with one of these:</source>
+        <translation>&lt;b&gt;주방이 비어 있습니다.&lt;/b&gt; 이 중 하나로 시작해 보세요:</translation>
+    </message>
+    <message>
+        <source>Make a tensor…</source>
+        <translation>텐서 만들기…</translation>
+    </message>
+    <message>
+        <source>torch.randn, torch.ones, … on the device you choose</source>
+        <translation>고른 장치에 torch.randn, torch.ones, …</translation>
+    </message>
+    <message>
+        <source>Open the first lesson</source>
+        <translation>첫 수업 열기</translation>
+    </message>
+    <message>
+        <source>Where a tensor lives, and how .to() moves it</source>
+        <translation>텐서가 어디에 있는지, .to()가 어떻게 옮기는지</translation>
+    </message>
+    <message>
+        <source>Load a .pt file…</source>
+        <translation>.pt 파일 불러오기…</translation>
+    </message>
+    <message>
+        <source>Tensors or a state_dict saved by torch.save</source>
+        <translation>torch.save로 저장한 텐서나 state_dict</translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenView</name>
     <message>
         <source>No GPU available</source>
@@ -1060,29 +1267,6 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>old %1 released</source>
         <translation>예전 %1 해제됨</translation>
-    </message>
-</context>
-<context>
-    <name>RequestHandler</name>
-    <message>
-        <source>Nothing to undo.</source>
-        <translation>실행 취소할 것이 없습니다.</translation>
-    </message>
-    <message>
-        <source>Nothing to redo.</source>
-        <translation>다시 실행할 것이 없습니다.</translation>
-    </message>
-    <message>
-        <source>Cannot open %1: %2</source>
-        <translation>%1 파일을 열 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>Could not save: %1</source>
-        <translation>저장하지 못했습니다: %1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
 </context>
 <context>
@@ -2068,111 +2252,6 @@ first call: %4</source>
     <message>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
-    </message>
-</context>
-<context>
-    <name>SessionFrame</name>
-    <message>
-        <source>This is not a Tensor Kitchen session file.</source>
-        <translation>Tensor Kitchen 세션 파일이 아닙니다.</translation>
-    </message>
-    <message>
-        <source>The session file is truncated: its header is incomplete.</source>
-        <translation>세션 파일이 잘려 있습니다. 헤더가 온전하지 않습니다.</translation>
-    </message>
-    <message>
-        <source>The session file is version %1; this Tensor Kitchen reads up to version %2.</source>
-        <translation>세션 파일의 버전은 %1입니다. 이 Tensor Kitchen은 버전 %2까지만 읽을 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>The session file is truncated: %1 of %2 bytes are there.</source>
-        <translation>세션 파일이 잘려 있습니다. %2바이트 중 %1바이트만 있습니다.</translation>
-    </message>
-    <message>
-        <source>The session file is corrupt: its checksum does not match.</source>
-        <translation>세션 파일이 손상되었습니다. 체크섬이 맞지 않습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>tk::FirstSteps</name>
-    <message>
-        <source>&lt;b&gt;The kitchen is empty.&lt;/b&gt; Start with one of these:</source>
-        <translation>&lt;b&gt;주방이 비어 있습니다.&lt;/b&gt; 이 중 하나로 시작해 보세요:</translation>
-    </message>
-    <message>
-        <source>Make a tensor…</source>
-        <translation>텐서 만들기…</translation>
-    </message>
-    <message>
-        <source>torch.randn, torch.ones, … on the device you choose</source>
-        <translation>고른 장치에 torch.randn, torch.ones, …</translation>
-    </message>
-    <message>
-        <source>Open the first lesson</source>
-        <translation>첫 수업 열기</translation>
-    </message>
-    <message>
-        <source>Where a tensor lives, and how .to() moves it</source>
-        <translation>텐서가 어디에 있는지, .to()가 어떻게 옮기는지</translation>
-    </message>
-    <message>
-        <source>Load a .pt file…</source>
-        <translation>.pt 파일 불러오기…</translation>
-    </message>
-    <message>
-        <source>Tensors or a state_dict saved by torch.save</source>
-        <translation>torch.save로 저장한 텐서나 state_dict</translation>
-    </message>
-</context>
-<context>
-    <name>tk::ConsoleInput</name>
-    <message>
-        <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
-        <translation>Python: Enter 실행 · Shift+Enter 줄 추가 · Tab 자동 완성 · ↑↓ 이전 입력</translation>
-    </message>
-</context>
-<context>
-    <name>tk::ConsolePane</name>
-    <message>
-        <source>Stop</source>
-        <translation>중지</translation>
-    </message>
-    <message>
-        <source>Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python</source>
-        <translation>실행 중인 입력을 중단합니다: Python에서 Ctrl+C를 누른 것처럼 KeyboardInterrupt</translation>
-    </message>
-    <message>
-        <source>This build has no PyTorch console.</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
-    </message>
-    <message>
-        <source>Starting Python…</source>
-        <translation>Python 시작 중…</translation>
-    </message>
-    <message>
-        <source>still running — Ctrl+C to stop</source>
-        <translation>아직 실행 중 — 멈추려면 Ctrl+C</translation>
-    </message>
-    <message>
-        <source>Stopping…</source>
-        <translation>멈추는 중…</translation>
-    </message>
-    <message>
-        <source># kitchen: %1</source>
-        <extracomment>Before a line of Python that a drag or a button ran; keep the &quot;#&quot; (a Python comment).</extracomment>
-        <translation># 주방: %1</translation>
-    </message>
-    <message>
-        <source># … and %1 more moves</source>
-        <translation># … 이동 %1개 더</translation>
-    </message>
-    <message>
-        <source>Stopped (KeyboardInterrupt): what ran before it stays.</source>
-        <translation>멈춤 (KeyboardInterrupt): 그 전에 실행된 것은 그대로 남습니다.</translation>
-    </message>
-    <message>
-        <source>running…</source>
-        <translation>실행 중…</translation>
     </message>
 </context>
 </TS>

@@ -180,9 +180,9 @@ bool PythonConsole::Private::start()
                         py::module_::import("builtins").attr("exec")(code, scope);
                         ns = helpers.attr("make_namespace")();
                         ok = true;
-                        status = tr("Python %1 · torch %2 (%3)")
+                        status = tr("Python %1 · torch %2 · the app's own LibTorch")
                                      .arg(str(sys.attr("version")).section(QLatin1Char(' '), 0, 0),
-                                          version, torchDir);
+                                          version);
                     }
                 }
             }
