@@ -1,6 +1,7 @@
 // The PyTorch console's engine, without widgets: real Python, the real torch module, the same
 // LibTorch as the cards. Each test gets a fresh workspace and namespace; Python itself starts
 // once per process.
+#include "kitchenengine.h"
 #include "pythonconsole.h"
 #include "requesthandler.h"
 #include "testsupport.h"
@@ -11,6 +12,7 @@
 #include <QFileInfo>
 #include <QProcess>
 #include <QRegularExpression>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
 #include <chrono>
@@ -283,6 +285,85 @@ private Q_SLOTS:
         QCOMPARE(c.run("print('next')").output, QStringLiteral("next\n"));
     }
 
+    void whatCannotBeACardNeverCrashes()
+    {
+        Workspace w;
+        PythonConsole c(w);
+        // Compiles only as a whole program: a clear SyntaxError, nothing run.
+        ConsoleReply r = c.run("return 1");
+        QCOMPARE(r.exceptionType, QStringLiteral("SyntaxError"));
+        // A lazy module's parameters have no size yet: still a card, described as far as it goes.
+        r = c.run("lazy = nn.LazyLinear(4)");
+        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QCOMPARE(named(w, "lazy")->kind, QStringLiteral("model"));
+        // Sparse tensors and look-alikes are not cards; their values are still shown.
+        r = c.run("s = torch.eye(3).to_sparse()\ns");
+        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QCOMPARE(w.idOf("s"), -1);
+        QVERIFY(r.output.contains("sparse"));
+        r = c.run("from unittest import mock\nfake = mock.MagicMock(spec=torch.Tensor)\nfake");
+        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QCOMPARE(w.idOf("fake"), -1);
+        // Names the exported script needs, and dunders, stay Python's.
+        c.run("e = torch.ones(2)\n__hidden = torch.ones(2)");
+        QCOMPARE(w.idOf("e"), -1);
+        QCOMPARE(w.idOf("__hidden"), -1);
+        // Nothing waits on a terminal.
+        r = c.run("import sys\ndata = sys.stdin.read()\nprint(repr(data))");
+        QCOMPARE(r.output, QStringLiteral("''\n"));
+        QCOMPARE(c.run("input()").exceptionType, QStringLiteral("RuntimeError"));
+    }
+
+    void onlyTheUsersOwnMovesFly()
+    {
+        Workspace w;
+        PythonConsole c(w);
+        // clip_grad_norm_ calls .to() inside torch: not the user's move.
+        ConsoleReply r = c.run("p = torch.ones(3, requires_grad=True)\np.grad = torch.ones(3)\n"
+                               "n = torch.nn.utils.clip_grad_norm_([p], 1.0)");
+        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QCOMPARE(r.moves.size(), 0);
+    }
+
+    void inPlaceChangesAreShownButNotUndoSteps()
+    {
+        Workspace w;
+        PythonConsole c(w);
+        c.run("x = torch.zeros(2)");
+        const int depth = w.undoDepth();
+        ConsoleReply r = c.run("x.add_(1)");
+        QVERIFY(r.steps.isEmpty());
+        QCOMPARE(w.undoDepth(), depth);
+        QVERIFY(r.output.contains("in place"));
+        QCOMPARE(w.preview(w.idOf("x")).cells, (QStringList{"1", "1"}));
+    }
+
+    void undoKeepsAnOptimizerOnItsTensorCards()
+    {
+        Workspace w;
+        PythonConsole c(w);
+        c.run("w = torch.zeros(3, requires_grad=True)\nopt = torch.optim.SGD([w], lr=1.0)");
+        c.run("v = torch.ones(1)");
+        QVERIFY(w.undo()); // the optimizer card is restored from a copy; w is shared, not copied
+        c.syncFromWorkspace();
+        ConsoleReply r = c.run("w.grad = torch.ones(3)\nopt.step()\nprint(w.sum().item())");
+        QCOMPARE(r.output.trimmed().section('\n', -1), QStringLiteral("-3.0"));
+    }
+
+    void closingTheKitchenStopsARunningStatement()
+    {
+        auto *engine = new KitchenEngine;
+        QSignalSpy started(engine, &KitchenEngine::finished);
+        engine->submit(request::RunPython{"x = torch.ones(2)"});
+        QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 30000);
+        engine->submit(request::RunPython{"while True:\n    pass"});
+        QTest::qWait(300);
+        QElapsedTimer t;
+        t.start();
+        delete engine; // would wait for ever without the interrupt
+        QVERIFY2(t.elapsed() < 5000, qPrintable(QString::number(t.elapsed())));
+    }
+
     void namesComplete()
     {
         Workspace w;
@@ -290,6 +371,8 @@ private Q_SLOTS:
         c.run("weights = torch.ones(2)");
         QVERIFY(c.complete("wei").contains("weights"));
         QVERIFY(c.complete("torch.ra").contains("torch.randn("));
+        // A tensor's attributes, though reading .imag of a real tensor raises.
+        QVERIFY(c.complete("weights.ad").contains("weights.add_("));
     }
 
     void theSessionKeepsTheHistoryAsTextAndNoObjects()

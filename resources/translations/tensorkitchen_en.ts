@@ -562,6 +562,16 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>interrupted (Ctrl+C)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The console could not read what this line left: %1
+</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source># values changed in place: not an undo step (undo keeps tensors, not copies of their values)
+</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -572,6 +572,18 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>interrupted (Ctrl+C)</source>
         <translation>중단됨 (Ctrl+C)</translation>
     </message>
+    <message>
+        <source>The console could not read what this line left: %1
+</source>
+        <translation>이 줄이 남긴 것을 콘솔이 읽을 수 없습니다: %1
+</translation>
+    </message>
+    <message>
+        <source># values changed in place: not an undo step (undo keeps tensors, not copies of their values)
+</source>
+        <translation># 값이 제자리에서 바뀌었습니다: 실행 취소 단계가 아닙니다 (실행 취소는 텐서를 보관할 뿐, 값의 복사본은 보관하지 않습니다)
+</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -6,6 +6,7 @@
 #include "pythonconsole.h"
 
 #include "consolebootstrap.h"
+#include "tensorspec.h"
 #include "tensorsummary.h"
 #include "torchthread.h"
 #include "torchutil.h"
@@ -14,9 +15,11 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 #include <atomic>
+#include <chrono>
 #include <dlfcn.h>
 #include <set>
 #include <thread>
+#include <utility>
 #include <torch/version.h>
 
 namespace py = pybind11;
@@ -84,18 +87,38 @@ public:
     py::object helpers; // the bootstrap module
     py::object ns;      // the user's namespace: one dict for every statement
     std::set<QString> bound; // card names this console has put into ns
-    std::map<int, int64_t> versions; // a tensor card's version counter at the last sync
+    struct Look
+    {
+        const void *impl = nullptr;
+        const void *storage = nullptr;
+        c10::Device device{c10::kCPU};
+        int64_t version = 0;
+        bool operator==(const Look &o) const
+        {
+            return impl == o.impl && storage == o.storage && device == o.device && version == o.version;
+        }
+    };
+    struct Change
+    {
+        bool cards = false;   // a card came, went, or holds another tensor or object
+        bool inPlace = false; // only values changed in place
+    };
+    std::map<int, Look> looks; // each tensor card as the console last saw it
+    bool inPlaceNoted = false; // the note on in-place changes and undo is said once
 
     bool start();
-    void bindCards();   // workspace → ns
-    bool adoptNames();  // ns → workspace; true when a card changed
+    static Look lookOf(const at::Tensor &t);
+    static bool shared(const QString &name);
+    void bindCards();             // workspace → ns
+    Change adoptNames();          // ns → workspace
+    bool refreshChangedTensors(); // tensor cards changed outside a statement
     QString formatValue(const py::handle &value) const;
     MoveReport report(const py::dict &m, const QString &codeLine) const;
     OpError classify(const QString &type, const QString &text, const QString &codeLine) const;
 
     // ObjectCards
     void describe(CardEntry &e) override;
-    void copyObjects(std::map<int, CardEntry> &entries) override;
+    void copyObjects(std::map<int, CardEntry> &entries, bool restoring) override;
     bool move(CardEntry &e, const QString &device, QString *errorType, QString *error) override;
 
     static std::shared_ptr<void> hold(py::object obj)
@@ -200,6 +223,26 @@ bool PythonConsole::Private::start()
     return ok;
 }
 
+// What a tensor card looked like at the last sync: a change of any part is news for the card
+// (x.add_(1) bumps the version; model.to("cuda") swaps a Parameter's storage, not its object).
+PythonConsole::Private::Look PythonConsole::Private::lookOf(const at::Tensor &t)
+{
+    Look l;
+    l.impl = t.unsafeGetTensorImpl();
+    l.storage = t.has_storage() ? t.storage().unsafeGetStorageImpl() : nullptr;
+    l.device = t.device();
+    try {
+        l.version = t._version();
+    } catch (const std::exception &) {
+        // inference tensors keep no version counter
+    }
+    return l;
+}
+
+// Card names the console shares: Python identifiers that are not keywords or names the exported
+// script needs (torch, device, e), and never dunders.
+bool PythonConsole::Private::shared(const QString &name) { return TensorSpec::isValidName(name); }
+
 // Workspace → namespace: each card under its name, as the very same tensor object.
 void PythonConsole::Private::bindCards()
 {
@@ -207,7 +250,8 @@ void PythonConsole::Private::bindCards()
     std::set<QString> now;
     for (auto &[id, e] : w.d->entries) {
         const QString &name = e.info.name;
-        py::str key(name.toStdString());
+        if (!shared(name))
+            continue;
         py::object value;
         if (e.object)
             value = object(e);
@@ -215,16 +259,12 @@ void PythonConsole::Private::bindCards()
             value = wrap(e.tensor);
         else
             continue; // a model, optimizer or loss built in C++ (New model): not a Python object
+        py::str key(name.toStdString());
         now.insert(name);
         if (!dict.contains(key) || !py::object(dict[key]).is(value))
             dict[key] = value;
-        if (e.isTensor() && !e.object) {
-            try {
-                versions[id] = e.tensor._version();
-            } catch (const std::exception &) {
-                versions[id] = 0;
-            }
-        }
+        if (e.isTensor() && !e.object)
+            looks[id] = lookOf(e.tensor);
     }
     for (const QString &name : bound) {
         py::str key(name.toStdString());
@@ -234,43 +274,69 @@ void PythonConsole::Private::bindCards()
     bound = now;
 }
 
-// Namespace → workspace, after a statement: new and rebound names become cards, `del x`
-// removes x's card, a tensor changed in place (x.add_(1)) is shown again.
-bool PythonConsole::Private::adoptNames()
+// A tensor card changed where no statement ran (a drag of a console-made model moves its
+// Parameters in place): shown again.
+bool PythonConsole::Private::refreshChangedTensors()
 {
     bool changed = false;
+    for (auto &[id, e] : w.d->entries) {
+        if (!e.isTensor() || e.object || e.module || !e.tensor.defined())
+            continue;
+        const Look now = lookOf(e.tensor);
+        auto it = looks.find(id);
+        if (it != looks.end() && !(it->second == now)) {
+            w.d->refreshInfo(e);
+            changed = true;
+        }
+        looks[id] = now;
+    }
+    if (changed)
+        w.d->refreshStorageIds();
+    return changed;
+}
+
+// Namespace → workspace, after a statement: new and rebound names become cards, `del x`
+// removes x's card, a tensor changed in place (x.add_(1)) is shown again.
+PythonConsole::Private::Change PythonConsole::Private::adoptNames()
+{
+    Change change;
     std::set<QString> seen;
     py::list values = helpers.attr("card_values")(ns);
     for (const py::handle &item : values) {
         py::tuple t = py::reinterpret_borrow<py::tuple>(item);
         const QString name = str(t[0]);
+        if (!shared(name))
+            continue;
         const QString kind = str(t[1]);
         py::object value = py::reinterpret_borrow<py::object>(t[2]);
         seen.insert(name);
         const int id = w.d->idOf(name);
         CardEntry *e = id >= 0 ? w.d->find(id) : nullptr;
         if (kind == QLatin1String("tensor")) {
-            const at::Tensor tensor = THPVariable_Unpack(value.ptr());
-            int64_t version = 0;
-            try {
-                version = tensor._version();
-            } catch (const std::exception &) {
-            }
-            if (e && e->isTensor() && !e->object && !e->module
-                && e->tensor.unsafeGetTensorImpl() == tensor.unsafeGetTensorImpl()
-                && versions[id] == version)
+            const at::Tensor tensor = THPVariable_Unpack(value.ptr()); // _kind checked the type
+            const Look look = lookOf(tensor);
+            if (e && e->isTensor() && !e->object && !e->module && looks.count(id)
+                && looks[id].impl == look.impl) {
+                if (looks[id] == look)
+                    continue;
+                // The same tensor, changed in place: its values are new, the undo history's
+                // snapshot shares them (it does not copy every tensor before every line).
+                w.d->refreshInfo(*e);
+                looks[id] = look;
+                change.inPlace = true;
                 continue;
+            }
             if (e) {
                 *e = CardEntry{};
                 e->info.id = id;
                 e->info.name = name;
                 e->tensor = tensor;
                 w.d->refreshInfo(*e);
-                versions[id] = version;
+                looks[id] = look;
             } else {
-                versions[w.d->add(name, tensor)] = version;
+                looks[w.d->add(name, tensor)] = look;
             }
-            changed = true;
+            change.cards = true;
         } else {
             if (e && e->object.get() == value.ptr()) {
                 const CardInfo was = e->info;
@@ -292,38 +358,44 @@ bool PythonConsole::Private::adoptNames()
                     w.d->insert(std::move(fresh));
                 }
             }
-            changed = true;
+            change.cards = true;
         }
     }
-    // Cards whose name no longer holds one: `del x`, or x = 5. C++-built models stay.
+    // Cards whose name no longer holds one: `del x`, or x = 5. C++-built models stay, and so do
+    // cards the console does not share.
     std::vector<int> gone;
     for (const auto &[id, e] : w.d->entries)
-        if ((e.object || (e.isTensor() && !e.module)) && !seen.count(e.info.name))
+        if ((e.object || (e.isTensor() && !e.module)) && shared(e.info.name) && !seen.count(e.info.name))
             gone.push_back(id);
     for (int id : gone) {
         w.d->entries.erase(id);
-        versions.erase(id);
-        changed = true;
+        looks.erase(id);
+        change.cards = true;
     }
-    if (changed)
+    if (change.cards || change.inPlace)
         w.d->refreshStorageIds();
     bound = seen;
-    return changed;
+    return change;
 }
 
 QString PythonConsole::Private::formatValue(const py::handle &value) const
 {
-    if (!THPVariable_Check(value.ptr()))
+    if (!PyObject_TypeCheck(value.ptr(), reinterpret_cast<PyTypeObject *>(THPVariableClass)))
         return str(value);
     const at::Tensor t = THPVariable_Unpack(value.ptr());
     for (const auto &[id, e] : w.d->entries)
         if (e.isTensor() && e.tensor.defined() && e.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl())
             return QStringLiteral("%1: %2\n").arg(e.info.name, e.info.summary);
-    CardInfo info;
-    TensorSummary::fill(info, t);
-    QString text = info.summary + QLatin1Char('\n');
+    QString text;
+    try {
+        CardInfo info;
+        TensorSummary::fill(info, t);
+        text = info.summary + QLatin1Char('\n');
+    } catch (const std::exception &) {
+        // a sparse or quantized tensor: Python's own repr says it
+    }
     // Small values are worth seeing whole, as Python's repr shows them.
-    if (!t.is_meta() && t.numel() <= 64)
+    if (text.isEmpty() || (!t.is_meta() && t.numel() <= 64))
         text += QString::fromStdString(py::repr(value).cast<std::string>()) + QLatin1Char('\n');
     return text;
 }
@@ -383,27 +455,43 @@ OpError PythonConsole::Private::classify(const QString &type, const QString &tex
 void PythonConsole::Private::describe(CardEntry &e)
 {
     py::gil_scoped_acquire gil;
-    py::object obj = object(e);
-    const QString kind = str(helpers.attr("_kind")(obj));
-    py::tuple d = helpers.attr("describe")(obj);
-    const QString cls = str(d[0]);
-    const QString layers = str(d[1]);
-    const qint64 numel = d[2].cast<qint64>();
-    const int tensors = d[5].cast<int>();
-    py::object first = d[6];
-    e.tensor = first.is_none() ? at::Tensor() : THPVariable_Unpack(first.ptr());
-    if (e.tensor.defined())
-        TensorSummary::fill(e.info, e.tensor); // the heat map shows the first weights
-    else {
-        e.info.hasStats = false;
-        e.info.heat.clear();
-        e.info.heatRows = e.info.heatCols = 0;
-        e.info.dtype.clear();
+    QString kind, cls, layers, device = QStringLiteral("cpu");
+    qint64 numel = 0, bytes = 0;
+    int tensors = 0;
+    at::Tensor first;
+    try {
+        py::object obj = object(e);
+        kind = str(helpers.attr("_kind")(obj));
+        py::tuple d = helpers.attr("describe")(obj);
+        cls = str(d[0]);
+        layers = str(d[1]);
+        numel = d[2].cast<qint64>();
+        bytes = d[3].cast<qint64>();
+        device = str(d[4]);
+        tensors = d[5].cast<int>();
+        if (!d[6].is_none())
+            first = THPVariable_Unpack(d[6].ptr());
+    } catch (const std::exception &) {
+        // Described as unknown rather than not at all: the card stays, the app goes on.
+        if (kind.isEmpty() || kind == QLatin1String("None"))
+            kind = e.info.kind.isEmpty() ? QStringLiteral("model") : e.info.kind;
+        cls = QStringLiteral("?");
+    }
+    e.tensor = first;
+    e.info.hasStats = false;
+    e.info.heat.clear();
+    e.info.heatRows = e.info.heatCols = 0;
+    e.info.dtype.clear();
+    if (e.tensor.defined()) {
+        try {
+            TensorSummary::fill(e.info, e.tensor); // the heat map shows the first weights
+        } catch (const std::exception &) {
+        }
     }
     e.info.kind = kind;
-    e.info.device = str(d[4]);
+    e.info.device = device;
     e.info.numel = numel;
-    e.info.bytes = e.info.storageBytes = d[3].cast<qint64>();
+    e.info.bytes = e.info.storageBytes = bytes;
     e.info.shape.clear();
     if (kind == QLatin1String("model"))
         e.info.summary = tr("%1(%2) · %n parameter(s) · made in the console · moves in place",
@@ -415,36 +503,46 @@ void PythonConsole::Private::describe(CardEntry &e)
         e.info.summary = tr("%1 · needs no .to(): it runs wherever its inputs are").arg(cls);
 }
 
-void PythonConsole::Private::copyObjects(std::map<int, CardEntry> &entries)
+void PythonConsole::Private::copyObjects(std::map<int, CardEntry> &entries, bool restoring)
 {
     py::gil_scoped_acquire gil;
-    py::list objs;
+    py::list objs, tensors;
     std::vector<CardEntry *> holders;
-    for (auto &[id, e] : entries)
+    for (auto &[id, e] : entries) {
         if (e.object) {
             objs.append(object(e));
             holders.push_back(&e);
+        } else if (e.isTensor() && !e.module && e.tensor.defined()) {
+            tensors.append(wrap(e.tensor));
         }
+    }
     if (holders.empty())
         return;
     try {
-        py::list copies = helpers.attr("copy_all")(objs);
+        py::object copies = helpers.attr(restoring ? "restore_copies" : "copy_all")(objs, tensors);
+        if (copies.is_none())
+            return; // too large or not copyable: undo gets the object as it is then
+        py::list list = copies;
         for (size_t i = 0; i < holders.size(); ++i)
-            holders[i]->object = hold(copies[i]);
+            holders[i]->object = hold(list[i]);
     } catch (const std::exception &) {
-        // Not copyable (an object holding a lock, say): undo gets the object as it is now.
     }
 }
 
 bool PythonConsole::Private::move(CardEntry &e, const QString &device, QString *errorType, QString *error)
 {
     py::gil_scoped_acquire gil;
-    py::object result = helpers.attr("move")(object(e), device.toStdString());
-    if (result.is_none())
-        return true;
-    py::tuple t = result;
-    *errorType = str(t[0]);
-    *error = str(t[1]);
+    try {
+        py::object result = helpers.attr("move")(object(e), device.toStdString());
+        if (result.is_none())
+            return true;
+        py::tuple t = result;
+        *errorType = str(t[0]);
+        *error = str(t[1]);
+    } catch (const std::exception &ex) {
+        *errorType = QStringLiteral("RuntimeError");
+        *error = QString::fromUtf8(ex.what());
+    }
     return false;
 }
 
@@ -468,7 +566,12 @@ void PythonConsole::syncFromWorkspace()
     if (!d->ok)
         return;
     py::gil_scoped_acquire gil;
-    d->bindCards();
+    try {
+        d->refreshChangedTensors();
+        d->bindCards();
+    } catch (const std::exception &) {
+        // a name Python cannot take: the namespace keeps its older binding
+    }
 }
 
 QStringList PythonConsole::complete(const QString &prefix)
@@ -496,8 +599,17 @@ ConsoleReply PythonConsole::run(const QString &code)
     reply.ran = true;
     Workspace::Private &wp = *d->w.d;
     py::gil_scoped_acquire gil;
-    d->bindCards(); // anything the workspace did since the last statement
-    py::object parsed = d->helpers.attr("parse")(code.toStdString());
+    py::object parsed;
+    try {
+        d->bindCards(); // anything the workspace did since the last statement
+        parsed = d->helpers.attr("parse")(code.toStdString());
+    } catch (const std::exception &e) {
+        reply.exceptionType = QStringLiteral("RuntimeError");
+        reply.exceptionText = QString::fromUtf8(e.what());
+        reply.output = reply.exceptionText + QLatin1Char('\n');
+        reply.error = OpError::invalid(reply.exceptionText, code);
+        return reply;
+    }
     if (py::isinstance<py::tuple>(parsed)) {
         py::tuple err = parsed;
         reply.exceptionType = str(err[0]);
@@ -523,33 +635,53 @@ ConsoleReply PythonConsole::run(const QString &code)
         g_running = 0;
         // An interrupt that arrived as the statement ended must not hit the next Python call.
         PyThreadState_SetAsyncExc(g_runningThread.load(), nullptr);
-        if (!executed)
-            executed = py::make_tuple(py::make_tuple("KeyboardInterrupt", "", "KeyboardInterrupt\n", 0), py::list());
-        py::tuple result = executed;
-        for (const py::handle &chunk : py::list(d->helpers.attr("take_output")()))
-            reply.output += d->formatValue(chunk);
-        const bool changed = d->adoptNames();
-
         CodeLine line{text, {}, {}, false};
-        if (!result[0].is_none()) {
-            py::tuple e = result[0];
-            reply.exceptionType = str(e[0]);
-            reply.exceptionText = str(e[1]);
-            reply.output += str(e[2]);
-            reply.errorLine = e[3].cast<int>();
-            reply.interrupted = reply.exceptionType == QLatin1String("KeyboardInterrupt");
+        Private::Change change;
+        try {
+            if (!executed) {
+                d->helpers.attr("reset")();
+                executed = py::make_tuple(py::make_tuple("KeyboardInterrupt", "", "KeyboardInterrupt\n", 0),
+                                          py::list());
+            }
+            py::tuple result = executed;
+            for (const py::handle &chunk : py::list(d->helpers.attr("take_output")()))
+                reply.output += d->formatValue(chunk);
+            change = d->adoptNames();
+            if (!result[0].is_none()) {
+                py::tuple e = result[0];
+                reply.exceptionType = str(e[0]);
+                reply.exceptionText = str(e[1]);
+                reply.output += str(e[2]);
+                reply.errorLine = e[3].cast<int>();
+                reply.interrupted = reply.exceptionType == QLatin1String("KeyboardInterrupt");
+                line.errorType = reply.exceptionType;
+                line.error = reply.interrupted ? tr("interrupted (Ctrl+C)") : reply.exceptionText;
+                // An interrupted line would not end in the exported script either: a comment there.
+                line.refused = reply.interrupted;
+                reply.error = d->classify(reply.exceptionType, reply.exceptionText, text);
+            }
+            for (const py::handle &m : py::list(result[1]))
+                reply.moves << d->report(py::reinterpret_borrow<py::dict>(m), text);
+        } catch (const std::exception &e) {
+            // What the statement left could not be read back (an object that raises when
+            // asked): the statement stands as an error, the kitchen as it is.
+            reply.exceptionType = QStringLiteral("RuntimeError");
+            reply.exceptionText = QString::fromUtf8(e.what());
+            reply.output += tr("The console could not read what this line left: %1\n").arg(reply.exceptionText);
             line.errorType = reply.exceptionType;
-            line.error = reply.interrupted ? tr("interrupted (Ctrl+C)") : reply.exceptionText;
-            // An interrupted line would not end in the exported script either: a comment there.
-            line.refused = reply.interrupted;
-            reply.error = d->classify(reply.exceptionType, reply.exceptionText, text);
+            line.error = reply.exceptionText;
+            reply.error = OpError::invalid(reply.exceptionText, text);
+            change.cards = true; // whatever it adopted stays undoable
         }
         wp.log.append(line);
-        for (const py::handle &m : py::list(result[1]))
-            reply.moves << d->report(py::reinterpret_borrow<py::dict>(m), text);
-        // Like every action: an undo step when it changed the kitchen (print(x) does not).
-        if (d->w.endAction(changed))
+        // Like every action: an undo step when it changed the cards (print(x) does not). Values
+        // changed in place alone are not one: the history shares tensors, it does not copy
+        // them before every line, so undo could not bring the old values back.
+        if (d->w.endAction(change.cards))
             reply.steps << text;
+        else if (change.inPlace && !reply.raised() && !std::exchange(d->inPlaceNoted, true))
+            reply.output += tr("# values changed in place: not an undo step (undo keeps tensors, "
+                               "not copies of their values)\n");
         if (reply.raised())
             break;
     }
@@ -564,13 +696,40 @@ bool PythonConsole::interrupt()
     // PyThreadState_SetAsyncExc needs the GIL, which the running statement holds: a helper
     // thread waits for it (Python hands it over within its 5 ms switch interval), so the caller
     // (the GUI) never does. Py_AddPendingCall would need no GIL, but CPython 3.11 only notices
-    // a pending call that Python's main thread queued itself.
+    // a pending call that Python's main thread queued itself. The exception is raised only
+    // while the user's code runs (a "<console>" frame on the stack), never into the console's
+    // own bookkeeping around it; the helper looks again for up to two seconds.
     const unsigned long target = g_runningThread.load();
     std::thread([target, generation] {
-        const PyGILState_STATE s = PyGILState_Ensure();
-        if (g_running.load() == generation) // still that statement: it cannot end while we hold the GIL
-            PyThreadState_SetAsyncExc(target, PyExc_KeyboardInterrupt);
-        PyGILState_Release(s);
+        for (int attempt = 0; attempt < 100 && g_running.load() == generation; ++attempt) {
+            bool raised = false;
+            {
+                const PyGILState_STATE s = PyGILState_Ensure();
+                if (g_running.load() == generation) { // it cannot end while we hold the GIL
+                    PyObject *frames = _PyThread_CurrentFrames();
+                    PyObject *frame = frames ? PyDict_GetItem(frames, py::int_(target).ptr()) : nullptr;
+                    PyFrameObject *f = reinterpret_cast<PyFrameObject *>(frame);
+                    while (f && !raised) {
+                        PyCodeObject *code = PyFrame_GetCode(f);
+                        raised = PyUnicode_CompareWithASCIIString(code->co_filename, "<console>") == 0;
+                        Py_DECREF(code);
+                        PyFrameObject *back = PyFrame_GetBack(f);
+                        if (f != reinterpret_cast<PyFrameObject *>(frame))
+                            Py_DECREF(f);
+                        f = back;
+                    }
+                    if (f && f != reinterpret_cast<PyFrameObject *>(frame))
+                        Py_DECREF(f);
+                    Py_XDECREF(frames);
+                    if (raised)
+                        PyThreadState_SetAsyncExc(target, PyExc_KeyboardInterrupt);
+                }
+                PyGILState_Release(s);
+            }
+            if (raised)
+                return;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
     }).detach();
     return true;
 }

@@ -7,22 +7,22 @@
 namespace tk {
 
 inline constexpr const char *kConsoleBootstrap = R"PY(
-import ast, builtins, copy, linecache, rlcompleter, sys, time, traceback
+import ast, builtins, copy, io, linecache, rlcompleter, sys, time, traceback
 import torch
 from torch import nn
 from torch.overrides import TorchFunctionMode
 
 FILENAME = "<console>"
-_TORCH_DIR = torch.__file__.rsplit("/", 1)[0]
 _HERE = "<tk-console>"
 _TENSOR_MOVES = {torch.Tensor.to, torch.Tensor.cuda, torch.Tensor.cpu}
 
 def _user_line():
-    # The console line that made the call: torch's own frames (and ours) are skipped, so a
-    # .to() inside an optimizer or a loss is not the user's move.
+    # The console line that made the call, or None when the caller is library code (an
+    # optimizer's or clip_grad_norm_'s own .to() is not the user's move). Only the console's
+    # machinery is skipped: this file and, in torch 1.13, the mode's hop through overrides.py.
     f = sys._getframe(2)
-    while f is not None and (f.f_code.co_filename.startswith(_TORCH_DIR)
-                             or f.f_code.co_filename == _HERE):
+    while f is not None and (f.f_code.co_filename == _HERE
+                             or f.f_code.co_filename.endswith("torch/overrides.py")):
         f = f.f_back
     return f.f_lineno if f is not None and f.f_code.co_filename == FILENAME else None
 
@@ -53,6 +53,16 @@ class Recorder(TorchFunctionMode):
         super().__init__()
         self.moves = []
         self.inside_module = 0
+        self.active = False
+
+    def __enter__(self):
+        out = super().__enter__()
+        self.active = True
+        return out
+
+    def __exit__(self, *exc):
+        self.active = False
+        return super().__exit__(*exc)
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
@@ -139,28 +149,33 @@ def parse(source):
     linecache.cache[FILENAME] = (len(source), None, source.splitlines(True), FILENAME)
     try:
         tree = ast.parse(source, FILENAME, "exec")
-    except SyntaxError as e:
-        return ("SyntaxError", str(e.msg), "".join(traceback.format_exception_only(type(e), e)),
-                e.lineno or 1)
-    lines = source.splitlines()
-    out = []
-    for node in tree.body:
-        text = "\n".join(lines[node.lineno - 1:node.end_lineno])
-        if isinstance(node, ast.Expr):
-            code = compile(ast.Interactive(body=[node]), FILENAME, "single")
-        else:
-            code = compile(ast.Module(body=[node], type_ignores=[]), FILENAME, "exec")
-        out.append((code, text, node.lineno))
-    return out
+        lines = source.splitlines()
+        out = []
+        for node in tree.body:
+            text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+            if isinstance(node, ast.Expr):
+                code = compile(ast.Interactive(body=[node]), FILENAME, "single")
+            else:
+                code = compile(ast.Module(body=[node], type_ignores=[]), FILENAME, "exec")
+            out.append((code, text, node.lineno))
+        return out
+    except Exception as e: # `return 1` or `break` at the top, a NUL byte, …
+        return (type(e).__name__, str(getattr(e, "msg", e)),
+                "".join(traceback.format_exception_only(type(e), e)), getattr(e, "lineno", 1) or 1)
 
 def _kind(v):
-    if isinstance(v, torch.Tensor):
+    # By the real type (a mock's __class__ must not pass for a tensor), and only what a card can
+    # show: dense tensors (not sparse, quantized or nested ones).
+    t = type(v)
+    if issubclass(t, torch.Tensor):
+        if v.layout != torch.strided or v.is_quantized or getattr(v, "is_nested", False):
+            return None
         return "tensor"
-    if isinstance(v, torch.optim.Optimizer):
+    if issubclass(t, torch.optim.Optimizer):
         return "optimizer"
-    if isinstance(v, nn.modules.loss._Loss):
+    if issubclass(t, nn.modules.loss._Loss):
         return "loss"
-    if isinstance(v, nn.Module):
+    if issubclass(t, nn.Module):
         return "model"
     return None
 
@@ -172,10 +187,13 @@ def execute(code, ns):
     # Runs one statement; returns None, or (type, text, traceback, line) when it raised.
     global RECORDER
     before = {id(v): k for k, v in ns.items() if _kind(v) is not None}
+    global _SAVED
     rec = Recorder()
     RECORDER = rec
-    saved = sys.stdout, sys.stderr, sys.displayhook
+    _SAVED = sys.stdin, sys.stdout, sys.stderr, sys.displayhook
+    saved = _SAVED
     sys.stdout = sys.stderr = _Writer(OUTPUT)
+    sys.stdin = io.StringIO() # input(), breakpoint(): nothing to read, no waiting on a terminal
     sys.displayhook = _display
     error = None
     try:
@@ -194,7 +212,8 @@ def execute(code, ns):
                     + "".join(traceback.StackSummary.from_list(frames).format()) + text)
         error = (type(e).__name__, str(e), text, line)
     finally:
-        sys.stdout, sys.stderr, sys.displayhook = saved
+        sys.stdin, sys.stdout, sys.stderr, sys.displayhook = saved
+        _SAVED = None
         RECORDER = None
     moves = []
     for m in rec.moves:
@@ -216,34 +235,112 @@ def execute(code, ns):
     rec.moves = []
     return error, moves
 
+_SAVED = None
+
+def reset():
+    # After a Ctrl+C that landed in this file's own lines rather than the user's: the streams
+    # back, the move recorder off.
+    global RECORDER, _SAVED
+    if _SAVED is not None:
+        sys.stdin, sys.stdout, sys.stderr, sys.displayhook = _SAVED
+        _SAVED = None
+    rec, RECORDER = RECORDER, None
+    if rec is not None:
+        rec.moves = []
+        if rec.active:
+            rec.__exit__(None, None, None)
+
 def take_output():
     out = list(OUTPUT)
     OUTPUT.clear()
     return out
 
-def describe(obj):
+def _tensors_of(obj):
     if isinstance(obj, torch.optim.Optimizer):
-        tensors = [p for g in obj.param_groups for p in g["params"]]
-        parts = []
-    else:
-        tensors = list(obj.parameters()) + list(obj.buffers())
-        parts = []
-        for c in obj.children():
-            if isinstance(c, nn.Linear):
-                parts.append("Linear(%d\u2192%d)" % (c.in_features, c.out_features))
-            else:
-                parts.append(type(c).__name__)
-    device = str(tensors[0].device) if tensors else "cpu"
-    first = tensors[0].detach() if tensors and isinstance(obj, nn.Module) else None
-    return (type(obj).__name__, " ".join(parts), sum(t.numel() for t in tensors),
-            _nbytes(tensors), device, len(tensors), first)
+        return [p for g in obj.param_groups for p in g["params"]]
+    return list(obj.parameters()) + list(obj.buffers())
 
-def copy_all(objs):
-    return copy.deepcopy(objs)
+def describe(obj):
+    try:
+        tensors = _tensors_of(obj)
+        parts = []
+        if isinstance(obj, nn.Module):
+            for c in obj.children():
+                if isinstance(c, nn.Linear):
+                    parts.append("Linear(%d\u2192%d)" % (c.in_features, c.out_features))
+                else:
+                    parts.append(type(c).__name__)
+        device = str(tensors[0].device) if tensors else "cpu"
+        first = tensors[0].detach() if tensors and isinstance(obj, nn.Module) else None
+        if first is not None and _kind(first) is None:
+            first = None
+        return (type(obj).__name__, " ".join(parts), sum(t.numel() for t in tensors),
+                _nbytes(tensors), device, len(tensors), first)
+    except Exception: # a lazy module's uninitialised parameters, say
+        return (type(obj).__name__, "?", 0, 0, "cpu", 0, None)
+
+_LAST_COPY = None # (objects, their signature, the copies)
+COPY_LIMIT = 256 * 1024 * 1024 # bytes: larger objects are not copied for undo
+
+def _signature(objs):
+    sig = []
+    for o in objs:
+        ts = _tensors_of(o)
+        if isinstance(o, torch.optim.Optimizer):
+            ts = ts + [t for st in o.state.values() for t in st.values() if isinstance(t, torch.Tensor)]
+        sig.append(tuple((str(t.device), t.data_ptr() if t.device.type != "meta" else 0,
+                          t._version, tuple(t.shape)) for t in ts))
+    return sig
+
+def copy_all(objs, shared):
+    # Undo's copies of the console's models, optimizers and losses, made together so that an
+    # optimizer still points at its model's parameters. A tensor that is a card of its own
+    # (not a Parameter) is shared, not copied: an optimizer over it keeps working on it. When
+    # nothing changed since the last copy, that copy serves again; the history never lets a
+    # copy become live (restoring copies it again).
+    global _LAST_COPY
+    try:
+        sig = _signature(objs)
+        if _LAST_COPY is not None and len(_LAST_COPY[0]) == len(objs) \
+                and all(a is b for a, b in zip(_LAST_COPY[0], objs)) and _LAST_COPY[1] == sig:
+            return _LAST_COPY[2]
+        if sum(_nbytes(_tensors_of(o)) for o in objs) > COPY_LIMIT:
+            return None
+        memo = {id(t): t for t in shared if not isinstance(t, nn.Parameter)}
+        copies = copy.deepcopy(list(objs), memo)
+        _LAST_COPY = (list(objs), sig, copies)
+        return copies
+    except Exception:
+        return None
+
+def restore_copies(objs, shared):
+    try:
+        memo = {id(t): t for t in shared if not isinstance(t, nn.Parameter)}
+        return copy.deepcopy(list(objs), memo)
+    except Exception:
+        return None
 
 def complete(ns, prefix):
-    c = rlcompleter.Completer(ns)
     out = []
+    if "." in prefix:
+        # Attributes, read one by one: a tensor's .imag raises on a real tensor, and must not
+        # spoil the rest. Only a dotted name is evaluated, never a call.
+        expr, attr = prefix.rsplit(".", 1)
+        if not all(part.isidentifier() for part in expr.split(".")):
+            return out
+        try:
+            obj = eval(expr, ns)
+        except Exception:
+            return out
+        for word in sorted(dir(obj)):
+            if word.startswith(attr) and (attr.startswith("_") or not word.startswith("_")):
+                try:
+                    value = getattr(obj, word)
+                except Exception:
+                    value = None
+                out.append("%s.%s%s" % (expr, word, "(" if callable(value) else ""))
+        return out
+    c = rlcompleter.Completer(ns)
     for i in range(500):
         s = c.complete(prefix, i)
         if s is None:
@@ -257,7 +354,7 @@ def move(obj, device):
         with torch.no_grad():
             obj.to(device)
         return None
-    except Exception as e:
+    except BaseException as e:
         return (type(e).__name__, str(e))
 )PY";
 

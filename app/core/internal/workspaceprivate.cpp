@@ -97,6 +97,8 @@ void Workspace::Private::fillHelperInfo(CardEntry &e)
 
 void Workspace::Private::restore(WorkspaceHistory::Snapshot s)
 {
+    if (objects)
+        objects->copyObjects(s.entries, true);
     entries = std::move(s.entries);
     log = std::move(s.log);
     for (auto &[id, e] : entries)

@@ -44,7 +44,7 @@ struct Workspace::Private
     {
         WorkspaceHistory::Snapshot s = WorkspaceHistory::capture(entries, log);
         if (objects)
-            objects->copyObjects(s.entries);
+            objects->copyObjects(s.entries, false);
         return s;
     }
     void restore(WorkspaceHistory::Snapshot s);

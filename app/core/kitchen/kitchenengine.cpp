@@ -67,7 +67,10 @@ KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
 KitchenEngine::~KitchenEngine()
 {
     m_thread.quit();
-    m_thread.wait();
+    // A console statement may be running (while True: pass): stop it, or closing would wait
+    // for ever. A single long LibTorch call still ends on its own.
+    while (!m_thread.wait(100))
+        PythonConsole::interrupt();
 }
 
 quint64 KitchenEngine::submit(const KitchenRequest &r)

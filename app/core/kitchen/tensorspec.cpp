@@ -94,7 +94,8 @@ bool TensorSpec::isValidName(const QString &name)
         QStringLiteral("with"), QStringLiteral("yield"),
         // Names the exported script itself uses.
         QStringLiteral("torch"), QStringLiteral("device"), QStringLiteral("e")};
-    return ident.match(name).hasMatch() && !reserved.contains(name);
+    // Dunders (__name__, __builtins__) are Python's own: never a card's.
+    return ident.match(name).hasMatch() && !reserved.contains(name) && !name.startsWith(QLatin1String("__"));
 }
 
 qint64 TensorSpec::elementSize(const QString &dtype)
