@@ -2,6 +2,7 @@
 #include "deviceregistry.h"
 #include "trainer.h"
 #include "trainingrace.h"
+#include "workersweep.h"
 #include "workspace.h"
 
 #include <QSignalSpy>
@@ -121,6 +122,63 @@ private Q_SLOTS:
         QCOMPARE(s.samplesPerSecond, c.batch / s.stepSeconds);
         // Per-batch and preloaded data give the same batches, so the same first loss.
         QCOMPARE(s.loss, train([] { TrainConfig d; d.steps = 1; return d; }()).first());
+    }
+
+    void theDataLoaderGivesTheSameBatchesWhateverTheWorkers()
+    {
+        // enforce_ordering: workers race to prepare batches, the model sees them in order.
+        auto losses = [](int workers) {
+            TrainConfig c;
+            c.placement = TrainPlacement::DataLoader;
+            c.workers = workers;
+            c.prepCost = 1;
+            c.points = 512;   // several epochs in 40 steps: the epoch restart is covered too
+            c.batch = 64;
+            Trainer t(c, TrainLane{}, 0);
+            QString error;
+            QList<double> out;
+            if (!t.prepare(&error))
+                return out;
+            for (int i = 0; i < 40; ++i) {
+                TrainStep s;
+                if (!t.step(&s, &error))
+                    return out;
+                out << s.loss;
+            }
+            return out;
+        };
+        const QList<double> none = losses(0);
+        QCOMPARE(none.size(), 40);
+        QCOMPARE(losses(1), none);
+        QCOMPARE(losses(3), none);
+        QVERIFY(none.last() < none.first());
+    }
+
+    void theWaitingMeasureSeesAStarvedDevice()
+    {
+        // Preparing a batch costs far more than the step: with no workers the device waits most
+        // of each step; with no preparation at all it hardly waits.
+        TrainConfig c;
+        c.placement = TrainPlacement::DataLoader;
+        c.prepCost = 60;
+        WorkerSweepPoint slow, fast;
+        QString error;
+        QVERIFY2(WorkerSweep::measure(c, TrainLane{}, 0, 0, 2, 10, &slow, &error), qPrintable(error));
+        QVERIFY2(slow.waitFraction > 0.5, qPrintable(QString::number(slow.waitFraction)));
+        QVERIFY(slow.waitFraction < 1.0);
+        QVERIFY(slow.prepCpuSeconds > 0);
+        QVERIFY(slow.samplesPerSecond > 0);
+        c.prepCost = 0;
+        QVERIFY2(WorkerSweep::measure(c, TrainLane{}, 0, 2, 2, 10, &fast, &error), qPrintable(error));
+        QVERIFY2(fast.waitFraction < slow.waitFraction, qPrintable(QString::number(fast.waitFraction)));
+        QCOMPARE(fast.workers, 2);
+        // Pinned batches need CUDA: refused here with the reason, never half-run.
+        c.pinBatches = true;
+        if (!DeviceRegistry::buildFacts().cudaDeviceCount) {
+            Trainer t(c, TrainLane{}, 0);
+            QVERIFY(!t.prepare(&error));
+            QVERIFY2(error.contains("Pinned"), qPrintable(error));
+        }
     }
 
     void badConfigurations()

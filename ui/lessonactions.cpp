@@ -4,7 +4,6 @@
 #include "kitchenengine.h"
 #include "kitchenview.h"
 #include "matmulracepanel.h"
-#include "memorypanel.h"
 #include "pendingrequests.h"
 #include "trainingracepanel.h"
 
@@ -15,9 +14,9 @@ namespace tk {
 
 LessonActions::LessonActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view,
                              CardActions *cards, QTabWidget *tabs, MatmulRacePanel *matmulRace,
-                             TrainingRacePanel *trainingRace, MemoryPanel *memory, QObject *parent)
+                             TrainingRacePanel *trainingRace, QObject *parent)
     : QObject(parent), m_engine(engine), m_pending(pending), m_view(view), m_cards(cards), m_tabs(tabs),
-      m_matmulRace(matmulRace), m_trainingRace(trainingRace), m_memory(memory)
+      m_matmulRace(matmulRace), m_trainingRace(trainingRace)
 {
 }
 
@@ -73,7 +72,9 @@ void LessonActions::tryLesson(const QString &id)
         m_tabs->setCurrentWidget(m_trainingRace);
         m_trainingRace->startRace(m_trainingRace->configFromControls(), m_trainingRace->lanesFromControls());
     } else if (id.startsWith(QLatin1String("09"))) {
-        m_tabs->setCurrentWidget(m_memory);
+        // No workers: pressing Train shows the device waiting while each batch is prepared.
+        m_tabs->setCurrentWidget(m_trainingRace);
+        m_trainingRace->chooseDataLoader(0);
     }
 }
 

@@ -10,7 +10,6 @@ class CardActions;
 class KitchenEngine;
 class KitchenView;
 class MatmulRacePanel;
-class MemoryPanel;
 class PendingRequests;
 class TrainingRacePanel;
 
@@ -23,7 +22,7 @@ class LessonActions : public QObject
 public:
     LessonActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view, CardActions *cards,
                   QTabWidget *tabs, MatmulRacePanel *matmulRace, TrainingRacePanel *trainingRace,
-                  MemoryPanel *memory, QObject *parent = nullptr);
+                  QObject *parent = nullptr);
 
 public Q_SLOTS:
     void tryLesson(const QString &lessonId); // "01-where", …
@@ -41,7 +40,6 @@ private:
     QTabWidget *m_tabs = nullptr;
     MatmulRacePanel *m_matmulRace = nullptr;
     TrainingRacePanel *m_trainingRace = nullptr;
-    MemoryPanel *m_memory = nullptr;
 };
 
 } // namespace tk

@@ -53,7 +53,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_cards = new CardActions(m_engine, &m_pending, m_view, this);
     m_session = new SessionController(m_engine, &m_pending, m_undo, this); // starts the autosave
     m_lessonActions = new LessonActions(m_engine, &m_pending, m_view, m_cards, m_tabs, m_matmulRace,
-                                        m_trainingRace, m_memory, this);
+                                        m_trainingRace, this);
     buildMenus();
     buildDocks();
     wireParts();

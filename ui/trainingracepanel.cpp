@@ -5,8 +5,11 @@
 #include "deviceregistry.h"
 #include "devicestyle.h"
 #include "formscrollarea.h"
+#include "loaderoptions.h"
 #include "trainingrace.h"
 #include "trainingraceworker.h"
+#include "workersweep.h"
+#include "workersweepchart.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,6 +22,8 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardItemModel>
+#include <QTabWidget>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <cmath>
@@ -43,7 +48,7 @@ bool hasData(const QCustomPlot *plot)
 } // namespace
 
 TrainingRacePanel::TrainingRacePanel(QWidget *parent)
-    : QWidget(parent), m_race(new TrainingRace(this))
+    : QWidget(parent), m_race(new TrainingRace(this)), m_sweep(new WorkerSweep(this))
 {
     setObjectName(QStringLiteral("trainingRacePanel"));
     const TrainConfig defaults;
@@ -66,10 +71,17 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     m_optimizer = new QComboBox;
     m_optimizer->addItem(tr("Adam"), QStringLiteral("adam"));
     m_optimizer->addItem(tr("SGD (momentum 0.9)"), QStringLiteral("sgd"));
+    m_steps->setObjectName(QStringLiteral("trainingSteps"));
     m_placement = new QComboBox;
+    m_placement->setObjectName(QStringLiteral("trainingPlacement"));
     m_placement->addItem(tr("per batch: x.to(device) each step"), int(TrainPlacement::PerBatch));
     m_placement->addItem(tr("preloaded on the device"), int(TrainPlacement::Preload));
     m_placement->addItem(tr("pinned + non_blocking"), int(TrainPlacement::Pinned));
+    m_placement->addItem(tr("DataLoader: workers prepare batches"), int(TrainPlacement::DataLoader));
+    m_placement->setItemData(m_placement->count() - 1,
+                             tr("Batches come from LibTorch's DataLoader; each sample costs CPU work "
+                                "to prepare. Shows how long the device waits for its data."),
+                             Qt::ToolTipRole);
     bool hasGpu = false;
     for (const DeviceInfo &d : DeviceRegistry::knownDevices())
         hasGpu = hasGpu || d.isCuda();
@@ -94,6 +106,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     form->addRow(tr("Optimizer:"), m_optimizer);
     form->addRow(tr("Data:"), m_placement);
     form->addRow(tr("Seed:"), m_seed);
+    m_loader = new LoaderOptions(hasGpu);
 
     auto *lanes = new QGroupBox(tr("Lanes"));
     auto *ll = new QVBoxLayout(lanes);
@@ -155,6 +168,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     intro->setWordWrap(true);
     cl->addWidget(intro);
     cl->addLayout(form);
+    cl->addWidget(m_loader);
     cl->addWidget(lanes);
     cl->addLayout(buttons);
     cl->addWidget(m_progress);
@@ -182,9 +196,16 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     bottom->addWidget(views);
     charts->addWidget(bottom);
 
+    // The sweep's chart has a tab of its own: beside the race's four it would squash them all.
+    m_sweepChart = new WorkerSweepChart;
+    m_chartTabs = new QTabWidget;
+    m_chartTabs->setObjectName(QStringLiteral("trainingChartTabs"));
+    m_chartTabs->addTab(charts, tr("Training"));
+    m_chartTabs->addTab(m_sweepChart, tr("Data loading"));
+
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(new FormScrollArea(controls));
-    layout->addWidget(charts, 1);
+    layout->addWidget(m_chartTabs, 1);
 
     auto *timer = new QTimer(this);
     timer->setInterval(40);
@@ -201,6 +222,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     m_lr->setValue(prefs.value(QStringLiteral("lr"), m_lr->value()).toDouble());
     m_optimizer->setCurrentIndex(
         std::max(0, m_optimizer->findData(prefs.value(QStringLiteral("optimizer"), QStringLiteral("adam")))));
+    m_loader->load(prefs);
     prefs.endGroup();
     connect(m_run, &QPushButton::clicked, this, [this] {
         QSettings s;
@@ -211,6 +233,7 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
             s.setValue(QLatin1String(key), box->value());
         s.setValue(QStringLiteral("lr"), m_lr->value());
         s.setValue(QStringLiteral("optimizer"), m_optimizer->currentData());
+        m_loader->save(s);
         startRace(configFromControls(), lanesFromControls());
     });
     connect(m_pause, &QPushButton::toggled, this, [this](bool on) {
@@ -218,7 +241,10 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
         m_pause->setText(on ? tr("&Resume") : tr("&Pause"));
         m_status->setText(on ? tr("Paused: the clock stops with the lanes.") : tr("Training…"));
     });
-    connect(m_cancel, &QPushButton::clicked, this, [this] { m_race->cancel(); });
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_race->cancel();
+        m_sweep->cancel();
+    });
     connect(m_race, &TrainingRace::stepsReady, this, &TrainingRacePanel::onSteps);
     connect(m_race, &TrainingRace::decisionReady, this, [this](const DecisionGrid &g) {
         if (g.lane >= 0 && g.lane < m_views.size())
@@ -230,6 +256,21 @@ TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     });
     connect(m_race, &TrainingRace::finished, this, &TrainingRacePanel::onFinished);
     connect(m_race, &TrainingRace::machineLoadReady, this, &TrainingRacePanel::showMachineLoad);
+
+    connect(m_placement, &QComboBox::currentIndexChanged, this, &TrainingRacePanel::updateLoaderControls);
+    connect(m_loader->sweepButton(), &QPushButton::clicked, this, [this] {
+        if (m_sweep->isRunning())
+            m_sweep->cancel();
+        else
+            startSweep();
+    });
+    connect(m_sweep, &WorkerSweep::pointReady, m_sweepChart, &WorkerSweepChart::addPoint);
+    connect(m_sweep, &WorkerSweep::progress, this, [this](int done, int total) {
+        m_progress->setRange(0, total);
+        m_progress->setValue(done);
+    });
+    connect(m_sweep, &WorkerSweep::finished, this, &TrainingRacePanel::onSweepFinished);
+    updateLoaderControls();
 
     // Before any run the charts show the race the settings describe: steps 0..planned.
     showPlan(configFromControls());
@@ -252,6 +293,9 @@ TrainConfig TrainingRacePanel::configFromControls() const
     c.lr = m_lr->value();
     c.optimizer = m_optimizer->currentData().toString();
     c.placement = TrainPlacement(m_placement->currentData().toInt());
+    c.workers = m_loader->workers();
+    c.prepCost = m_loader->prepCost();
+    c.pinBatches = m_loader->pinBatches();
     return c;
 }
 
@@ -277,7 +321,9 @@ QList<TrainLane> TrainingRacePanel::lanesFromControls() const
 bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLane> &lanes)
 {
     QString error;
-    if (!m_race->start(config, lanes, &error)) {
+    if (m_sweep->isRunning())
+        error = tr("The worker sweep is running: stop it first, or the two would share the cores.");
+    if (!error.isEmpty() || !m_race->start(config, lanes, &error)) {
         m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
         return false;
     }
@@ -288,6 +334,8 @@ bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLa
     m_pause->setEnabled(true);
     m_cancel->setEnabled(true);
     m_summary->clear();
+    m_chartTabs->setCurrentIndex(0);
+    updateLoaderControls();
     showMachineLoad({});
     m_status->setText(tr("Preparing the lanes: data, model, model.to(device)…"));
     return true;
@@ -315,6 +363,8 @@ void TrainingRacePanel::resetCharts()
     m_views.clear();
     m_ema.clear();
     m_emaSpeed.clear();
+    m_waited.clear();
+    m_stepTime.clear();
     showPlan(m_race->config());
     // A marker every tenth of the race: one per step would be a smear.
     const int skip = std::max(0, m_race->config().steps / 10 - 1);
@@ -338,6 +388,8 @@ void TrainingRacePanel::resetCharts()
         }
         m_ema << std::nan("");
         m_emaSpeed << std::nan("");
+        m_waited << 0;
+        m_stepTime << 0;
         auto *view = new DecisionView(lane.label());
         m_views << view;
         m_viewsLayout->addWidget(view);
@@ -360,15 +412,34 @@ void TrainingRacePanel::onSteps(const QList<TrainStep> &steps)
         m_wallPlot->graph(s.lane)->addData(s.wallSeconds, ema);
         m_speedPlot->graph(s.lane)->addData(s.step, speed);
         m_progress->setValue(std::max(m_progress->value(), s.step));
+        m_waited[s.lane] += s.waitSeconds;
+        m_stepTime[s.lane] += s.stepSeconds;
     }
-    if (!steps.isEmpty()) {
-        const TrainStep &last = steps.last();
+    if (steps.isEmpty())
+        return;
+    const TrainStep &last = steps.last();
+    const QString lane = m_race->lanes().value(last.lane).label();
+    if (m_race->config().placement != TrainPlacement::DataLoader) {
         m_status->setText(tr("Step %1 of %2 · %3: loss %4, %5 samples/s")
                               .arg(last.step)
                               .arg(m_race->config().steps)
-                              .arg(m_race->lanes().value(last.lane).label())
+                              .arg(lane)
                               .arg(last.loss, 0, 'f', 4)
                               .arg(last.samplesPerSecond, 0, 'f', 0));
+    } else {
+        m_status->setText(tr("Step %1 of %2 · %3: loss %4, %5 samples/s, waited for data %6 %")
+                              .arg(last.step)
+                              .arg(m_race->config().steps)
+                              .arg(lane)
+                              .arg(last.loss, 0, 'f', 4)
+                              .arg(last.samplesPerSecond, 0, 'f', 0)
+                              .arg(100 * dataWaitFraction(last.lane), 0, 'f', 0));
+        // The throughput legend names each lane's share of waiting, the steps so far.
+        for (int i = 0; i < m_race->lanes().size() && i < m_speedPlot->graphCount(); ++i)
+            if (m_stepTime.value(i) > 0)
+                m_speedPlot->graph(i)->setName(tr("%1 · waited for data %2 %")
+                                                   .arg(m_race->lanes().at(i).label())
+                                                   .arg(100 * dataWaitFraction(i), 0, 'f', 0));
     }
     m_dirty = true;
 }
@@ -396,6 +467,12 @@ void TrainingRacePanel::replotDirty()
     }
 }
 
+double TrainingRacePanel::dataWaitFraction(int lane) const
+{
+    const double total = m_stepTime.value(lane);
+    return total > 0 ? m_waited.value(lane) / total : 0;
+}
+
 QString TrainingRacePanel::summaryText() const { return m_summary->text(); }
 QString TrainingRacePanel::statusText() const { return m_status->text(); }
 QString TrainingRacePanel::busyWarningText() const { return m_busyWarning ? m_busyWarning->text() : QString(); }
@@ -416,11 +493,13 @@ void TrainingRacePanel::onFinished(bool cancelled, const QString &error)
     m_pause->setChecked(false);
     m_pause->setEnabled(false);
     m_cancel->setEnabled(false);
+    updateLoaderControls();
     if (!error.isEmpty()) {
         m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
         return;
     }
     m_status->setText(cancelled ? tr("Cancelled.") : tr("Done."));
+    const bool loader = m_race->config().placement == TrainPlacement::DataLoader;
     const double target = m_race->config().targetLoss;
     QStringList rows;
     const auto &all = m_race->steps();
@@ -443,10 +522,82 @@ void TrainingRacePanel::onFinished(bool cancelled, const QString &error)
                                          .arg(m_race->lanes()[0].label())
                                          .arg(digits));
         }
+        if (loader)
+            row += QLatin1String("; ") + tr("waited for data %1 % of its step time").arg(100 * dataWaitFraction(i), 0, 'f', 1);
         rows << row;
     }
     m_summary->setText(rows.join(QLatin1String("<br>")));
     m_dirty = true;
+}
+
+void TrainingRacePanel::updateLoaderControls()
+{
+    const bool loader = TrainPlacement(m_placement->currentData().toInt()) == TrainPlacement::DataLoader;
+    const bool sweeping = m_sweep->isRunning(), racing = m_race->isRunning();
+    m_loader->setVisible(loader || sweeping); // a running sweep keeps its stop button
+    m_loader->setSweeping(sweeping);
+    m_loader->sweepButton()->setEnabled(sweeping || (loader && !racing));
+    m_run->setEnabled(!racing && !sweeping);
+}
+
+void TrainingRacePanel::chooseDataLoader(int workers)
+{
+    m_placement->setCurrentIndex(m_placement->findData(int(TrainPlacement::DataLoader)));
+    m_loader->setWorkers(workers);
+    m_chartTabs->setCurrentIndex(0);
+    if (!m_race->isRunning() && !m_sweep->isRunning())
+        m_status->setText(tr("The DataLoader with %1 workers: press Train and watch how long each lane "
+                             "waits for its data, then Sweep workers.")
+                              .arg(workers));
+}
+
+bool TrainingRacePanel::startSweep()
+{
+    if (m_race->isRunning() || m_sweep->isRunning())
+        return false;
+    const QList<TrainLane> lanes = lanesFromControls();
+    QString error;
+    if (lanes.isEmpty())
+        error = tr("Choose at least one lane to sweep.");
+    TrainConfig config = configFromControls();
+    config.placement = TrainPlacement::DataLoader;
+    config.steps = std::min(config.steps, kSweepMaxSteps); // a sweep is many short runs
+    const QList<int> workers = WorkerSweep::defaultWorkers();
+    if (!error.isEmpty() || !m_sweep->start(config, lanes, workers, config.steps, &error)) {
+        m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        return false;
+    }
+    QStringList labels, counts;
+    QList<QColor> colors;
+    for (const TrainLane &lane : lanes) {
+        labels << lane.label();
+        colors << laneColor(lane);
+    }
+    for (int n : workers)
+        counts << QString::number(n);
+    m_sweepChart->reset(labels, colors, workers);
+    m_chartTabs->setCurrentWidget(m_sweepChart);
+    m_progress->setRange(0, int(lanes.size() * workers.size()));
+    m_progress->setValue(0);
+    m_cancel->setEnabled(true);
+    m_status->setText(tr("Sweeping the workers: each lane trains %1 steps with %2 workers in turn…")
+                          .arg(config.steps)
+                          .arg(counts.join(QLatin1String(", "))));
+    updateLoaderControls();
+    return true;
+}
+
+void TrainingRacePanel::onSweepFinished(bool cancelled, const QString &error)
+{
+    m_cancel->setEnabled(false);
+    updateLoaderControls();
+    if (!error.isEmpty()) {
+        m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        return;
+    }
+    QStringList rows = m_sweepChart->laneSummaries();
+    rows.prepend(cancelled ? tr("Sweep cancelled.") : tr("Sweep done."));
+    m_status->setText(rows.join(QLatin1String("<br>")));
 }
 
 } // namespace tk

@@ -15,11 +15,15 @@ class QLabel;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
 
 namespace tk {
 
 class DecisionView;
+class LoaderOptions;
 class TrainingRace;
+class WorkerSweep;
+class WorkerSweepChart;
 
 // The training race: the same MLP from the same seed on every lane, with live loss charts,
 // throughput, what each model has learned, and a final comparison of the numbers.
@@ -43,7 +47,18 @@ public:
     QString statusText() const;
     QString busyWarningText() const; // shown on the race chart; empty when the machine was quiet
 
+    // The DataLoader placement with this many workers (a lesson's Try it).
+    void chooseDataLoader(int workers);
+    LoaderOptions *loaderOptions() const { return m_loader; }
+    // Of lane i's steps so far, the share of the time spent waiting for batches (0…1).
+    double dataWaitFraction(int lane) const;
+    // Sweeps the DataLoader workers over the chosen lanes, min(steps, kSweepMaxSteps) steps each.
+    bool startSweep();
+    WorkerSweep *sweep() const { return m_sweep; }
+    WorkerSweepChart *sweepChart() const { return m_sweepChart; }
+
     static constexpr double kEmaAlpha = 0.05;
+    static constexpr int kSweepMaxSteps = 100;
 
 private:
     void onSteps(const QList<TrainStep> &steps);
@@ -52,6 +67,8 @@ private:
     void showPlan(const TrainConfig &config); // the axes of a race with this config, before data
     void replotDirty();
     void showMachineLoad(const MachineLoad &cpuLanes);
+    void updateLoaderControls(); // which DataLoader controls show and work now
+    void onSweepFinished(bool cancelled, const QString &error);
 
     TrainingRace *m_race = nullptr;
     QSpinBox *m_width = nullptr;
@@ -78,6 +95,12 @@ private:
     QList<DecisionView *> m_views;
     QList<double> m_ema;      // per lane, loss
     QList<double> m_emaSpeed; // per lane, samples/s
+    QList<double> m_waited;   // per lane, seconds waiting for batches (DataLoader placement)
+    QList<double> m_stepTime; // per lane, seconds of all steps so far
+    LoaderOptions *m_loader = nullptr;
+    WorkerSweep *m_sweep = nullptr;
+    WorkerSweepChart *m_sweepChart = nullptr;
+    QTabWidget *m_chartTabs = nullptr;
     bool m_dirty = false;
     std::optional<BusyMachineNote> m_busyWarning; // on the race chart, made when first needed
 };

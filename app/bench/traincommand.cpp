@@ -30,7 +30,15 @@ int TrainCommand::run(const QStringList &arguments)
     const auto seed = opt("seed", tr("Seed for data and weights."), QString::number(defaults.seed));
     const auto lr = opt("lr", tr("Learning rate."), QString::number(defaults.lr));
     const auto optimizer = opt("optimizer", tr("sgd or adam."), defaults.optimizer);
-    const auto placement = opt("placement", tr("per-batch, preload or pinned."), QStringLiteral("per-batch"));
+    const auto placement = opt("placement", tr("per-batch, preload, pinned or dataloader."), QStringLiteral("per-batch"));
+    const auto workers = opt("workers", tr("DataLoader worker threads (dataloader placement)."),
+                             QString::number(defaults.workers));
+    const auto prepCost = opt("prep-cost", tr("Blur passes per sample: the CPU cost of preparing one "
+                                              "(dataloader placement)."),
+                              QString::number(defaults.prepCost));
+    QCommandLineOption pin(QStringLiteral("pin"), tr("Page-locked batches, copied with non_blocking=True "
+                                                     "(dataloader placement, CUDA)."));
+    p.addOption(pin);
     const auto points = opt("points", tr("Dataset size."), QString::number(defaults.points));
     const auto threads = opt("threads", tr("CPU threads (default: all cores)."), QStringLiteral("0"));
     const auto format = opt("format", tr("json or text (default)."), QStringLiteral("text"));
@@ -71,6 +79,9 @@ int TrainCommand::run(const QStringList &arguments)
         allOk = false;
     }
     c.optimizer = p.value(optimizer);
+    c.workers = whole(workers, 0, 64);
+    c.prepCost = whole(prepCost, 0, 10000);
+    c.pinBatches = p.isSet(pin);
     c.gridEvery = 0;
     TrainLane lane;
     lane.device = p.value(device);
@@ -78,7 +89,7 @@ int TrainCommand::run(const QStringList &arguments)
     if (!allOk)
         return 2;
     if (!placementFromName(p.value(placement), &c.placement))
-        return fail(tr("Unknown placement “%1”: use per-batch, preload or pinned.").arg(p.value(placement)));
+        return fail(tr("Unknown placement “%1”: use per-batch, preload, pinned or dataloader.").arg(p.value(placement)));
     const QString fmt = p.value(format);
     if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
         return 2;
@@ -95,6 +106,7 @@ int TrainCommand::run(const QStringList &arguments)
         return fail(error);
     QJsonArray losses;
     QList<double> times;
+    double waited = 0, total = 0;
     MachineLoad::Probe probe; // who else used the cores while the steps ran
     for (int s = 0; s < c.steps; ++s) {
         TrainStep step;
@@ -102,7 +114,11 @@ int TrainCommand::run(const QStringList &arguments)
             return fail(error);
         losses.append(step.loss);
         times << step.stepSeconds;
+        waited += step.waitSeconds;
+        total += step.stepSeconds;
     }
+    const bool loader = c.placement == TrainPlacement::DataLoader;
+    const double waitFraction = total > 0 ? waited / total : 0;
     // The machine's load counts for CPU steps; a GPU lane's times hardly depend on it.
     const MachineLoad load = DeviceRegistry::resolve(lane.device) == QLatin1String("cpu") ? probe.take()
                                                                                           : MachineLoad{};
@@ -118,6 +134,14 @@ int TrainCommand::run(const QStringList &arguments)
                      .arg(median * 1e3, 0, 'f', 4)
                      .arg(samples, 0, 'f', 0)
               << "\n";
+        if (loader)
+            m_out << tr("DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for "
+                        "data %3 % of the time; preparing took %4 s of CPU time")
+                         .arg(c.workers)
+                         .arg(c.prepCost)
+                         .arg(waitFraction * 100, 0, 'f', 1)
+                         .arg(trainer.prepCpuSeconds(), 0, 'f', 3)
+                  << "\n";
         if (load.busy())
             m_out << load.warning() << "\n";
         return 0;
@@ -137,11 +161,25 @@ int TrainCommand::run(const QStringList &arguments)
     receipt[QStringLiteral("optimizer")] = c.optimizer;
     receipt[QStringLiteral("placement")] = placementName(c.placement);
     receipt[QStringLiteral("points")] = c.points;
+    if (loader) {
+        receipt[QStringLiteral("workers")] = c.workers;
+        receipt[QStringLiteral("prep_cost")] = c.prepCost;
+        receipt[QStringLiteral("pinned")] = c.pinBatches;
+    }
     load.addToReceipt(&receipt);
     QJsonObject root{{QStringLiteral("receipt"), receipt},
                      {QStringLiteral("losses"), losses},
                      {QStringLiteral("step_median_s"), median},
                      {QStringLiteral("samples_per_s"), samples}};
+    if (loader) {
+        // The fraction of the steps' time spent waiting for batches, and the CPU time the
+        // preparation took on every thread (it can exceed the wall time with workers).
+        root[QStringLiteral("data_wait_fraction")] = waitFraction;
+        root[QStringLiteral("workers")] = c.workers;
+        root[QStringLiteral("prep_cost")] = c.prepCost;
+        root[QStringLiteral("prep_cpu_s")] = trainer.prepCpuSeconds();
+        root[QStringLiteral("train_s")] = total;
+    }
     m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     return 0;
 }

@@ -140,7 +140,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>per-batch, preload or pinned.</source>
+        <source>per-batch, preload, pinned or dataloader.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -148,7 +148,7 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown placement “%1”: use per-batch, preload or pinned.</source>
+        <source>Unknown placement “%1”: use per-batch, preload, pinned or dataloader.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -257,6 +257,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader worker threads (dataloader placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -684,6 +700,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The meta device has no values, so nothing can be learned there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The DataLoader takes 0…64 workers and 0…10000 blur passes per sample.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1281,6 +1301,65 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     <name>tk::LessonsPanel</name>
     <message>
         <source>&amp;Try it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::LoaderOptions</name>
+    <message>
+        <source>DataLoader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>0 (the training thread)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader worker threads that prepare the next batches while the model trains. With 0 the training thread prepares each batch itself, and the device waits meanwhile.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> blur passes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The CPU cost of preparing one sample: each is rendered as a 32×32 image and blurred this many times on the CPU, as decoding and augmenting an image would.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pinned batches + non_blocking</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each batch goes to page-locked memory and is copied with .to(device, non_blocking=True), like pin_memory=True. GPU lanes only.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needs a CUDA GPU: page-locked memory only speeds up copies to one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;weep workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trains each lane briefly with 0, 1, 2, 4, … workers and charts how long the device waited for data (tab “Data loading”).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python&apos;s DataLoader uses worker processes; LibTorch&apos;s C++ one, used here, uses threads. Both prepare batches ahead of the model.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Preparation cost:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop s&amp;weep</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2141,6 +2220,58 @@ first call: %4</source>
         <source>agrees with %1 to %2 significant digits</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>DataLoader: workers prepare batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The worker sweep is running: stop it first, or the two would share the cores.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: loss %4, %5 samples/s, waited for data %6 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · waited for data %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waited for data %1 % of its step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The DataLoader with %1 workers: press Train and watch how long each lane waits for its data, then Sweep workers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one lane to sweep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweeping the workers: each lane trains %1 steps with %2 workers in turn…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweep done.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::TransferLab</name>
@@ -2252,6 +2383,48 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WorkerSweep</name>
+    <message>
+        <source>A sweep is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WorkerSweepChart</name>
+    <message>
+        <source>Does the device wait for data?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader workers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device waited for data (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine has %1 hardware threads. The workers compete with the model for the same cores, so beyond %1 workers more of them stop helping. With 0 the training thread prepares every batch itself while the device waits.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose the DataLoader placement and press Sweep workers: each lane trains briefly with each number of workers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 hardware threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 with %2 workers: waited for data %3 % of the time, %4 samples/s; preparing took %5 s of CPU time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: waited for data %2 % with %3 workers, %4 % at least (%5 workers)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -140,16 +140,16 @@
         <translation>sgd 또는 adam.</translation>
     </message>
     <message>
-        <source>per-batch, preload or pinned.</source>
-        <translation>per-batch, preload 또는 pinned.</translation>
+        <source>per-batch, preload, pinned or dataloader.</source>
+        <translation>per-batch, preload, pinned 또는 dataloader.</translation>
     </message>
     <message>
         <source>Dataset size.</source>
         <translation>데이터셋 크기.</translation>
     </message>
     <message>
-        <source>Unknown placement “%1”: use per-batch, preload or pinned.</source>
-        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload 또는 pinned를 쓰십시오.</translation>
+        <source>Unknown placement “%1”: use per-batch, preload, pinned or dataloader.</source>
+        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload, pinned 또는 dataloader를 쓰십시오.</translation>
     </message>
     <message>
         <source>The device “%1” is not available here.</source>
@@ -270,6 +270,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 파일을 읽을 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>DataLoader worker threads (dataloader placement).</source>
+        <translation>DataLoader 작업 스레드 수 (dataloader 방식).</translation>
+    </message>
+    <message>
+        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
+        <translation>샘플당 블러 횟수: 샘플 하나를 준비하는 CPU 비용 (dataloader 방식).</translation>
+    </message>
+    <message>
+        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
+        <translation>페이지 잠금 메모리의 배치를 non_blocking=True로 복사합니다 (dataloader 방식, CUDA).</translation>
+    </message>
+    <message>
+        <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
+        <translation>DataLoader, 작업자 %1개, 샘플당 블러 %2회: 장치가 전체 시간의 %3 % 동안 데이터를 기다렸고, 준비에 CPU 시간 %4초가 들었습니다</translation>
     </message>
 </context>
 <context>
@@ -697,6 +713,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>The meta device has no values, so nothing can be learned there.</source>
         <translation>meta 장치에는 값이 없어서 아무것도 학습할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The DataLoader takes 0…64 workers and 0…10000 blur passes per sample.</source>
+        <translation>DataLoader의 작업자는 0…64개, 샘플당 블러는 0…10000회여야 합니다.</translation>
     </message>
 </context>
 <context>
@@ -1293,6 +1313,65 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>&amp;Try it</source>
         <translation>해 보기(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>tk::LoaderOptions</name>
+    <message>
+        <source>DataLoader</source>
+        <translation>DataLoader</translation>
+    </message>
+    <message>
+        <source>0 (the training thread)</source>
+        <translation>0 (학습 스레드가 직접)</translation>
+    </message>
+    <message>
+        <source>DataLoader worker threads that prepare the next batches while the model trains. With 0 the training thread prepares each batch itself, and the device waits meanwhile.</source>
+        <translation>모델이 학습하는 동안 다음 배치를 미리 준비하는 DataLoader 작업 스레드 수입니다. 0이면 학습 스레드가 배치를 직접 준비하고, 그동안 장치는 기다립니다.</translation>
+    </message>
+    <message>
+        <source> blur passes</source>
+        <translation>회 블러</translation>
+    </message>
+    <message>
+        <source>The CPU cost of preparing one sample: each is rendered as a 32×32 image and blurred this many times on the CPU, as decoding and augmenting an image would.</source>
+        <translation>샘플 하나를 준비하는 CPU 비용입니다. 샘플마다 32×32 이미지로 그린 뒤 CPU에서 이 횟수만큼 흐리게(블러) 처리합니다. 이미지를 디코딩하고 증강하는 일처럼 CPU 시간이 듭니다.</translation>
+    </message>
+    <message>
+        <source>Pinned batches + non_blocking</source>
+        <translation>고정(pinned) 배치 + non_blocking</translation>
+    </message>
+    <message>
+        <source>Each batch goes to page-locked memory and is copied with .to(device, non_blocking=True), like pin_memory=True. GPU lanes only.</source>
+        <translation>배치마다 페이지 잠금 메모리에 두고 .to(device, non_blocking=True)로 복사합니다. pin_memory=True와 같은 일입니다. GPU 레인 전용입니다.</translation>
+    </message>
+    <message>
+        <source>Needs a CUDA GPU: page-locked memory only speeds up copies to one.</source>
+        <translation>CUDA GPU가 필요합니다. 페이지 잠금 메모리는 GPU로 복사할 때만 속도를 높입니다.</translation>
+    </message>
+    <message>
+        <source>S&amp;weep workers</source>
+        <translation>작업자 수 바꿔 보기(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Trains each lane briefly with 0, 1, 2, 4, … workers and charts how long the device waited for data (tab “Data loading”).</source>
+        <translation>각 레인을 작업자 0, 1, 2, 4, …개로 잠깐씩 학습시키고, 장치가 데이터를 기다린 시간을 그래프로 그립니다(“데이터 로딩” 탭).</translation>
+    </message>
+    <message>
+        <source>Python&apos;s DataLoader uses worker processes; LibTorch&apos;s C++ one, used here, uses threads. Both prepare batches ahead of the model.</source>
+        <translation>Python의 DataLoader는 작업 프로세스를 쓰고, 여기서 쓰는 LibTorch의 C++ DataLoader는 스레드를 씁니다. 둘 다 모델보다 앞서 배치를 준비합니다.</translation>
+    </message>
+    <message>
+        <source>Workers:</source>
+        <translation>작업자:</translation>
+    </message>
+    <message>
+        <source>Preparation cost:</source>
+        <translation>준비 비용:</translation>
+    </message>
+    <message>
+        <source>Stop s&amp;weep</source>
+        <translation>바꿔 보기 중지(&amp;W)</translation>
     </message>
 </context>
 <context>
@@ -2152,6 +2231,58 @@ first call: %4</source>
         <source>agrees with %1 to %2 significant digits</source>
         <translation>%1 결과와 유효숫자 %2자리까지 일치</translation>
     </message>
+    <message>
+        <source>DataLoader: workers prepare batches</source>
+        <translation>DataLoader: 작업자가 배치를 준비</translation>
+    </message>
+    <message>
+        <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
+        <translation>배치를 LibTorch의 DataLoader에서 받습니다. 샘플마다 준비하는 데 CPU 작업이 듭니다. 장치가 데이터를 얼마나 기다리는지 보여 줍니다.</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>학습</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>데이터 로딩</translation>
+    </message>
+    <message>
+        <source>The worker sweep is running: stop it first, or the two would share the cores.</source>
+        <translation>작업자 수 바꿔 보기가 실행 중입니다. 둘이 코어를 나눠 쓰게 되므로 먼저 멈추십시오.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: loss %4, %5 samples/s, waited for data %6 %</source>
+        <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/s, 데이터 대기 %6 %</translation>
+    </message>
+    <message>
+        <source>%1 · waited for data %2 %</source>
+        <translation>%1 · 데이터 대기 %2 %</translation>
+    </message>
+    <message>
+        <source>waited for data %1 % of its step time</source>
+        <translation>스텝 시간의 %1 % 동안 데이터를 기다림</translation>
+    </message>
+    <message>
+        <source>The DataLoader with %1 workers: press Train and watch how long each lane waits for its data, then Sweep workers.</source>
+        <translation>DataLoader, 작업자 %1개: ‘학습’을 눌러 각 레인이 데이터를 얼마나 기다리는지 본 다음, ‘작업자 수 바꿔 보기’를 누르십시오.</translation>
+    </message>
+    <message>
+        <source>Choose at least one lane to sweep.</source>
+        <translation>바꿔 볼 레인을 하나 이상 고르십시오.</translation>
+    </message>
+    <message>
+        <source>Sweeping the workers: each lane trains %1 steps with %2 workers in turn…</source>
+        <translation>작업자 수를 바꿔 보는 중: 각 레인이 작업자 %2개로 차례로 %1 스텝씩 학습합니다…</translation>
+    </message>
+    <message>
+        <source>Sweep cancelled.</source>
+        <translation>바꿔 보기를 취소했습니다.</translation>
+    </message>
+    <message>
+        <source>Sweep done.</source>
+        <translation>바꿔 보기를 마쳤습니다.</translation>
+    </message>
 </context>
 <context>
     <name>tk::TransferLab</name>
@@ -2264,6 +2395,48 @@ first call: %4</source>
     <message>
         <source>%1 × %2</source>
         <translation>%1 × %2</translation>
+    </message>
+</context>
+<context>
+    <name>tk::WorkerSweep</name>
+    <message>
+        <source>A sweep is already running.</source>
+        <translation>바꿔 보기가 이미 실행 중입니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::WorkerSweepChart</name>
+    <message>
+        <source>Does the device wait for data?</source>
+        <translation>장치가 데이터를 기다리는가?</translation>
+    </message>
+    <message>
+        <source>DataLoader workers</source>
+        <translation>DataLoader 작업자 수</translation>
+    </message>
+    <message>
+        <source>device waited for data (%)</source>
+        <translation>장치가 데이터를 기다린 시간 (%)</translation>
+    </message>
+    <message>
+        <source>This machine has %1 hardware threads. The workers compete with the model for the same cores, so beyond %1 workers more of them stop helping. With 0 the training thread prepares every batch itself while the device waits.</source>
+        <translation>이 컴퓨터의 하드웨어 스레드는 %1개입니다. 작업자는 모델과 같은 코어를 두고 다투므로, %1개를 넘으면 작업자를 늘려도 더는 도움이 되지 않습니다. 0개이면 장치가 기다리는 동안 학습 스레드가 모든 배치를 직접 준비합니다.</translation>
+    </message>
+    <message>
+        <source>Choose the DataLoader placement and press Sweep workers: each lane trains briefly with each number of workers.</source>
+        <translation>DataLoader 방식을 고르고 ‘작업자 수 바꿔 보기’를 누르십시오. 각 레인이 작업자 수마다 잠깐씩 학습합니다.</translation>
+    </message>
+    <message>
+        <source>%1 hardware threads</source>
+        <translation>하드웨어 스레드 %1개</translation>
+    </message>
+    <message>
+        <source>%1 with %2 workers: waited for data %3 % of the time, %4 samples/s; preparing took %5 s of CPU time.</source>
+        <translation>%1, 작업자 %2개: 시간의 %3 % 동안 데이터를 기다림, %4 샘플/s, 준비에 CPU 시간 %5초.</translation>
+    </message>
+    <message>
+        <source>%1: waited for data %2 % with %3 workers, %4 % at least (%5 workers)</source>
+        <translation>%1: 작업자 %3개일 때 데이터 대기 %2 %, 가장 적을 때 %4 % (작업자 %5개)</translation>
     </message>
 </context>
 </TS>

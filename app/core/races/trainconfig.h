@@ -14,6 +14,9 @@ enum class TrainPlacement {
     PerBatch, // dataset on the host; each batch is moved with .to(device)
     Preload,  // the whole dataset moved to the device once, before the first step
     Pinned,   // batches gathered into page-locked host memory, copied with non_blocking=True
+    // LibTorch's torch::data DataLoader over samples that cost CPU work to prepare, from 0…N
+    // worker threads (ordered: the same batches whatever the number), optionally pinned
+    DataLoader,
 };
 QString placementName(TrainPlacement p);
 bool placementFromName(const QString &name, TrainPlacement *p);
@@ -34,6 +37,12 @@ struct TrainConfig
     int gridEvery = 25;    // decision picture every k steps (0: never)
     int gridSize = 64;     // the picture is gridSize × gridSize
     double targetLoss = 0.1;
+    // The DataLoader placement: worker threads (0: the training thread prepares each batch
+    // itself), blur passes per sample (the CPU cost of preparing one), and page-locked
+    // batches copied with non_blocking=True (CUDA only).
+    int workers = 0;
+    int prepCost = 8;
+    bool pinBatches = false;
 };
 
 // One lane: a device and, on the CPU, a thread count.
@@ -53,6 +62,7 @@ struct TrainStep
     double stepSeconds = 0;  // this step alone, synchronised
     double wallSeconds = 0;  // training time since the lane started (pictures excluded)
     double samplesPerSecond = 0;
+    double waitSeconds = 0;  // of stepSeconds, the time spent waiting for the batch
 };
 
 // What other processes used while one lane trained (a turn of the race, or its part before a

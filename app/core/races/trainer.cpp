@@ -2,10 +2,12 @@
 
 #include "deviceregistry.h"
 #include "modelfactory.h"
+#include "preparedspirals.h"
 #include "torchutil.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <chrono>
+#include <optional>
 #include <cmath>
 #include <torch/cuda.h>
 
@@ -17,13 +19,15 @@ QString placementName(TrainPlacement p)
     case TrainPlacement::PerBatch: return QStringLiteral("per-batch");
     case TrainPlacement::Preload: return QStringLiteral("preload");
     case TrainPlacement::Pinned: return QStringLiteral("pinned");
+    case TrainPlacement::DataLoader: return QStringLiteral("dataloader");
     }
     return {};
 }
 
 bool placementFromName(const QString &name, TrainPlacement *p)
 {
-    for (TrainPlacement x : {TrainPlacement::PerBatch, TrainPlacement::Preload, TrainPlacement::Pinned}) {
+    for (TrainPlacement x : {TrainPlacement::PerBatch, TrainPlacement::Preload, TrainPlacement::Pinned,
+                             TrainPlacement::DataLoader}) {
         if (placementName(x) == name) {
             *p = x;
             return true;
@@ -64,6 +68,10 @@ void makeSpirals(const TrainConfig &c, at::Tensor *x, at::Tensor *y)
 
 } // namespace
 
+using PreparedLoader = torch::data::StatelessDataLoader<
+    torch::data::datasets::MapDataset<PreparedSpirals, torch::data::transforms::Stack<>>,
+    torch::data::samplers::SequentialSampler>;
+
 struct Trainer::Private
 {
     TrainConfig config;
@@ -78,6 +86,10 @@ struct Trainer::Private
     at::Tensor order;            // this epoch's permutation (host)
     int cursor = 0;
     int epoch = 0;
+    // DataLoader placement
+    std::shared_ptr<std::atomic<int64_t>> prepNanos = std::make_shared<std::atomic<int64_t>>(0);
+    std::unique_ptr<PreparedLoader> loader;
+    std::optional<torch::data::Iterator<torch::data::Example<>>> batches;
     int steps = 0;
     double wall = 0;
 
@@ -85,6 +97,17 @@ struct Trainer::Private
     {
         if (device.is_cuda())
             torch::cuda::synchronize(device.index() < 0 ? 0 : device.index());
+    }
+
+    // The next batch from the DataLoader, a new epoch when one ends (the same order: the
+    // sampler is sequential over one seeded shuffle).
+    torch::data::Example<> nextBatch()
+    {
+        if (batches)
+            ++*batches;
+        if (!batches || *batches == loader->end())
+            batches = loader->begin();
+        return **batches;
     }
 
     at::Tensor nextIndices()
@@ -113,10 +136,15 @@ Trainer::Trainer(const TrainConfig &config, const TrainLane &lane, int laneIndex
 Trainer::~Trainer() = default;
 
 int Trainer::stepsDone() const { return d->steps; }
+double Trainer::prepCpuSeconds() const { return d->prepNanos->load() / 1e9; }
 
 QString Trainer::checkPlacement(const TrainConfig &config, const QString &device)
 {
-    if (config.placement != TrainPlacement::Pinned)
+    if (config.placement == TrainPlacement::DataLoader && (config.workers < 0 || config.workers > 64
+                                                           || config.prepCost < 0 || config.prepCost > 10000))
+        return tr("The DataLoader takes 0…64 workers and 0…10000 blur passes per sample.");
+    if (config.placement != TrainPlacement::Pinned
+        && !(config.placement == TrainPlacement::DataLoader && config.pinBatches))
         return {};
     // Ask LibTorch rather than assume: pin_memory() needs a CUDA runtime.
     try {
@@ -169,6 +197,17 @@ bool Trainer::prepare(QString *error)
         if (c.placement == TrainPlacement::Preload) {
             d->xDevice = d->x.to(d->device);
             d->yDevice = d->y.to(d->device);
+        } else if (c.placement == TrainPlacement::DataLoader) {
+            // One seeded shuffle; enforce_ordering keeps the batches in the sampler's order
+            // however many workers race to prepare them.
+            auto gen = at::detail::createCPUGenerator(c.seed + 1000);
+            const at::Tensor order = torch::randperm(d->x.size(0), gen, torch::TensorOptions().dtype(torch::kInt64));
+            const int64_t batch = std::min<int64_t>(c.batch, d->x.size(0));
+            d->loader = torch::data::make_data_loader<torch::data::samplers::SequentialSampler>(
+                PreparedSpirals(d->x, d->y, order, c.prepCost, d->prepNanos)
+                    .map(torch::data::transforms::Stack<>()),
+                torch::data::DataLoaderOptions().batch_size(size_t(batch)).workers(size_t(c.workers))
+                    .enforce_ordering(true).drop_last(true));
         } else if (c.placement == TrainPlacement::Pinned) {
             d->xPinned = torch::empty({c.batch, 2}, torch::TensorOptions().pinned_memory(true));
             d->yPinned = torch::empty({c.batch}, torch::TensorOptions().dtype(torch::kInt64).pinned_memory(true));
@@ -187,11 +226,27 @@ bool Trainer::step(TrainStep *out, QString *error)
         const TrainConfig &c = d->config;
         if (d->device.is_cpu())
             DeviceRegistry::applyThreads(d->lane.threads);
-        const at::Tensor idx = d->nextIndices();
         d->sync();
         const auto t0 = std::chrono::steady_clock::now();
-        at::Tensor xb, yb;
+        at::Tensor idx, xb, yb;
+        double wait = 0;
+        if (c.placement == TrainPlacement::DataLoader) {
+            // The device waits here while the batch is prepared (or taken from a worker).
+            torch::data::Example<> batch = d->nextBatch();
+            if (c.pinBatches) {
+                batch.data = batch.data.pin_memory();
+                batch.target = batch.target.pin_memory();
+            }
+            wait = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+            xb = batch.data.to(d->device, /*non_blocking=*/c.pinBatches);
+            yb = batch.target.to(d->device, /*non_blocking=*/c.pinBatches);
+            idx = batch.target;
+        } else {
+            idx = d->nextIndices();
+        }
         switch (c.placement) {
+        case TrainPlacement::DataLoader:
+            break;
         case TrainPlacement::PerBatch:
             xb = d->x.index_select(0, idx).to(d->device);
             yb = d->y.index_select(0, idx).to(d->device);
@@ -228,6 +283,7 @@ bool Trainer::step(TrainStep *out, QString *error)
         out->stepSeconds = seconds;
         out->wallSeconds = d->wall;
         out->samplesPerSecond = seconds > 0 ? idx.size(0) / seconds : 0;
+        out->waitSeconds = wait;
         return true;
     } catch (const std::exception &e) {
         *error = torchutil::cleanMessage(e.what());

@@ -25,6 +25,8 @@ public:
     bool step(TrainStep *out, QString *error);
     DecisionGrid decision() const;
     int stepsDone() const;
+    // The CPU time spent preparing samples so far, on every thread (DataLoader placement).
+    double prepCpuSeconds() const;
     // The dataset, for drawing the points over the decision picture: x, y, class per point.
     static QVector<float> datasetPoints(const TrainConfig &config);
     // Refuses placements a device cannot do, with the reason (pinned memory needs CUDA).
