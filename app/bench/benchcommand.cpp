@@ -1,5 +1,7 @@
 #include "benchcommand.h"
 
+#include <QJsonArray>
+
 namespace tk {
 
 int BenchCommand::parse(QCommandLineParser &p, const QStringList &arguments)
@@ -27,6 +29,19 @@ bool BenchCommand::formatOk(const QString &format, const QStringList &allowed)
         return true;
     m_err << tr("Unknown format “%1”: use %2.").arg(format, allowed.join(QStringLiteral(", "))) << "\n";
     return false;
+}
+
+QJsonObject BenchCommand::cardJson(const CardInfo &c)
+{
+    QJsonArray shape;
+    for (qint64 d : c.shape)
+        shape.append(double(d));
+    return QJsonObject{{QStringLiteral("name"), c.name},
+                       {QStringLiteral("kind"), c.kind},
+                       {QStringLiteral("shape"), shape},
+                       {QStringLiteral("dtype"), c.dtype},
+                       {QStringLiteral("device"), c.device},
+                       {QStringLiteral("storage"), c.storageId}};
 }
 
 } // namespace tk

@@ -1,6 +1,9 @@
 #pragma once
 
+#include "cardinfo.h"
+
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QCommandLineParser>
 #include <QLatin1String>
 #include <QStringList>
@@ -30,6 +33,8 @@ protected:
     int parse(QCommandLineParser &parser, const QStringList &arguments); // -1: go on
     int fail(const QString &message);                                    // prints, returns 2
     bool formatOk(const QString &format, const QStringList &allowed);
+    // A card as `load` and `run` print it: name, kind, shape, dtype, device, storage.
+    static QJsonObject cardJson(const CardInfo &card);
 
     QTextStream &m_out;
     QTextStream &m_err;

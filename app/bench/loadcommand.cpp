@@ -41,18 +41,8 @@ int LoadCommand::run(const QStringList &arguments)
         return 3; // refused: not a bad argument, not a failed measurement
     }
     QJsonArray cards;
-    for (int id : std::as_const(created)) {
-        const CardInfo c = *w.card(id);
-        QJsonArray shape;
-        for (qint64 d : c.shape)
-            shape.append(double(d));
-        cards.append(QJsonObject{{QStringLiteral("name"), c.name},
-                                 {QStringLiteral("kind"), c.kind},
-                                 {QStringLiteral("shape"), shape},
-                                 {QStringLiteral("dtype"), c.dtype},
-                                 {QStringLiteral("device"), c.device},
-                                 {QStringLiteral("storage"), c.storageId}});
-    }
+    for (int id : std::as_const(created))
+        cards.append(cardJson(*w.card(id)));
     if (fmt == QLatin1String("json")) {
         QJsonObject root{{QStringLiteral("file"), file},
                          {QStringLiteral("cards"), cards},

@@ -47,17 +47,8 @@ int RunCommand::run(const QStringList &arguments)
     const ConsoleReply &r = o.console;
 
     QJsonArray cards;
-    for (const CardInfo &c : w.cards()) {
-        QJsonArray shape;
-        for (qint64 d : c.shape)
-            shape.append(double(d));
-        cards.append(QJsonObject{{QStringLiteral("name"), c.name},
-                                 {QStringLiteral("kind"), c.kind},
-                                 {QStringLiteral("shape"), shape},
-                                 {QStringLiteral("dtype"), c.dtype},
-                                 {QStringLiteral("device"), c.device},
-                                 {QStringLiteral("storage"), c.storageId}});
-    }
+    for (const CardInfo &c : w.cards())
+        cards.append(cardJson(c));
     QJsonArray events;
     for (const MoveReport &m : r.moves)
         events.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("move")},
