@@ -1,10 +1,10 @@
 // Measures how long the GUI event loop stalls while the kitchen works: a probe timer fires
 // every 2 ms and records how late each tick is. Run offscreen (or under Xvfb) by gui-stall.sh.
-#include "cardmime.h"
-#include "devicepane.h"
-#include "flightoverlay.h"
-#include "kitchenengine.h"
-#include "mainwindow.h"
+#include "kitchen/cardmime.h"
+#include "kitchen/devicepane.h"
+#include "kitchen/flightoverlay.h"
+#include "kitchen/kitchenengine.h"
+#include "window/mainwindow.h"
 
 #include <QApplication>
 #include <QDropEvent>

@@ -1,6 +1,6 @@
 // libFuzzer: tensor-kitchen-bench's arguments. Parsing and validation only (dry run): any
 // argument list must end in a usage message or a clear refusal, never a crash or a hang.
-#include "benchcli.h"
+#include "bench/benchcli.h"
 
 #include <QCoreApplication>
 #include <cstddef>

@@ -1,5 +1,5 @@
 // libFuzzer: .pt files dropped on a pane (PyTorch's zip/pickle format, LibTorch archives).
-#include "workspace.h"
+#include "kitchen/workspace.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,12 +1,12 @@
-#include "benchcli.h"
+#include "bench/benchcli.h"
 
-#include "devicescommand.h"
-#include "loadcommand.h"
-#include "runcommand.h"
-#include "matmulcommand.h"
-#include "stresscommand.h"
-#include "traincommand.h"
-#include "transfercommand.h"
+#include "bench/devicescommand.h"
+#include "bench/loadcommand.h"
+#include "bench/runcommand.h"
+#include "bench/matmulcommand.h"
+#include "bench/stresscommand.h"
+#include "bench/traincommand.h"
+#include "bench/transfercommand.h"
 
 namespace tk {
 

@@ -1,4 +1,4 @@
-#include "benchcommand.h"
+#include "bench/benchcommand.h"
 
 #include <QJsonArray>
 

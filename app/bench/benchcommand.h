@@ -1,6 +1,6 @@
 #pragma once
 
-#include "cardinfo.h"
+#include "kitchen/cardinfo.h"
 
 #include <QCoreApplication>
 #include <QJsonObject>

@@ -1,6 +1,6 @@
-#include "devicescommand.h"
+#include "bench/devicescommand.h"
 
-#include "deviceregistry.h"
+#include "devices/deviceregistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,7 +1,7 @@
-#include "loadcommand.h"
+#include "bench/loadcommand.h"
 
-#include "deviceregistry.h"
-#include "workspace.h"
+#include "devices/deviceregistry.h"
+#include "kitchen/workspace.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,5 +1,5 @@
-#include "benchcli.h"
-#include "processsetup.h"
+#include "bench/benchcli.h"
+#include "devices/processsetup.h"
 
 #include <QCoreApplication>
 

@@ -1,7 +1,7 @@
-#include "matmulcommand.h"
+#include "bench/matmulcommand.h"
 
-#include "matmulbench.h"
-#include "matmulreport.h"
+#include "races/matmulbench.h"
+#include "races/matmulreport.h"
 
 namespace tk {
 

@@ -1,9 +1,9 @@
-#include "runcommand.h"
+#include "bench/runcommand.h"
 
-#include "deviceregistry.h"
-#include "pythonconsole.h"
-#include "requesthandler.h"
-#include "workspace.h"
+#include "devices/deviceregistry.h"
+#include "console/pythonconsole.h"
+#include "kitchen/requesthandler.h"
+#include "kitchen/workspace.h"
 
 #include <QFile>
 #include <QJsonArray>

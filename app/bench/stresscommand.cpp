@@ -1,7 +1,7 @@
-#include "stresscommand.h"
+#include "bench/stresscommand.h"
 
-#include "deviceregistry.h"
-#include "workspace.h"
+#include "devices/deviceregistry.h"
+#include "kitchen/workspace.h"
 
 #include <QFile>
 #include <QJsonDocument>

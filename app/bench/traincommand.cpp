@@ -1,8 +1,8 @@
-#include "traincommand.h"
+#include "bench/traincommand.h"
 
-#include "deviceregistry.h"
-#include "machineload.h"
-#include "trainer.h"
+#include "devices/deviceregistry.h"
+#include "races/machineload.h"
+#include "races/trainer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

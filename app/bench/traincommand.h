@@ -1,6 +1,6 @@
 #pragma once
 
-#include "benchcommand.h"
+#include "bench/benchcommand.h"
 
 namespace tk {
 

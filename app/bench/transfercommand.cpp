@@ -1,7 +1,7 @@
-#include "transfercommand.h"
+#include "bench/transfercommand.h"
 
-#include "deviceregistry.h"
-#include "transferlab.h"
+#include "devices/deviceregistry.h"
+#include "transfers/transferlab.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

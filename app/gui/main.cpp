@@ -1,7 +1,7 @@
-#include "mainwindow.h"
-#include "preferencesdialog.h"
-#include "processsetup.h"
-#include "quitsignals.h"
+#include "window/mainwindow.h"
+#include "window/preferencesdialog.h"
+#include "devices/processsetup.h"
+#include "window/quitsignals.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

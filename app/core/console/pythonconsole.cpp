@@ -3,14 +3,14 @@
 #include <pybind11/stl.h>
 #include <torch/csrc/autograd/python_variable.h>
 
-#include "pythonconsole.h"
+#include "console/pythonconsole.h"
 
-#include "consolebootstrap.h"
-#include "tensorspec.h"
-#include "tensorsummary.h"
-#include "torchthread.h"
-#include "torchutil.h"
-#include "workspaceprivate.h"
+#include "internal/consolebootstrap.h"
+#include "kitchen/tensorspec.h"
+#include "internal/tensorsummary.h"
+#include "devices/torchthread.h"
+#include "internal/torchutil.h"
+#include "internal/workspaceprivate.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "consolereply.h"
+#include "kitchen/consolereply.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "pythonconsole.h"
+#include "console/pythonconsole.h"
 
 namespace tk {
 

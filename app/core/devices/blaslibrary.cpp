@@ -1,4 +1,4 @@
-#include "blaslibrary.h"
+#include "devices/blaslibrary.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "cudabackend.h"
+#include "devices/cudabackend.h"
 
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDACachingAllocator.h>

@@ -1,4 +1,4 @@
-#include "cudabackend.h"
+#include "devices/cudabackend.h"
 
 // CPU-only LibTorch: there is no GPU to ask, and saying so is the truthful answer.
 namespace tk::cudabackend {

@@ -1,9 +1,9 @@
-#include "deviceregistry.h"
+#include "devices/deviceregistry.h"
 
-#include "blaslibrary.h"
-#include "torchthread.h"
+#include "devices/blaslibrary.h"
+#include "devices/torchthread.h"
 
-#include "cudabackend.h"
+#include "devices/cudabackend.h"
 
 #include <ATen/Parallel.h>
 #include <atomic>

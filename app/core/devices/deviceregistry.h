@@ -1,7 +1,7 @@
 #pragma once
 
-#include "buildfacts.h"
-#include "deviceinfo.h"
+#include "devices/buildfacts.h"
+#include "devices/deviceinfo.h"
 
 #include <QCoreApplication>
 #include <QList>

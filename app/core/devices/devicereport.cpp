@@ -1,6 +1,6 @@
-#include "devicereport.h"
+#include "devices/devicereport.h"
 
-#include "deviceregistry.h"
+#include "devices/deviceregistry.h"
 
 #include <QLocale>
 

@@ -1,6 +1,6 @@
-#include "processsetup.h"
+#include "devices/processsetup.h"
 
-#include "blaslibrary.h"
+#include "devices/blaslibrary.h"
 
 #include <cstdlib>
 #include <unistd.h>

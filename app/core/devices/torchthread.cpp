@@ -1,4 +1,4 @@
-#include "torchthread.h"
+#include "devices/torchthread.h"
 
 #include <QDebug>
 #include <QMutex>

@@ -1,4 +1,4 @@
-#include "sessionframe.h"
+#include "files/sessionframe.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>

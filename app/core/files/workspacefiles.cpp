@@ -1,13 +1,13 @@
 // Workspace: sessions and .pt files (the rest of the class is in workspace.cpp). The formats
 // are SessionFrame and SessionFormat, and PtFile; this is where their contents become cards.
-#include "workspaceprivate.h"
+#include "internal/workspaceprivate.h"
 
-#include "deviceregistry.h"
-#include "ptfile.h"
-#include "pythoncode.h"
-#include "sessionformat.h"
-#include "sessionframe.h"
-#include "torchutil.h"
+#include "devices/deviceregistry.h"
+#include "internal/ptfile.h"
+#include "kitchen/pythoncode.h"
+#include "internal/sessionformat.h"
+#include "files/sessionframe.h"
+#include "internal/torchutil.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -1,6 +1,6 @@
-#include "memoryguard.h"
+#include "internal/memoryguard.h"
 
-#include "deviceregistry.h"
+#include "devices/deviceregistry.h"
 
 #include <QLocale>
 

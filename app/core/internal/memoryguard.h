@@ -1,6 +1,6 @@
 #pragma once
 
-#include "operror.h"
+#include "kitchen/operror.h"
 
 #include <QCoreApplication>
 #include <QString>

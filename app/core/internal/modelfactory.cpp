@@ -1,4 +1,4 @@
-#include "modelfactory.h"
+#include "internal/modelfactory.h"
 
 namespace tk {
 

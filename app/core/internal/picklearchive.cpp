@@ -1,7 +1,7 @@
-#include "picklearchive.h"
+#include "internal/picklearchive.h"
 
-#include "pickleglobals.h"
-#include "picklemachine.h"
+#include "internal/pickleglobals.h"
+#include "internal/picklemachine.h"
 
 #include <QRegularExpression>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "pickleglobals.h"
+#include "internal/pickleglobals.h"
 
 #include <utility>
 

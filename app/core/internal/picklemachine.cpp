@@ -1,6 +1,6 @@
-#include "picklemachine.h"
+#include "internal/picklemachine.h"
 
-#include "pickleglobals.h"
+#include "internal/pickleglobals.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "ptfile.h"
+#include "internal/ptfile.h"
 
 #include <QString>
 #include <cstdint>

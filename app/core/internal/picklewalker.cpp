@@ -1,6 +1,6 @@
-#include "picklewalker.h"
+#include "internal/picklewalker.h"
 
-#include "pythoncode.h"
+#include "kitchen/pythoncode.h"
 
 #include <QLocale>
 #include <QRegularExpression>

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "picklevalue.h"
+#include "internal/picklevalue.h"
 
 #include <QString>
 #include <QVariantList>

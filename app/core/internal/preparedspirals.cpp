@@ -1,4 +1,4 @@
-#include "preparedspirals.h"
+#include "internal/preparedspirals.h"
 
 #include <algorithm>
 #include <array>

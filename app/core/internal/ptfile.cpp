@@ -1,9 +1,9 @@
-#include "ptfile.h"
+#include "internal/ptfile.h"
 
-#include "picklearchive.h"
-#include "picklevalue.h"
-#include "picklewalker.h"
-#include "pythoncode.h"
+#include "internal/picklearchive.h"
+#include "internal/picklevalue.h"
+#include "internal/picklewalker.h"
+#include "kitchen/pythoncode.h"
 
 #include <QFileInfo>
 #include <sstream>

@@ -1,9 +1,9 @@
-#include "sessionformat.h"
+#include "internal/sessionformat.h"
 
-#include "deviceregistry.h"
-#include "modelfactory.h"
-#include "tensorspec.h"
-#include "torchutil.h"
+#include "devices/deviceregistry.h"
+#include "internal/modelfactory.h"
+#include "kitchen/tensorspec.h"
+#include "internal/torchutil.h"
 
 #include <QDataStream>
 #include <QJsonArray>

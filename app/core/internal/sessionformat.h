@@ -1,8 +1,8 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "cardentry.h"
-#include "codelog.h"
+#include "internal/cardentry.h"
+#include "kitchen/codelog.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

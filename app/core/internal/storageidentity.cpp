@@ -1,4 +1,4 @@
-#include "storageidentity.h"
+#include "internal/storageidentity.h"
 
 #include <algorithm>
 #include <set>

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "cardentry.h"
+#include "internal/cardentry.h"
 
 #include <map>
 

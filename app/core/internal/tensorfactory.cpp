@@ -1,4 +1,4 @@
-#include "tensorfactory.h"
+#include "internal/tensorfactory.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>

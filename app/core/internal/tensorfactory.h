@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "tensorspec.h"
+#include "kitchen/tensorspec.h"
 
 #include <torch/types.h>
 

@@ -1,7 +1,7 @@
-#include "tensorsummary.h"
+#include "internal/tensorsummary.h"
 
-#include "tensorspec.h"
-#include "torchutil.h"
+#include "kitchen/tensorspec.h"
+#include "internal/torchutil.h"
 
 #include <QLocale>
 #include <cmath>

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "cardinfo.h"
+#include "kitchen/cardinfo.h"
 
 #include <torch/types.h>
 

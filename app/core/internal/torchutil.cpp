@@ -1,4 +1,4 @@
-#include "torchutil.h"
+#include "internal/torchutil.h"
 
 #include <QRegularExpression>
 #include <torch/cuda.h>

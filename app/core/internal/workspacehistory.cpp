@@ -1,6 +1,6 @@
-#include "workspacehistory.h"
+#include "internal/workspacehistory.h"
 
-#include "modelfactory.h"
+#include "internal/modelfactory.h"
 
 namespace tk {
 

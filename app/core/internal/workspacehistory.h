@@ -1,9 +1,9 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "cardentry.h"
-#include "codelog.h"
-#include "workspace.h"
+#include "internal/cardentry.h"
+#include "kitchen/codelog.h"
+#include "kitchen/workspace.h"
 
 #include <map>
 #include <optional>

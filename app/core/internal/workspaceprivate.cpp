@@ -1,10 +1,10 @@
-#include "workspaceprivate.h"
+#include "internal/workspaceprivate.h"
 
-#include "deviceregistry.h"
-#include "modelfactory.h"
-#include "pythoncode.h"
-#include "tensorsummary.h"
-#include "torchutil.h"
+#include "devices/deviceregistry.h"
+#include "internal/modelfactory.h"
+#include "kitchen/pythoncode.h"
+#include "internal/tensorsummary.h"
+#include "internal/torchutil.h"
 
 #include <chrono>
 

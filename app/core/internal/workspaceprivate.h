@@ -3,13 +3,13 @@
 // workspacefiles.cpp (sessions, .pt files); its helpers are in workspaceprivate.cpp. Includes
 // torch; never include from ui/.
 
-#include "workspace.h"
+#include "kitchen/workspace.h"
 
-#include "cardentry.h"
-#include "memoryguard.h"
-#include "objectcards.h"
-#include "storageidentity.h"
-#include "workspacehistory.h"
+#include "internal/cardentry.h"
+#include "internal/memoryguard.h"
+#include "internal/objectcards.h"
+#include "internal/storageidentity.h"
+#include "internal/workspacehistory.h"
 
 #include <map>
 #include <optional>

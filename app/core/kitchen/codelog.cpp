@@ -1,4 +1,4 @@
-#include "codelog.h"
+#include "kitchen/codelog.h"
 
 #include <QDateTime>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "movereport.h"
-#include "operror.h"
+#include "kitchen/movereport.h"
+#include "kitchen/operror.h"
 
 #include <QList>
 #include <QString>

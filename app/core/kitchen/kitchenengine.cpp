@@ -1,7 +1,7 @@
-#include "kitchenengine.h"
+#include "kitchen/kitchenengine.h"
 
-#include "kitchenworker.h"
-#include "pythonconsole.h"
+#include "kitchen/kitchenworker.h"
+#include "console/pythonconsole.h"
 
 namespace tk {
 

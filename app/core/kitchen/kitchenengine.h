@@ -1,14 +1,14 @@
 #pragma once
 
-#include "cardinfo.h"
-#include "codelog.h"
-#include "deviceinfo.h"
-#include "kitchenrequest.h"
-#include "operation.h"
-#include "outcome.h"
-#include "tensorpreview.h"
-#include "tensorspec.h"
-#include "movereport.h"
+#include "kitchen/cardinfo.h"
+#include "kitchen/codelog.h"
+#include "devices/deviceinfo.h"
+#include "kitchen/kitchenrequest.h"
+#include "kitchen/operation.h"
+#include "kitchen/outcome.h"
+#include "kitchen/tensorpreview.h"
+#include "kitchen/tensorspec.h"
+#include "kitchen/movereport.h"
 
 #include <QList>
 #include <QMap>

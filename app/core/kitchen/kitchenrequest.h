@@ -1,8 +1,8 @@
 #pragma once
 
-#include "movereport.h"
-#include "operation.h"
-#include "tensorspec.h"
+#include "kitchen/movereport.h"
+#include "kitchen/operation.h"
+#include "kitchen/tensorspec.h"
 
 #include <QString>
 #include <variant>

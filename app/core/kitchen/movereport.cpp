@@ -1,4 +1,4 @@
-#include "movereport.h"
+#include "kitchen/movereport.h"
 
 #include <QCoreApplication>
 #include <QLocale>

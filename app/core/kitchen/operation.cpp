@@ -1,4 +1,4 @@
-#include "operation.h"
+#include "kitchen/operation.h"
 
 namespace tk {
 

@@ -1,4 +1,4 @@
-#include "operror.h"
+#include "kitchen/operror.h"
 
 #include <QDir>
 #include <QFileInfo>

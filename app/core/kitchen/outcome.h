@@ -1,8 +1,8 @@
 #pragma once
 
-#include "consolereply.h"
-#include "movereport.h"
-#include "operror.h"
+#include "kitchen/consolereply.h"
+#include "kitchen/movereport.h"
+#include "kitchen/operror.h"
 
 #include <QMetaType>
 #include <QStringList>

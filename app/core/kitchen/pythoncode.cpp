@@ -1,4 +1,4 @@
-#include "pythoncode.h"
+#include "kitchen/pythoncode.h"
 
 #include <QFileInfo>
 #include <QRegularExpression>

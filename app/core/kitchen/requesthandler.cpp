@@ -1,8 +1,8 @@
-#include "requesthandler.h"
+#include "kitchen/requesthandler.h"
 
-#include "pythonconsole.h"
-#include "torchthread.h"
-#include "workspace.h"
+#include "console/pythonconsole.h"
+#include "devices/torchthread.h"
+#include "kitchen/workspace.h"
 
 #include <QFile>
 #include <QSaveFile>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "kitchenrequest.h"
-#include "outcome.h"
+#include "kitchen/kitchenrequest.h"
+#include "kitchen/outcome.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "tensorspec.h"
+#include "kitchen/tensorspec.h"
 
 #include <QRegularExpression>
 #include <limits>

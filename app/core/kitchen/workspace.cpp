@@ -1,13 +1,13 @@
 // Workspace: the actions on cards, preview and undo (sessions and .pt files are in
 // workspacefiles.cpp; the Private state's helpers in workspaceprivate.cpp).
-#include "workspaceprivate.h"
+#include "internal/workspaceprivate.h"
 
-#include "deviceregistry.h"
-#include "modelfactory.h"
-#include "pythoncode.h"
-#include "tensorfactory.h"
-#include "torchthread.h"
-#include "torchutil.h"
+#include "devices/deviceregistry.h"
+#include "internal/modelfactory.h"
+#include "kitchen/pythoncode.h"
+#include "internal/tensorfactory.h"
+#include "devices/torchthread.h"
+#include "internal/torchutil.h"
 
 #include <chrono>
 #include <set>

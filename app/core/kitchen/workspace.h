@@ -1,12 +1,12 @@
 #pragma once
 
-#include "cardinfo.h"
-#include "codelog.h"
-#include "operation.h"
-#include "outcome.h"
-#include "tensorpreview.h"
-#include "tensorspec.h"
-#include "movereport.h"
+#include "kitchen/cardinfo.h"
+#include "kitchen/codelog.h"
+#include "kitchen/operation.h"
+#include "kitchen/outcome.h"
+#include "kitchen/tensorpreview.h"
+#include "kitchen/tensorspec.h"
+#include "kitchen/movereport.h"
 
 #include <QCoreApplication>
 #include <QList>

@@ -1,4 +1,4 @@
-#include "backgroundrun.h"
+#include "races/backgroundrun.h"
 
 #include <exception>
 

@@ -1,4 +1,4 @@
-#include "blockedautorange.h"
+#include "races/blockedautorange.h"
 
 #include <algorithm>
 #include <cmath>

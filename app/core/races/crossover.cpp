@@ -1,4 +1,4 @@
-#include "crossover.h"
+#include "races/crossover.h"
 
 #include <cmath>
 

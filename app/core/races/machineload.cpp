@@ -1,4 +1,4 @@
-#include "machineload.h"
+#include "races/machineload.h"
 
 #include <QJsonValue>
 #include <algorithm>

@@ -1,9 +1,9 @@
-#include "matmulbench.h"
+#include "races/matmulbench.h"
 
-#include "blockedautorange.h"
-#include "deviceregistry.h"
-#include "tensorspec.h"
-#include "torchutil.h"
+#include "races/blockedautorange.h"
+#include "devices/deviceregistry.h"
+#include "kitchen/tensorspec.h"
+#include "internal/torchutil.h"
 
 #include <QLocale>
 #include <chrono>

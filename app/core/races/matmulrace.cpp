@@ -1,9 +1,9 @@
-#include "matmulrace.h"
+#include "races/matmulrace.h"
 
-#include "torchthread.h"
+#include "devices/torchthread.h"
 
-#include "matmulbench.h"
-#include "matmulraceworker.h"
+#include "races/matmulbench.h"
+#include "races/matmulraceworker.h"
 
 namespace tk {
 

@@ -1,7 +1,7 @@
-#include "matmulraceworker.h"
+#include "races/matmulraceworker.h"
 
-#include "deviceregistry.h"
-#include "matmulbench.h"
+#include "devices/deviceregistry.h"
+#include "races/matmulbench.h"
 
 namespace tk {
 

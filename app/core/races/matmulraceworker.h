@@ -1,7 +1,7 @@
 #pragma once
 
-#include "backgroundrun.h"
-#include "matmulresult.h"
+#include "races/backgroundrun.h"
+#include "races/matmulresult.h"
 
 namespace tk {
 

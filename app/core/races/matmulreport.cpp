@@ -1,7 +1,7 @@
-#include "matmulreport.h"
+#include "races/matmulreport.h"
 
-#include "deviceregistry.h"
-#include "matmulbench.h"
+#include "devices/deviceregistry.h"
+#include "races/matmulbench.h"
 
 #include <QDateTime>
 #include <QJsonArray>

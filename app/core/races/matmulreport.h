@@ -1,6 +1,6 @@
 #pragma once
 
-#include "matmulresult.h"
+#include "races/matmulresult.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "machineload.h"
+#include "races/machineload.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,9 +1,9 @@
-#include "trainer.h"
+#include "races/trainer.h"
 
-#include "deviceregistry.h"
-#include "modelfactory.h"
-#include "preparedspirals.h"
-#include "torchutil.h"
+#include "devices/deviceregistry.h"
+#include "internal/modelfactory.h"
+#include "internal/preparedspirals.h"
+#include "internal/torchutil.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <chrono>

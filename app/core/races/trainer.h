@@ -1,6 +1,6 @@
 #pragma once
 
-#include "trainconfig.h"
+#include "races/trainconfig.h"
 
 #include <QCoreApplication>
 #include <memory>

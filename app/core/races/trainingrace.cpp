@@ -1,9 +1,9 @@
-#include "trainingrace.h"
+#include "races/trainingrace.h"
 
-#include "torchthread.h"
+#include "devices/torchthread.h"
 
-#include "deviceregistry.h"
-#include "trainingraceworker.h"
+#include "devices/deviceregistry.h"
+#include "races/trainingraceworker.h"
 
 #include <cmath>
 

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "backgroundrun.h"
-#include "trainconfig.h"
+#include "races/backgroundrun.h"
+#include "races/trainconfig.h"
 
 #include <QObject>
 #include <atomic>

@@ -1,7 +1,7 @@
-#include "trainingraceworker.h"
+#include "races/trainingraceworker.h"
 
-#include "deviceregistry.h"
-#include "trainer.h"
+#include "devices/deviceregistry.h"
+#include "races/trainer.h"
 
 #include <QThread>
 #include <memory>

@@ -1,8 +1,8 @@
-#include "workersweep.h"
+#include "races/workersweep.h"
 
-#include "deviceregistry.h"
-#include "torchthread.h"
-#include "trainer.h"
+#include "devices/deviceregistry.h"
+#include "devices/torchthread.h"
+#include "races/trainer.h"
 
 namespace tk {
 

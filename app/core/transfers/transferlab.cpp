@@ -1,10 +1,10 @@
-#include "transferlab.h"
+#include "transfers/transferlab.h"
 
-#include "torchthread.h"
+#include "devices/torchthread.h"
 
-#include "blockedautorange.h"
-#include "deviceregistry.h"
-#include "torchutil.h"
+#include "races/blockedautorange.h"
+#include "devices/deviceregistry.h"
+#include "internal/torchutil.h"
 
 #include <QLocale>
 #include <chrono>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "backgroundrun.h"
-#include "transferresult.h"
+#include "races/backgroundrun.h"
+#include "transfers/transferresult.h"
 
 #include <QCoreApplication>
 #include <QObject>

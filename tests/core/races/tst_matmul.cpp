@@ -1,0 +1,405 @@
+#include "races/blockedautorange.h"
+#include "support/busyloops.h"
+#include "races/crossover.h"
+#include "devices/deviceregistry.h"
+#include "races/matmulbench.h"
+#include "races/matmulrace.h"
+#include "races/matmulreport.h"
+
+#include <QJsonArray>
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+
+using namespace tk;
+
+namespace {
+// A clock that only moves when the fake work says so.
+struct FakeClock
+{
+    double now = 0;
+    double perCall = 1e-3;  // seconds one call takes
+    double overhead = 1e-7; // seconds a clock read pair costs on its own
+    QList<qint64> blocks;   // block sizes asked for, in order
+    BlockedAutorange::Block block()
+    {
+        return [this](std::int64_t calls) {
+            blocks << calls;
+            now += overhead + calls * perCall;
+        };
+    }
+    BlockedAutorange::Clock clock()
+    {
+        return [this] { return now; };
+    }
+};
+} // namespace
+
+class TestMatmul : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void quantilesOnKnownSamples()
+    {
+        // numpy.quantile([1, 2, 3, 4, 10], q) with linear interpolation.
+        const QVector<double> v{10, 2, 4, 1, 3};
+        QCOMPARE(BlockedAutorange::quantile(v, 0.5), 3.0);
+        QCOMPARE(BlockedAutorange::quantile(v, 0.25), 2.0);
+        QCOMPARE(BlockedAutorange::quantile(v, 0.75), 4.0);
+        QCOMPARE(BlockedAutorange::quantile({1, 2, 3, 4}, 0.5), 2.5);
+        QCOMPARE(BlockedAutorange::quantile({1, 2, 3, 4}, 0.25), 1.75);
+        QCOMPARE(BlockedAutorange::quantile({7}, 0.9), 7.0);
+        QCOMPARE(BlockedAutorange::quantile({}, 0.5), 0.0);
+    }
+
+    void blockGrowsTenfoldUntilOverheadIsNegligible_data()
+    {
+        QTest::addColumn<double>("perCall");
+        QTest::addColumn<qint64>("expected");
+        // Need: overhead / block ≤ 1e-4 (block ≥ 1e-3 s) and block ≥ 0.2 / 1000 = 2e-4 s.
+        QTest::newRow("1 ms calls") << 1e-3 << qint64(1);
+        QTest::newRow("10 µs calls") << 1e-5 << qint64(100);
+        QTest::newRow("1 µs calls") << 1e-6 << qint64(1000);
+        QTest::newRow("30 ns calls") << 3e-8 << qint64(100000);
+    }
+
+    void blockGrowsTenfoldUntilOverheadIsNegligible()
+    {
+        QFETCH(double, perCall);
+        QFETCH(qint64, expected);
+        FakeClock fake;
+        fake.perCall = perCall;
+        const auto m = BlockedAutorange::run(fake.block(), fake.clock(), 0.2);
+        QCOMPARE(m.numberPerRun, expected);
+        // Five overhead probes of 0 calls come first, then 1, 10, 100, … up to the choice.
+        QCOMPARE(fake.blocks.mid(0, 5), (QList<qint64>{0, 0, 0, 0, 0}));
+        QCOMPARE(fake.blocks.at(5), qint64(1));
+        // Then whole blocks until at least min_run_time was spent on them.
+        QVERIFY(m.blockTimes.size() * (expected * perCall) >= 0.2 - 1e-9);
+        QVERIFY(qAbs(m.median - perCall) / perCall < 0.01);
+        QCOMPARE(m.iqr, 0.0);
+        QVERIFY(!m.noisy());
+    }
+
+    void noisyWhenIqrAboveTenPercent()
+    {
+        BlockedAutorange::Measurement m;
+        m.blockTimes = {1, 1, 1, 1};
+        m.median = 1.0;
+        m.iqr = 0.11;
+        QVERIFY(m.noisy());
+        m.iqr = 0.09;
+        QVERIFY(!m.noisy());
+    }
+
+    void cancelStopsWithinOneBlock()
+    {
+        FakeClock fake;
+        std::atomic<bool> cancel{false};
+        int timedBlocks = 0;
+        auto block = [&](std::int64_t calls) {
+            fake.now += calls * fake.perCall + fake.overhead;
+            if (calls > 0 && ++timedBlocks == 8)
+                cancel = true; // a user presses Cancel during the 8th block of work
+        };
+        const auto m = BlockedAutorange::run(block, fake.clock(), 10.0, &cancel);
+        QVERIFY(m.cancelled);
+        // Blocks of 10 calls (10 ms ≥ min_run_time/1000) after sizes 1 and 10 were tried:
+        // the block running at Cancel completes, and no other starts.
+        QCOMPARE(m.numberPerRun, qint64(10));
+        QCOMPARE(m.blockTimes.size(), 6);
+        QCOMPARE(timedBlocks, 8);
+        QVERIFY(fake.now < 0.1); // far short of the 10 s it would otherwise take
+    }
+
+    void realPointHasHonestNumbers()
+    {
+        DeviceRegistry::applyThreads();
+        MatmulLane lane;
+        QString error;
+        const auto r = MatmulBench::runPoint(lane, 0, 128, "float32", 0.05, nullptr, &error);
+        QVERIFY2(r, qPrintable(error));
+        QCOMPARE(r->n, 128);
+        QCOMPARE(r->device, QStringLiteral("cpu"));
+        QVERIFY(r->medianS > 0);
+        QVERIFY(r->coldS > 0);
+        QVERIFY(r->numberPerRun >= 1);
+        QVERIFY(r->blocks >= 1);
+        QCOMPARE(r->gflops, 2.0 * 128 * 128 * 128 / r->medianS / 1e9);
+    }
+
+    void sweepEmitsKResultsInOrder()
+    {
+        MatmulRace race;
+        QSignalSpy points(&race, &MatmulRace::pointReady);
+        QSignalSpy done(&race, &MatmulRace::finished);
+        // No context object: a direct connection, so the lambda runs where the signal is emitted.
+        bool offThread = false;
+        int pointsAtFinish = -1;
+        connect(&race, &MatmulRace::pointReady, [&offThread] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+        });
+        connect(&race, &MatmulRace::finished, [&] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+            pointsAtFinish = int(race.results().size());
+        });
+        MatmulSettings s;
+        s.sizes = {16, 32, 64};
+        MatmulLane one;
+        one.threads = 1;
+        s.lanes = {one, MatmulLane{}};
+        s.minRunTime = 0.01;
+        QString error;
+        QVERIFY2(race.start(s, &error), qPrintable(error));
+        QVERIFY(race.isRunning());
+        QVERIFY(done.wait(30000));
+        QCOMPARE(done.first().at(0).toBool(), false);
+        QCOMPARE(points.count(), 6);
+        for (int i = 0; i < 6; ++i) {
+            const auto r = points.at(i).first().value<MatmulResult>();
+            QCOMPARE(r.point, i + 1);
+            QCOMPARE(r.points, 6);
+            QCOMPARE(r.n, s.sizes.at(i / 2));
+            QCOMPARE(r.lane, i % 2);
+        }
+        QVERIFY(!offThread); // every signal on the owner's thread
+        QCOMPARE(pointsAtFinish, 6);
+        QCOMPARE(points.at(0).first().value<MatmulResult>().threads, 1);
+        QCOMPARE(points.at(1).first().value<MatmulResult>().threads, DeviceRegistry::hardwareThreads());
+    }
+
+    void cancelMidSweep()
+    {
+        MatmulRace race;
+        QSignalSpy points(&race, &MatmulRace::pointReady);
+        QSignalSpy done(&race, &MatmulRace::finished);
+        MatmulSettings s;
+        s.sizes = {32, 64, 128, 256, 512};
+        s.lanes = {MatmulLane{}};
+        s.minRunTime = 0.5;
+        QString error;
+        QVERIFY(race.start(s, &error));
+        QVERIFY(points.wait(20000));
+        race.cancel();
+        QVERIFY(done.wait(5000)); // within a block: blocks here last milliseconds
+        QCOMPARE(done.first().at(0).toBool(), true);
+        QVERIFY(points.count() < 5);
+        QCOMPARE(race.results().size(), points.count()); // the points before the cancel stay
+        QVERIFY(!race.isRunning());
+    }
+
+    void badSettingsAreRejected_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("expect");
+        QTest::newRow("N = 0") << "zero" << "at least 1";
+        QTest::newRow("N < 0") << "negative" << "at least 1";
+        QTest::newRow("too large for memory") << "huge" << "free";
+        QTest::newRow("unknown dtype") << "dtype" << "Unknown dtype";
+        QTest::newRow("absent device") << "device" << "not available";
+        QTest::newRow("no lanes") << "lanes" << "at least one device";
+        QTest::newRow("threads") << "threads" << "Threads";
+    }
+
+    void badSettingsAreRejected()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, expect);
+        MatmulSettings s;
+        s.sizes = {64};
+        s.lanes = {MatmulLane{}};
+        if (what == "zero")
+            s.sizes = {64, 0};
+        else if (what == "negative")
+            s.sizes = {-5};
+        else if (what == "huge") {
+            s.sizes = {60000};
+            s.dtype = "float64"; // 3 × 60000² × 8 B = 86 GB
+        } else if (what == "dtype")
+            s.dtype = "int8";
+        else if (what == "device")
+            s.lanes.first().device = "cuda:7";
+        else if (what == "lanes")
+            s.lanes.clear();
+        else if (what == "threads")
+            s.lanes.first().threads = 10000;
+        MatmulRace race;
+        QString error;
+        QVERIFY(!race.start(s, &error));
+        QVERIFY2(error.contains(expect), qPrintable(error));
+        QVERIFY(!race.isRunning());
+    }
+
+    void unsupportedDtypeIsLibTorchsAnswer()
+    {
+        const QString half = MatmulBench::probeSupport("cpu", "float16");
+        const QString bf16 = MatmulBench::probeSupport("cpu", "bfloat16");
+        QVERIFY(bf16.isEmpty());
+        // LibTorch 1.13 has no half matmul on the CPU and says so; 2.x has one.
+        if (DeviceRegistry::buildFacts().torchVersion.startsWith(QLatin1String("1."))) {
+            QVERIFY2(half.contains("LibTorch said"), qPrintable(half));
+            QVERIFY2(half.contains("Half", Qt::CaseInsensitive), qPrintable(half));
+        } else {
+            QVERIFY2(half.isEmpty(), qPrintable(half));
+        }
+    }
+
+    void crossoverIsInterpolated()
+    {
+        // Speed-up 0.5 at N=256 and 2 at N=1024: on log axes the line crosses 1 at N=512.
+        Crossover c = Crossover::find({128, 256, 1024, 2048}, {0.1, 0.5, 2.0, 4.0});
+        QCOMPARE(c.state, Crossover::State::At);
+        QVERIFY(qAbs(c.n - 512.0) < 1e-6);
+        QCOMPARE(Crossover::find({64, 128}, {1.5, 3}).state, Crossover::State::Always);
+        QCOMPARE(Crossover::find({64, 128}, {0.2, 0.9}).state, Crossover::State::Never);
+        // A blip above 1 that falls back is not a win.
+        QCOMPARE(Crossover::find({64, 128, 256}, {0.5, 1.2, 0.8}).state, Crossover::State::Never);
+        c = Crossover::find({16, 32, 64, 128, 256}, {1.01, 0.99, 1.0, 0.5, 2.0});
+        QCOMPARE(c.state, Crossover::State::At);
+        QVERIFY(c.n > 128 && c.n < 256);
+        QCOMPARE(Crossover::find({}, {}).state, Crossover::State::NoData);
+    }
+
+    void csvAndJsonRoundTrip()
+    {
+        QList<MatmulResult> in;
+        for (int i = 0; i < 3; ++i) {
+            MatmulResult r;
+            r.device = i == 2 ? "cuda:0" : "cpu";
+            r.mode = i == 2 ? MatmulMode::EndToEnd : MatmulMode::Compute;
+            r.n = 64 << i;
+            r.dtype = "float32";
+            r.threads = i == 2 ? 0 : 2;
+            r.medianS = 1.234567890123e-5 * (i + 1);
+            r.iqrS = 3.3e-7;
+            r.gflops = 42.125 + i;
+            r.coldS = 0.001;
+            r.numberPerRun = 1000;
+            r.blocks = 17;
+            r.noisy = i == 1;
+            r.lane = i;
+            if (i != 1) { // the middle point was not measured
+                r.load.cores = 2;
+                r.load.windowS = 0.25 + i;
+                r.load.otherCores = 1.0 / 3;
+                r.load.ownCores = 1.5 + i;
+            }
+            in << r;
+        }
+        auto same = [](const QList<MatmulResult> &a, const QList<MatmulResult> &b) {
+            QCOMPARE(a.size(), b.size());
+            for (int i = 0; i < a.size(); ++i) {
+                QCOMPARE(b[i].device, a[i].device);
+                QCOMPARE(b[i].mode, a[i].mode);
+                QCOMPARE(b[i].n, a[i].n);
+                QCOMPARE(b[i].threads, a[i].threads);
+                QCOMPARE(b[i].medianS, a[i].medianS);
+                QCOMPARE(b[i].iqrS, a[i].iqrS);
+                QCOMPARE(b[i].gflops, a[i].gflops);
+                QCOMPARE(b[i].numberPerRun, a[i].numberPerRun);
+                QCOMPARE(b[i].noisy, a[i].noisy);
+                QCOMPARE(b[i].lane, a[i].lane);
+                QCOMPARE(b[i].load.measured(), a[i].load.measured());
+                if (a[i].load.measured()) {
+                    QCOMPARE(b[i].load.otherCores, a[i].load.otherCores);
+                    QCOMPARE(b[i].load.ownCores, a[i].load.ownCores);
+                    QCOMPARE(b[i].load.cores, a[i].load.cores);
+                    QCOMPARE(b[i].load.windowS, a[i].load.windowS);
+                }
+            }
+        };
+        QList<MatmulResult> out;
+        QString error;
+        QVERIFY2(MatmulReport::fromCsv(MatmulReport::toCsv(in), &out, &error), qPrintable(error));
+        same(in, out);
+        MatmulSettings s;
+        s.sizes = {64, 128, 256};
+        s.lanes = {MatmulLane{}};
+        QJsonObject receipt;
+        QVERIFY(MatmulReport::fromJson(MatmulReport::toJson(MatmulReport::receipt(s), in), &receipt,
+                                       &out, &error));
+        same(in, out);
+        QVERIFY(!receipt.value("torch_version").toString().isEmpty());
+        QVERIFY(!receipt.value("blas").toString().isEmpty());
+        QCOMPARE(receipt.value("sizes").toArray().size(), 3);
+        QVERIFY(!MatmulReport::fromCsv("not,a,race\n1,2,3\n", &out, &error));
+        QVERIFY(!MatmulReport::fromJson("{\"x\": 1}", &receipt, &out, &error));
+        // A CSV from before the machine's load was measured still loads, unmeasured.
+        QVERIFY2(MatmulReport::fromCsv("device,mode,n,dtype,threads,median_s,iqr_s,gflops,cold_s,"
+                                       "number_per_run,blocks,noisy,lane\n"
+                                       "cpu,compute,64,float32,2,0.001,0.0001,0.5,0.002,10,20,0,0\n",
+                                       &out, &error),
+                 qPrintable(error));
+        QCOMPARE(out.size(), 1);
+        QCOMPARE(out.first().n, 64);
+        QVERIFY(!out.first().load.measured());
+    }
+
+    void busyMachineIsNamedInTheReceipt()
+    {
+        if (!testsupport::loadIsMeasured())
+            QSKIP("no /proc/stat here: the machine's load is not measured");
+        // Two points of at least 0.15 s each on every core: enough ticks to judge.
+        MatmulSettings s;
+        s.sizes = {64, 128};
+        s.lanes = {MatmulLane{}};
+        s.minRunTime = 0.15;
+        const auto race = [&s](QList<MatmulResult> *results) {
+            MatmulRace r;
+            QSignalSpy done(&r, &MatmulRace::finished);
+            QString error;
+            QVERIFY2(r.start(s, &error), qPrintable(error));
+            QVERIFY(done.wait(60000));
+            QCOMPARE(done.first().at(1).toString(), QString());
+            *results = r.results();
+        };
+        QList<MatmulResult> quiet, busy;
+        race(&quiet);
+        if (QTest::currentTestFailed())
+            return;
+        {
+            testsupport::BusyLoops loops; // other programs on every core, beside the race
+            race(&busy);
+        }
+        if (QTest::currentTestFailed())
+            return;
+        QCOMPARE(busy.size(), 2);
+        for (const MatmulResult &r : std::as_const(busy)) {
+            QVERIFY(r.load.measured());
+            QVERIFY(r.load.windowS >= s.minRunTime);
+        }
+        const MachineLoad q = MatmulReport::machineLoad(quiet), b = MatmulReport::machineLoad(busy);
+        qInfo("quiet race: others %.2f of %d cores; beside busy loops: %.2f", q.otherCores, q.cores,
+              b.otherCores);
+        // Every core was asked for by the race and by a loop: the loops got a share of them.
+        QVERIFY2(b.busy(), qPrintable(QString::number(b.otherCores)));
+        QVERIFY(b.otherCores >= MachineLoad::busyThreshold(b.cores));
+        // The receipt (JSON) and the text say so; the CSV carries the figure per point.
+        const QJsonObject receipt = MatmulReport::receipt(s, busy);
+        QVERIFY2(receipt.value("busy_machine_warning").toString().startsWith("Other programs were using"),
+                 qPrintable(receipt.value("busy_machine_warning").toString()));
+        QVERIFY(receipt.value("machine_load").toObject().value("busy").toBool());
+        QCOMPARE(receipt.value("machine_load").toObject().value("other_load_cores").toDouble(), b.otherCores);
+        QVERIFY(MatmulReport::toText(busy).contains("warning: Other programs were using"));
+        QVERIFY(MatmulReport::toCsv(busy).split('\n').first().contains("other_load_cores"));
+        QJsonObject back;
+        QList<MatmulResult> loaded;
+        QString error;
+        QVERIFY(MatmulReport::fromJson(MatmulReport::toJson(receipt, busy), &back, &loaded, &error));
+        QVERIFY(back.contains("busy_machine_warning"));
+        QVERIFY(MatmulReport::machineLoad(loaded).busy());
+        // The quiet race is checked only where nothing else was running.
+        QVERIFY(q.measured());
+        if (q.busy())
+            QSKIP(qPrintable(QStringLiteral("the machine was busy without the loops (others used %1 "
+                                            "cores): the quiet race is not checked")
+                                 .arg(q.otherCores, 0, 'f', 2)));
+        QVERIFY(!MatmulReport::receipt(s, quiet).contains("busy_machine_warning"));
+        QVERIFY(!MatmulReport::toText(quiet).contains("warning:"));
+        QVERIFY(q.otherCores < b.otherCores);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMatmul)
+#include "tst_matmul.moc"

@@ -1,0 +1,355 @@
+#include "support/busyloops.h"
+#include "devices/deviceregistry.h"
+#include "races/trainer.h"
+#include "races/trainingrace.h"
+#include "races/workersweep.h"
+#include "kitchen/workspace.h"
+
+#include <QSignalSpy>
+#include <QTest>
+#include <QThread>
+#include <atomic>
+#include <thread>
+
+using namespace tk;
+
+namespace {
+QList<double> train(const TrainConfig &c, const TrainLane &lane = {})
+{
+    Trainer t(c, lane, 0);
+    QString error;
+    if (!t.prepare(&error))
+        return {};
+    QList<double> losses;
+    for (int i = 0; i < c.steps; ++i) {
+        TrainStep s;
+        if (!t.step(&s, &error))
+            return {};
+        losses << s.loss;
+    }
+    return losses;
+}
+} // namespace
+
+class TestTraining : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void seededModelsStartFromTheirSeedOnEveryThread()
+    {
+        // The kitchen's worker makes model cards while a race's worker builds its lanes' models,
+        // both from LibTorch's one global generator. Each must still start from its own seed.
+        // Models big enough that their initial draws take a while, so the two overlap.
+        TrainConfig c;
+        c.steps = 1;
+        c.width = 256;
+        c.depth = 3;
+        c.points = 256;
+        const double firstLoss = train(c).value(0, -1);
+        QVERIFY(firstLoss > 0);
+        Workspace reference;
+        const CardInfo card = *reference.card(reference.createModel(256, 3, "m", 5).cardId);
+        std::atomic<int> wrongLanes{0}, wrongCards{0};
+        std::thread lanes([&] {
+            for (int i = 0; i < 150; ++i)
+                wrongLanes += train(c).value(0, -1) != firstLoss;
+        });
+        std::thread cards([&] {
+            for (int i = 0; i < 150; ++i) {
+                Workspace w;
+                const std::optional<CardInfo> m = w.card(w.createModel(256, 3, "m", 5).cardId);
+                wrongCards += !m || m->mean != card.mean || m->std != card.std;
+            }
+        });
+        lanes.join();
+        cards.join();
+        QCOMPARE(wrongLanes.load(), 0);
+        QCOMPARE(wrongCards.load(), 0);
+    }
+
+    void sameSeedGivesBitIdenticalCpuLosses()
+    {
+        TrainConfig c;
+        c.steps = 60;
+        const QList<double> a = train(c), b = train(c);
+        QCOMPARE(a.size(), 60);
+        for (int i = 0; i < a.size(); ++i)
+            QVERIFY2(a[i] == b[i], qPrintable(QString("step %1: %2 vs %3").arg(i).arg(a[i], 0, 'g', 17).arg(b[i], 0, 'g', 17)));
+        c.seed = 1;
+        QVERIFY(train(c).first() != a.first()); // another seed, other weights
+    }
+
+    void lossFallsOnTheSpirals()
+    {
+        TrainConfig c;
+        c.steps = 400;
+        const QList<double> l = train(c);
+        QCOMPARE(l.size(), 400);
+        QVERIFY(l.first() > 0.5); // two balanced classes start near ln 2
+        QVERIFY2(l.last() < 0.2 * l.first(), qPrintable(QString::number(l.last())));
+    }
+
+    void placements_data()
+    {
+        QTest::addColumn<QString>("placement");
+        QTest::addColumn<bool>("works");
+        QTest::newRow("per-batch") << "per-batch" << true;
+        QTest::newRow("preload") << "preload" << true;
+        // Pinned memory needs CUDA; on the CPU it is refused with the reason.
+        QTest::newRow("pinned") << "pinned" << false;
+    }
+
+    void placements()
+    {
+        QFETCH(QString, placement);
+        QFETCH(bool, works);
+        TrainConfig c;
+        c.steps = 20;
+        QVERIFY(placementFromName(placement, &c.placement));
+        Trainer t(c, TrainLane{}, 0);
+        QString error;
+        QCOMPARE(t.prepare(&error), works);
+        if (!works) {
+            QVERIFY2(error.contains("Pinned"), qPrintable(error));
+            QVERIFY(!error.contains("BackendSelect")); // one sentence, not LibTorch's backend list
+            return;
+        }
+        TrainStep s;
+        QVERIFY(t.step(&s, &error));
+        QVERIFY(s.loss > 0);
+        QVERIFY(s.stepSeconds > 0);
+        QCOMPARE(s.samplesPerSecond, c.batch / s.stepSeconds);
+        // Per-batch and preloaded data give the same batches, so the same first loss.
+        QCOMPARE(s.loss, train([] { TrainConfig d; d.steps = 1; return d; }()).first());
+    }
+
+    void theDataLoaderGivesTheSameBatchesWhateverTheWorkers()
+    {
+        // enforce_ordering: workers race to prepare batches, the model sees them in order.
+        auto losses = [](int workers) {
+            TrainConfig c;
+            c.placement = TrainPlacement::DataLoader;
+            c.workers = workers;
+            c.prepCost = 1;
+            c.points = 512;   // several epochs in 40 steps: the epoch restart is covered too
+            c.batch = 64;
+            Trainer t(c, TrainLane{}, 0);
+            QString error;
+            QList<double> out;
+            if (!t.prepare(&error))
+                return out;
+            for (int i = 0; i < 40; ++i) {
+                TrainStep s;
+                if (!t.step(&s, &error))
+                    return out;
+                out << s.loss;
+            }
+            return out;
+        };
+        const QList<double> none = losses(0);
+        QCOMPARE(none.size(), 40);
+        QCOMPARE(losses(1), none);
+        QCOMPARE(losses(3), none);
+        QVERIFY(none.last() < none.first());
+    }
+
+    void theWaitingMeasureSeesAStarvedDevice()
+    {
+        // Preparing a batch costs far more than the step: with no workers the device waits most
+        // of each step; with no preparation at all it hardly waits.
+        TrainConfig c;
+        c.placement = TrainPlacement::DataLoader;
+        c.prepCost = 60;
+        WorkerSweepPoint slow, fast;
+        QString error;
+        QVERIFY2(WorkerSweep::measure(c, TrainLane{}, 0, 0, 2, 10, &slow, &error), qPrintable(error));
+        QVERIFY2(slow.waitFraction > 0.5, qPrintable(QString::number(slow.waitFraction)));
+        QVERIFY(slow.waitFraction < 1.0);
+        QVERIFY(slow.prepCpuSeconds > 0);
+        QVERIFY(slow.samplesPerSecond > 0);
+        c.prepCost = 0;
+        QVERIFY2(WorkerSweep::measure(c, TrainLane{}, 0, 2, 2, 10, &fast, &error), qPrintable(error));
+        QVERIFY2(fast.waitFraction < slow.waitFraction, qPrintable(QString::number(fast.waitFraction)));
+        QCOMPARE(fast.workers, 2);
+        // Pinned batches need CUDA: refused here with the reason, never half-run.
+        c.pinBatches = true;
+        if (!DeviceRegistry::buildFacts().cudaDeviceCount) {
+            Trainer t(c, TrainLane{}, 0);
+            QVERIFY(!t.prepare(&error));
+            QVERIFY2(error.contains("Pinned"), qPrintable(error));
+        }
+    }
+
+    void badConfigurations()
+    {
+        TrainConfig c;
+        c.width = 0;
+        Trainer t(c, TrainLane{}, 0);
+        QString error;
+        QVERIFY(!t.prepare(&error));
+        QVERIFY(!error.isEmpty());
+        TrainConfig o;
+        o.optimizer = "rmsprop";
+        Trainer t2(o, TrainLane{}, 0);
+        QVERIFY(!t2.prepare(&error));
+        QVERIFY(error.contains("rmsprop"));
+        TrainingRace race;
+        TrainLane meta;
+        meta.device = "meta";
+        QVERIFY(!race.start(TrainConfig{}, {meta}, &error));
+        QVERIFY(error.contains("meta"));
+        TrainLane gpu;
+        gpu.device = "cuda:5";
+        QVERIFY(!race.start(TrainConfig{}, {gpu}, &error));
+    }
+
+    void decisionPictureIsAProbabilityGrid()
+    {
+        TrainConfig c;
+        c.gridSize = 16;
+        Trainer t(c, TrainLane{}, 0);
+        QString error;
+        QVERIFY(t.prepare(&error));
+        const DecisionGrid g = t.decision();
+        QCOMPARE(g.size, 16);
+        QCOMPARE(g.probability.size(), 256);
+        for (float p : g.probability)
+            QVERIFY(p >= 0 && p <= 1);
+        const QVector<float> pts = Trainer::datasetPoints(c);
+        QCOMPARE(pts.size(), c.points * 3);
+    }
+
+    void raceRunsLanesInTurnAndStreams()
+    {
+        TrainingRace race;
+        QSignalSpy steps(&race, &TrainingRace::stepsReady);
+        QSignalSpy pictures(&race, &TrainingRace::decisionReady);
+        QSignalSpy done(&race, &TrainingRace::finished);
+        // No context object: a direct connection, so the lambda runs where the signal is emitted.
+        bool offThread = false;
+        const auto check = [&offThread] {
+            offThread = offThread || QThread::currentThread() != qApp->thread();
+        };
+        connect(&race, &TrainingRace::stepsReady, check);
+        connect(&race, &TrainingRace::decisionReady, check);
+        connect(&race, &TrainingRace::datasetReady, check);
+        connect(&race, &TrainingRace::finished, check);
+        TrainConfig c;
+        c.steps = 50;
+        c.gridEvery = 25;
+        c.gridSize = 8;
+        TrainLane one;
+        one.threads = 1;
+        QString error;
+        QVERIFY2(race.start(c, {TrainLane{}, one}, &error), qPrintable(error));
+        QVERIFY(done.wait(60000));
+        QCOMPARE(done.first().at(0).toBool(), false);
+        QCOMPARE(race.steps().size(), 2);
+        QCOMPARE(race.steps().at(0).size(), 50);
+        QCOMPARE(race.steps().at(1).size(), 50);
+        QVERIFY(steps.count() >= 1);
+        QVERIFY(!offThread); // every signal on the owner's thread
+        // Pictures: the start, step 25 and step 50, for both lanes, in the order drawn.
+        QCOMPARE(pictures.count(), 6);
+        QList<int> drawn;
+        for (const QList<QVariant> &p : std::as_const(pictures))
+            drawn << p.first().value<DecisionGrid>().lane * 100 + p.first().value<DecisionGrid>().step;
+        QCOMPARE(drawn, (QList<int>{0, 100, 25, 125, 50, 150}));
+        // Same seed, same data: the two lanes start from the same loss.
+        QCOMPARE(race.steps()[0].first().loss, race.steps()[1].first().loss);
+        QVERIFY(race.steps()[0].last().wallSeconds > 0);
+    }
+
+    void pauseAndCancel()
+    {
+        TrainingRace race;
+        QSignalSpy steps(&race, &TrainingRace::stepsReady);
+        QSignalSpy done(&race, &TrainingRace::finished);
+        TrainConfig c;
+        c.steps = 1000000;
+        c.gridEvery = 0;
+        QString error;
+        QVERIFY(race.start(c, {TrainLane{}}, &error));
+        QVERIFY(steps.wait(20000));
+        race.setPaused(true);
+        QTest::qWait(300); // let batches in flight arrive
+        const int paused = int(race.steps().first().size());
+        QTest::qWait(400);
+        QCOMPARE(int(race.steps().first().size()), paused);
+        race.setPaused(false);
+        QTRY_VERIFY_WITH_TIMEOUT(race.steps().first().size() > paused, 10000);
+        race.cancel();
+        QVERIFY(done.wait(10000));
+        QCOMPARE(done.first().at(0).toBool(), true);
+        QVERIFY(!race.isRunning());
+    }
+
+    void busyMachineIsNamed()
+    {
+        if (!testsupport::loadIsMeasured())
+            QSKIP("no /proc/stat here: the machine's load is not measured");
+        // One CPU lane on every core, trained until half a second of turns was measured.
+        TrainConfig c;
+        c.steps = 1000000;
+        c.gridEvery = 0;
+        const auto race = [&c](MachineLoad *cpu) {
+            TrainingRace r;
+            QSignalSpy loads(&r, &TrainingRace::machineLoadReady);
+            QSignalSpy done(&r, &TrainingRace::finished);
+            QString error;
+            QVERIFY2(r.start(c, {TrainLane{}}, &error), qPrintable(error));
+            QTRY_VERIFY_WITH_TIMEOUT(r.cpuLoad().windowS >= 0.5, 60000);
+            r.cancel();
+            QVERIFY(done.wait(20000));
+            QCOMPARE(done.first().at(1).toString(), QString());
+            QCOMPARE(r.laneLoads().size(), 1);
+            *cpu = r.cpuLoad();
+            // A figure after every turn of 25 steps; the last one sent is the race's.
+            QVERIFY(loads.count() >= 2);
+            QCOMPARE(loads.last().first().value<MachineLoad>().otherCores, cpu->otherCores);
+            QCOMPARE(loads.last().first().value<MachineLoad>().windowS, cpu->windowS);
+        };
+        MachineLoad quiet, busy;
+        race(&quiet);
+        if (QTest::currentTestFailed())
+            return;
+        {
+            testsupport::BusyLoops loops; // other programs on every core, beside the race
+            race(&busy);
+        }
+        if (QTest::currentTestFailed())
+            return;
+        qInfo("quiet race: others %.2f of %d cores over %.2f s; beside busy loops: %.2f over %.2f s",
+              quiet.otherCores, quiet.cores, quiet.windowS, busy.otherCores, busy.windowS);
+        QVERIFY(busy.measured());
+        QVERIFY2(busy.busy(), qPrintable(QString::number(busy.otherCores)));
+        QVERIFY(busy.warning().contains(QStringLiteral("of %1 cores").arg(busy.cores)));
+        QVERIFY(quiet.measured());
+        if (quiet.busy())
+            QSKIP(qPrintable(QStringLiteral("the machine was busy without the loops (others used %1 "
+                                            "cores): the quiet race is not checked")
+                                 .arg(quiet.otherCores, 0, 'f', 2)));
+        QVERIFY(quiet.warning().isEmpty());
+        QVERIFY(quiet.otherCores < busy.otherCores);
+    }
+
+    void summaries()
+    {
+        QCOMPARE(TrainingRace::agreeingDigits(0.123456, 0.123456), 17);
+        QCOMPARE(TrainingRace::agreeingDigits(0.1234567, 0.1234568), 6);
+        QCOMPARE(TrainingRace::agreeingDigits(1.0, 2.0), 0);
+        QList<TrainStep> s;
+        for (int i = 0; i < 5; ++i) {
+            TrainStep t;
+            t.loss = 1.0 / (i + 1);
+            t.wallSeconds = i + 1;
+            s << t;
+        }
+        QCOMPARE(TrainingRace::timeToTarget(s, 0.3), 4.0); // loss 0.25 at t = 4 s
+        QCOMPARE(TrainingRace::timeToTarget(s, 0.01), -1.0);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTraining)
+#include "tst_training.moc"

@@ -1,0 +1,491 @@
+#include "devices/torchthread.h"
+#include "kitchen/devicepane.h"
+#include "kitchen/errordialog.h"
+#include "kitchen/kitchenengine.h"
+#include "lessons/lessonspanel.h"
+#include "window/mainwindow.h"
+#include "kitchen/tensorcard.h"
+#include "window/quitsignals.h"
+#include "races/matmulrace.h"
+#include "races/matmulracepanel.h"
+#include "races/trainingrace.h"
+#include "races/trainingracepanel.h"
+#include "kitchen/workspace.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QMimeData>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QProcess>
+#include <QTest>
+#include <csignal>
+#include <QThread>
+#include <QUndoStack>
+#include <QUrl>
+#include <QDir>
+#include <QDockWidget>
+#include <QLabel>
+#include <QDialog>
+#include <QListWidget>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QPlainTextEdit>
+#include <QTabWidget>
+#include <QTranslator>
+#include <QDropEvent>
+
+using namespace tk;
+
+class TestDesktop : public QObject
+{
+    Q_OBJECT
+
+private:
+    static void idle(MainWindow &w)
+    {
+        QTRY_VERIFY_WITH_TIMEOUT(!w.engine()->busy(), 20000);
+        QCoreApplication::processEvents();
+    }
+    static QStringList names(MainWindow &w)
+    {
+        QStringList n;
+        for (const CardInfo &c : w.engine()->cards())
+            n << c.name + "@" + c.device;
+        return n;
+    }
+    // What the code log dock shows, past its two header lines.
+    static QStringList shownLog(MainWindow &w)
+    {
+        auto *view = w.findChild<QPlainTextEdit *>(QStringLiteral("codeLog"));
+        return view ? view->toPlainText().split('\n').mid(2) : QStringList{QStringLiteral("no view")};
+    }
+    static QStringList engineLog(MainWindow &w)
+    {
+        QStringList lines;
+        for (const CodeLine &l : w.engine()->codeLog().lines())
+            lines << l.display().split('\n');
+        return lines;
+    }
+    static void make(MainWindow &w, const QString &name)
+    {
+        TensorSpec s;
+        s.name = name;
+        s.shape = {2, 2};
+        s.factory = TensorSpec::Factory::Randn;
+        w.engine()->submit(request::Create{s});
+        idle(w);
+    }
+
+private Q_SLOTS:
+    // Every LibTorch call of the UI runs on a worker: none may come from this thread.
+    void cleanupTestCase() { QCOMPARE(TorchThread::violations(), 0); }
+
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QCoreApplication::setOrganizationName("TensorKitchenTests");
+        QCoreApplication::setApplicationName("tst_desktop");
+        QSettings().clear();
+        QFile::remove(MainWindow::autosavePath());
+    }
+
+    void undoRedoRestoresTheWorkspace()
+    {
+        MainWindow w;
+        w.show();
+        make(w, "x");
+        make(w, "y");
+        const int x = w.engine()->cards().first().id;
+        w.requestTransfer(x, "meta", TransferMeaning::Reassign);
+        idle(w);
+        w.requestCombine(Operation::Add, w.engine()->cards().first().id, w.engine()->cards().last().id);
+        idle(w); // a mismatch error: not an undoable change of cards
+        QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
+        QCOMPARE(w.undoStack()->count(), 3); // create, create, move: a failure changes no card
+        QVERIFY(w.engine()->codeLog().lines().last().failed());
+        w.undoStack()->undo();               // the move, and the failed line after it
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"x@cpu", "y@cpu"}));
+        QVERIFY(w.pane("cpu")->card(x));
+        QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("y = torch.randn(2, 2, generator=torch.Generator().manual_seed(0))"));
+        QCOMPARE(shownLog(w), engineLog(w)); // the dock lost the move and the failed line
+        QCOMPARE(shownLog(w).size(), 2);
+        w.undoStack()->undo();
+        idle(w);
+        QCOMPARE(names(w), QStringList{"x@cpu"});
+        QCOMPARE(shownLog(w), engineLog(w));
+        w.undoStack()->redo();
+        w.undoStack()->redo();
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
+        QVERIFY(w.pane("meta")->card(x));
+        QCOMPARE(shownLog(w), engineLog(w));
+        QCOMPARE(shownLog(w).size(), 4); // redo brings back the failed line with the move
+        QVERIFY(shownLog(w).last().contains(QLatin1String("Error")));
+    }
+
+    void fiftyStepsUndoToTheEmptyKitchenAndRedoToTheEnd()
+    {
+        MainWindow w;
+        for (int i = 0; i < 50; ++i) {
+            TensorSpec s;
+            s.name = QStringLiteral("t%1").arg(i);
+            s.shape = {2};
+            w.engine()->submit(request::Create{s});
+        }
+        idle(w);
+        QCOMPARE(w.engine()->cards().size(), 50);
+        QCOMPARE(w.undoStack()->count(), 50);
+        for (int i = 0; i < 50; ++i)
+            w.undoStack()->undo();
+        idle(w);
+        QVERIFY(w.engine()->cards().isEmpty());
+        QVERIFY(!w.undoStack()->canUndo());
+        QCOMPARE(shownLog(w), QStringList{});
+        for (int i = 0; i < 50; ++i)
+            w.undoStack()->redo();
+        idle(w);
+        QCOMPARE(w.engine()->cards().size(), 50);
+        QCOMPARE(w.engine()->cards().last().name, QStringLiteral("t49"));
+        QCOMPARE(shownLog(w), engineLog(w));
+        QCOMPARE(shownLog(w).size(), 50);
+    }
+
+    void pastTheHistoryDepthBothHistoriesDropTheSameOldestStep()
+    {
+        // Past the limit, the UI's stack and the workspace forget the same oldest actions: every
+        // step the Edit menu offers can still be undone, and the rest stay.
+        MainWindow w;
+        const int extra = 5;
+        for (int i = 0; i < Workspace::kHistoryDepth + extra; ++i) {
+            TensorSpec s;
+            s.shape = {1};
+            w.engine()->submit(request::Create{s});
+        }
+        idle(w);
+        QCOMPARE(w.undoStack()->count(), Workspace::kHistoryDepth);
+        while (w.undoStack()->canUndo())
+            w.undoStack()->undo();
+        idle(w);
+        QCOMPARE(w.engine()->cards().size(), extra);
+        QVERIFY(!w.errorDialog()); // no "Nothing to undo." from a step the menu still offered
+    }
+
+    void aQuitBySignalKeepsTheKitchenForTheNextStart()
+    {
+        QFile::remove(MainWindow::autosavePath());
+        {
+            MainWindow w;
+            w.show();
+            make(w, "kept");
+            make(w, "kept_too");
+            QuitSignals watcher;
+            connect(&watcher, &QuitSignals::quitRequested, &w, &MainWindow::quitPreservingKitchen);
+            ::raise(SIGTERM); // what `kill` or a shutdown sends
+            QTRY_VERIFY_WITH_TIMEOUT(!w.isVisible(), 10000);
+        }
+        QVERIFY(QSettings().value("session/cleanExit").toBool());
+        QVERIFY(QSettings().value("session/resume").toBool());
+        MainWindow again;
+        again.startUp(); // no question asked: a prompt here would block the test
+        QTRY_COMPARE_WITH_TIMEOUT(names(again), (QStringList{"kept@cpu", "kept_too@cpu"}), 10000);
+        QVERIFY(!QSettings().contains("session/resume")); // once only
+    }
+
+    void theRealAppSavesAndExitsOnSigterm()
+    {
+        // The installed binary, in a home of its own: SIGTERM must end it cleanly (exit code 0,
+        // not death by signal), with its kitchen saved and marked for the next start.
+        QTemporaryDir home;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("QT_QPA_PLATFORM", "offscreen");
+        env.insert("HOME", home.path());
+        env.insert("XDG_CONFIG_HOME", home.filePath("config"));
+        env.insert("XDG_DATA_HOME", home.filePath("data"));
+        QProcess app;
+        app.setProcessEnvironment(env);
+        app.start(QStringLiteral(TK_APP_BINARY), {});
+        QVERIFY2(app.waitForStarted(10000), qPrintable(app.errorString()));
+        // Up once its session settings exist (written when the window is built, after the
+        // signal handlers).
+        const QString conf = home.filePath("config/Tensor Kitchen/tensor-kitchen.conf");
+        QTRY_VERIFY_WITH_TIMEOUT(QFile::exists(conf), 30000);
+        QTest::qWait(500);
+        ::kill(pid_t(app.processId()), SIGTERM);
+        QVERIFY(app.waitForFinished(20000));
+        QCOMPARE(app.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(app.exitCode(), 0);
+        QVERIFY(QFile::exists(home.filePath("data/Tensor Kitchen/tensor-kitchen/autosave.tks")));
+        QSettings saved(conf, QSettings::IniFormat);
+        QVERIFY(saved.value("session/cleanExit").toBool());
+        QVERIFY(saved.value("session/resume").toBool());
+    }
+
+    void theEmptyKitchenOffersFirstSteps()
+    {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        auto *steps = w.pane("cpu")->findChild<QWidget *>("firstSteps");
+        QVERIFY(steps);
+        QVERIFY(steps->isVisible());
+        for (const char *name : {"firstStepNewTensor", "firstStepLesson", "firstStepLoadPt"}) {
+            auto *b = steps->findChild<QPushButton *>(name);
+            QVERIFY2(b && b->isVisible() && !b->text().isEmpty(), name);
+        }
+        // The lesson button opens the lessons on the first one.
+        steps->findChild<QPushButton *>("firstStepLesson")->click();
+        QVERIFY(w.findChild<QDockWidget *>("lessonsDock")->isVisible());
+        QCOMPARE(w.lessons()->findChild<QListWidget *>()->currentRow(), 0);
+        // The tensor button opens the New tensor dialog.
+        steps->findChild<QPushButton *>("firstStepNewTensor")->click();
+        QTRY_VERIFY(!w.findChildren<QDialog *>("newTensorDialog").isEmpty());
+        for (QDialog *d : w.findChildren<QDialog *>("newTensorDialog"))
+            d->reject();
+        // Gone with the first card, back when the kitchen is empty again.
+        make(w, "x");
+        QVERIFY(!steps->isVisible());
+        w.undoStack()->undo();
+        idle(w);
+        QVERIFY(w.engine()->cards().isEmpty());
+        QTRY_VERIFY(steps->isVisible());
+    }
+
+    void cardsFitTheirContentAndTwentyFitALaptopPane()
+    {
+        MainWindow w;
+        w.resize(1366, 768);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        make(w, "x");
+        TensorCard *first = w.cardWidget(w.engine()->cards().first().id);
+        QVERIFY(first);
+        QVERIFY(!first->isCompact());
+        // As tall as its content: one card alone is not stretched to fill the pane.
+        QCOMPARE(first->height(), first->fullHeightForWidth(first->width()));
+        QVERIFY2(first->height() < 160, qPrintable(QString::number(first->height())));
+        for (int i = 1; i < 20; ++i)
+            make(w, QStringLiteral("t%1").arg(i));
+        QCoreApplication::processEvents();
+        DevicePane *cpu = w.pane("cpu");
+        QVERIFY(cpu->compact());
+        const QWidget *viewport = cpu->findChild<QScrollArea *>()->viewport();
+        for (TensorCard *c : cpu->cards()) {
+            QVERIFY(c->isCompact());
+            const QRect r(c->mapTo(viewport, QPoint(0, 0)), c->size());
+            QVERIFY2(viewport->rect().contains(r), qPrintable(c->info().name)); // in sight, no scrolling
+            QVERIFY2(c->width() >= c->minimumSizeHint().width(), qPrintable(c->info().name)); // whole
+        }
+        // Back to full cards when few are left.
+        const QList<CardInfo> cards = w.engine()->cards();
+        for (int i = 1; i < 20; ++i)
+            w.engine()->submit(request::Remove{cards.at(i).id});
+        idle(w);
+        QTRY_VERIFY(!cpu->compact());
+        QVERIFY(!first->isCompact());
+    }
+
+    void longNamesAreElidedWithTheWholeNameInTheTooltip()
+    {
+        MainWindow w;
+        w.show();
+        const QString name = QStringLiteral("a_very_long_tensor_name_that_no_card_has_room_for_at_all");
+        make(w, name);
+        TensorCard *card = w.cardWidget(w.engine()->cards().first().id);
+        auto *label = card->findChildren<QLabel *>().first(); // the name, first in the card
+        QVERIFY2(label->text() != name && label->text().contains(QChar(0x2026)), qPrintable(label->text()));
+        QCOMPARE(label->toolTip(), name);
+        QVERIFY(card->toolTip().contains(name));
+    }
+
+    void autosaveRecoveryRestoresCards()
+    {
+        {
+            MainWindow w;
+            make(w, "kept");
+            make(w, "also_kept");
+            QVERIFY(w.autosaveNow(5000));
+            // No clean close: the window is destroyed as a crash would leave it.
+            QSettings().setValue("session/cleanExit", false);
+        }
+        QVERIFY(QFile::exists(MainWindow::autosavePath()));
+        MainWindow again;
+        QVERIFY(again.recoveryAvailable());
+        again.recoverAutosave();
+        idle(again);
+        QCOMPARE(names(again), (QStringList{"kept@cpu", "also_kept@cpu"}));
+        QCOMPARE(again.engine()->codeLog().lines().size(), 2);
+    }
+
+    void openingAGarbageSessionKeepsTheKitchen()
+    {
+        QTemporaryDir dir;
+        QFile f(dir.filePath("bad.tks"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("TKSESSION but then nothing useful");
+        f.close();
+        MainWindow w;
+        make(w, "x");
+        w.openSession(dir.filePath("bad.tks"));
+        idle(w);
+        QCOMPARE(names(w), QStringList{"x@cpu"});
+        QVERIFY(w.errorDialog());
+        // A file error: plain words that name the file, the reader's own words under Details.
+        const OpError &e = w.errorDialog()->error();
+        QCOMPARE(e.kind, OpError::Kind::File);
+        QCOMPARE(e.file, dir.filePath("bad.tks"));
+        QVERIFY2(w.lastMessage().contains("bad.tks"), qPrintable(w.lastMessage()));
+        QVERIFY2(e.details.contains("truncated") || e.details.contains("corrupt"), qPrintable(e.details));
+    }
+
+    void saveThenOpen()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("k.tks");
+        MainWindow w;
+        make(w, "a");
+        w.saveSession(path);
+        idle(w);
+        QVERIFY(w.undoStack()->isClean());
+        QVERIFY(w.windowTitle().startsWith("k.tks"));
+        MainWindow other;
+        other.openSession(path);
+        idle(other);
+        QCOMPARE(names(other), QStringList{"a@cpu"});
+    }
+
+    void droppingAPtFileOnAPaneLoadsIt()
+    {
+        // A .pt of our own making (torch.save format), dropped as a file URL.
+        QTemporaryDir dir;
+        MainWindow w;
+        w.show();
+        make(w, "src");
+        const int first = w.engine()->cards().first().id;
+        w.engine()->submit(request::SavePt{first, dir.filePath("weights.pt")});
+        idle(w);
+        QMimeData mime;
+        mime.setUrls({QUrl::fromLocalFile(dir.filePath("weights.pt"))});
+        DevicePane *cpu = w.pane("cpu");
+        QDragEnterEvent enter(cpu->rect().center(), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(cpu, &enter);
+        QVERIFY(enter.isAccepted());
+        QDropEvent drop(QPointF(cpu->rect().center()), Qt::CopyAction, &mime, Qt::LeftButton, {});
+        QApplication::sendEvent(cpu, &drop);
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"src@cpu", "weights@cpu"}));
+        QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("weights = torch.load(\"weights.pt\")"));
+    }
+
+    void closingMidRaceIsQuickAndAutosaves()
+    {
+        QFile::remove(MainWindow::autosavePath());
+        auto *w = new MainWindow;
+        w->show();
+        make(*w, "precious");
+        MatmulSettings s;
+        s.sizes = {512, 1024, 2048};
+        s.lanes = {MatmulLane{}};
+        s.minRunTime = 5;
+        QVERIFY(w->matmulRace()->startRace(s));
+        TrainConfig c;
+        c.steps = 1000000;
+        QVERIFY(w->trainingRace()->startRace(c, {TrainLane{}}));
+        QTest::qWait(300);
+        QElapsedTimer t;
+        t.start();
+        w->close();
+        delete w; // threads joined here
+        const qint64 ms = t.elapsed();
+        qInfo() << "closed mid-race in" << ms << "ms";
+        QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
+        QVERIFY(QFile::exists(MainWindow::autosavePath()));
+        QVERIFY(QSettings().value("session/cleanExit").toBool());
+        MainWindow again;
+        again.recoverAutosave();
+        idle(again);
+        QCOMPARE(names(again), QStringList{"precious@cpu"});
+    }
+
+    void koreanTranslationChangesVisibleStrings()
+    {
+        QTranslator ko;
+        QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
+        QCoreApplication::installTranslator(&ko);
+        {
+            MainWindow w;
+            QStringList menus;
+            for (QAction *a : w.menuBar()->actions())
+                menus << a->text();
+            QVERIFY2(menus.contains(QStringLiteral("파일(&F)")), qPrintable(menus.join(", ")));
+            QVERIFY(w.pane("cpu")->findChild<QLabel *>()->text().contains(QStringLiteral("조리대")));
+            QCOMPARE(w.tabs()->tabText(0).contains(QStringLiteral("주방")), true);
+            QVERIFY(w.lessons()->lessonHtml(0).contains(QStringLiteral("텐서"))); // lessons follow
+            // The error dialogs' titles, and a file error's plain words from the core.
+            QCOMPARE(ErrorDialog::title(OpError::Kind::DeviceMismatch), QStringLiteral("장치가 서로 맞지 않습니다"));
+            QCOMPARE(ErrorDialog::title(OpError::Kind::File), QStringLiteral("이 파일을 열 수 없습니다"));
+            const OpError missing = OpError::aboutFile(OpError::invalid("Cannot open"), "/no/such/dir/a.tks",
+                                                       OpError::FileTask::OpenSession);
+            QVERIFY2(missing.message.contains(QStringLiteral("a.tks 파일이 없습니다")), qPrintable(missing.message));
+        }
+        QCoreApplication::removeTranslator(&ko);
+        // Every English string has its Korean translation in the .ts (none unfinished or empty).
+        QFile ts(qEnvironmentVariable("TK_SOURCE_DIR") + "/resources/translations/tensorkitchen_ko.ts");
+        QVERIFY(ts.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(ts.readAll());
+        QCOMPARE(text.count("type=\"unfinished\""), 0);
+        QCOMPARE(text.count("<translation></translation>"), 0);
+        QVERIFY(text.count("<source>") > 400);
+    }
+
+    void screenshots()
+    {
+        if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))
+            QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
+        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
+        QDir().mkpath(dir);
+        QTranslator ko;
+        QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
+        QCoreApplication::installTranslator(&ko);
+        {
+            MainWindow w;
+            w.resize(1366, 768);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            make(w, "x");
+            w.addModelTrio();
+            QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 4, 20000);
+            idle(w);
+            w.setMetaPaneVisible(true);
+            w.requestTransfer(w.engine()->cards().first().id, "meta", TransferMeaning::NewName);
+            idle(w);
+            w.lessons()->select(1);
+            w.findChild<QDockWidget *>("lessonsDock")->show();
+            QTest::qWait(1800); // let the flight land
+            QVERIFY(w.grab().save(QDir(dir).filePath("kitchen-korean.png")));
+        }
+        QCoreApplication::removeTranslator(&ko);
+    }
+
+    void lessonsInBothLanguagesAndTryIt()
+    {
+        LessonsPanel en("en"), ko("ko");
+        QCOMPARE(en.count(), 9);
+        QCOMPARE(ko.count(), 9);
+        QVERIFY(ko.lessonHtml(0).contains("<h2>"));
+        QVERIFY(ko.lessonHtml(3).contains("Expected all tensors to be on the same device"));
+        MainWindow w;
+        w.show();
+        w.tryLesson(en.lessonId(2)); // forgetting to reassign
+        idle(w);
+        QTRY_VERIFY_WITH_TIMEOUT(w.lastMessage().contains("stayed on cpu"), 10000);
+        QCOMPARE(names(w), QStringList{"x@cpu"});
+    }
+};
+
+QTEST_MAIN(TestDesktop)
+#include "tst_desktop.moc"

@@ -1,0 +1,251 @@
+#include "console/consolepane.h"
+
+#include "console/consoleinput.h"
+#include "kitchen/kitchenengine.h"
+#include "console/pythonconsole.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QPointer>
+#include <QPushButton>
+#include <QRegularExpression>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace tk {
+
+using Pending = PendingRequests::Pending;
+
+namespace {
+
+constexpr int kMoveNotes = 3; // a loop of moves is summed up after this many
+
+// The colours of the code log's highlighter: input blue, errors red, comments grey.
+QTextCharFormat colored(const QColor &color, bool italic = false)
+{
+    QTextCharFormat f;
+    f.setForeground(color);
+    f.setFontItalic(italic);
+    return f;
+}
+QTextCharFormat echoFormat() { return colored(QColor(0x00, 0x33, 0x99)); }
+QTextCharFormat errorFormat() { return colored(QColor(0xb0, 0x00, 0x20)); }
+QTextCharFormat dimFormat() { return colored(QColor(0x8c, 0x8c, 0x8c), true); }
+
+// Where the reply's traceback starts in its output (print output may come before it), or -1.
+qsizetype tracebackStart(const ConsoleReply &r)
+{
+    if (!r.raised())
+        return -1;
+    static const QRegularExpression start(
+        QStringLiteral("^(Traceback \\(most recent call last\\):|  File \"<console>\")"),
+        QRegularExpression::MultilineOption);
+    const auto m = start.match(r.output);
+    return m.hasMatch() ? m.capturedStart() : 0; // no frame to show: all of it is the error
+}
+
+} // namespace
+
+ConsolePane::ConsolePane(KitchenEngine *engine, PendingRequests *pending, QWidget *parent)
+    : QWidget(parent), m_engine(engine), m_pending(pending)
+{
+    setObjectName(QStringLiteral("consolePane"));
+    const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+
+    m_output = new QPlainTextEdit;
+    m_output->setObjectName(QStringLiteral("consoleOutput"));
+    m_output->setReadOnly(true);
+    m_output->setFont(mono);
+    m_output->setLineWrapMode(QPlainTextEdit::WidgetWidth);
+    m_output->setMaximumBlockCount(10000); // a long session keeps its recent past
+    m_output->setFocusPolicy(Qt::ClickFocus);
+
+    m_prompt = new QLabel(QStringLiteral(">>>"));
+    m_prompt->setFont(mono);
+    m_input = new ConsoleInput;
+    m_stop = new QPushButton(tr("Stop"));
+    m_stop->setObjectName(QStringLiteral("consoleStop"));
+    m_stop->setToolTip(tr("Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python"));
+    m_stop->setEnabled(false);
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("consoleStatus"));
+    m_status->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+
+    // The input gets the whole width; the status and Stop share the line under it.
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_prompt, 0, Qt::AlignTop);
+    row->addWidget(m_input, 1);
+    auto *footer = new QHBoxLayout;
+    footer->addWidget(m_status, 1);
+    footer->addWidget(m_stop, 0, Qt::AlignTop);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(m_output, 1);
+    layout->addLayout(row);
+    layout->addLayout(footer);
+    setFocusProxy(m_input);
+
+    // Python may not be running the input yet (the worker is busy, or it is still parsing):
+    // Stop keeps trying until it lands or the answer comes.
+    m_stopRetry = new QTimer(this);
+    m_stopRetry->setInterval(50);
+    connect(m_stopRetry, &QTimer::timeout, this, [this] {
+        if (!running() || KitchenEngine::interruptPython())
+            m_stopRetry->stop();
+    });
+
+    connect(m_input, &ConsoleInput::submitted, this, [this](const QString &code) {
+        if (run(code))
+            m_input->accept();
+    });
+    connect(m_input, &ConsoleInput::interruptRequested, this, &ConsolePane::stop);
+    connect(m_stop, &QPushButton::clicked, this, &ConsolePane::stop);
+    connect(m_input, &ConsoleInput::completionRequested, this, [this](const QString &prefix) {
+        if (m_off)
+            return;
+        m_completionPrefix = prefix;
+        m_completion = m_engine->complete(prefix);
+    });
+    connect(m_engine, &KitchenEngine::completed, this, [this](quint64 request, const QStringList &list) {
+        if (request == m_completion)
+            m_input->offerCompletions(m_completionPrefix, list);
+    });
+    connect(m_engine, &KitchenEngine::consoleReady, this, &ConsolePane::onConsoleReady);
+}
+
+QString ConsolePane::status() const { return m_status->text(); }
+
+void ConsolePane::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (!m_started)
+        start();
+}
+
+void ConsolePane::start()
+{
+    m_started = true;
+    if (!PythonConsole::builtIn())
+        onConsoleReady(false, tr("This build has no PyTorch console.")); // the worker says why
+    else
+        setStatus(tr("Starting Python…"));
+    m_engine->startConsole();
+}
+
+void ConsolePane::onConsoleReady(bool available, const QString &status)
+{
+    m_available = available;
+    m_off = !available;
+    m_input->setEnabled(available);
+    m_prompt->setEnabled(available);
+    m_readyText = status;
+    if (!running())
+        setStatus(status);
+}
+
+bool ConsolePane::run(const QString &code)
+{
+    QString text = code;
+    while (!text.isEmpty() && text.back().isSpace()) // the blank line that ended a block
+        text.chop(1);
+    if (m_off || text.trimmed().isEmpty())
+        return false;
+    if (running()) {
+        setStatus(tr("still running — Ctrl+C to stop"));
+        return false;
+    }
+    const QStringList lines = text.split(QLatin1Char('\n'));
+    for (qsizetype i = 0; i < lines.size(); ++i)
+        append((i == 0 ? QStringLiteral(">>> ") : QStringLiteral("... ")) + lines.at(i), echoFormat());
+    Pending p;
+    p.kind = Pending::Kind::Console;
+    QPointer<ConsolePane> self(this);
+    p.then = [self](const Outcome &outcome) {
+        if (self)
+            self->showReply(outcome);
+    };
+    m_request = m_engine->submit(request::RunPython{text});
+    m_pending->insert(m_request, p);
+    setRunning(true);
+    return true;
+}
+
+void ConsolePane::stop()
+{
+    if (!running())
+        return;
+    setStatus(tr("Stopping…"));
+    if (!KitchenEngine::interruptPython())
+        m_stopRetry->start();
+}
+
+void ConsolePane::echoKitchenLine(const CodeLine &line)
+{
+    if (running())
+        return;
+    QString code = line.display();
+    code.replace(QLatin1Char('\n'), QLatin1String("\n# "));
+    //: Before a line of Python that a drag or a button ran; keep the "#" (a Python comment).
+    append(tr("# kitchen: %1").arg(code), dimFormat());
+}
+
+void ConsolePane::showReply(const Outcome &outcome)
+{
+    m_stopRetry->stop();
+    setRunning(false);
+    const ConsoleReply &r = outcome.console;
+    if (!r.ran) {
+        // The console is off here (no Python, no torch): say why and take no more input.
+        const QString why = r.output.trimmed().isEmpty() ? outcome.error.message : r.output.trimmed();
+        append(why, errorFormat());
+        onConsoleReady(false, why);
+        return;
+    }
+    const qsizetype tb = tracebackStart(r);
+    append(tb < 0 ? r.output : r.output.left(tb), QTextCharFormat());
+    if (tb >= 0)
+        append(r.output.mid(tb), errorFormat());
+    for (qsizetype i = 0; i < r.moves.size() && i < kMoveNotes; ++i)
+        append(QStringLiteral("# ") + r.moves.at(i).describe(), dimFormat());
+    if (r.moves.size() > kMoveNotes)
+        append(tr("# … and %1 more moves").arg(r.moves.size() - kMoveNotes), dimFormat());
+    if (r.interrupted)
+        setStatus(tr("Stopped (KeyboardInterrupt): what ran before it stays."));
+}
+
+void ConsolePane::setRunning(bool running)
+{
+    if (!running)
+        m_request = 0;
+    m_stop->setEnabled(running);
+    m_prompt->setText(running ? QStringLiteral("…") : QStringLiteral(">>>"));
+    setStatus(running ? tr("running…") : m_readyText);
+}
+
+void ConsolePane::setStatus(const QString &text) { m_status->setText(text); }
+
+// Each piece on lines of its own, so that an echo never continues a print(end='').
+void ConsolePane::append(const QString &text, const QTextCharFormat &format)
+{
+    QString piece = text;
+    while (piece.endsWith(QLatin1Char('\n')))
+        piece.chop(1);
+    if (text.isEmpty())
+        return;
+    QTextCursor c(m_output->document());
+    c.movePosition(QTextCursor::End);
+    if (!m_output->document()->isEmpty())
+        c.insertBlock();
+    c.insertText(piece, format);
+    QScrollBar *bar = m_output->verticalScrollBar();
+    bar->setValue(bar->maximum());
+}
+
+} // namespace tk

@@ -1,0 +1,45 @@
+#include "console/pythonhighlighter.h"
+
+namespace tk {
+
+PythonHighlighter::PythonHighlighter(QTextDocument *parent) : QSyntaxHighlighter(parent)
+{
+    auto fmt = [](const QColor &c, bool bold = false, bool italic = false) {
+        QTextCharFormat f;
+        f.setForeground(c);
+        if (bold)
+            f.setFontWeight(QFont::Bold);
+        f.setFontItalic(italic);
+        return f;
+    };
+    m_rules = {
+        {QRegularExpression(QStringLiteral("\\b(import|del|try|except|as|if|else|for|in|print)\\b")),
+         fmt(QColor(0x00, 0x33, 0x99), true)},
+        {QRegularExpression(QStringLiteral("\\btorch\\b")), fmt(QColor(0xc1, 0x66, 0x1c), true)},
+        {QRegularExpression(QStringLiteral("\\b[0-9]+(\\.[0-9]*)?\\b")), fmt(QColor(0x09, 0x86, 0x58))},
+        {QRegularExpression(QStringLiteral("\"[^\"]*\"")), fmt(QColor(0x06, 0x7d, 0x17))},
+        // Comments last, so an error after `#` is one colour.
+        {QRegularExpression(QStringLiteral("#.*$")), fmt(QColor(0x8c, 0x8c, 0x8c), false, true)},
+    };
+}
+
+void PythonHighlighter::highlightBlock(const QString &text)
+{
+    for (const Rule &rule : m_rules) {
+        auto it = rule.pattern.globalMatch(text);
+        while (it.hasNext()) {
+            const auto m = it.next();
+            setFormat(int(m.capturedStart()), int(m.capturedLength()), rule.format);
+        }
+    }
+    // A line that raised: the error part in red.
+    static const QRegularExpression raised(QStringLiteral("#\\s*([A-Za-z.]+Error|refused)"));
+    const int err = int(text.indexOf(raised));
+    if (err >= 0) {
+        QTextCharFormat f;
+        f.setForeground(QColor(0xb0, 0x00, 0x20));
+        setFormat(err, int(text.size()) - err, f);
+    }
+}
+
+} // namespace tk

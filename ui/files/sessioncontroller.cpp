@@ -1,0 +1,290 @@
+#include "files/sessioncontroller.h"
+
+#include "kitchen/kitchenengine.h"
+#include "kitchen/pendingrequests.h"
+
+#include <QDir>
+#include <QEventLoop>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSaveFile>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTimer>
+#include <QUndoStack>
+
+namespace tk {
+
+using Pending = PendingRequests::Pending;
+
+SessionController::SessionController(KitchenEngine *engine, PendingRequests *pending, QUndoStack *undo,
+                                     QWidget *window)
+    : QObject(window), m_engine(engine), m_pending(pending), m_undo(undo), m_window(window)
+{
+    // Autosave once a minute when something changed; recovery reads it after a crash.
+    auto *autosave = new QTimer(this);
+    autosave->setInterval(60 * 1000);
+    connect(autosave, &QTimer::timeout, this, [this] {
+        if (m_dirty)
+            autosaveNow(0);
+    });
+    autosave->start();
+    QSettings settings;
+    m_previousExitWasClean = settings.value(QStringLiteral("session/cleanExit"), true).toBool();
+    settings.setValue(QStringLiteral("session/cleanExit"), false);
+    // Read once and cleared at once: a start that opens a named file does not leave it behind
+    // for a later start.
+    m_resumeRequested = settings.value(QStringLiteral("session/resume"), false).toBool();
+    settings.remove(QStringLiteral("session/resume"));
+    connect(m_undo, &QUndoStack::cleanChanged, this, &SessionController::updateTitle);
+}
+
+void SessionController::openWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), QString(),
+                                                      tr("Tensor Kitchen sessions (*.tks)"));
+    if (!path.isEmpty())
+        openSession(path);
+}
+
+void SessionController::save()
+{
+    QString path = m_sessionPath;
+    if (path.isEmpty())
+        path = QFileDialog::getSaveFileName(m_window, tr("Save session"), QStringLiteral("kitchen.tks"),
+                                            tr("Tensor Kitchen sessions (*.tks)"));
+    if (!path.isEmpty())
+        saveSession(path);
+}
+
+void SessionController::saveAs()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save session"), QStringLiteral("kitchen.tks"),
+                                                      tr("Tensor Kitchen sessions (*.tks)"));
+    if (!path.isEmpty())
+        saveSession(path);
+}
+
+void SessionController::loadPtWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Load tensors"), QString(),
+                                                      tr("PyTorch files (*.pt *.pth)"));
+    if (!path.isEmpty())
+        loadPtFile(path, QStringLiteral("cpu"));
+}
+
+void SessionController::exportWithDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export code"),
+                                                      QStringLiteral("kitchen_session.py"),
+                                                      tr("Python (*.py)"));
+    if (!path.isEmpty())
+        exportTo(path);
+}
+
+bool SessionController::exportTo(const QString &path)
+{
+    QString error;
+    if (!exportCode(path, &error)) {
+        Q_EMIT failed(OpError::aboutFile(OpError::invalid(error), path, OpError::FileTask::ExportCode));
+        return false;
+    }
+    Q_EMIT statusMessage(tr("Wrote %1: it runs under PyTorch.").arg(path));
+    return true;
+}
+
+bool SessionController::exportCode(const QString &path, QString *error)
+{
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Text)) {
+        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    f.write(m_engine->codeLog().toScript().toUtf8());
+    if (!f.commit()) {
+        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+        return false;
+    }
+    return true;
+}
+
+quint64 SessionController::openSession(const QString &path)
+{
+    Pending p;
+    p.file = path;
+    p.fileTask = OpError::FileTask::OpenSession;
+    p.then = [this, path](const Outcome &o) {
+        if (!o.ok())
+            return;
+        m_undo->clear();
+        if (path != autosavePath())
+            m_sessionPath = path;
+        m_dirty = false;
+        updateTitle();
+        Q_EMIT statusMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()) + QLatin1Char(' ')
+                                 + o.notices.join(QLatin1Char(' ')),
+                             15000);
+    };
+    const quint64 request = m_engine->submit(request::OpenSession{path});
+    m_pending->insert(request, p);
+    return request;
+}
+
+quint64 SessionController::saveSession(const QString &path)
+{
+    Pending p;
+    p.file = path;
+    p.fileTask = OpError::FileTask::SaveSession;
+    p.then = [this, path](const Outcome &o) {
+        if (!o.ok())
+            return;
+        m_sessionPath = path;
+        m_undo->setClean();
+        updateTitle();
+        Q_EMIT statusMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()));
+    };
+    const quint64 request = m_engine->submit(request::SaveSession{path});
+    m_pending->insert(request, p);
+    return request;
+}
+
+quint64 SessionController::loadPtFile(const QString &path, const QString &device)
+{
+    Pending p;
+    p.file = path;
+    p.fileTask = OpError::FileTask::LoadTensors;
+    p.then = [this, path](const Outcome &o) {
+        if (o.ok())
+            Q_EMIT statusMessage(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
+    };
+    const quint64 request = m_engine->submit(request::LoadPt{path, device});
+    m_pending->insert(request, p);
+    return request;
+}
+
+QString SessionController::autosavePath()
+{
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    QDir().mkpath(dir);
+    return QDir(dir).filePath(QStringLiteral("autosave.tks"));
+}
+
+bool SessionController::autosaveNow(int waitMs)
+{
+    bool done = false, ok = false;
+    const quint64 request = m_engine->submit(request::SaveSession{autosavePath()});
+    Pending p;
+    p.file = autosavePath();
+    p.fileTask = OpError::FileTask::SaveSession;
+    p.then = [&done, &ok, this, waitMs](const Outcome &o) {
+        if (waitMs > 0) {
+            done = true;
+            ok = o.ok();
+        }
+        if (o.ok())
+            m_dirty = false;
+    };
+    m_pending->insert(request, p);
+    if (waitMs <= 0)
+        return true;
+    QEventLoop loop;
+    QTimer limit;
+    limit.setSingleShot(true);
+    connect(&limit, &QTimer::timeout, &loop, &QEventLoop::quit);
+    connect(m_engine, &KitchenEngine::finished, &loop, [&loop, request](quint64 r) {
+        if (r == request)
+            loop.quit();
+    });
+    limit.start(waitMs);
+    if (!done)
+        loop.exec();
+    if (!done)
+        (*m_pending)[request].then = {}; // late answer: nobody waits for it any more
+    return ok;
+}
+
+bool SessionController::recoveryAvailable() const
+{
+    return QFile::exists(autosavePath());
+}
+
+quint64 SessionController::recoverAutosave() { return openSession(autosavePath()); }
+
+void SessionController::offerRecovery()
+{
+    // The previous run set cleanExit back to true on its way out; false means it crashed.
+    if (!recoveryAvailable() || m_previousExitWasClean)
+        return;
+    // While the question is open the autosave is the crashed session: a quit now must not
+    // overwrite it (see saveOnClose).
+    m_recoveryPending = true;
+    const auto answer = QMessageBox::question(m_window, tr("Recover the kitchen?"),
+                                              tr("Tensor Kitchen did not close properly last time. Restore "
+                                                 "the cards from the last autosave?"));
+    m_recoveryPending = false;
+    if (answer == QMessageBox::Yes)
+        recoverAutosave();
+}
+
+void SessionController::startUp()
+{
+    if (m_resumeRequested) {
+        m_resumeRequested = false;
+        if (recoveryAvailable()) {
+            const quint64 request = recoverAutosave();
+            auto &pending = (*m_pending)[request];
+            pending.then = [this, opened = pending.then](const Outcome &o) {
+                if (opened)
+                    opened(o);
+                if (o.ok())
+                    Q_EMIT statusMessage(tr("The kitchen is back as it was when Tensor Kitchen was "
+                                            "asked to quit."), 15000);
+            };
+            return;
+        }
+    }
+    offerRecovery();
+}
+
+void SessionController::keepForNextStart() { m_keepForNextStart = true; }
+
+bool SessionController::saveForNextStart()
+{
+    if (m_recoveryPending)
+        return false;
+    // Written before the flag, so a flag always has its file.
+    if (!autosaveNow(5000))
+        return false;
+    QSettings().setValue(QStringLiteral("session/resume"), true);
+    return true;
+}
+
+void SessionController::saveOnClose()
+{
+    QSettings settings;
+    if (m_recoveryPending) {
+        // Quit while asked about recovery: the autosave still holds the crashed session, and
+        // cleanExit stays false so the next start asks again.
+        return;
+    }
+    if (m_keepForNextStart) {
+        if (!saveForNextStart())
+            return; // not saved: the next start offers the last autosave, as after a crash
+    } else {
+        settings.remove(QStringLiteral("session/resume")); // a logout that was cancelled
+        if (m_dirty)
+            autosaveNow(1500);
+    }
+    settings.setValue(QStringLiteral("session/cleanExit"), true);
+}
+
+void SessionController::updateTitle()
+{
+    const QString name = m_sessionPath.isEmpty() ? tr("untitled") : QFileInfo(m_sessionPath).fileName();
+    m_window->setWindowTitle(
+        tr("%1%2 — Tensor Kitchen").arg(name, m_undo->isClean() ? QString() : QStringLiteral(" *")));
+}
+
+} // namespace tk

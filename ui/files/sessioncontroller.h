@@ -1,0 +1,79 @@
+#pragma once
+
+#include "kitchen/operror.h"
+
+#include <QObject>
+#include <QString>
+
+class QUndoStack;
+
+namespace tk {
+
+class KitchenEngine;
+class PendingRequests;
+
+// The kitchen's files: sessions opened and saved, .pt files loaded, the code exported, the
+// autosave that runs once a minute after a change and the recovery from it after a crash,
+// and the window title that names the session and shows unsaved changes.
+class SessionController : public QObject
+{
+    Q_OBJECT
+
+public:
+    // `window` gets the title and parents the file dialogs.
+    SessionController(KitchenEngine *engine, PendingRequests *pending, QUndoStack *undo, QWidget *window);
+
+    quint64 openSession(const QString &path);
+    quint64 saveSession(const QString &path);
+    quint64 loadPtFile(const QString &path, const QString &device);
+    bool exportCode(const QString &path, QString *error);
+    bool exportTo(const QString &path); // exportCode(), its failure shown as a file error
+
+    static QString autosavePath();
+    bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
+    bool recoveryAvailable() const;
+    quint64 recoverAutosave();
+    // At start (main() only): the kitchen kept by a quit-by-signal or logout comes back without
+    // a question; after a crash the user is asked whether to recover the autosave.
+    void startUp();
+    void offerRecovery(); // asks whether to recover the autosave after a crash
+    void markDirty() { m_dirty = true; }
+    // A quit the user did not ask for in the window (SIGTERM, Ctrl+C, logout): the kitchen is
+    // saved as it is and the next start opens it again.
+    void keepForNextStart();
+    // Saves the kitchen now and marks it for the next start, without closing (a logout asks
+    // this first; it may still be cancelled). False when it could not be saved.
+    bool saveForNextStart();
+    // For the window's close: autosave what changed (everything when kept for the next start),
+    // then record that this exit was clean.
+    void saveOnClose();
+
+public Q_SLOTS:
+    // The File menu's actions: each asks for a path first.
+    void openWithDialog();
+    void save(); // asks only when the session has no file yet
+    void saveAs();
+    void loadPtWithDialog();
+    void exportWithDialog();
+    void updateTitle();
+
+Q_SIGNALS:
+    void statusMessage(const QString &text, int ms = 8000);
+    // A file error that did not come from a request (the export is written here): for the
+    // window's error dialog. The requests' own errors reach it with their outcome.
+    void failed(const tk::OpError &error);
+
+private:
+    KitchenEngine *m_engine = nullptr;
+    PendingRequests *m_pending = nullptr;
+    QUndoStack *m_undo = nullptr;
+    QWidget *m_window = nullptr;
+    QString m_sessionPath;
+    bool m_dirty = false; // changed since the last autosave
+    bool m_previousExitWasClean = true;
+    bool m_keepForNextStart = false;
+    bool m_resumeRequested = false; // the previous run kept its kitchen for this start
+    bool m_recoveryPending = false; // the recovery question is open
+};
+
+} // namespace tk

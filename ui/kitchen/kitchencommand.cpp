@@ -1,0 +1,23 @@
+#include "kitchen/kitchencommand.h"
+
+#include "kitchen/kitchenengine.h"
+
+namespace tk {
+
+KitchenCommand::KitchenCommand(KitchenEngine *engine, const QString &text)
+    : QUndoCommand(text), m_engine(engine)
+{
+}
+
+void KitchenCommand::undo() { m_engine->submit(request::Undo{}); }
+
+void KitchenCommand::redo()
+{
+    if (m_done) {
+        m_done = false;
+        return;
+    }
+    m_engine->submit(request::Redo{});
+}
+
+} // namespace tk

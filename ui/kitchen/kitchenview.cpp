@@ -1,0 +1,263 @@
+#include "kitchen/kitchenview.h"
+
+#include "devices/buildfacts.h"
+#include "kitchen/devicepane.h"
+#include "devices/deviceregistry.h"
+#include "kitchen/firststeps.h"
+#include "kitchen/flightoverlay.h"
+#include "kitchen/kitchenengine.h"
+#include "kitchen/tensorcard.h"
+
+#include <QGraphicsOpacityEffect>
+#include <QLocale>
+#include <QPointer>
+#include <QTimer>
+#include <algorithm>
+
+namespace tk {
+
+namespace {
+
+QRect globalRect(QWidget *w) { return QRect(w->mapToGlobal(QPoint(0, 0)), w->size()); }
+
+} // namespace
+
+KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget *parent)
+    : QSplitter(Qt::Horizontal, parent), m_engine(engine)
+{
+    connect(engine, &KitchenEngine::cardAdded, this, &KitchenView::onCardAdded);
+    connect(engine, &KitchenEngine::cardUpdated, this, &KitchenView::onCardUpdated);
+    connect(engine, &KitchenEngine::cardRemoved, this, &KitchenView::onCardRemoved);
+    // Memory gauges (and the Memory tab's timeline): sampled on the worker, so the GUI never
+    // waits for a device; about 4 samples a second.
+    auto *sampler = new QTimer(this);
+    sampler->setInterval(250);
+    connect(sampler, &QTimer::timeout, this, [this, engine] { engine->sampleDevices(metaPaneVisible()); });
+    sampler->start();
+    engine->sampleDevices(true);
+
+    const QList<DeviceInfo> devices = DeviceRegistry::knownDevices(false);
+    auto *cpu = new DevicePane(QStringLiteral("cpu"));
+    addPane(cpu, this);
+    m_firstSteps = new FirstSteps;
+    cpu->setFirstSteps(m_firstSteps);
+    cpu->showFirstSteps(true);
+
+    // Several GPUs stack in one column next to the CPU counter.
+    auto *gpus = new QSplitter(Qt::Vertical);
+    int gpuCount = 0;
+    for (const DeviceInfo &d : devices) {
+        if (!d.isCuda())
+            continue;
+        auto *pane = new DevicePane(d.id);
+        addPane(pane, gpus);
+        ++gpuCount;
+    }
+    if (gpuCount == 0) {
+        // The workbench stays: it explains why it is empty, and a drop follows the idiom.
+        auto *pane = new DevicePane(QStringLiteral("cuda"));
+        pane->setHardware(tr("No GPU available"), QString());
+        pane->setEmptyExplanation(
+            facts.noGpuExplanation() + QStringLiteral("\n\n")
+            + tr("device = \"cuda\" if torch.cuda.is_available() else \"cpu\" gives cpu here, so a "
+                 "card dropped on this workbench runs x.to(device) — which returns x itself, "
+                 "still on the CPU counter."));
+        addPane(pane, gpus);
+    }
+    addWidget(gpus);
+
+    m_metaPane = new DevicePane(QStringLiteral("meta"));
+    m_metaPane->setHardware(tr("Shapes and dtypes only: no data, no memory"),
+                            tr("A real LibTorch device: mixing it with cpu gives the real "
+                               "device-mismatch error, even without a GPU."));
+    addPane(m_metaPane, this);
+    m_metaPane->hide();
+    setStretchFactor(0, 1);
+    setStretchFactor(1, 1);
+    setStretchFactor(2, 1);
+    setSizes({1000, 1000, 1000}); // equal thirds to start
+}
+
+void KitchenView::addPane(DevicePane *pane, QSplitter *into)
+{
+    m_panes << pane;
+    connect(pane, &DevicePane::cardDropped, this, &KitchenView::cardDropped);
+    connect(pane, &DevicePane::fileDropped, this, &KitchenView::fileDropped);
+    into->addWidget(pane);
+}
+
+DevicePane *KitchenView::pane(const QString &deviceId) const
+{
+    for (DevicePane *p : m_panes)
+        if (p->deviceId() == deviceId)
+            return p;
+    return nullptr;
+}
+
+TensorCard *KitchenView::cardWidget(int id) const { return m_cards.value(id, nullptr); }
+
+void KitchenView::grabCard(int id, QPixmap *pixmap, QRect *rect) const
+{
+    if (TensorCard *c = cardWidget(id)) {
+        *pixmap = c->grab().scaledToWidth(std::min(c->width(), 320), Qt::SmoothTransformation);
+        *rect = globalRect(c);
+    }
+}
+
+QStringList KitchenView::cardNames() const
+{
+    QStringList names;
+    for (TensorCard *c : std::as_const(m_cards))
+        names << c->info().name;
+    return names;
+}
+
+QStringList KitchenView::moveTargets() const
+{
+    QStringList list;
+    for (DevicePane *p : m_panes)
+        if (p != m_metaPane || m_metaPane->isVisible())
+            list << p->deviceId();
+    return list;
+}
+
+bool KitchenView::metaPaneVisible() const { return m_metaPane && m_metaPane->isVisible(); }
+
+void KitchenView::setMetaPaneVisible(bool visible)
+{
+    m_metaPane->setVisible(visible);
+    Q_EMIT metaPaneToggled(visible);
+    if (visible)
+        m_engine->sampleDevices(true);
+}
+
+DevicePane *KitchenView::paneFor(const QString &device) const
+{
+    DevicePane *p = pane(device);
+    if (!p && device.startsWith(QLatin1String("cuda")))
+        p = pane(QStringLiteral("cuda"));
+    return p;
+}
+
+void KitchenView::placeCard(TensorCard *card)
+{
+    const QString dev = card->info().device;
+    DevicePane *target = paneFor(dev);
+    if (dev == QLatin1String("meta") && !m_metaPane->isVisible())
+        setMetaPaneVisible(true);
+    if (!target)
+        target = m_panes.first();
+    for (DevicePane *p : m_panes)
+        if (p != target && p->card(card->cardId()))
+            p->takeCard(card->cardId());
+    if (!target->card(card->cardId()))
+        target->addCard(card);
+}
+
+void KitchenView::onCardAdded(const CardInfo &info)
+{
+    auto *card = new TensorCard(info);
+    m_cards.insert(info.id, card);
+    connect(card, &TensorCard::combineRequested, this, &KitchenView::combineRequested);
+    connect(card, &TensorCard::menuRequested, this, &KitchenView::cardMenuRequested);
+    connect(card, &TensorCard::valuesRequested, this, &KitchenView::valuesRequested);
+    connect(card, &TensorCard::deleteRequested, this, &KitchenView::deleteRequested);
+    connect(card, &TensorCard::renameRequested, this, &KitchenView::renameRequested);
+    placeCard(card);
+    pane(QStringLiteral("cpu"))->showFirstSteps(false);
+}
+
+void KitchenView::onCardUpdated(const CardInfo &info)
+{
+    TensorCard *card = cardWidget(info.id);
+    if (!card)
+        return onCardAdded(info);
+    card->setInfo(info);
+    placeCard(card);
+}
+
+void KitchenView::onCardRemoved(int id)
+{
+    TensorCard *card = m_cards.take(id);
+    if (!card)
+        return;
+    for (DevicePane *p : m_panes)
+        p->takeCard(id);
+    card->deleteLater();
+    pane(QStringLiteral("cpu"))->showFirstSteps(m_cards.isEmpty());
+}
+
+void KitchenView::showDeviceSamples(const QList<DeviceInfo> &devices, const QList<qint64> &bytes)
+{
+    const QLocale l;
+    for (int i = 0; i < devices.size(); ++i) {
+        const DeviceInfo &d = devices.at(i);
+        DevicePane *p = pane(d.id);
+        if (!p)
+            continue;
+        if (d.type == QLatin1String("cpu"))
+            p->setHardware(d.name, tr("%1 threads in use · %2 logical cores · %3 RAM")
+                                       .arg(d.threads)
+                                       .arg(d.logicalCores)
+                                       .arg(l.formattedDataSize(d.memoryTotal)));
+        else if (d.isCuda())
+            p->setHardware(d.name, tr("compute capability %1 · %2")
+                                       .arg(d.capability, l.formattedDataSize(d.memoryTotal)));
+        p->setMemory(d, bytes.value(i));
+    }
+}
+
+void KitchenView::animateTransfer(const MoveReport &r, const QPixmap &pixmap, const QRect &from)
+{
+    const QString caption = tr("%1 · %2 ms · %3 GB/s")
+                                .arg(QLocale().formattedDataSize(r.bytes))
+                                .arg(r.seconds * 1e3, 0, 'f', 3)
+                                .arg(r.gigabytesPerSecond(), 0, 'f', 2);
+    QString message = r.describe();
+    if (r.meaning == TransferMeaning::Discard)
+        message += QLatin1Char(' ') + tr("Tip: write %1 = %1.to(%2) to keep it.").arg(r.sourceName, r.requestedDevice);
+    Q_EMIT statusMessage(message, 12000);
+    if (r.sameStorage || r.noMoveNeeded || pixmap.isNull())
+        return; // nothing was copied: no flight, the message says why
+    const int ms = FlightOverlay::durationFor(r.seconds);
+
+    if (r.meaning == TransferMeaning::Discard) {
+        DevicePane *target = pane(r.toDevice);
+        if (!target)
+            return;
+        const QRect to(target->mapToGlobal(QPoint(12, 120)), from.size());
+        m_overlay->fly(pixmap, from, to, ms, caption, true);
+        return;
+    }
+    QPointer<TensorCard> landed = cardWidget(r.resultId);
+    if (!landed)
+        return;
+    // Hide the arriving card until its ghost lands on it.
+    auto *hidden = new QGraphicsOpacityEffect(landed);
+    hidden->setOpacity(0.0);
+    landed->setGraphicsEffect(hidden);
+    m_overlay->fly(pixmap, from, globalRect(landed), ms, caption, false, [landed] {
+        if (landed)
+            landed->setGraphicsEffect(nullptr);
+    });
+    if (r.meaning == TransferMeaning::Reassign && r.oldReleased)
+        m_overlay->fadeOut(pixmap, from, tr("old %1 released").arg(r.sourceName), ms);
+}
+
+void KitchenView::animateMove(const MoveReport &r)
+{
+    const bool discarded = r.meaning == TransferMeaning::Discard;
+    QPixmap pixmap;
+    QRect from;
+    grabCard(discarded ? r.sourceId : r.resultId, &pixmap, &from);
+    // y = x.to(d) and x.to(d) leave x where it was: the flight starts at x. Otherwise the
+    // card has already moved, so it starts where the source pane keeps its cards.
+    TensorCard *source = cardWidget(r.sourceId);
+    if (source && r.sourceId != r.resultId && source->info().device == r.fromDevice)
+        from = globalRect(source);
+    else if (DevicePane *p = paneFor(r.fromDevice); p && p->isVisible())
+        from.moveTopLeft(p->mapToGlobal(QPoint(12, 120)));
+    animateTransfer(r, pixmap, from);
+}
+
+} // namespace tk

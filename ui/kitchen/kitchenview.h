@@ -1,0 +1,83 @@
+#pragma once
+
+#include "kitchen/cardinfo.h"
+#include "devices/deviceinfo.h"
+
+#include <QHash>
+#include <QList>
+#include <QSplitter>
+
+namespace tk {
+
+class DevicePane;
+class FirstSteps;
+class FlightOverlay;
+class KitchenEngine;
+class TensorCard;
+struct BuildFacts;
+struct MoveReport;
+
+// The Kitchen tab: one pane per device (the CPU counter, the GPUs stacked in one column, the
+// meta shelf), the card widgets on them and the flights of copied cards between them. It shows
+// what the engine reports; what the user asks of a card or a pane leaves as a signal, for the
+// window to pass on to the part that acts on it.
+class KitchenView : public QSplitter
+{
+    Q_OBJECT
+
+public:
+    KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget *parent = nullptr);
+
+    DevicePane *pane(const QString &deviceId) const;
+    QList<DevicePane *> panes() const { return m_panes; }
+    TensorCard *cardWidget(int id) const;
+    // How card `id` looks now and where it is on screen: where its flight starts once moved.
+    // Leaves both untouched when there is no such card.
+    void grabCard(int id, QPixmap *pixmap, QRect *globalRect) const;
+    QStringList cardNames() const;
+    QStringList moveTargets() const; // device ids a card can go to; meta only while shown
+    bool metaPaneVisible() const;
+    void setMetaPaneVisible(bool visible);
+    // The window's flight layer; the window owns it, as it must cover the whole window.
+    void setOverlay(FlightOverlay *overlay) { m_overlay = overlay; }
+    // The empty kitchen's offers on the CPU counter; the window connects them.
+    FirstSteps *firstSteps() const { return m_firstSteps; }
+    // Says what a finished .to() did and flies its card from where it left (global `from`).
+    void animateTransfer(const MoveReport &r, const QPixmap &pixmap, const QRect &from);
+    // The same for a move made by code (the console), after the cards have changed: the card
+    // flies from its source device's pane, or from the source card when that stayed there.
+    void animateMove(const MoveReport &r);
+
+public Q_SLOTS:
+    void onCardAdded(const tk::CardInfo &card);
+    void onCardUpdated(const tk::CardInfo &card);
+    void onCardRemoved(int id);
+    void showDeviceSamples(const QList<tk::DeviceInfo> &devices, const QList<qint64> &bytes);
+
+Q_SIGNALS:
+    void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice,
+                     Qt::KeyboardModifiers modifiers);
+    void fileDropped(const QString &path, const QString &toDevice);
+    void metaPaneToggled(bool visible); // the window keeps its menu action in step
+    // A card's own requests, passed on as the card sent them.
+    void combineRequested(int sourceId, int targetId, const QPoint &globalPos);
+    void cardMenuRequested(int id, const QPoint &globalPos);
+    void valuesRequested(int id);
+    void deleteRequested(int id);
+    void renameRequested(int id);
+    void statusMessage(const QString &text, int ms);
+
+private:
+    void addPane(DevicePane *pane, QSplitter *into);
+    DevicePane *paneFor(const QString &device) const; // "cuda:1" without a pane of its own: the GPU pane
+    void placeCard(TensorCard *card);
+
+    KitchenEngine *m_engine = nullptr;
+    QList<DevicePane *> m_panes;
+    DevicePane *m_metaPane = nullptr;
+    QHash<int, TensorCard *> m_cards;
+    FlightOverlay *m_overlay = nullptr;
+    FirstSteps *m_firstSteps = nullptr;
+};
+
+} // namespace tk
