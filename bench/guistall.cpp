@@ -4,6 +4,8 @@
 #include "kitchen/devicepane.h"
 #include "kitchen/flightoverlay.h"
 #include "kitchen/kitchenengine.h"
+#include "kitchen/kitchenview.h"
+#include "kitchen/dragmeaningbox.h"
 #include "window/mainwindow.h"
 
 #include <QApplication>
@@ -80,7 +82,7 @@ int main(int argc, char *argv[])
     MainWindow w;
     w.resize(1280, 800);
     w.show();
-    w.setMetaPaneVisible(true);
+    w.kitchen()->setMetaPaneVisible(true);
     spin([] { return false; }, 300);
     KitchenEngine *engine = w.engine();
     auto idle = [&] { return !engine->busy() && w.overlay()->activeFlights() == 0; };
@@ -96,11 +98,11 @@ int main(int argc, char *argv[])
     engine->submit(request::Create{s});
     spin(idle);
     const int big = engine->cards().last().id;
-    w.setDragMeaning(TransferMeaning::NewName);
-    dropOn(w.pane(QStringLiteral("meta")), big, QStringLiteral("cpu"));
+    w.dragMeaning()->setMeaning(TransferMeaning::NewName);
+    dropOn(w.kitchen()->pane(QStringLiteral("meta")), big, QStringLiteral("cpu"));
     spin(idle);
-    w.setDragMeaning(TransferMeaning::Discard);
-    dropOn(w.pane(QStringLiteral("meta")), big, QStringLiteral("cpu"));
+    w.dragMeaning()->setMeaning(TransferMeaning::Discard);
+    dropOn(w.kitchen()->pane(QStringLiteral("meta")), big, QStringLiteral("cpu"));
     spin(idle);
     result[QStringLiteral("create_and_move_4096_worst_stall_ms")] = probe.stop();
 
@@ -111,11 +113,11 @@ int main(int argc, char *argv[])
         engine->submit(request::Create{s});
     }
     spin(idle);
-    w.setDragMeaning(TransferMeaning::Reassign);
+    w.dragMeaning()->setMeaning(TransferMeaning::Reassign);
     probe.start();
     for (const CardInfo &c : engine->cards())
         if (c.name.startsWith(QLatin1Char('c')) && c.device == QLatin1String("cpu"))
-            dropOn(w.pane(QStringLiteral("meta")), c.id, QStringLiteral("cpu"));
+            dropOn(w.kitchen()->pane(QStringLiteral("meta")), c.id, QStringLiteral("cpu"));
     spin([&] { return !engine->busy(); });
     int peakFlights = w.overlay()->activeFlights();
     spin(idle);

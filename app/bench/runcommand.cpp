@@ -50,7 +50,7 @@ int RunCommand::run(const QStringList &arguments)
     for (const CardInfo &c : w.cards())
         cards.append(cardJson(c));
     QJsonArray events;
-    for (const MoveReport &m : r.moves)
+    for (const MoveReport &m : o.moves)
         events.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("move")},
                                   {QStringLiteral("name"), m.sourceName},
                                   {QStringLiteral("result"), m.resultName},
@@ -74,7 +74,7 @@ int RunCommand::run(const QStringList &arguments)
         m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else {
         m_out << r.output;
-        for (const MoveReport &m : r.moves)
+        for (const MoveReport &m : o.moves)
             m_out << "→ " << m.describe() << "\n";
         for (const CardInfo &c : w.cards())
             m_out << QStringLiteral("%1  %2  %3\n").arg(c.name, c.device, c.summary);

@@ -1,3 +1,4 @@
+#include "files/sessioncontroller.h"
 #include "window/mainwindow.h"
 #include "window/preferencesdialog.h"
 #include "devices/processsetup.h"
@@ -80,15 +81,16 @@ int main(int argc, char *argv[])
     QObject::connect(&quitSignals, &tk::QuitSignals::quitRequested, &window, quitPreserving);
     // Logging out: the session manager asks each app to save; the logout may still be
     // cancelled, so the window stays (Qt: do not exit from commitDataRequest).
-    QObject::connect(qApp, &QGuiApplication::commitDataRequest, &window, &tk::MainWindow::saveForNextStart);
+    QObject::connect(qApp, &QGuiApplication::commitDataRequest, window.session(),
+                     [&window] { window.session()->saveForNextStart(); });
     window.show();
     // After exec() starts, so a signal during the recovery question quits for real.
     const QStringList files = parser.positionalArguments();
     QTimer::singleShot(0, &window, [&window, files] {
         if (!files.isEmpty())
-            window.openSession(files.first());
+            window.session()->openSession(files.first());
         else
-            window.startUp();
+            window.session()->startUp();
     });
     return app->exec();
 }

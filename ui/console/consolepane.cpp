@@ -19,7 +19,6 @@
 
 namespace tk {
 
-using Pending = PendingRequests::Pending;
 
 namespace {
 
@@ -51,8 +50,8 @@ qsizetype tracebackStart(const ConsoleReply &r)
 
 } // namespace
 
-ConsolePane::ConsolePane(KitchenEngine *engine, PendingRequests *pending, QWidget *parent)
-    : QWidget(parent), m_engine(engine), m_pending(pending)
+ConsolePane::ConsolePane(KitchenEngine *engine, QWidget *parent)
+    : QWidget(parent), m_engine(engine)
 {
     setObjectName(QStringLiteral("consolePane"));
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);
@@ -164,15 +163,15 @@ bool ConsolePane::run(const QString &code)
     const QStringList lines = text.split(QLatin1Char('\n'));
     for (qsizetype i = 0; i < lines.size(); ++i)
         append((i == 0 ? QStringLiteral(">>> ") : QStringLiteral("... ")) + lines.at(i), echoFormat());
-    Pending p;
-    p.kind = Pending::Kind::Console;
     QPointer<ConsolePane> self(this);
-    p.then = [self](const Outcome &outcome) {
-        if (self)
-            self->showReply(outcome);
-    };
-    m_request = m_engine->submit(request::RunPython{text});
-    m_pending->insert(m_request, p);
+    m_request = m_engine->submit(request::RunPython{text}, [self](const Outcome &outcome) {
+        if (!self)
+            return;
+        self->showReply(outcome);
+        // A device mismatch opens the dialog a drag's opens; other errors are the traceback.
+        if (!outcome.ok())
+            Q_EMIT self->failed(outcome.error);
+    });
     setRunning(true);
     return true;
 }
@@ -212,10 +211,11 @@ void ConsolePane::showReply(const Outcome &outcome)
     append(tb < 0 ? r.output : r.output.left(tb), QTextCharFormat());
     if (tb >= 0)
         append(r.output.mid(tb), errorFormat());
-    for (qsizetype i = 0; i < r.moves.size() && i < kMoveNotes; ++i)
-        append(QStringLiteral("# ") + r.moves.at(i).describe(), dimFormat());
-    if (r.moves.size() > kMoveNotes)
-        append(tr("# … and %1 more moves").arg(r.moves.size() - kMoveNotes), dimFormat());
+    const QList<MoveReport> &moves = outcome.moves;
+    for (qsizetype i = 0; i < moves.size() && i < kMoveNotes; ++i)
+        append(QStringLiteral("# ") + moves.at(i).describe(), dimFormat());
+    if (moves.size() > kMoveNotes)
+        append(tr("# … and %1 more moves").arg(moves.size() - kMoveNotes), dimFormat());
     if (r.interrupted)
         setStatus(tr("Stopped (KeyboardInterrupt): what ran before it stays."));
 }

@@ -2,7 +2,6 @@
 
 #include "kitchen/codelog.h"
 #include "kitchen/outcome.h"
-#include "kitchen/pendingrequests.h"
 
 #include <QWidget>
 
@@ -18,15 +17,15 @@ class ConsoleInput;
 class KitchenEngine;
 
 // The PyTorch console: Python typed against the same tensors as the cards. Each input is one
-// RunPython request in the shared pending list; its echo, output and traceback are shown here,
-// while the window turns its statements into undo steps and flies its moves. Python starts on
+// RunPython request whose answer comes back here: its echo, output and traceback are shown here,
+// while the window turns its statements into undo steps and flies its moves, as for any answer. Python starts on
 // the worker the first time the pane is shown, not with the app (it takes a second or two).
 class ConsolePane : public QWidget
 {
     Q_OBJECT
 
 public:
-    ConsolePane(KitchenEngine *engine, PendingRequests *pending, QWidget *parent = nullptr);
+    explicit ConsolePane(KitchenEngine *engine, QWidget *parent = nullptr);
 
     // Runs `code` as if typed: echoed, submitted, answered here. False when it did not run:
     // another input is still running (said in the status line), the console is off, or
@@ -46,6 +45,10 @@ public Q_SLOTS:
     // arrive then, and the code log shows those.
     void echoKitchenLine(const tk::CodeLine &line);
 
+Q_SIGNALS:
+    // An input raised an error the kitchen explains in a dialog (a device mismatch).
+    void failed(const tk::OpError &error);
+
 protected:
     void showEvent(QShowEvent *event) override;
 
@@ -58,7 +61,6 @@ private:
     void append(const QString &text, const QTextCharFormat &format);
 
     KitchenEngine *m_engine = nullptr;
-    PendingRequests *m_pending = nullptr;
     QPlainTextEdit *m_output = nullptr;
     ConsoleInput *m_input = nullptr;
     QLabel *m_prompt = nullptr;

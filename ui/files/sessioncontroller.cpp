@@ -1,7 +1,6 @@
 #include "files/sessioncontroller.h"
 
 #include "kitchen/kitchenengine.h"
-#include "kitchen/pendingrequests.h"
 
 #include <QDir>
 #include <QEventLoop>
@@ -13,15 +12,22 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTimer>
+#include <memory>
 #include <QUndoStack>
 
 namespace tk {
 
-using Pending = PendingRequests::Pending;
+namespace {
+// A request's error as a file error: the file named, what is wrong with it in plain words.
+OpError fileError(const Outcome &o, const QString &path, OpError::FileTask task)
+{
+    return OpError::aboutFile(o.error, path, task);
+}
+} // namespace
 
-SessionController::SessionController(KitchenEngine *engine, PendingRequests *pending, QUndoStack *undo,
+SessionController::SessionController(KitchenEngine *engine, QUndoStack *undo,
                                      QWidget *window)
-    : QObject(window), m_engine(engine), m_pending(pending), m_undo(undo), m_window(window)
+    : QObject(window), m_engine(engine), m_undo(undo), m_window(window)
 {
     // Autosave once a minute when something changed; recovery reads it after a crash.
     auto *autosave = new QTimer(this);
@@ -110,14 +116,13 @@ bool SessionController::exportCode(const QString &path, QString *error)
     return true;
 }
 
-quint64 SessionController::openSession(const QString &path)
+quint64 SessionController::openSession(const QString &path, std::function<void()> then)
 {
-    Pending p;
-    p.file = path;
-    p.fileTask = OpError::FileTask::OpenSession;
-    p.then = [this, path](const Outcome &o) {
-        if (!o.ok())
+    return m_engine->submit(request::OpenSession{path}, [this, path, then](const Outcome &o) {
+        if (!o.ok()) {
+            Q_EMIT failed(fileError(o, path, OpError::FileTask::OpenSession));
             return;
+        }
         m_undo->clear();
         if (path != autosavePath())
             m_sessionPath = path;
@@ -126,42 +131,33 @@ quint64 SessionController::openSession(const QString &path)
         Q_EMIT statusMessage(tr("Opened %1.").arg(QFileInfo(path).fileName()) + QLatin1Char(' ')
                                  + o.notices.join(QLatin1Char(' ')),
                              15000);
-    };
-    const quint64 request = m_engine->submit(request::OpenSession{path});
-    m_pending->insert(request, p);
-    return request;
+        if (then)
+            then();
+    });
 }
 
 quint64 SessionController::saveSession(const QString &path)
 {
-    Pending p;
-    p.file = path;
-    p.fileTask = OpError::FileTask::SaveSession;
-    p.then = [this, path](const Outcome &o) {
-        if (!o.ok())
+    return m_engine->submit(request::SaveSession{path}, [this, path](const Outcome &o) {
+        if (!o.ok()) {
+            Q_EMIT failed(fileError(o, path, OpError::FileTask::SaveSession));
             return;
+        }
         m_sessionPath = path;
         m_undo->setClean();
         updateTitle();
         Q_EMIT statusMessage(tr("Saved %1.").arg(QFileInfo(path).fileName()));
-    };
-    const quint64 request = m_engine->submit(request::SaveSession{path});
-    m_pending->insert(request, p);
-    return request;
+    });
 }
 
 quint64 SessionController::loadPtFile(const QString &path, const QString &device)
 {
-    Pending p;
-    p.file = path;
-    p.fileTask = OpError::FileTask::LoadTensors;
-    p.then = [this, path](const Outcome &o) {
-        if (o.ok())
+    return m_engine->submit(request::LoadPt{path, device}, [this, path](const Outcome &o) {
+        if (!o.ok())
+            Q_EMIT failed(fileError(o, path, OpError::FileTask::LoadTensors));
+        else
             Q_EMIT statusMessage(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
-    };
-    const quint64 request = m_engine->submit(request::LoadPt{path, device});
-    m_pending->insert(request, p);
-    return request;
+    });
 }
 
 QString SessionController::autosavePath()
@@ -173,20 +169,22 @@ QString SessionController::autosavePath()
 
 bool SessionController::autosaveNow(int waitMs)
 {
-    bool done = false, ok = false;
-    const quint64 request = m_engine->submit(request::SaveSession{autosavePath()});
-    Pending p;
-    p.file = autosavePath();
-    p.fileTask = OpError::FileTask::SaveSession;
-    p.then = [&done, &ok, this, waitMs](const Outcome &o) {
-        if (waitMs > 0) {
-            done = true;
-            ok = o.ok();
-        }
+    // Shared with the follow-up: an answer later than the wait finds it still there.
+    struct Wait
+    {
+        bool done = false;
+        bool ok = false;
+    };
+    const auto wait = std::make_shared<Wait>();
+    const QString path = autosavePath();
+    const quint64 request = m_engine->submit(request::SaveSession{path}, [this, wait, path](const Outcome &o) {
+        wait->done = true;
+        wait->ok = o.ok();
         if (o.ok())
             m_dirty = false;
-    };
-    m_pending->insert(request, p);
+        else
+            Q_EMIT failed(fileError(o, path, OpError::FileTask::SaveSession));
+    });
     if (waitMs <= 0)
         return true;
     QEventLoop loop;
@@ -198,11 +196,9 @@ bool SessionController::autosaveNow(int waitMs)
             loop.quit();
     });
     limit.start(waitMs);
-    if (!done)
+    if (!wait->done)
         loop.exec();
-    if (!done)
-        (*m_pending)[request].then = {}; // late answer: nobody waits for it any more
-    return ok;
+    return wait->ok;
 }
 
 bool SessionController::recoveryAvailable() const
@@ -233,15 +229,10 @@ void SessionController::startUp()
     if (m_resumeRequested) {
         m_resumeRequested = false;
         if (recoveryAvailable()) {
-            const quint64 request = recoverAutosave();
-            auto &pending = (*m_pending)[request];
-            pending.then = [this, opened = pending.then](const Outcome &o) {
-                if (opened)
-                    opened(o);
-                if (o.ok())
-                    Q_EMIT statusMessage(tr("The kitchen is back as it was when Tensor Kitchen was "
-                                            "asked to quit."), 15000);
-            };
+            openSession(autosavePath(), [this] {
+                Q_EMIT statusMessage(tr("The kitchen is back as it was when Tensor Kitchen was "
+                                        "asked to quit."), 15000);
+            });
             return;
         }
     }

@@ -3,6 +3,7 @@
 #include "kitchen/operror.h"
 
 #include <QObject>
+#include <functional>
 #include <QString>
 
 class QUndoStack;
@@ -10,7 +11,6 @@ class QUndoStack;
 namespace tk {
 
 class KitchenEngine;
-class PendingRequests;
 
 // The kitchen's files: sessions opened and saved, .pt files loaded, the code exported, the
 // autosave that runs once a minute after a change and the recovery from it after a crash,
@@ -21,9 +21,10 @@ class SessionController : public QObject
 
 public:
     // `window` gets the title and parents the file dialogs.
-    SessionController(KitchenEngine *engine, PendingRequests *pending, QUndoStack *undo, QWidget *window);
+    SessionController(KitchenEngine *engine, QUndoStack *undo, QWidget *window);
 
-    quint64 openSession(const QString &path);
+    // `then` runs after a session that opened (the start-up's resume says so).
+    quint64 openSession(const QString &path, std::function<void()> then = {});
     quint64 saveSession(const QString &path);
     quint64 loadPtFile(const QString &path, const QString &device);
     bool exportCode(const QString &path, QString *error);
@@ -59,13 +60,11 @@ public Q_SLOTS:
 
 Q_SIGNALS:
     void statusMessage(const QString &text, int ms = 8000);
-    // A file error that did not come from a request (the export is written here): for the
-    // window's error dialog. The requests' own errors reach it with their outcome.
+    // A file error, told in plain words about the file: for the window's error dialog.
     void failed(const tk::OpError &error);
 
 private:
     KitchenEngine *m_engine = nullptr;
-    PendingRequests *m_pending = nullptr;
     QUndoStack *m_undo = nullptr;
     QWidget *m_window = nullptr;
     QString m_sessionPath;

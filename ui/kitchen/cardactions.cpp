@@ -13,14 +13,8 @@
 
 namespace tk {
 
-using Pending = PendingRequests::Pending;
-
-namespace {
-constexpr qsizetype kConsoleFlights = 8; // ghosts at once for one console input, at most
-}
-
-CardActions::CardActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view, QWidget *window)
-    : QObject(window), m_engine(engine), m_pending(pending), m_view(view), m_window(window)
+CardActions::CardActions(KitchenEngine *engine, KitchenView *view, QWidget *window)
+    : QObject(window), m_engine(engine), m_view(view), m_window(window)
 {
     connect(m_engine, &KitchenEngine::previewReady, this,
             [this](quint64 request, const TensorPreview &p) {
@@ -31,6 +25,16 @@ CardActions::CardActions(KitchenEngine *engine, PendingRequests *pending, Kitche
 
 QMenu *CardActions::operationMenu() const { return m_operationMenu.data(); }
 ErrorDialog *CardActions::errorDialog() const { return m_errorDialog.data(); }
+
+KitchenEngine::Then CardActions::showingErrors(KitchenEngine::Then onOk)
+{
+    return [this, onOk = std::move(onOk)](const Outcome &o) {
+        if (!o.ok())
+            showError(o.error);
+        else if (onOk)
+            onOk(o);
+    };
+}
 
 void CardActions::newTensor()
 {
@@ -51,9 +55,13 @@ void CardActions::newTensor()
     dlg->setObjectName(QStringLiteral("newTensorDialog"));
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     connect(dlg, &QDialog::accepted, this, [this, dlg] {
-        Pending p;
-        p.kind = Pending::Kind::Create;
-        m_pending->insert(m_engine->submit(request::Create{dlg->spec()}), p);
+        m_engine->submit(request::Create{dlg->spec()}, showingErrors([this](const Outcome &o) {
+            if (auto c = m_engine->card(o.cardId)) {
+                Q_EMIT statusMessage(tr("Created %1 on %2.").arg(c->name, c->device));
+                if (TensorCard *w = m_view->cardWidget(c->id))
+                    w->setFocus();
+            }
+        }));
         Q_EMIT statusMessage(tr("Creating %1…").arg(dlg->spec().name), 3000);
     });
     dlg->open();
@@ -61,87 +69,31 @@ void CardActions::newTensor()
 
 void CardActions::addModelTrio()
 {
-    Pending p;
-    p.kind = Pending::Kind::ModelTrio;
-    m_pending->insert(m_engine->submit(request::CreateModel{64, 2}), p);
+    m_engine->submit(request::CreateModel{64, 2}, showingErrors([this](const Outcome &o) {
+        // The optimizer is built over the model's parameters; the loss stands alone.
+        m_engine->submit(request::CreateOptimizer{o.cardId}, showingErrors());
+        m_engine->submit(request::CreateLoss{}, showingErrors());
+        Q_EMIT statusMessage(tr("model, optimizer and loss_fn: drag the model to a device — only it needs .to()."));
+    }));
 }
 
 void CardActions::forgetToMoveTheModel()
 {
-    Pending p;
-    p.kind = Pending::Kind::Combine;
-    p.op = Operation::Forward;
-    m_pending->insert(m_engine->submit(request::ForgetToMoveTheModel{}), p);
+    m_engine->submit(request::ForgetToMoveTheModel{}, showingErrors());
 }
 
-quint64 CardActions::requestTransfer(int id, const QString &device, TransferMeaning meaning)
+quint64 CardActions::requestTransfer(int id, const QString &device, TransferMeaning meaning,
+                                     KitchenEngine::Then then)
 {
-    Pending p;
-    p.kind = Pending::Kind::Transfer;
-    m_view->grabCard(id, &p.pixmap, &p.from); // taken now: the card changes once moved
-    const quint64 request = m_engine->submit(request::Transfer{id, device, meaning});
-    m_pending->insert(request, p);
-    return request;
+    return m_engine->submit(request::Transfer{id, device, meaning}, showingErrors(std::move(then)));
 }
 
 quint64 CardActions::requestCombine(Operation op, int a, int b)
 {
-    Pending p;
-    p.kind = Pending::Kind::Combine;
-    p.op = op;
-    p.a = a;
-    p.b = b;
-    const quint64 request = m_engine->submit(request::Combine{op, a, b});
-    m_pending->insert(request, p);
-    return request;
-}
-
-void CardActions::showOutcome(const Pending &p, const Outcome &outcome)
-{
-    if (p.kind == Pending::Kind::Console) {
-        // The console's moves fly as drags do, those before a failed statement too. A loop
-        // may move thousands of times: the first few fly, and the last, whose sentence stays
-        // in the status bar.
-        const QList<MoveReport> &moves = outcome.console.moves;
-        for (qsizetype i = 0; i < moves.size(); ++i)
-            if (moves.at(i).sourceId >= 0 && (i < kConsoleFlights || i == moves.size() - 1))
-                m_view->animateMove(moves.at(i));
-    }
-    if (!outcome.ok()) {
-        // A file request's error names the file and says in plain words what is wrong with it.
-        showError(p.file.isEmpty() ? outcome.error : OpError::aboutFile(outcome.error, p.file, p.fileTask),
-                  p.a, p.b, p.kind == Pending::Kind::Console ? outcome.error.codeLine : QString());
-        return;
-    }
-    switch (p.kind) {
-    case Pending::Kind::Transfer:
-        m_view->animateTransfer(outcome.transfer, p.pixmap, p.from);
-        if (p.retryAfter && !p.retryCode.isEmpty())
-            Q_EMIT consoleRetryRequested(p.retryCode);
-        else if (p.retryAfter)
-            requestCombine(p.op, p.a, p.b);
-        break;
-    case Pending::Kind::Combine:
-        if (auto c = m_engine->card(outcome.cardId))
+    return m_engine->submit(request::Combine{op, a, b}, showingErrors([this](const Outcome &o) {
+        if (auto c = m_engine->card(o.cardId))
             Q_EMIT statusMessage(tr("%1 is on %2.").arg(c->name, c->device));
-        break;
-    case Pending::Kind::Create:
-        if (auto c = m_engine->card(outcome.cardId)) {
-            Q_EMIT statusMessage(tr("Created %1 on %2.").arg(c->name, c->device));
-            if (TensorCard *w = m_view->cardWidget(c->id))
-                w->setFocus();
-        }
-        break;
-    case Pending::Kind::ModelTrio:
-        // The optimizer is built over the model's parameters; the loss stands alone.
-        m_pending->insert(m_engine->submit(request::CreateOptimizer{outcome.cardId}), Pending{});
-        m_pending->insert(m_engine->submit(request::CreateLoss{}), Pending{});
-        Q_EMIT statusMessage(tr("model, optimizer and loss_fn: drag the model to a device — only it needs .to()."));
-        break;
-    case Pending::Kind::Console: // the console pane shows its own answer
-    case Pending::Kind::Other:
-        break;
-    }
+    }));
 }
 
 QMenu *CardActions::showOperationMenu(int a, int b, const QPoint &globalPos)
@@ -178,12 +130,10 @@ QMenu *CardActions::showOperationMenu(int a, int b, const QPoint &globalPos)
     return menu;
 }
 
-void CardActions::showError(const OpError &error, int a, int b, const QString &retryCode)
+void CardActions::showError(const OpError &error)
 {
-    if (a < 0 && error.cards.size() == 2) {
-        a = error.cards.at(0);
-        b = error.cards.at(1);
-    }
+    const int a = error.cards.size() == 2 ? error.cards.at(0) : -1;
+    const int b = error.cards.size() == 2 ? error.cards.at(1) : -1;
     Q_EMIT statusMessage(error.message, 12000);
     auto operand = [this](int id) {
         ErrorDialog::Operand o;
@@ -198,21 +148,15 @@ void CardActions::showError(const OpError &error, int a, int b, const QString &r
     if (m_errorDialog)
         m_errorDialog->close();
     auto *dlg = new ErrorDialog(error, operand(a), operand(b), m_window);
-    // The operation to run again once the dialog's move is done, read from the failed line.
-    const bool forward = m_engine->card(a) && m_engine->card(a)->kind == QLatin1String("model");
-    const Operation op = forward ? Operation::Forward
-                         : error.codeLine.contains(QLatin1String(" @ ")) ? Operation::Matmul
-                         : error.codeLine.contains(QLatin1String(" * ")) ? Operation::Mul
-                         : error.codeLine.contains(QLatin1String("torch.cat")) ? Operation::Cat
-                                                                                : Operation::Add;
-    connect(dlg, &ErrorDialog::moveAndRetry, this, [this, op, a, b, retryCode](int id, const QString &device) {
-        const quint64 request = requestTransfer(id, device, TransferMeaning::Reassign);
-        Pending &p = (*m_pending)[request];
-        p.retryAfter = true;
-        p.retryCode = retryCode;
-        p.op = op;
-        p.a = a;
-        p.b = b;
+    // After the dialog's move, what failed runs again: the operation the error carries, or the
+    // console line, in the console.
+    connect(dlg, &ErrorDialog::moveAndRetry, this, [this, error, a, b](int id, const QString &device) {
+        requestTransfer(id, device, TransferMeaning::Reassign, [this, error, a, b](const Outcome &) {
+            if (error.consoleLine)
+                Q_EMIT consoleRetryRequested(error.codeLine);
+            else if (error.operation)
+                requestCombine(*error.operation, a, b);
+        });
     });
     connect(dlg, &ErrorDialog::emptyCacheRequested, m_engine, &KitchenEngine::emptyCache);
     m_errorDialog = dlg;
@@ -247,16 +191,17 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
                                                               tr("PyTorch files (*.pt)"));
             if (path.isEmpty())
                 return;
-            Pending p;
-            p.file = path;
-            p.fileTask = OpError::FileTask::SaveTensors;
-            m_pending->insert(m_engine->submit(request::SavePt{id, path}), p);
+            // A file's error names the file and says in plain words what is wrong with it.
+            m_engine->submit(request::SavePt{id, path}, [this, path](const Outcome &o) {
+                if (!o.ok())
+                    showError(OpError::aboutFile(o.error, path, OpError::FileTask::SaveTensors));
+            });
         });
     menu->addSeparator();
     QAction *rename = menu->addAction(tr("&Rename…"), this, [=] { renameCard(id); });
     rename->setShortcut(Qt::Key_F2);
     menu->addAction(tr("&Clone"), this,
-                    [=] { m_pending->insert(m_engine->submit(request::Clone{id}), Pending{}); });
+                    [=] { m_engine->submit(request::Clone{id}, showingErrors()); });
     QAction *del = menu->addAction(tr("&Delete"), this, [=] { deleteCard(id); });
     del->setShortcut(QKeySequence::Delete);
     menu->popup(globalPos);
@@ -271,7 +216,7 @@ void CardActions::renameCard(int id)
     const QString name = QInputDialog::getText(m_window, tr("Rename"), tr("New name for %1:").arg(info->name),
                                                QLineEdit::Normal, info->name, &ok);
     if (ok && !name.isEmpty())
-        m_pending->insert(m_engine->submit(request::Rename{id, name}), Pending{});
+        m_engine->submit(request::Rename{id, name}, showingErrors());
 }
 
 void CardActions::showValues(int id)
@@ -283,7 +228,7 @@ void CardActions::showValues(int id)
 
 void CardActions::deleteCard(int id)
 {
-    m_pending->insert(m_engine->submit(request::Remove{id}), Pending{});
+    m_engine->submit(request::Remove{id}, showingErrors());
 }
 
 } // namespace tk

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "kitchen/kitchenengine.h"
 #include "kitchen/movereport.h"
 #include "kitchen/operation.h"
-#include "kitchen/pendingrequests.h"
 
 #include <QHash>
 #include <QObject>
@@ -21,28 +21,28 @@ struct OpError;
 
 // What the user does to cards: make them, move them, combine them, and the menus and dialogs
 // for that (the card menu, the operation menu, rename, values, the error dialog with its
-// move-and-retry), and what their answers show. Requests go to the engine and wait in the
-// shared pending list; whoever owns that list hands each answer back to showOutcome().
+// move-and-retry), and what their answers show: each request says, where it is made, what to do
+// with its answer. The flights of the moves are the window's, for every answer alike.
 class CardActions : public QObject
 {
     Q_OBJECT
 
 public:
     // `window` parents the menus and dialogs, so they belong to it.
-    CardActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view, QWidget *window);
+    CardActions(KitchenEngine *engine, KitchenView *view, QWidget *window);
 
-    quint64 requestTransfer(int id, const QString &device, TransferMeaning meaning);
+    // `then` runs after a move that worked (move-and-retry runs the failed line again there).
+    quint64 requestTransfer(int id, const QString &device, TransferMeaning meaning,
+                            KitchenEngine::Then then = {});
     quint64 requestCombine(Operation op, int a, int b);
     QMenu *showOperationMenu(int a, int b, const QPoint &globalPos);
     QMenu *operationMenu() const;
     ErrorDialog *errorDialog() const;
-    // The answer to request `p`, after the undo history and p.then have had it: the error
-    // explained, or the card flown, named or focused.
-    void showOutcome(const PendingRequests::Pending &p, const Outcome &outcome);
-    // The one error dialog, replacing any open one; a, b: the operands when known, for the
-    // move-and-retry buttons. `retryCode`: the console line that failed, run again after the
-    // move instead of an operation.
-    void showError(const OpError &error, int a = -1, int b = -1, const QString &retryCode = {});
+    // The one error dialog, replacing any open one. Its move-and-retry buttons move one of the
+    // error's two cards, then run again what failed: the error's operation, or its console line.
+    void showError(const OpError &error);
+    // An answer's follow-up that shows its error, or runs `onOk` when it worked.
+    KitchenEngine::Then showingErrors(KitchenEngine::Then onOk = {});
 
 public Q_SLOTS:
     void newTensor();
@@ -60,7 +60,6 @@ Q_SIGNALS:
 
 private:
     KitchenEngine *m_engine = nullptr;
-    PendingRequests *m_pending = nullptr;
     KitchenView *m_view = nullptr;
     QWidget *m_window = nullptr;
     QHash<quint64, QPointer<ValuesDialog>> m_valueDialogs; // preview request → its dialog

@@ -96,12 +96,9 @@ DevicePane *KitchenView::pane(const QString &deviceId) const
 
 TensorCard *KitchenView::cardWidget(int id) const { return m_cards.value(id, nullptr); }
 
-void KitchenView::grabCard(int id, QPixmap *pixmap, QRect *rect) const
+KitchenView::Departure KitchenView::departureOf(TensorCard *c) const
 {
-    if (TensorCard *c = cardWidget(id)) {
-        *pixmap = c->grab().scaledToWidth(std::min(c->width(), 320), Qt::SmoothTransformation);
-        *rect = globalRect(c);
-    }
+    return {c->grab().scaledToWidth(std::min(c->width(), 320), Qt::SmoothTransformation), globalRect(c)};
 }
 
 QStringList KitchenView::cardNames() const
@@ -172,6 +169,8 @@ void KitchenView::onCardUpdated(const CardInfo &info)
     TensorCard *card = cardWidget(info.id);
     if (!card)
         return onCardAdded(info);
+    if (card->info().device != info.device)
+        m_departures.insert(info.id, departureOf(card)); // the start of its flight
     card->setInfo(info);
     placeCard(card);
 }
@@ -207,8 +206,24 @@ void KitchenView::showDeviceSamples(const QList<DeviceInfo> &devices, const QLis
     }
 }
 
-void KitchenView::animateTransfer(const MoveReport &r, const QPixmap &pixmap, const QRect &from)
+void KitchenView::animateMoves(const QList<MoveReport> &moves)
 {
+    for (qsizetype i = 0; i < moves.size(); ++i)
+        if (moves.at(i).sourceId >= 0 && (i < kMaxFlights || i == moves.size() - 1))
+            fly(moves.at(i)); // a move of a tensor no card shows has nothing to fly
+    m_departures.clear();
+}
+
+void KitchenView::fly(const MoveReport &r)
+{
+    Departure start = m_departures.value(r.sourceId);
+    if (start.pixmap.isNull()) {
+        // y = x.to(d) and x.to(d) leave x where it was: the flight starts at x, with x's look.
+        if (TensorCard *source = cardWidget(r.sourceId))
+            start = departureOf(source);
+    }
+    const QPixmap &pixmap = start.pixmap;
+    const QRect &from = start.from;
     const QString caption = tr("%1 · %2 ms · %3 GB/s")
                                 .arg(QLocale().formattedDataSize(r.bytes))
                                 .arg(r.seconds * 1e3, 0, 'f', 3)
@@ -242,22 +257,6 @@ void KitchenView::animateTransfer(const MoveReport &r, const QPixmap &pixmap, co
     });
     if (r.meaning == TransferMeaning::Reassign && r.oldReleased)
         m_overlay->fadeOut(pixmap, from, tr("old %1 released").arg(r.sourceName), ms);
-}
-
-void KitchenView::animateMove(const MoveReport &r)
-{
-    const bool discarded = r.meaning == TransferMeaning::Discard;
-    QPixmap pixmap;
-    QRect from;
-    grabCard(discarded ? r.sourceId : r.resultId, &pixmap, &from);
-    // y = x.to(d) and x.to(d) leave x where it was: the flight starts at x. Otherwise the
-    // card has already moved, so it starts where the source pane keeps its cards.
-    TensorCard *source = cardWidget(r.sourceId);
-    if (source && r.sourceId != r.resultId && source->info().device == r.fromDevice)
-        from = globalRect(source);
-    else if (DevicePane *p = paneFor(r.fromDevice); p && p->isVisible())
-        from.moveTopLeft(p->mapToGlobal(QPoint(12, 120)));
-    animateTransfer(r, pixmap, from);
 }
 
 } // namespace tk

@@ -5,6 +5,8 @@
 
 #include <QHash>
 #include <QList>
+#include <QPixmap>
+#include <QRect>
 #include <QSplitter>
 
 namespace tk {
@@ -31,9 +33,6 @@ public:
     DevicePane *pane(const QString &deviceId) const;
     QList<DevicePane *> panes() const { return m_panes; }
     TensorCard *cardWidget(int id) const;
-    // How card `id` looks now and where it is on screen: where its flight starts once moved.
-    // Leaves both untouched when there is no such card.
-    void grabCard(int id, QPixmap *pixmap, QRect *globalRect) const;
     QStringList cardNames() const;
     QStringList moveTargets() const; // device ids a card can go to; meta only while shown
     bool metaPaneVisible() const;
@@ -42,11 +41,12 @@ public:
     void setOverlay(FlightOverlay *overlay) { m_overlay = overlay; }
     // The empty kitchen's offers on the CPU counter; the window connects them.
     FirstSteps *firstSteps() const { return m_firstSteps; }
-    // Says what a finished .to() did and flies its card from where it left (global `from`).
-    void animateTransfer(const MoveReport &r, const QPixmap &pixmap, const QRect &from);
-    // The same for a move made by code (the console), after the cards have changed: the card
-    // flies from its source device's pane, or from the source card when that stayed there.
-    void animateMove(const MoveReport &r);
+    // The one way moves are shown, whatever made them (a drop, a menu, a console line): each
+    // says what it did, and its card flies from where it left its pane (the picture taken as
+    // it left) to where it landed. A loop may move thousands of times: the first few fly, and
+    // the last, whose sentence stays in the status bar.
+    void animateMoves(const QList<MoveReport> &moves);
+    static constexpr qsizetype kMaxFlights = 8;
 
 public Q_SLOTS:
     void onCardAdded(const tk::CardInfo &card);
@@ -71,11 +71,22 @@ private:
     void addPane(DevicePane *pane, QSplitter *into);
     DevicePane *paneFor(const QString &device) const; // "cuda:1" without a pane of its own: the GPU pane
     void placeCard(TensorCard *card);
+    // How a card looks and where it is on screen (global): the start of its flight.
+    struct Departure
+    {
+        QPixmap pixmap;
+        QRect from;
+    };
+    Departure departureOf(TensorCard *card) const;
+    void fly(const MoveReport &r);
 
     KitchenEngine *m_engine = nullptr;
     QList<DevicePane *> m_panes;
     DevicePane *m_metaPane = nullptr;
     QHash<int, TensorCard *> m_cards;
+    // Cards that changed device since the last answer, as they looked before: a moved card
+    // has changed by the time its answer arrives.
+    QHash<int, Departure> m_departures;
     FlightOverlay *m_overlay = nullptr;
     FirstSteps *m_firstSteps = nullptr;
 };

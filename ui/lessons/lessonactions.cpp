@@ -4,7 +4,6 @@
 #include "kitchen/kitchenengine.h"
 #include "kitchen/kitchenview.h"
 #include "races/matmulracepanel.h"
-#include "kitchen/pendingrequests.h"
 #include "races/trainingracepanel.h"
 
 #include <QTabWidget>
@@ -12,10 +11,10 @@
 
 namespace tk {
 
-LessonActions::LessonActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view,
+LessonActions::LessonActions(KitchenEngine *engine, KitchenView *view,
                              CardActions *cards, QTabWidget *tabs, MatmulRacePanel *matmulRace,
                              TrainingRacePanel *trainingRace, QObject *parent)
-    : QObject(parent), m_engine(engine), m_pending(pending), m_view(view), m_cards(cards), m_tabs(tabs),
+    : QObject(parent), m_engine(engine), m_view(view), m_cards(cards), m_tabs(tabs),
       m_matmulRace(matmulRace), m_trainingRace(trainingRace)
 {
 }
@@ -40,13 +39,8 @@ void LessonActions::tryLesson(const QString &id)
         TensorSpec s;
         s.shape = {2, 3};
         s.name = x >= 0 ? QString() : QStringLiteral("x"); // x is taken (on another device): a free name
-        PendingRequests::Pending p;
-        p.kind = PendingRequests::Pending::Kind::Create;
-        p.then = [next](const Outcome &o) {
-            if (o.ok())
-                next(o.cardId);
-        };
-        m_pending->insert(m_engine->submit(request::Create{s}), p);
+        m_engine->submit(request::Create{s},
+                         m_cards->showingErrors([next](const Outcome &o) { next(o.cardId); }));
     };
     m_tabs->setCurrentIndex(0);
     if (id.startsWith(QLatin1String("01"))) {

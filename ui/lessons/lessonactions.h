@@ -10,7 +10,6 @@ class CardActions;
 class KitchenEngine;
 class KitchenView;
 class MatmulRacePanel;
-class PendingRequests;
 class TrainingRacePanel;
 
 // A lesson's "Try it": does what the lesson tells of, in the kitchen or in the tab it is about,
@@ -20,7 +19,7 @@ class LessonActions : public QObject
     Q_OBJECT
 
 public:
-    LessonActions(KitchenEngine *engine, PendingRequests *pending, KitchenView *view, CardActions *cards,
+    LessonActions(KitchenEngine *engine, KitchenView *view, CardActions *cards,
                   QTabWidget *tabs, MatmulRacePanel *matmulRace, TrainingRacePanel *trainingRace,
                   QObject *parent = nullptr);
 
@@ -34,7 +33,6 @@ private:
     int idOfName(const QString &name) const;
 
     KitchenEngine *m_engine = nullptr;
-    PendingRequests *m_pending = nullptr;
     KitchenView *m_view = nullptr;
     CardActions *m_cards = nullptr;
     QTabWidget *m_tabs = nullptr;

@@ -1,5 +1,6 @@
 #include "window/mainwindow.h"
 
+#include "common/actionbuilder.h"
 #include "kitchen/cardactions.h"
 #include "kitchen/codelogview.h"
 #include "console/consolepane.h"
@@ -38,8 +39,6 @@
 
 namespace tk {
 
-using Pending = PendingRequests::Pending;
-
 MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new KitchenEngine(this))
 {
     setWindowTitle(tr("Tensor Kitchen"));
@@ -50,10 +49,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_undo->setUndoLimit(Workspace::kHistoryDepth); // drops its oldest step when the workspace does
     m_view = new KitchenView(m_engine, m_facts);
     buildTabs();
-    m_cards = new CardActions(m_engine, &m_pending, m_view, this);
-    m_session = new SessionController(m_engine, &m_pending, m_undo, this); // starts the autosave
-    m_lessonActions = new LessonActions(m_engine, &m_pending, m_view, m_cards, m_tabs, m_matmulRace,
-                                        m_trainingRace, this);
+    m_cards = new CardActions(m_engine, m_view, this);
+    m_session = new SessionController(m_engine, m_undo, this); // starts the autosave
+    m_lessonActions = new LessonActions(m_engine, m_view, m_cards, m_tabs, m_matmulRace, m_trainingRace, this);
     buildMenus();
     buildDocks();
     wireParts();
@@ -87,8 +85,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     statusBar()->showMessage(tr("Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons."));
     resize(1200, 760);
     // The code log starts with room for a few lines; a saved layout wins over it.
-    if (auto *log = findChild<QDockWidget *>(QStringLiteral("codeLogDock")))
-        resizeDocks({log}, {7 * fontMetrics().lineSpacing()}, Qt::Vertical);
+    resizeDocks({m_codeLogDock}, {7 * fontMetrics().lineSpacing()}, Qt::Vertical);
     if (!geometry.isEmpty()) {
         restoreGeometry(geometry);
         restoreState(QSettings().value(QStringLiteral("window/state")).toByteArray());
@@ -106,7 +103,6 @@ MainWindow::~MainWindow()
 void MainWindow::buildTabs()
 {
     m_tabs = new QTabWidget;
-    m_tabs->setObjectName(QStringLiteral("mainTabs"));
     m_tabs->addTab(m_view, tr("&Kitchen"));
     m_matmulRace = new MatmulRacePanel;
     m_tabs->addTab(m_matmulRace, tr("&Matmul race"));
@@ -119,23 +115,24 @@ void MainWindow::buildTabs()
     setCentralWidget(m_tabs);
 }
 
-// What the parts ask of each other passes here; every connection is direct, as the calls were.
+// What the parts ask of each other passes here.
 void MainWindow::wireParts()
 {
     connect(m_view, &KitchenView::statusMessage, this, &MainWindow::say);
     connect(m_cards, &CardActions::statusMessage, this, &MainWindow::say);
     connect(m_session, &SessionController::statusMessage, this, &MainWindow::say);
-    connect(m_session, &SessionController::failed, m_cards, [this](const OpError &e) { m_cards->showError(e); });
+    connect(m_session, &SessionController::failed, m_cards, &CardActions::showError);
+    connect(m_console, &ConsolePane::failed, m_cards, &CardActions::showError);
     connect(m_lessonActions, &LessonActions::statusMessage, this, &MainWindow::say);
     // Move-and-retry of a console line: the line runs again in the console, where it was typed.
     connect(m_cards, &CardActions::consoleRetryRequested, this, [this](const QString &code) {
-        findChild<QDockWidget *>(QStringLiteral("consoleDock"))->show();
+        m_consoleDock->show();
         m_console->run(code);
     });
 
     connect(m_view, &KitchenView::cardDropped, this,
             [this](int id, const QString &, const QString &to, Qt::KeyboardModifiers mods) {
-                m_cards->requestTransfer(id, to, meaningFor(mods));
+                m_cards->requestTransfer(id, to, m_meaning->meaningFor(mods));
             });
     connect(m_view, &KitchenView::fileDropped, m_session, &SessionController::loadPtFile);
     // A card dropped on another: the target comes first, as in `target op dropped`.
@@ -151,57 +148,57 @@ void MainWindow::wireParts()
     });
 }
 
+// Every menu action, once: its id, text, shortcut, menu and what it does.
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newAct = file->addAction(tr("&New tensor…"), m_cards, &CardActions::newTensor);
-    newAct->setShortcut(QKeySequence::New);
-    newAct->setObjectName(QStringLiteral("newTensorAction"));
-    file->addAction(tr("&Open session…"), QKeySequence::Open, m_session, &SessionController::openWithDialog);
-    file->addAction(tr("&Save session"), QKeySequence::Save, m_session, &SessionController::save);
-    file->addAction(tr("Save session &as…"), QKeySequence::SaveAs, m_session, &SessionController::saveAs);
-    file->addAction(tr("&Load .pt file…"), m_session, &SessionController::loadPtWithDialog);
+    QAction *newTensor = ActionBuilder(this, "newTensor").setText(tr("&New tensor…"))
+        .setShortcut(QKeySequence::New).addToMenu(file).addOnTriggered(m_cards, &CardActions::newTensor);
+    ActionBuilder(this, "openSession").setText(tr("&Open session…")).setShortcut(QKeySequence::Open)
+        .addToMenu(file).addOnTriggered(m_session, &SessionController::openWithDialog);
+    ActionBuilder(this, "saveSession").setText(tr("&Save session")).setShortcut(QKeySequence::Save)
+        .addToMenu(file).addOnTriggered(m_session, &SessionController::save);
+    ActionBuilder(this, "saveSessionAs").setText(tr("Save session &as…")).setShortcut(QKeySequence::SaveAs)
+        .addToMenu(file).addOnTriggered(m_session, &SessionController::saveAs);
+    ActionBuilder(this, "loadPt").setText(tr("&Load .pt file…"))
+        .addToMenu(file).addOnTriggered(m_session, &SessionController::loadPtWithDialog);
     file->addSeparator();
-    QAction *exportAct = file->addAction(tr("&Export code…"), m_session, &SessionController::exportWithDialog);
-    exportAct->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E));
+    ActionBuilder(this, "exportCode").setText(tr("&Export code…")).setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))
+        .addToMenu(file).addOnTriggered(m_session, &SessionController::exportWithDialog);
     file->addSeparator();
-    QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
-    quit->setShortcut(QKeySequence::Quit);
+    ActionBuilder(this, "quit").setText(tr("&Quit")).setShortcut(QKeySequence::Quit)
+        .addToMenu(file).addOnTriggered(this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    QAction *undo = m_undo->createUndoAction(this, tr("&Undo"));
-    undo->setShortcut(QKeySequence::Undo);
-    QAction *redo = m_undo->createRedoAction(this, tr("&Redo"));
-    redo->setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)});
-    edit->addAction(undo);
-    edit->addAction(redo);
+    ActionBuilder(m_undo->createUndoAction(this, tr("&Undo")), "undo").setShortcut(QKeySequence::Undo).addToMenu(edit);
+    ActionBuilder(m_undo->createRedoAction(this, tr("&Redo")), "redo")
+        .setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)}).addToMenu(edit);
     edit->addSeparator();
-    edit->addAction(tr("&Preferences…"), this, [this] {
+    ActionBuilder(this, "preferences").setText(tr("&Preferences…")).addToMenu(edit).addOnTriggered(this, [this] {
         PreferencesDialog dlg(this);
         dlg.exec();
-        setDragMeaning(TransferMeaning(PreferencesDialog::dragMeaning()));
+        m_meaning->setMeaning(TransferMeaning(PreferencesDialog::dragMeaning()));
     });
 
     QMenu *kitchen = menuBar()->addMenu(tr("&Kitchen"));
-    QAction *trio = kitchen->addAction(tr("Add &model, optimizer and loss"), m_cards, &CardActions::addModelTrio);
-    trio->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M));
-    kitchen->addAction(tr("&Forget to move the model (see the error)"), m_cards,
-                       &CardActions::forgetToMoveTheModel);
+    ActionBuilder(this, "addModelTrio").setText(tr("Add &model, optimizer and loss"))
+        .setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M))
+        .addToMenu(kitchen).addOnTriggered(m_cards, &CardActions::addModelTrio);
+    ActionBuilder(this, "forgetToMoveTheModel").setText(tr("&Forget to move the model (see the error)"))
+        .addToMenu(kitchen).addOnTriggered(m_cards, &CardActions::forgetToMoveTheModel);
 
-    QMenu *view = menuBar()->addMenu(tr("&View"));
-    view->setObjectName(QStringLiteral("viewMenu"));
-    m_metaAction = view->addAction(tr("&Meta device pane"));
-    m_metaAction->setCheckable(true);
-    m_metaAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M));
-    connect(m_metaAction, &QAction::toggled, m_view, &KitchenView::setMetaPaneVisible);
+    m_viewMenu = menuBar()->addMenu(tr("&View"));
+    m_metaAction = ActionBuilder(this, "metaPane").setText(tr("&Meta device pane")).setCheckable(true)
+        .setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M)).addToMenu(m_viewMenu)
+        .addOnToggled(m_view, &KitchenView::setMetaPaneVisible);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
-    help->addAction(tr("&Device check…"), this, [this] {
+    ActionBuilder(this, "deviceCheck").setText(tr("&Device check…")).addToMenu(help).addOnTriggered(this, [this] {
         auto *dlg = new DeviceDetailsDialog(this);
         dlg->setAttribute(Qt::WA_DeleteOnClose);
         dlg->open();
     });
-    help->addAction(tr("&About Tensor Kitchen"), this, [this] {
+    ActionBuilder(this, "about").setText(tr("&About Tensor Kitchen")).addToMenu(help).addOnTriggered(this, [this] {
         QMessageBox::about(this, tr("About Tensor Kitchen"),
                            tr("<h3>Tensor Kitchen %1</h3><p>See how PyTorch places tensors on "
                               "devices.</p><p>LibTorch %2 · %3</p>")
@@ -210,8 +207,8 @@ void MainWindow::buildMenus()
     });
 
     QToolBar *bar = addToolBar(tr("Kitchen"));
-    bar->setObjectName(QStringLiteral("kitchenToolbar"));
-    bar->addAction(newAct);
+    bar->setObjectName(QStringLiteral("kitchenToolbar")); // saveState() keys toolbars by name
+    bar->addAction(newTensor);
     bar->addSeparator();
     bar->addWidget(new QLabel(tr("  Drag means: ")));
     m_meaning = new DragMeaningBox; // reads the preference
@@ -223,69 +220,65 @@ void MainWindow::buildMenus()
     bar->addAction(m_metaAction);
 }
 
+QDockWidget *MainWindow::addDock(const QString &title, const char *id, QWidget *widget, Qt::DockWidgetArea area)
+{
+    auto *dock = new QDockWidget(title, this);
+    dock->setObjectName(QString::fromLatin1(id)); // saveState() keys docks by name
+    dock->setWidget(widget);
+    addDockWidget(area, dock);
+    return dock;
+}
+
 void MainWindow::buildDocks()
 {
     m_codeLog = new CodeLogView;
-    auto *dock = new QDockWidget(tr("Code log"), this);
-    dock->setObjectName(QStringLiteral("codeLogDock"));
-    dock->setWidget(m_codeLog);
-    addDockWidget(Qt::BottomDockWidgetArea, dock);
-    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(dock->toggleViewAction());
+    m_codeLogDock = addDock(tr("Code log"), "codeLogDock", m_codeLog, Qt::BottomDockWidgetArea);
+    ActionBuilder(m_codeLogDock->toggleViewAction(), "codeLog").addToMenu(m_viewMenu);
     connect(m_engine, &KitchenEngine::codeLogReset, m_codeLog, &CodeLogView::setLines);
 
     // The PyTorch console, beside the code log: the same lines, typed or dragged. Python starts
     // when the dock is first shown, not with the app.
-    m_console = new ConsolePane(m_engine, &m_pending);
-    auto *consoleDock = new QDockWidget(tr("PyTorch console"), this);
-    consoleDock->setObjectName(QStringLiteral("consoleDock"));
-    consoleDock->setWidget(m_console);
-    addDockWidget(Qt::BottomDockWidgetArea, consoleDock);
-    splitDockWidget(dock, consoleDock, Qt::Horizontal);
-    consoleDock->hide();
-    QAction *consoleAction = consoleDock->toggleViewAction();
-    consoleAction->setObjectName(QStringLiteral("consoleAction"));
-    consoleAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft));
-    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(consoleAction);
-    connect(consoleAction, &QAction::triggered, this, [this, dock, consoleDock](bool shown) {
-        if (shown) {
+    m_console = new ConsolePane(m_engine);
+    m_consoleDock = addDock(tr("PyTorch console"), "consoleDock", m_console, Qt::BottomDockWidgetArea);
+    splitDockWidget(m_codeLogDock, m_consoleDock, Qt::Horizontal);
+    m_consoleDock->hide();
+    ActionBuilder(m_consoleDock->toggleViewAction(), "console").setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft))
+        .addToMenu(m_viewMenu).addOnTriggered(this, [this](bool shown) {
+            if (!shown)
+                return;
             // Typing wants the room: the console takes most of the bottom, the log the rest.
-            if (dock->isVisible())
-                resizeDocks({dock, consoleDock}, {2, 3}, Qt::Horizontal);
-            if (consoleDock->height() < height() / 3) // room for a traceback
-                resizeDocks({consoleDock}, {height() / 3}, Qt::Vertical);
-            consoleDock->raise();
+            if (m_codeLogDock->isVisible())
+                resizeDocks({m_codeLogDock, m_consoleDock}, {2, 3}, Qt::Horizontal);
+            if (m_consoleDock->height() < height() / 3) // room for a traceback
+                resizeDocks({m_consoleDock}, {height() / 3}, Qt::Vertical);
+            m_consoleDock->raise();
             m_console->setFocus();
-        }
-    });
+        });
 
     // The lessons follow the language the UI is shown in, whichever translator is installed.
     //: The language code of the lesson texts to show: "en" or "ko".
     m_lessons = new LessonsPanel(tr("en"));
-    auto *lessonsDock = new QDockWidget(tr("Lessons"), this);
-    lessonsDock->setObjectName(QStringLiteral("lessonsDock"));
-    lessonsDock->setWidget(m_lessons);
-    addDockWidget(Qt::RightDockWidgetArea, lessonsDock);
-    lessonsDock->hide();
-    QAction *lessonsAction = lessonsDock->toggleViewAction();
-    lessonsAction->setShortcut(QKeySequence(Qt::Key_F1));
-    menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))->addAction(lessonsAction);
+    m_lessonsDock = addDock(tr("Lessons"), "lessonsDock", m_lessons, Qt::RightDockWidgetArea);
+    m_lessonsDock->hide();
+    ActionBuilder(m_lessonsDock->toggleViewAction(), "lessons").setShortcut(QKeySequence(Qt::Key_F1))
+        .addToMenu(m_viewMenu);
     connect(m_lessons, &LessonsPanel::tryIt, m_lessonActions, &LessonActions::tryLesson);
 
     connect(m_view->firstSteps(), &FirstSteps::newTensorRequested, m_cards, &CardActions::newTensor);
     connect(m_view->firstSteps(), &FirstSteps::loadPtRequested, m_session,
             &SessionController::loadPtWithDialog);
-    connect(m_view->firstSteps(), &FirstSteps::firstLessonRequested, this, [this, lessonsDock] {
+    connect(m_view->firstSteps(), &FirstSteps::firstLessonRequested, this, [this] {
         m_lessons->select(0);
-        lessonsDock->show();
-        lessonsDock->raise();
+        m_lessonsDock->show();
+        m_lessonsDock->raise();
     });
 }
 
-// Every answer from the core arrives here: the undo history and the autosave learn of the
-// change first, then the request's own follow-up, then the card actions show the result.
-void MainWindow::onFinished(quint64 request, const Outcome &outcome)
+// What every answer from the core needs, whichever part asked: the undo history and the
+// autosave learn of the change, notices are said and the moves fly. The request's own
+// follow-up runs after this (KitchenEngine::submit).
+void MainWindow::onFinished(quint64, const Outcome &outcome)
 {
-    const Pending p = m_pending.take(request);
     if (outcome.undoable) {
         const QList<CodeLine> &lines = m_engine->codeLog().lines();
         m_undo->push(new KitchenCommand(m_engine, lines.isEmpty() ? tr("change") : lines.last().code));
@@ -300,9 +293,7 @@ void MainWindow::onFinished(quint64 request, const Outcome &outcome)
         m_session->markDirty();
     for (const QString &n : outcome.notices)
         say(n, 15000);
-    if (p.then)
-        p.then(outcome);
-    m_cards->showOutcome(p, outcome);
+    m_view->animateMoves(outcome.moves);
 }
 
 void MainWindow::say(const QString &message, int ms)
@@ -330,26 +321,6 @@ void MainWindow::closeEvent(QCloseEvent *event)
     event->accept();
 }
 
-// The public API the tests and main() use, forwarded to the part that does the work.
-TransferMeaning MainWindow::dragMeaning() const { return m_meaning->meaning(); }
-void MainWindow::setDragMeaning(TransferMeaning meaning) { m_meaning->setMeaning(meaning); }
-TransferMeaning MainWindow::meaningFor(Qt::KeyboardModifiers modifiers) const { return m_meaning->meaningFor(modifiers); }
-DevicePane *MainWindow::pane(const QString &deviceId) const { return m_view->pane(deviceId); }
-QList<DevicePane *> MainWindow::panes() const { return m_view->panes(); }
-TensorCard *MainWindow::cardWidget(int id) const { return m_view->cardWidget(id); }
-void MainWindow::setMetaPaneVisible(bool visible) { m_view->setMetaPaneVisible(visible); }
-QMenu *MainWindow::operationMenu() const { return m_cards->operationMenu(); }
-ErrorDialog *MainWindow::errorDialog() const { return m_cards->errorDialog(); }
-void MainWindow::newTensor() { m_cards->newTensor(); }
-void MainWindow::addModelTrio() { m_cards->addModelTrio(); }
-void MainWindow::forgetToMoveTheModel() { m_cards->forgetToMoveTheModel(); }
-void MainWindow::tryLesson(const QString &lessonId) { m_lessonActions->tryLesson(lessonId); }
-QString MainWindow::autosavePath() { return SessionController::autosavePath(); }
-bool MainWindow::autosaveNow(int waitMs) { return m_session->autosaveNow(waitMs); }
-bool MainWindow::recoveryAvailable() const { return m_session->recoveryAvailable(); }
-quint64 MainWindow::recoverAutosave() { return m_session->recoverAutosave(); }
-void MainWindow::startUp() { m_session->startUp(); }
-
 void MainWindow::quitPreservingKitchen()
 {
     if (m_quitting)
@@ -357,28 +328,6 @@ void MainWindow::quitPreservingKitchen()
     m_quitting = true;
     m_session->keepForNextStart();
     close();
-}
-
-void MainWindow::saveForNextStart() { m_session->saveForNextStart(); }
-quint64 MainWindow::openSession(const QString &path) { return m_session->openSession(path); }
-quint64 MainWindow::saveSession(const QString &path) { return m_session->saveSession(path); }
-bool MainWindow::exportCode(const QString &path, QString *error) { return m_session->exportCode(path, error); }
-
-quint64 MainWindow::loadPtFile(const QString &path, const QString &device)
-{
-    return m_session->loadPtFile(path, device);
-}
-
-quint64 MainWindow::requestTransfer(int id, const QString &device, TransferMeaning meaning)
-{
-    return m_cards->requestTransfer(id, device, meaning);
-}
-
-quint64 MainWindow::requestCombine(Operation op, int a, int b) { return m_cards->requestCombine(op, a, b); }
-
-QMenu *MainWindow::showOperationMenu(int a, int b, const QPoint &globalPos)
-{
-    return m_cards->showOperationMenu(a, b, globalPos);
 }
 
 } // namespace tk

@@ -1,13 +1,11 @@
 #pragma once
 
 #include "devices/buildfacts.h"
-#include "kitchen/operation.h"
 #include "kitchen/outcome.h"
-#include "kitchen/movereport.h"
-#include "kitchen/pendingrequests.h"
 
 #include <QMainWindow>
 
+class QDockWidget;
 class QMenu;
 class QUndoStack;
 class QTabWidget;
@@ -17,9 +15,7 @@ namespace tk {
 class CardActions;
 class CodeLogView;
 class ConsolePane;
-class DevicePane;
 class DragMeaningBox;
-class ErrorDialog;
 class FlightOverlay;
 class KitchenEngine;
 class KitchenView;
@@ -30,12 +26,13 @@ class MemoryPanel;
 class SessionController;
 class TransferLabPanel;
 class TrainingRacePanel;
-class TensorCard;
 
 // The kitchen: one pane per device, cards on them, drags that are .to() calls, drops that are
 // operations, errors explained, and the code log of it all. The window builds the parts that
-// do this (KitchenView, CardActions, SessionController, LessonActions), puts them in tabs,
-// docks, menus and the toolbar, and wires them; its public API forwards to them.
+// do this (KitchenView, CardActions, SessionController, LessonActions, ConsolePane), puts them
+// in tabs, docks, menus and the toolbar, wires them, and does what every answer from the core
+// needs: undo steps, the autosave's mark, notices and the flights of its moves. Everything else
+// is the part's own: reach it through the part (cards(), session(), kitchen()).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -45,52 +42,29 @@ public:
     ~MainWindow() override;
 
     KitchenEngine *engine() const { return m_engine; }
-    DevicePane *pane(const QString &deviceId) const;
-    QList<DevicePane *> panes() const;
-    TensorCard *cardWidget(int id) const;
+    KitchenView *kitchen() const { return m_view; }
+    CardActions *cards() const { return m_cards; }
+    SessionController *session() const { return m_session; }
+    LessonActions *lessonActions() const { return m_lessonActions; }
+    DragMeaningBox *dragMeaning() const { return m_meaning; }
     FlightOverlay *overlay() const { return m_overlay; }
     QTabWidget *tabs() const { return m_tabs; }
     MatmulRacePanel *matmulRace() const { return m_matmulRace; }
     TrainingRacePanel *trainingRace() const { return m_trainingRace; }
     TransferLabPanel *transferLab() const { return m_transferLab; }
     MemoryPanel *memory() const { return m_memory; }
-    QMenu *operationMenu() const;
-    ErrorDialog *errorDialog() const;
-    QString lastMessage() const { return m_lastMessage; }
-
-    TransferMeaning dragMeaning() const;
-    void setDragMeaning(TransferMeaning meaning);
-    TransferMeaning meaningFor(Qt::KeyboardModifiers modifiers) const;
-    void setMetaPaneVisible(bool visible);
-
-    quint64 requestTransfer(int id, const QString &device, TransferMeaning meaning);
-    quint64 requestCombine(Operation op, int a, int b);
-    QMenu *showOperationMenu(int a, int b, const QPoint &globalPos);
-    bool exportCode(const QString &path, QString *error);
-
     QUndoStack *undoStack() const { return m_undo; }
     LessonsPanel *lessons() const { return m_lessons; }
     ConsolePane *console() const { return m_console; }
-    void tryLesson(const QString &lessonId);
-    quint64 openSession(const QString &path);
-    quint64 saveSession(const QString &path);
-    quint64 loadPtFile(const QString &path, const QString &device);
-    // Autosave: written when something changed, read back after a crash.
-    static QString autosavePath();
-    bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
-    bool recoveryAvailable() const;
-    quint64 recoverAutosave();
-    void startUp(); // main() only: reopens a kept kitchen, or offers recovery after a crash
+    QDockWidget *consoleDock() const { return m_consoleDock; }
+    QDockWidget *lessonsDock() const { return m_lessonsDock; }
+    QDockWidget *codeLogDock() const { return m_codeLogDock; }
+    QMenu *viewMenu() const { return m_viewMenu; }
+    QString lastMessage() const { return m_lastMessage; }
+
     // Saves the kitchen for the next start and closes: a quit by signal. A second request
     // while the first is saving does nothing.
     void quitPreservingKitchen();
-    // A logout asks to save first: the kitchen is kept for the next start; the window stays.
-    void saveForNextStart();
-
-public Q_SLOTS:
-    void newTensor();
-    void addModelTrio();           // model, optimizer and loss cards
-    void forgetToMoveTheModel();   // data moved, the model not: for real
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
@@ -101,12 +75,12 @@ private:
     void wireParts();
     void buildMenus();
     void buildDocks();
+    QDockWidget *addDock(const QString &title, const char *id, QWidget *widget, Qt::DockWidgetArea area);
     void onFinished(quint64 request, const Outcome &outcome);
     void say(const QString &message, int ms = 8000);
 
     KitchenEngine *m_engine = nullptr;
     BuildFacts m_facts;
-    PendingRequests m_pending; // every part's unanswered requests, answered in onFinished
     QUndoStack *m_undo = nullptr;
     KitchenView *m_view = nullptr;
     CardActions *m_cards = nullptr;
@@ -121,6 +95,10 @@ private:
     CodeLogView *m_codeLog = nullptr;
     LessonsPanel *m_lessons = nullptr;
     ConsolePane *m_console = nullptr;
+    QDockWidget *m_codeLogDock = nullptr;
+    QDockWidget *m_consoleDock = nullptr;
+    QDockWidget *m_lessonsDock = nullptr;
+    QMenu *m_viewMenu = nullptr;
     DragMeaningBox *m_meaning = nullptr;
     QAction *m_metaAction = nullptr;
     QString m_lastMessage;

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/consolereply.h"
+#include "kitchen/outcome.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -45,8 +45,9 @@ public:
     // Runs what the user typed: each top-level statement in turn, under the GIL, stopping at
     // the first exception. After each statement the namespace and the cards agree again and,
     // if it changed the cards, the statement is one undo step. Every statement goes into the
-    // code log. Starts Python if needed.
-    ConsoleReply run(const QString &code);
+    // code log. Starts Python if needed. The answer's `console` has the output and undo steps,
+    // its `moves` every .to() the input made, measured by the kitchen's one MovePath.
+    Outcome run(const QString &code);
     // After anything else changed the cards (a drag, undo, redo, opening a session): every
     // card is bound again to its name, and names whose card is gone are deleted.
     void syncFromWorkspace();

@@ -19,12 +19,12 @@ QString PythonConsole::status() const
     return tr("This build has no PyTorch console: %1.").arg(QStringLiteral(TK_CONSOLE_OFF_REASON));
 }
 
-ConsoleReply PythonConsole::run(const QString &code)
+Outcome PythonConsole::run(const QString &code)
 {
-    ConsoleReply reply;
-    reply.input = code;
-    reply.output = status() + QLatin1Char('\n');
-    return reply;
+    Outcome o;
+    o.console.input = code;
+    o.console.output = status() + QLatin1Char('\n');
+    return o;
 }
 
 void PythonConsole::syncFromWorkspace() {}

@@ -2,12 +2,14 @@
 // Core-internal: the Python half of the PyTorch console, run once in its own module after
 // `import torch`. It executes statements, captures their output, records every .to() with a
 // TorchFunctionMode (no parsing of text), and classifies each move by what the names hold
-// afterwards. Works with torch 1.13 and 2.x.
+// afterwards. Each move runs through `_tk_move`, the C++ MovePath every kitchen move takes
+// (memory check, synchronised timing), which the console puts into this module before it runs.
+// Works with torch 1.13 and 2.x.
 
 namespace tk {
 
 inline constexpr const char *kConsoleBootstrap = R"PY(
-import ast, builtins, copy, io, linecache, rlcompleter, sys, time, traceback
+import ast, builtins, copy, io, linecache, rlcompleter, sys, traceback
 import torch
 from torch import nn
 from torch.overrides import TorchFunctionMode
@@ -26,12 +28,6 @@ def _user_line():
         f = f.f_back
     return f.f_lineno if f is not None and f.f_code.co_filename == FILENAME else None
 
-def _sync(tensors):
-    # Honest timing on a GPU: copies are asynchronous, so wait for them on both sides.
-    for t in tensors:
-        if isinstance(t, torch.Tensor) and t.is_cuda:
-            torch.cuda.synchronize(t.device)
-
 def _requested(name, args, kwargs):
     if name in ("cuda", "cpu"):
         d = args[0] if args else kwargs.get("device")
@@ -48,9 +44,24 @@ def _requested(name, args, kwargs):
 def _nbytes(tensors):
     return sum(t.numel() * t.element_size() for t in tensors)
 
+def _name_of(obj):
+    # The user's name for what moves, for the memory check's message.
+    rec = RECORDER
+    for k, v in (rec.ns.items() if rec is not None else ()):
+        if v is obj and not k.startswith("_"):
+            return k
+    return "the tensor"
+
+def _measured(call, src_dev, requested, nbytes, name):
+    # MovePath (C++): refuses what would not fit, then times the call between synchronised devices.
+    box = []
+    seconds = _tk_move(lambda: box.append(call()), src_dev, requested or src_dev, nbytes, name)
+    return box[0], seconds
+
 class Recorder(TorchFunctionMode):
-    def __init__(self):
+    def __init__(self, ns=None):
         super().__init__()
+        self.ns = ns if ns is not None else {}
         self.moves = []
         self.inside_module = 0
         self.active = False
@@ -72,12 +83,9 @@ class Recorder(TorchFunctionMode):
         src = args[0] if args else None
         if line is None or not isinstance(src, torch.Tensor):
             return func(*args, **kwargs)
-        _sync([src])
-        t0 = time.perf_counter()
-        out = func(*args, **kwargs)
-        _sync([out])
-        seconds = time.perf_counter() - t0
         requested = _requested(func.__name__, args[1:], kwargs)
+        out, seconds = _measured(lambda: func(*args, **kwargs), str(src.device), requested,
+                                 src.numel() * src.element_size(), _name_of(src))
         # x.to(torch.float64) converts on the spot: not a move between devices.
         if isinstance(out, torch.Tensor) and (requested is not None or out.device != src.device):
             self.moves.append(dict(module=False, src=src, out=out, line=line, seconds=seconds,
@@ -98,12 +106,9 @@ def _wrap_module_move(original, name):
         src_dev = str(tensors[0].device) if tensors else "cpu"
         rec.inside_module += 1
         try:
-            _sync(tensors)
-            t0 = time.perf_counter()
-            out = original(self, *args, **kwargs)
+            out, seconds = _measured(lambda: original(self, *args, **kwargs), src_dev,
+                                     _requested(name, args, kwargs), _nbytes(tensors), _name_of(self))
             after = list(self.parameters()) + list(self.buffers())
-            _sync(after)
-            seconds = time.perf_counter() - t0
         finally:
             rec.inside_module -= 1
         out_dev = str(after[0].device) if after else src_dev
@@ -188,7 +193,7 @@ def execute(code, ns):
     global RECORDER
     before = {id(v): k for k, v in ns.items() if _kind(v) is not None}
     global _SAVED
-    rec = Recorder()
+    rec = Recorder(ns)
     RECORDER = rec
     _SAVED = sys.stdin, sys.stdout, sys.stderr, sys.displayhook
     saved = _SAVED

@@ -2,11 +2,11 @@
 
 #include "devices/deviceregistry.h"
 #include "internal/modelfactory.h"
+#include "internal/movepath.h"
 #include "kitchen/pythoncode.h"
 #include "internal/tensorsummary.h"
 #include "internal/torchutil.h"
 
-#include <chrono>
 
 namespace tk {
 
@@ -200,21 +200,16 @@ Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev,
     if (!e.module) {
         // Python's optimizers have no .to() at all, and a loss has nothing to move: no code.
         r.noMoveNeeded = true;
-        o.transfer = r;
+        o.moves = {r};
         return o;
     }
     r.codeLine = PythonCode::moveModel(e.info.name, requested, r.toDevice);
     r.bytes = e.info.bytes;
-    if (r.fromDevice != r.toDevice)
-        if (auto err = memory.check(r.bytes, r.toDevice, tr("the model %1").arg(e.info.name), r.codeLine))
-            return fail(*err);
+    if (auto err = MovePath::refuse(memory, r, tr("the model %1").arg(e.info.name)))
+        return fail(*err);
     try {
-        const c10::Device from = e.tensor.device();
-        torchutil::synchronizeIfCuda(from, dev);
-        const auto t0 = std::chrono::steady_clock::now();
-        e.module->to(dev); // in place: the same Parameter objects now hold data on dev
-        torchutil::synchronizeIfCuda(from, dev);
-        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        // In place: the same Parameter objects now hold data on dev.
+        r.seconds = MovePath::timed(e.tensor.device(), dev, [&] { e.module->to(dev); });
     } catch (...) {
         return failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.codeLine);
     }
@@ -228,7 +223,7 @@ Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev,
             refreshInfo(other);
     refreshStorageIds();
     logOk(r.codeLine);
-    o.transfer = r;
+    o.moves = {r};
     return o;
 }
 
@@ -238,7 +233,7 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
     o.cardId = e.info.id;
     if (e.info.kind != QLatin1String("model")) {
         r.noMoveNeeded = true; // an optimizer follows its parameters; a loss holds none
-        o.transfer = r;
+        o.moves = {r};
         return o;
     }
     if (!objects)
@@ -247,12 +242,13 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
                     false);
     r.codeLine = PythonCode::moveModel(e.info.name, r.requestedDevice, r.toDevice);
     r.bytes = e.info.bytes;
-    if (r.fromDevice != r.toDevice)
-        if (auto err = memory.check(r.bytes, r.toDevice, tr("the model %1").arg(e.info.name), r.codeLine))
-            return fail(*err);
+    if (auto err = MovePath::refuse(memory, r, tr("the model %1").arg(e.info.name)))
+        return fail(*err);
     QString type, message;
-    const auto t0 = std::chrono::steady_clock::now();
-    if (!objects->move(e, r.toDevice, &type, &message)) {
+    bool moved = false;
+    r.seconds = MovePath::timed(r.fromDevice, r.toDevice,
+                                [&] { moved = objects->move(e, r.toDevice, &type, &message); });
+    if (!moved) {
         OpError err;
         err.kind = OpError::classify(message);
         err.message = message;
@@ -262,7 +258,6 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
         o.error = err;
         return o;
     }
-    r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     r.inPlace = true;
     refreshInfo(e);
     for (auto &[id, other] : entries) // its optimizers follow its parameters
@@ -270,7 +265,7 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
             refreshInfo(other);
     refreshStorageIds();
     logOk(r.codeLine);
-    o.transfer = r;
+    o.moves = {r};
     return o;
 }
 

@@ -1,6 +1,5 @@
 #pragma once
 
-#include "kitchen/movereport.h"
 #include "kitchen/operror.h"
 
 #include <QList>
@@ -9,14 +8,13 @@
 
 namespace tk {
 
-// What one input of the PyTorch console did: its printed output, the flights its .to() calls
-// made, and the statements that changed the kitchen (one undo step each).
+// What one input of the PyTorch console did: its printed output and the statements that
+// changed the kitchen (one undo step each). Its moves are the Outcome's, as a drag's are.
 struct ConsoleReply
 {
     bool ran = false;          // false: the console is off (see PythonConsole::status())
     QString input;
     QString output;            // print() output, expression values and tracebacks, in order
-    QList<MoveReport> moves;   // every .to()/.cuda()/.cpu() the input made, measured
     QStringList steps;         // the statements that became undo steps, in order
     QString exceptionType;     // "RuntimeError", "KeyboardInterrupt", … when it raised
     QString exceptionText;     // str(exception)

@@ -73,9 +73,11 @@ KitchenEngine::~KitchenEngine()
         PythonConsole::interrupt();
 }
 
-quint64 KitchenEngine::submit(const KitchenRequest &r)
+quint64 KitchenEngine::submit(const KitchenRequest &r, Then then)
 {
     const quint64 request = m_nextRequest++;
+    if (then)
+        m_then.insert(request, std::move(then));
     if (m_pending++ == 0)
         Q_EMIT busyChanged(true);
     QMetaObject::invokeMethod(m_worker, [w = m_worker, request, r] { w->handle(request, r); },
@@ -148,13 +150,10 @@ void KitchenEngine::onCardsChanged(const QList<CardInfo> &upserted, const QList<
 
 void KitchenEngine::onFinished(quint64 request, const Outcome &outcome)
 {
-    if (outcome.ok() && outcome.transfer.sourceId >= 0)
-        Q_EMIT transferred(outcome.transfer);
-    for (const MoveReport &move : outcome.console.moves)
-        Q_EMIT transferred(move);
-    if (!outcome.ok())
-        Q_EMIT failed(outcome.error);
+    const Then then = m_then.take(request);
     Q_EMIT finished(request, outcome);
+    if (then)
+        then(outcome);
     if (--m_pending == 0)
         Q_EMIT busyChanged(false);
 }

@@ -10,10 +10,12 @@
 #include "kitchen/tensorspec.h"
 #include "kitchen/movereport.h"
 
+#include <QHash>
 #include <QList>
 #include <QMap>
 #include <QObject>
 #include <QThread>
+#include <functional>
 
 namespace tk {
 
@@ -30,8 +32,12 @@ public:
     explicit KitchenEngine(QObject *parent = nullptr);
     ~KitchenEngine() override;
 
-    // Queues one action (see KitchenRequest); its answer is finished(request id, Outcome).
-    quint64 submit(const tk::KitchenRequest &request);
+    // What to do with one request's answer, said where the request is made.
+    using Then = std::function<void(const tk::Outcome &)>;
+    // Queues one action (see KitchenRequest). Its answer is finished(request id, Outcome), for
+    // what every answer needs (undo, autosave), and then `then`, for this request's own
+    // follow-up, on this (the GUI) thread.
+    quint64 submit(const tk::KitchenRequest &request, Then then = {});
     // Queries: they change nothing and answer by their own signals.
     void sampleDevices(bool includeMeta);
     quint64 preview(int id, int maxRows = 100, int maxCols = 50);
@@ -56,8 +62,6 @@ Q_SIGNALS:
     void cardUpdated(const tk::CardInfo &card);
     void cardRemoved(int id, const QString &name);
     void finished(quint64 request, const tk::Outcome &outcome);
-    void transferred(const tk::MoveReport &report);
-    void failed(const tk::OpError &error);
     void codeLineAdded(const tk::CodeLine &line);
     void codeLogReset(const QList<tk::CodeLine> &lines);
     void devicesSampled(const QList<tk::DeviceInfo> &devices, const QList<qint64> &cardBytes);
@@ -75,6 +79,7 @@ private:
     KitchenWorker *m_worker = nullptr; // lives on m_thread; deleted when it finishes
     QMap<int, CardInfo> m_cards;
     CodeLog m_log;
+    QHash<quint64, Then> m_then; // follow-ups of the requests not answered yet
     quint64 m_nextRequest = 1;
     int m_pending = 0;
 };

@@ -1,9 +1,12 @@
 #pragma once
 
+#include "kitchen/operation.h"
+
 #include <QCoreApplication>
 #include <QMetaType>
 #include <QString>
 #include <QStringList>
+#include <optional>
 
 namespace tk {
 
@@ -31,6 +34,10 @@ public:
     QStringList devices;  // devices involved, e.g. {"cpu", "meta"}
     QString codeLine;     // the Python line that raised it
     QList<int> cards;     // the workspace cards it involved (operands), for fix-it buttons
+    // What move-and-retry runs again once an operand has moved: the kitchen operation on
+    // `cards` that raised, or (consoleLine) `codeLine` typed in the console.
+    std::optional<Operation> operation;
+    bool consoleLine = false;
     bool refusedBeforeAllocation = false;
     QString file;         // Kind::File: the file's path
     QString details;      // Kind::File: the raw text behind `message` (LibTorch's or the system's)

@@ -4,6 +4,7 @@
 #include "kitchen/movereport.h"
 #include "kitchen/operror.h"
 
+#include <QList>
 #include <QMetaType>
 #include <QStringList>
 
@@ -14,11 +15,15 @@ struct Outcome
 {
     int cardId = -1;
     OpError error;
-    MoveReport transfer; // filled for transfers
+    // Every move the request made, in order, whatever made it: a drag or a menu (one), a
+    // console line (any number, those before a failed statement too). Each is a flight.
+    QList<MoveReport> moves;
     bool undoable = false;   // the action went onto the workspace's undo history
     QStringList notices;     // things the user should know (a GPU card placed on the CPU, …)
-    ConsoleReply console;    // a console input: its output, flights and undo steps
+    ConsoleReply console;    // a console input: its output and undo steps
     bool ok() const { return !error.isError(); }
+    // The one move of a transfer request (an empty report when it made none).
+    MoveReport move() const { return moves.value(0); }
 };
 
 } // namespace tk

@@ -81,8 +81,7 @@ Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, Pyt
         [&](const request::RunPython &r) {
             if (!console)
                 return invalid(tr("Python input needs the console."));
-            Outcome o;
-            o.console = console->run(r.code);
+            Outcome o = console->run(r.code);
             // A device mismatch opens the same dialog as a drag; other exceptions are shown
             // as Python's traceback in the console.
             if (o.console.error.kind == OpError::Kind::DeviceMismatch)

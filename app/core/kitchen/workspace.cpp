@@ -4,12 +4,12 @@
 
 #include "devices/deviceregistry.h"
 #include "internal/modelfactory.h"
+#include "internal/movepath.h"
 #include "kitchen/pythoncode.h"
 #include "internal/tensorfactory.h"
 #include "devices/torchthread.h"
 #include "internal/torchutil.h"
 
-#include <chrono>
 #include <set>
 
 namespace tk {
@@ -126,17 +126,12 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     r.idiomFallback = idiom && dev->is_cpu();
     r.bytes = source.numel() * static_cast<qint64>(source.element_size());
     r.codeLine = code;
-    if (source.device() != *dev)
-        if (auto e = d->memory.check(r.bytes, r.toDevice, tr("a copy of %1").arg(x), code))
-            return d->fail(*e);
+    if (auto e = MovePath::refuse(d->memory, r, tr("a copy of %1").arg(x)))
+        return d->fail(*e);
 
     at::Tensor result;
     try {
-        torchutil::synchronizeIfCuda(source.device(), *dev);
-        const auto t0 = std::chrono::steady_clock::now();
-        result = source.to(*dev);
-        torchutil::synchronizeIfCuda(source.device(), *dev);
-        r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        r.seconds = MovePath::timed(source.device(), *dev, [&] { result = source.to(*dev); });
     } catch (...) {
         return d->failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, code);
     }
@@ -164,7 +159,7 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     }
     d->logOk(code);
     o.cardId = r.resultId;
-    o.transfer = r;
+    o.moves = {r};
     return o;
 }
 
@@ -297,6 +292,7 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
     } catch (...) {
         Outcome o = d->failTorch(std::current_exception(), devices, code);
         o.error.cards = {a, b};
+        o.error.operation = op; // move-and-retry runs it again
         return o;
     }
 }

@@ -70,26 +70,26 @@ private Q_SLOTS:
         QVERIFY(w.create(spec("a", {2, 3})).ok());
         PythonConsole c(w);
         // Python sees the card's values, and an in-place change in Python is the card's.
-        ConsoleReply r = c.run("print(a.sum().item())");
-        QCOMPARE(r.output.trimmed(), QStringLiteral("6.0"));
+        Outcome r = c.run("print(a.sum().item())");
+        QCOMPARE(r.console.output.trimmed(), QStringLiteral("6.0"));
         const int revision = named(w, "a")->revision;
         r = c.run("a.mul_(0)");
-        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QVERIFY(named(w, "a")->revision > revision);
         const TensorPreview p = w.preview(w.idOf("a"));
         QCOMPARE(p.cells, (QStringList{"0", "0", "0", "0", "0", "0"}));
         // A drag (Workspace::transfer) rebinds the Python name to the moved tensor.
         QVERIFY(w.transfer(w.idOf("a"), "meta", TransferMeaning::Reassign).ok());
         c.syncFromWorkspace();
-        QCOMPARE(c.run("print(a.device)").output.trimmed(), QStringLiteral("meta"));
+        QCOMPARE(c.run("print(a.device)").console.output.trimmed(), QStringLiteral("meta"));
     }
 
     void newNamesReboundNamesAndDel()
     {
         Workspace w;
         PythonConsole c(w);
-        ConsoleReply r = c.run("x = torch.zeros(3)\nn = 5\nname = 'x'");
-        QVERIFY2(!r.raised(), qPrintable(r.output));
+        Outcome r = c.run("x = torch.zeros(3)\nn = 5\nname = 'x'");
+        QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(w.count(), 1); // ints and strings are not cards
         const int id = w.idOf("x");
         QCOMPARE(w.card(id)->shape, (QList<qint64>{3}));
@@ -110,19 +110,19 @@ private Q_SLOTS:
     {
         Workspace w;
         PythonConsole c(w);
-        ConsoleReply r = c.run("a = torch.ones(2)\nb = torch.zeros(3)\nprint('two')");
+        Outcome r = c.run("a = torch.ones(2)\nb = torch.zeros(3)\nprint('two')");
         // print() changes no card: logged, but not a step of its own (it would lose the redo).
-        QCOMPARE(r.steps, (QStringList{"a = torch.ones(2)", "b = torch.zeros(3)"}));
+        QCOMPARE(r.console.steps, (QStringList{"a = torch.ones(2)", "b = torch.zeros(3)"}));
         QCOMPARE(w.undoDepth(), 2);
         QCOMPARE(w.codeLog().lines().size(), 3);
         QVERIFY(w.undo());
         c.syncFromWorkspace();
         QCOMPARE(w.idOf("b"), -1);
         QVERIFY(w.idOf("a") >= 0);
-        QCOMPARE(c.run("print('b' in dir(), a.shape)").output.trimmed(), QStringLiteral("False torch.Size([2])"));
+        QCOMPARE(c.run("print('b' in dir(), a.shape)").console.output.trimmed(), QStringLiteral("False torch.Size([2])"));
         QVERIFY(w.redo());
         c.syncFromWorkspace();
-        QCOMPARE(c.run("print(b.shape)").output.trimmed(), QStringLiteral("torch.Size([3])"));
+        QCOMPARE(c.run("print(b.shape)").console.output.trimmed(), QStringLiteral("torch.Size([3])"));
     }
 
     void movesAreCapturedAndClassifiedByWhatTheNamesHold()
@@ -131,7 +131,7 @@ private Q_SLOTS:
         PythonConsole c(w);
         c.run("x = torch.ones(4)");
         // Thrown away: the copy is made, x stays where it was.
-        ConsoleReply r = c.run("x.to(\"meta\")");
+        Outcome r = c.run("x.to(\"meta\")");
         QCOMPARE(r.moves.size(), 1);
         QCOMPARE(r.moves[0].meaning, TransferMeaning::Discard);
         QCOMPARE(r.moves[0].sourceName, QStringLiteral("x"));
@@ -171,10 +171,10 @@ private Q_SLOTS:
     {
         Workspace w;
         PythonConsole c(w);
-        ConsoleReply r = c.run("model = nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 2))\n"
+        Outcome r = c.run("model = nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 2))\n"
                                "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
                                "loss_fn = nn.CrossEntropyLoss()");
-        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(named(w, "model")->kind, QStringLiteral("model"));
         QCOMPARE(named(w, "model")->numel, qint64(2 * 8 + 8 + 8 * 2 + 2));
         QCOMPARE(named(w, "opt")->kind, QStringLiteral("optimizer"));
@@ -189,18 +189,18 @@ private Q_SLOTS:
         // the Parameter objects (no shallow copy between the two), so PyTorch's optimizer
         // keeps the old CPU ones; to a GPU, the same Parameters move and it follows them.
         QCOMPARE(named(w, "opt")->device,
-                 c.run("print(opt.param_groups[0]['params'][0].device)").output.trimmed());
+                 c.run("print(opt.param_groups[0]['params'][0].device)").console.output.trimmed());
         // Undo brings the model back to the CPU: the history kept a copy, not the moved object.
         QVERIFY(w.undo());
         c.syncFromWorkspace();
         QCOMPARE(named(w, "model")->device, QStringLiteral("cpu"));
-        QCOMPARE(c.run("print(next(model.parameters()).device)").output.trimmed(), QStringLiteral("cpu"));
+        QCOMPARE(c.run("print(next(model.parameters()).device)").console.output.trimmed(), QStringLiteral("cpu"));
         // A drag of a console-made model runs its own .to().
         const Outcome o = w.transfer(w.idOf("model"), "meta", TransferMeaning::Reassign);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
-        QVERIFY(o.transfer.inPlace);
+        QVERIFY(o.move().inPlace);
         c.syncFromWorkspace();
-        QCOMPARE(c.run("print(model[0].weight.device)").output.trimmed(), QStringLiteral("meta"));
+        QCOMPARE(c.run("print(model[0].weight.device)").console.output.trimmed(), QStringLiteral("meta"));
     }
 
     void aMismatchIsClassifiedWithItsLineAndCards()
@@ -218,7 +218,7 @@ private Q_SLOTS:
         QVERIFY(o.error.devices.contains("cpu") && o.error.devices.contains("meta"));
         QCOMPARE(w.idOf("z"), -1);
         QVERIFY(o.console.steps.isEmpty()); // nothing changed: not an undo step
-        QCOMPARE(c.run("print('after' in dir())").output.trimmed(), QStringLiteral("False"));
+        QCOMPARE(c.run("print('after' in dir())").console.output.trimmed(), QStringLiteral("False"));
         // The log keeps the failed line with LibTorch's error, as for a drag.
         QCOMPARE(w.codeLog().lines().at(logSize).code, QStringLiteral("z = x + y"));
         QCOMPARE(w.codeLog().lines().at(logSize).errorType, QStringLiteral("RuntimeError"));
@@ -228,21 +228,21 @@ private Q_SLOTS:
     {
         Workspace w;
         PythonConsole c(w);
-        ConsoleReply r = c.run("a = torch.ones(1)\n\nb = undefined_name + 1");
-        QCOMPARE(r.exceptionType, QStringLiteral("NameError"));
-        QCOMPARE(r.errorLine, 3);
-        QVERIFY2(r.output.contains("Traceback (most recent call last):"), qPrintable(r.output));
-        QVERIFY2(r.output.contains("File \"<console>\", line 3"), qPrintable(r.output));
-        QVERIFY(r.output.contains("b = undefined_name + 1")); // the source line, as Python shows it
-        QCOMPARE(r.error.kind, OpError::Kind::Other);
+        Outcome r = c.run("a = torch.ones(1)\n\nb = undefined_name + 1");
+        QCOMPARE(r.console.exceptionType, QStringLiteral("NameError"));
+        QCOMPARE(r.console.errorLine, 3);
+        QVERIFY2(r.console.output.contains("Traceback (most recent call last):"), qPrintable(r.console.output));
+        QVERIFY2(r.console.output.contains("File \"<console>\", line 3"), qPrintable(r.console.output));
+        QVERIFY(r.console.output.contains("b = undefined_name + 1")); // the source line, as Python shows it
+        QCOMPARE(r.console.error.kind, OpError::Kind::Other);
         QVERIFY(w.idOf("a") >= 0);
         r = c.run("def f(:\n  pass");
-        QCOMPARE(r.exceptionType, QStringLiteral("SyntaxError"));
-        QVERIFY(r.output.contains("SyntaxError"));
+        QCOMPARE(r.console.exceptionType, QStringLiteral("SyntaxError"));
+        QVERIFY(r.console.output.contains("SyntaxError"));
         QCOMPARE(w.undoDepth(), 1); // nothing ran
         // Leaving the console is not possible from inside it.
         r = c.run("raise SystemExit(3)");
-        QCOMPARE(r.exceptionType, QStringLiteral("SystemExit"));
+        QCOMPARE(r.console.exceptionType, QStringLiteral("SystemExit"));
     }
 
     void valuesAndPrintAreShown()
@@ -250,13 +250,13 @@ private Q_SLOTS:
         Workspace w;
         PythonConsole c(w);
         c.run("x = torch.arange(6.).reshape(2, 3)");
-        ConsoleReply r = c.run("x");
-        QVERIFY2(r.output.startsWith("x: "), qPrintable(r.output)); // the card's summary line
-        QVERIFY(r.output.contains(named(w, "x")->summary));
-        QCOMPARE(c.run("1 + 2").output, QStringLiteral("3\n"));
-        QCOMPARE(c.run("for i in range(3):\n    print(i, end=' ')").output, QStringLiteral("0 1 2 "));
+        Outcome r = c.run("x");
+        QVERIFY2(r.console.output.startsWith("x: "), qPrintable(r.console.output)); // the card's summary line
+        QVERIFY(r.console.output.contains(named(w, "x")->summary));
+        QCOMPARE(c.run("1 + 2").console.output, QStringLiteral("3\n"));
+        QCOMPARE(c.run("for i in range(3):\n    print(i, end=' ')").console.output, QStringLiteral("0 1 2 "));
         // The source texts' idiom, predefined.
-        const QString device = c.run("device").output;
+        const QString device = c.run("device").console.output;
         QVERIFY2(device == "'cpu'\n" || device == "'cuda'\n", qPrintable(device));
     }
 
@@ -272,17 +272,17 @@ private Q_SLOTS:
         });
         QElapsedTimer t;
         t.start();
-        ConsoleReply r = c.run("x.add_(1)\nwhile True:\n    pass");
+        Outcome r = c.run("x.add_(1)\nwhile True:\n    pass");
         const qint64 ms = t.elapsed();
         stopper.join();
-        QVERIFY(r.interrupted);
-        QCOMPARE(r.exceptionType, QStringLiteral("KeyboardInterrupt"));
+        QVERIFY(r.console.interrupted);
+        QCOMPARE(r.console.exceptionType, QStringLiteral("KeyboardInterrupt"));
         QVERIFY2(ms < 1300, qPrintable(QString::number(ms)));
         QCOMPARE(w.preview(w.idOf("x")).cells, (QStringList{"2", "2", "2"}));
         // The log keeps it as a comment: an exported script must not loop for ever.
         QVERIFY(w.codeLog().lines().last().refused);
         // The next statement is not hit by a late interrupt.
-        QCOMPARE(c.run("print('next')").output, QStringLiteral("next\n"));
+        QCOMPARE(c.run("print('next')").console.output, QStringLiteral("next\n"));
     }
 
     void whatCannotBeACardNeverCrashes()
@@ -290,19 +290,19 @@ private Q_SLOTS:
         Workspace w;
         PythonConsole c(w);
         // Compiles only as a whole program: a clear SyntaxError, nothing run.
-        ConsoleReply r = c.run("return 1");
-        QCOMPARE(r.exceptionType, QStringLiteral("SyntaxError"));
+        Outcome r = c.run("return 1");
+        QCOMPARE(r.console.exceptionType, QStringLiteral("SyntaxError"));
         // A lazy module's parameters have no size yet: still a card, described as far as it goes.
         r = c.run("lazy = nn.LazyLinear(4)");
-        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(named(w, "lazy")->kind, QStringLiteral("model"));
         // Sparse tensors and look-alikes are not cards; their values are still shown.
         r = c.run("s = torch.eye(3).to_sparse()\ns");
-        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(w.idOf("s"), -1);
-        QVERIFY(r.output.contains("sparse"));
+        QVERIFY(r.console.output.contains("sparse"));
         r = c.run("from unittest import mock\nfake = mock.MagicMock(spec=torch.Tensor)\nfake");
-        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(w.idOf("fake"), -1);
         // Names the exported script needs, and dunders, stay Python's.
         c.run("e = torch.ones(2)\n__hidden = torch.ones(2)");
@@ -310,8 +310,8 @@ private Q_SLOTS:
         QCOMPARE(w.idOf("__hidden"), -1);
         // Nothing waits on a terminal.
         r = c.run("import sys\ndata = sys.stdin.read()\nprint(repr(data))");
-        QCOMPARE(r.output, QStringLiteral("''\n"));
-        QCOMPARE(c.run("input()").exceptionType, QStringLiteral("RuntimeError"));
+        QCOMPARE(r.console.output, QStringLiteral("''\n"));
+        QCOMPARE(c.run("input()").console.exceptionType, QStringLiteral("RuntimeError"));
     }
 
     void onlyTheUsersOwnMovesFly()
@@ -319,9 +319,9 @@ private Q_SLOTS:
         Workspace w;
         PythonConsole c(w);
         // clip_grad_norm_ calls .to() inside torch: not the user's move.
-        ConsoleReply r = c.run("p = torch.ones(3, requires_grad=True)\np.grad = torch.ones(3)\n"
+        Outcome r = c.run("p = torch.ones(3, requires_grad=True)\np.grad = torch.ones(3)\n"
                                "n = torch.nn.utils.clip_grad_norm_([p], 1.0)");
-        QVERIFY2(!r.raised(), qPrintable(r.output));
+        QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(r.moves.size(), 0);
     }
 
@@ -331,10 +331,10 @@ private Q_SLOTS:
         PythonConsole c(w);
         c.run("x = torch.zeros(2)");
         const int depth = w.undoDepth();
-        ConsoleReply r = c.run("x.add_(1)");
-        QVERIFY(r.steps.isEmpty());
+        Outcome r = c.run("x.add_(1)");
+        QVERIFY(r.console.steps.isEmpty());
         QCOMPARE(w.undoDepth(), depth);
-        QVERIFY(r.output.contains("in place"));
+        QVERIFY(r.console.output.contains("in place"));
         QCOMPARE(w.preview(w.idOf("x")).cells, (QStringList{"1", "1"}));
     }
 
@@ -346,8 +346,8 @@ private Q_SLOTS:
         c.run("v = torch.ones(1)");
         QVERIFY(w.undo()); // the optimizer card is restored from a copy; w is shared, not copied
         c.syncFromWorkspace();
-        ConsoleReply r = c.run("w.grad = torch.ones(3)\nopt.step()\nprint(w.sum().item())");
-        QCOMPARE(r.output.trimmed().section('\n', -1), QStringLiteral("-3.0"));
+        Outcome r = c.run("w.grad = torch.ones(3)\nopt.step()\nprint(w.sum().item())");
+        QCOMPARE(r.console.output.trimmed().section('\n', -1), QStringLiteral("-3.0"));
     }
 
     void closingTheKitchenStopsARunningStatement()

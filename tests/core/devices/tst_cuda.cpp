@@ -41,8 +41,8 @@ private Q_SLOTS:
         QVERIFY2(y.ok(), qPrintable(y.error.message));
         QCOMPARE(w.card(y.cardId)->device, QStringLiteral("cuda:0"));
         QCOMPARE(w.card(y.cardId)->mean, before.mean);
-        QVERIFY(y.transfer.seconds > 0);
-        QVERIFY(y.transfer.gigabytesPerSecond() > 0);
+        QVERIFY(y.move().seconds > 0);
+        QVERIFY(y.move().gigabytesPerSecond() > 0);
         // x.to("cuda:0") discarded: x stays on the CPU.
         const Outcome d = w.transfer(x, "cuda:0", TransferMeaning::Discard);
         QVERIFY(d.ok());
@@ -50,8 +50,8 @@ private Q_SLOTS:
         // x = x.to(device): the idiom picks cuda:0; the CPU copy is released.
         const Outcome r = w.transfer(x, "cuda", TransferMeaning::Reassign);
         QVERIFY(r.ok());
-        QVERIFY(!r.transfer.idiomFallback);
-        QVERIFY(r.transfer.oldReleased);
+        QVERIFY(!r.move().idiomFallback);
+        QVERIFY(r.move().oldReleased);
         QCOMPARE(w.card(x)->device, QStringLiteral("cuda:0"));
         QCOMPARE(w.bytesOn("cpu"), qint64(0));
         // And back: x.cpu() gives the same numbers.

@@ -44,26 +44,33 @@ private Q_SLOTS:
         QCOMPARE(engine.codeLog().lines().first().code, QStringLiteral("x = torch.ones(2, 3)"));
     }
 
-    void transferAndMismatchSignals()
+    void transferAndMismatchAnswers()
     {
         KitchenEngine engine;
         QSignalSpy updated(&engine, &KitchenEngine::cardUpdated);
-        QSignalSpy moved(&engine, &KitchenEngine::transferred);
-        QSignalSpy failed(&engine, &KitchenEngine::failed);
+        QList<MoveReport> moved;
+        QList<OpError> failed;
         TensorSpec s;
         s.shape = {2, 3};
         s.name = "x";
         const int x = waitFor(engine, engine.submit(request::Create{s})).cardId;
         s.name = "y";
         const int y = waitFor(engine, engine.submit(request::Create{s})).cardId;
-        QVERIFY(waitFor(engine, engine.submit(request::Transfer{x, "meta", TransferMeaning::Reassign})).ok());
+        // The follow-up given with the request runs with its answer, after finished().
+        QVERIFY(waitFor(engine, engine.submit(request::Transfer{x, "meta", TransferMeaning::Reassign},
+                                              [&](const Outcome &o) { moved << o.moves; })).ok());
         QCOMPARE(moved.count(), 1);
+        QCOMPARE(moved.first().toDevice, QStringLiteral("meta"));
         QCOMPARE(updated.count(), 1);
         QCOMPARE(engine.card(x)->device, QStringLiteral("meta"));
-        const Outcome bad = waitFor(engine, engine.submit(request::Combine{Operation::Mul, x, y}));
+        const Outcome bad = waitFor(engine, engine.submit(request::Combine{Operation::Mul, x, y},
+                                                          [&](const Outcome &o) { failed << o.error; }));
         QVERIFY(!bad.ok());
         QCOMPARE(failed.count(), 1);
-        QCOMPARE(failed.first().first().value<OpError>().kind, OpError::Kind::DeviceMismatch);
+        QCOMPARE(failed.first().kind, OpError::Kind::DeviceMismatch);
+        // The operation travels inside the error, for move-and-retry.
+        QCOMPARE(failed.first().operation, std::optional<Operation>(Operation::Mul));
+        QCOMPARE(failed.first().cards, (QList<int>{x, y}));
         QCOMPARE(engine.cards().size(), 2);
         QSignalSpy removed(&engine, &KitchenEngine::cardRemoved);
         QVERIFY(waitFor(engine, engine.submit(request::Remove{y})).ok());

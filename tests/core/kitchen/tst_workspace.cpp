@@ -185,12 +185,12 @@ private Q_SLOTS:
         const Outcome o = w.transfer(x, "meta", TransferMeaning::Reassign);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(names(w), QStringList{"x@meta"});
-        QCOMPARE(o.transfer.resultId, x);
-        QCOMPARE(o.transfer.fromDevice, QStringLiteral("cpu"));
-        QCOMPARE(o.transfer.toDevice, QStringLiteral("meta"));
-        QVERIFY(!o.transfer.sameStorage);
-        QVERIFY(o.transfer.oldReleased);
-        QCOMPARE(o.transfer.bytes, qint64(24));
+        QCOMPARE(o.move().resultId, x);
+        QCOMPARE(o.move().fromDevice, QStringLiteral("cpu"));
+        QCOMPARE(o.move().toDevice, QStringLiteral("meta"));
+        QVERIFY(!o.move().sameStorage);
+        QVERIFY(o.move().oldReleased);
+        QCOMPARE(o.move().bytes, qint64(24));
         QVERIFY(w.card(x)->storageId != oldStorage);
         QVERIFY(w.card(x)->summary.contains("meta"));
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("x = x.to(\"meta\")"));
@@ -204,7 +204,7 @@ private Q_SLOTS:
         const int y = w.transfer(x, "cpu", TransferMeaning::NewName, "y").cardId; // same storage
         const Outcome o = w.transfer(x, "meta", TransferMeaning::Reassign);
         QVERIFY(o.ok());
-        QVERIFY(!o.transfer.oldReleased); // y still holds it
+        QVERIFY(!o.move().oldReleased); // y still holds it
         QCOMPARE(w.card(y)->device, QStringLiteral("cpu"));
     }
 
@@ -232,9 +232,9 @@ private Q_SLOTS:
         QVERIFY(o.ok());
         QCOMPARE(names(w), before);
         QCOMPARE(w.card(x)->storageId, storage);
-        QCOMPARE(o.transfer.resultId, -1);
-        QVERIFY(!o.transfer.sameStorage); // a copy was made…
-        QVERIFY(o.transfer.describe().contains("stayed on cpu")); // …and dropped
+        QCOMPARE(o.move().resultId, -1);
+        QVERIFY(!o.move().sameStorage); // a copy was made…
+        QVERIFY(o.move().describe().contains("stayed on cpu")); // …and dropped
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("x.to(\"meta\")"));
     }
 
@@ -243,7 +243,7 @@ private Q_SLOTS:
         Workspace w;
         const int x = w.create(spec(TensorSpec::Factory::Randn, {4, 4}, "x")).cardId;
         const Outcome o = w.transfer(x, "cpu", TransferMeaning::NewName, "y");
-        QVERIFY(o.transfer.sameStorage);
+        QVERIFY(o.move().sameStorage);
         QCOMPARE(w.card(o.cardId)->storageId, w.card(x)->storageId);
         QCOMPARE(w.bytesOn("cpu"), qint64(64)); // one storage, counted once
     }
@@ -256,9 +256,9 @@ private Q_SLOTS:
         const int x = w.create(spec(TensorSpec::Factory::Ones, {2, 3}, "x")).cardId;
         const Outcome o = w.transfer(x, "cuda", TransferMeaning::Reassign);
         QVERIFY(o.ok());
-        QVERIFY(o.transfer.idiomFallback);
-        QVERIFY(o.transfer.sameStorage); // x.to("cpu") is x itself
-        QCOMPARE(o.transfer.toDevice, QStringLiteral("cpu"));
+        QVERIFY(o.move().idiomFallback);
+        QVERIFY(o.move().sameStorage); // x.to("cpu") is x itself
+        QCOMPARE(o.move().toDevice, QStringLiteral("cpu"));
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("x = x.to(device)"));
         QCOMPARE(names(w), QStringList{"x@cpu"});
     }
@@ -383,7 +383,7 @@ private Q_SLOTS:
         const QString target = gpu ? QStringLiteral("cuda:0") : QStringLiteral("cpu");
         const Outcome o = w.transfer(m, target, TransferMeaning::NewName);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
-        QVERIFY(o.transfer.inPlace);
+        QVERIFY(o.move().inPlace);
         QCOMPARE(w.count(), 3);                    // no second model card
         QCOMPARE(w.parameterKeys(m), before);      // the same Parameter objects…
         QCOMPARE(w.card(m)->device, target);       // …now on the target
@@ -397,8 +397,8 @@ private Q_SLOTS:
         for (int id : {opt, loss}) {
             const Outcome none = w.transfer(id, "meta", TransferMeaning::Reassign);
             QVERIFY(none.ok());
-            QVERIFY(none.transfer.noMoveNeeded);
-            QVERIFY(none.transfer.describe().contains("needs no .to()"));
+            QVERIFY(none.move().noMoveNeeded);
+            QVERIFY(none.move().describe().contains("needs no .to()"));
         }
         QCOMPARE(w.codeLog().lines().size(), lines); // Python's optimizers have no .to()
     }

@@ -7,6 +7,8 @@
 #include "kitchen/errordialog.h"
 #include "kitchen/flightoverlay.h"
 #include "kitchen/kitchenengine.h"
+#include "kitchen/kitchenview.h"
+#include "kitchen/cardactions.h"
 #include "window/mainwindow.h"
 #include "console/pythonconsole.h"
 #include "devices/torchthread.h"
@@ -48,7 +50,7 @@ private:
     // Opens the dock from the View menu's action and waits for Python to answer.
     static ConsolePane *openConsole(MainWindow &w)
     {
-        auto *dock = w.findChild<QDockWidget *>("consoleDock");
+        auto *dock = w.consoleDock();
         if (!dock || dock->isVisible() || w.console()->available())
             return nullptr; // hidden, and Python not started, until asked for
         dock->toggleViewAction()->trigger();
@@ -105,8 +107,8 @@ private Q_SLOTS:
         const CardInfo x = *named(w, "x");
         QCOMPARE(x.device, QStringLiteral("cpu"));
         QCOMPARE(x.shape, (QList<qint64>{2, 3}));
-        QVERIFY(w.cardWidget(x.id));
-        QVERIFY(w.pane("cpu")->card(x.id));
+        QVERIFY(w.kitchen()->cardWidget(x.id));
+        QVERIFY(w.kitchen()->pane("cpu")->card(x.id));
         QVERIFY2(output(c).contains(">>> x = torch.ones(2, 3)"), qPrintable(output(c)));
         QVERIFY(c->input()->toPlainText().isEmpty()); // taken, ready for the next
         QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("x = torch.ones(2, 3)"));
@@ -130,8 +132,8 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(named(w, "y"), 10000);
         const CardInfo y = *named(w, "y");
         QCOMPARE(y.device, QStringLiteral("meta"));
-        QVERIFY(w.pane("meta")->isVisible());
-        QVERIFY(w.pane("meta")->card(y.id));
+        QVERIFY(w.kitchen()->pane("meta")->isVisible());
+        QVERIFY(w.kitchen()->pane("meta")->card(y.id));
         QCOMPARE(named(w, "x")->device, QStringLiteral("cpu"));
         QTRY_VERIFY_WITH_TIMEOUT(landed.count() >= 1, 5000);
         waitIdle(w);
@@ -139,8 +141,8 @@ private Q_SLOTS:
         // Mixed devices: the kitchen's own dialog, naming the console's line; Python's
         // traceback in the console, in red.
         enter(c, "x + y");
-        QTRY_VERIFY_WITH_TIMEOUT(w.errorDialog() && w.errorDialog()->isVisible(), 10000);
-        ErrorDialog *dlg = w.errorDialog();
+        QTRY_VERIFY_WITH_TIMEOUT(w.cards()->errorDialog() && w.cards()->errorDialog()->isVisible(), 10000);
+        ErrorDialog *dlg = w.cards()->errorDialog();
         QCOMPARE(dlg->error().kind, OpError::Kind::DeviceMismatch);
         QVERIFY(dlg->findChild<QLabel *>("codeLine")->text().contains("x + y"));
         QVERIFY2(output(c).contains("RuntimeError"), qPrintable(output(c)));

@@ -4,6 +4,9 @@
 #include "kitchen/errordialog.h"
 #include "kitchen/flightoverlay.h"
 #include "kitchen/kitchenengine.h"
+#include "kitchen/kitchenview.h"
+#include "kitchen/cardactions.h"
+#include "kitchen/dragmeaningbox.h"
 #include "window/mainwindow.h"
 #include "kitchen/newtensordialog.h"
 #include "files/sessioncontroller.h"
@@ -88,14 +91,14 @@ private:
     static void waitForDialog(MainWindow &w)
     {
         waitIdle(w);
-        QTRY_VERIFY_WITH_TIMEOUT(w.errorDialog(), 10000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.cards()->errorDialog(), 10000);
     }
 
     // The one error dialog, after a request has been answered, with its kind and title.
     static ErrorDialog *dialogOfKind(MainWindow &w, OpError::Kind kind, const QString &title)
     {
         waitForDialog(w);
-        ErrorDialog *dlg = w.errorDialog();
+        ErrorDialog *dlg = w.cards()->errorDialog();
         if (!dlg)
             return nullptr;
         if (dlg->error().kind != kind) {
@@ -157,11 +160,11 @@ private Q_SLOTS:
         QFETCH(QStringList, metaAfter);
         MainWindow w;
         w.show();
-        w.setMetaPaneVisible(true);
-        w.setDragMeaning(TransferMeaning(meaning));
+        w.kitchen()->setMetaPaneVisible(true);
+        w.dragMeaning()->setMeaning(TransferMeaning(meaning));
         const int x = create(w, "x");
-        DevicePane *cpu = w.pane("cpu");
-        DevicePane *meta = w.pane("meta");
+        DevicePane *cpu = w.kitchen()->pane("cpu");
+        DevicePane *meta = w.kitchen()->pane("meta");
         QCOMPARE(paneNames(cpu), QStringList{"x"});
         drop(meta, x, "cpu", Qt::KeyboardModifiers(modifiers));
         waitIdle(w);
@@ -170,7 +173,7 @@ private Q_SLOTS:
         // The panes show exactly the workspace, each card once.
         QCOMPARE(cpu->cards().size() + meta->cards().size(), w.engine()->cards().size());
         for (const CardInfo &c : w.engine()->cards())
-            QVERIFY(w.pane(c.device)->card(c.id));
+            QVERIFY(w.kitchen()->pane(c.device)->card(c.id));
         if (metaAfter.isEmpty())
             QVERIFY2(w.lastMessage().contains("stayed on cpu"), qPrintable(w.lastMessage()));
         else
@@ -182,7 +185,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.show();
-        DevicePane *bench = w.pane("cuda");
+        DevicePane *bench = w.kitchen()->pane("cuda");
         if (!bench)
             QSKIP("This machine has a GPU: the workbench is a real cuda:N pane.");
         auto *why = bench->findChild<QLabel *>("emptyExplanation");
@@ -193,7 +196,7 @@ private Q_SLOTS:
         const int x = create(w, "x");
         drop(bench, x, "cpu");
         waitIdle(w);
-        QCOMPARE(paneNames(w.pane("cpu")), QStringList{"x"});
+        QCOMPARE(paneNames(w.kitchen()->pane("cpu")), QStringList{"x"});
         QVERIFY(bench->cards().isEmpty());
         QVERIFY2(w.lastMessage().contains("nothing was copied"), qPrintable(w.lastMessage()));
         QVERIFY(w.lastMessage().contains("gave cpu"));
@@ -206,11 +209,11 @@ private Q_SLOTS:
         w.show();
         const int x = create(w, "x");
         const int y = create(w, "y", "meta");
-        QVERIFY(w.pane("meta")->isVisible()); // the meta pane opens for a meta card
+        QVERIFY(w.kitchen()->pane("meta")->isVisible()); // the meta pane opens for a meta card
         // Drop y on x: the operation menu offers the four operations.
-        TensorCard *xc = w.cardWidget(x);
+        TensorCard *xc = w.kitchen()->cardWidget(x);
         drop(xc, y, "meta");
-        QMenu *menu = w.operationMenu();
+        QMenu *menu = w.cards()->operationMenu();
         QVERIFY(menu);
         QCOMPARE(menu->actions().size(), 5); // a section and four operations
         QAction *add = menu->findChild<QAction *>("add");
@@ -238,8 +241,8 @@ private Q_SLOTS:
         waitIdle(w);
         waitIdle(w);
         QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 3, 10000);
-        QCOMPARE(paneNames(w.pane("meta")), (QStringList{"x", "y", "z"}));
-        QVERIFY(paneNames(w.pane("cpu")).isEmpty());
+        QCOMPARE(paneNames(w.kitchen()->pane("meta")), (QStringList{"x", "y", "z"}));
+        QVERIFY(paneNames(w.kitchen()->pane("cpu")).isEmpty());
     }
 
     void shapeMismatchDialog()
@@ -248,7 +251,7 @@ private Q_SLOTS:
         w.show();
         const int x = create(w, "x", "cpu", {2, 3});
         const int y = create(w, "y", "cpu", {4, 5});
-        w.requestCombine(Operation::Add, x, y);
+        w.cards()->requestCombine(Operation::Add, x, y);
         ErrorDialog *dlg = dialogOfKind(w, OpError::Kind::Shape, "Shapes don't fit");
         QVERIFY(dlg);
         QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().contains("must match the size"));
@@ -374,7 +377,7 @@ private Q_SLOTS:
         };
 
         QVERIFY(write("bad.tks", "TKSESSION but then nothing useful"));
-        w.openSession(dir.filePath("bad.tks"));
+        w.session()->openSession(dir.filePath("bad.tks"));
         check("Can't open this file", "bad.tks", false);
         if (QTest::currentTestFailed())
             return;
@@ -382,13 +385,13 @@ private Q_SLOTS:
         QVERIFY2(e.details.contains("corrupt") || e.details.contains("truncated"), qPrintable(e.details));
 
         QVERIFY(write("junk.pt", "PK this is not a zip archive at all"));
-        w.loadPtFile(dir.filePath("junk.pt"), "cpu");
+        w.session()->loadPtFile(dir.filePath("junk.pt"), "cpu");
         check("Can't open this file", "junk.pt", false);
         if (QTest::currentTestFailed())
             return;
         QVERIFY(e.message.contains("torch.save"));
 
-        w.loadPtFile(dir.filePath("missing.pt"), "cpu");
+        w.session()->loadPtFile(dir.filePath("missing.pt"), "cpu");
         check("Can't open this file", "missing.pt", false);
         if (QTest::currentTestFailed())
             return;
@@ -396,7 +399,7 @@ private Q_SLOTS:
         QVERIFY(e.details.contains("missing.pt")); // the system's words
 
         create(w, "x");
-        w.saveSession(dir.filePath("no-such-folder/k.tks"));
+        w.session()->saveSession(dir.filePath("no-such-folder/k.tks"));
         check("Can't save this file", "k.tks", true);
         if (QTest::currentTestFailed())
             return;
@@ -439,21 +442,21 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.show();
-        w.addModelTrio();
+        w.cards()->addModelTrio();
         QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 3, 20000);
         waitIdle(w);
         QStringList kinds;
         for (const CardInfo &c : w.engine()->cards()) {
             kinds << c.kind;
-            QVERIFY(w.pane("cpu")->card(c.id)); // all three start on the CPU counter
+            QVERIFY(w.kitchen()->pane("cpu")->card(c.id)); // all three start on the CPU counter
         }
         QCOMPARE(kinds, (QStringList{"model", "optimizer", "loss"}));
         // Dragging the optimizer anywhere moves nothing, and says why.
         const int opt = w.engine()->cards().at(1).id;
-        w.setMetaPaneVisible(true);
-        drop(w.pane("meta"), opt, "cpu");
+        w.kitchen()->setMetaPaneVisible(true);
+        drop(w.kitchen()->pane("meta"), opt, "cpu");
         waitIdle(w);
-        QVERIFY(w.pane("cpu")->card(opt));
+        QVERIFY(w.kitchen()->pane("cpu")->card(opt));
         QVERIFY2(w.lastMessage().contains("needs no .to()"), qPrintable(w.lastMessage()));
     }
 
@@ -461,13 +464,13 @@ private Q_SLOTS:
     {
         MainWindow w;
         w.show();
-        w.forgetToMoveTheModel();
+        w.cards()->forgetToMoveTheModel();
         waitIdle(w);
-        QTRY_VERIFY_WITH_TIMEOUT(w.errorDialog(), 10000);
-        QCOMPARE(w.errorDialog()->error().kind, OpError::Kind::DeviceMismatch);
-        QCOMPARE(w.errorDialog()->windowTitle(), QStringLiteral("Devices don't match"));
-        QVERIFY(w.errorDialog()->findChild<QLabel *>("codeLine")->text().contains("out = model(x)"));
-        QVERIFY(w.errorDialog()->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith(
+        QTRY_VERIFY_WITH_TIMEOUT(w.cards()->errorDialog(), 10000);
+        QCOMPARE(w.cards()->errorDialog()->error().kind, OpError::Kind::DeviceMismatch);
+        QCOMPARE(w.cards()->errorDialog()->windowTitle(), QStringLiteral("Devices don't match"));
+        QVERIFY(w.cards()->errorDialog()->findChild<QLabel *>("codeLine")->text().contains("out = model(x)"));
+        QVERIFY(w.cards()->errorDialog()->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith(
             "Expected all tensors to be on the same device"));
     }
 
@@ -482,7 +485,7 @@ private Q_SLOTS:
         s.dtype = "int64";
         w.engine()->submit(request::Create{s});
         waitIdle(w);
-        TensorCard *card = w.cardWidget(w.engine()->cards().first().id);
+        TensorCard *card = w.kitchen()->cardWidget(w.engine()->cards().first().id);
         QVERIFY(card);
         QTest::mouseDClick(card, Qt::LeftButton);
         QTableWidget *table = nullptr;
@@ -532,27 +535,27 @@ private Q_SLOTS:
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         QTest::qWait(300);
         QVERIFY(w.grab().save(dir + "/kitchen-empty.png"));
-        if (DevicePane *bench = w.pane("cuda"))
+        if (DevicePane *bench = w.kitchen()->pane("cuda"))
             QVERIFY(bench->grab().save(dir + (TK_EXPECT_CUDA_BUILD ? "/no-gpu-workbench-cuda-build.png"
                                                                    : "/no-gpu-workbench.png")));
         const int x = create(w, "x", "cpu", {64, 64});
         create(w, "w", "cpu", {8, 8});
-        w.addModelTrio();
+        w.cards()->addModelTrio();
         QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 5, 20000);
         waitIdle(w);
-        w.setMetaPaneVisible(true);
-        w.setDragMeaning(TransferMeaning::NewName);
-        drop(w.pane("meta"), x, "cpu");
+        w.kitchen()->setMetaPaneVisible(true);
+        w.dragMeaning()->setMeaning(TransferMeaning::NewName);
+        drop(w.kitchen()->pane("meta"), x, "cpu");
         waitIdle(w);
         QTRY_COMPARE_WITH_TIMEOUT(w.overlay()->activeFlights(), 0, 5000);
         const int y = w.engine()->cards().last().id;
         QTest::qWait(200);
         QVERIFY(w.grab().save(dir + "/kitchen-session.png"));
-        w.requestCombine(Operation::Add, x, y);
+        w.cards()->requestCombine(Operation::Add, x, y);
         waitIdle(w);
-        QVERIFY(w.errorDialog());
+        QVERIFY(w.cards()->errorDialog());
         QTest::qWait(200);
-        QVERIFY(w.errorDialog()->grab().save(dir + "/mismatch-dialog.png"));
+        QVERIFY(w.cards()->errorDialog()->grab().save(dir + "/mismatch-dialog.png"));
         qInfo() << "screenshots in" << dir;
     }
 };

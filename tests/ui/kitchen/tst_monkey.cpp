@@ -7,6 +7,9 @@
 #include "kitchen/devicepane.h"
 #include "kitchen/errordialog.h"
 #include "kitchen/kitchenengine.h"
+#include "kitchen/kitchenview.h"
+#include "kitchen/cardactions.h"
+#include "kitchen/dragmeaningbox.h"
 #include "window/mainwindow.h"
 #include "races/matmulrace.h"
 #include "races/matmulracepanel.h"
@@ -51,7 +54,7 @@ private:
     QString check(MainWindow &w)
     {
         QMap<int, int> seen; // card id → panes showing it
-        for (DevicePane *p : w.panes())
+        for (DevicePane *p : w.kitchen()->panes())
             for (int id : p->cardIds())
                 seen[id] += 1;
         const QList<CardInfo> cards = w.engine()->cards();
@@ -61,9 +64,9 @@ private:
         for (const CardInfo &c : cards) {
             if (seen.value(c.id) != 1)
                 return QStringLiteral("card %1 is on %2 panes").arg(c.name).arg(seen.value(c.id));
-            DevicePane *p = w.pane(c.device);
+            DevicePane *p = w.kitchen()->pane(c.device);
             if (!p && c.device.startsWith("cuda"))
-                p = w.pane("cuda");
+                p = w.kitchen()->pane("cuda");
             if (!p || !p->card(c.id))
                 return QStringLiteral("card %1 (%2) is not on its device's pane").arg(c.name, c.device);
             if (p->card(c.id)->info().revision != c.revision)
@@ -127,18 +130,18 @@ private:
             ++m_counts["move"];
             const CardInfo c = anyCard();
             QList<DevicePane *> panes;
-            for (DevicePane *p : w.panes())
+            for (DevicePane *p : w.kitchen()->panes())
                 if (p->isVisible())
                     panes << p;
             const Qt::KeyboardModifiers mods[] = {Qt::NoModifier, Qt::ShiftModifier, Qt::ControlModifier};
-            w.setDragMeaning(TransferMeaning(pick(3)));
+            w.dragMeaning()->setMeaning(TransferMeaning(pick(3)));
             drop(panes.at(pick(int(panes.size()))), c.id, c.device, mods[pick(3)]);
         } else if (roll < 62) {
             ++m_counts["combine"];
             const CardInfo a = anyCard(), b = anyCard();
             const Operation ops[] = {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat,
                                      Operation::Forward};
-            w.requestCombine(ops[pick(5)], a.id, b.id);
+            w.cards()->requestCombine(ops[pick(5)], a.id, b.id);
         } else if (roll < 69) {
             ++m_counts["delete"];
             w.engine()->submit(request::Remove{anyCard().id});
@@ -158,9 +161,9 @@ private:
         } else if (roll < 90) {
             ++m_counts["model"];
             if (pick(2))
-                w.addModelTrio();
+                w.cards()->addModelTrio();
             else
-                w.forgetToMoveTheModel();
+                w.cards()->forgetToMoveTheModel();
         } else if (roll < 92) {
             ++m_counts["race"];
             if (pick(2)) {
@@ -182,7 +185,7 @@ private:
         } else if (roll < 96) {
             ++m_counts["dialog"];
             if (pick(2)) {
-                w.newTensor();
+                w.cards()->newTensor();
                 QCoreApplication::processEvents();
                 for (QDialog *d : w.findChildren<QDialog *>("newTensorDialog"))
                     d->reject();
@@ -194,10 +197,10 @@ private:
             }
         } else {
             ++m_counts["meta pane"];
-            w.setMetaPaneVisible(!w.pane("meta")->isVisible() || !cards.isEmpty());
+            w.kitchen()->setMetaPaneVisible(!w.kitchen()->pane("meta")->isVisible() || !cards.isEmpty());
         }
         settle(w);
-        if (ErrorDialog *e = w.errorDialog())
+        if (ErrorDialog *e = w.cards()->errorDialog())
             e->close();
     }
 

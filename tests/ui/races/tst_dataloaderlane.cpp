@@ -3,6 +3,7 @@
 #include "devices/deviceregistry.h"
 #include "lessons/lessonspanel.h"
 #include "races/loaderoptions.h"
+#include "lessons/lessonactions.h"
 #include "window/mainwindow.h"
 #include "devices/torchthread.h"
 #include "races/trainingrace.h"
@@ -226,7 +227,7 @@ private Q_SLOTS:
         QVERIFY(!id.isEmpty());
         MainWindow w;
         w.show();
-        w.tryLesson(id);
+        w.lessonActions()->tryLesson(id);
         QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.trainingRace()));
         const TrainConfig c = w.trainingRace()->configFromControls();
         QCOMPARE(c.placement, TrainPlacement::DataLoader);

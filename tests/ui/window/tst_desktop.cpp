@@ -3,6 +3,10 @@
 #include "kitchen/errordialog.h"
 #include "kitchen/kitchenengine.h"
 #include "lessons/lessonspanel.h"
+#include "kitchen/kitchenview.h"
+#include "kitchen/cardactions.h"
+#include "files/sessioncontroller.h"
+#include "lessons/lessonactions.h"
 #include "window/mainwindow.h"
 #include "kitchen/tensorcard.h"
 #include "window/quitsignals.h"
@@ -89,7 +93,7 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName("TensorKitchenTests");
         QCoreApplication::setApplicationName("tst_desktop");
         QSettings().clear();
-        QFile::remove(MainWindow::autosavePath());
+        QFile::remove(SessionController::autosavePath());
     }
 
     void undoRedoRestoresTheWorkspace()
@@ -99,9 +103,9 @@ private Q_SLOTS:
         make(w, "x");
         make(w, "y");
         const int x = w.engine()->cards().first().id;
-        w.requestTransfer(x, "meta", TransferMeaning::Reassign);
+        w.cards()->requestTransfer(x, "meta", TransferMeaning::Reassign);
         idle(w);
-        w.requestCombine(Operation::Add, w.engine()->cards().first().id, w.engine()->cards().last().id);
+        w.cards()->requestCombine(Operation::Add, w.engine()->cards().first().id, w.engine()->cards().last().id);
         idle(w); // a mismatch error: not an undoable change of cards
         QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
         QCOMPARE(w.undoStack()->count(), 3); // create, create, move: a failure changes no card
@@ -109,7 +113,7 @@ private Q_SLOTS:
         w.undoStack()->undo();               // the move, and the failed line after it
         idle(w);
         QCOMPARE(names(w), (QStringList{"x@cpu", "y@cpu"}));
-        QVERIFY(w.pane("cpu")->card(x));
+        QVERIFY(w.kitchen()->pane("cpu")->card(x));
         QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("y = torch.randn(2, 2, generator=torch.Generator().manual_seed(0))"));
         QCOMPARE(shownLog(w), engineLog(w)); // the dock lost the move and the failed line
         QCOMPARE(shownLog(w).size(), 2);
@@ -121,7 +125,7 @@ private Q_SLOTS:
         w.undoStack()->redo();
         idle(w);
         QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
-        QVERIFY(w.pane("meta")->card(x));
+        QVERIFY(w.kitchen()->pane("meta")->card(x));
         QCOMPARE(shownLog(w), engineLog(w));
         QCOMPARE(shownLog(w).size(), 4); // redo brings back the failed line with the move
         QVERIFY(shownLog(w).last().contains(QLatin1String("Error")));
@@ -171,12 +175,12 @@ private Q_SLOTS:
             w.undoStack()->undo();
         idle(w);
         QCOMPARE(w.engine()->cards().size(), extra);
-        QVERIFY(!w.errorDialog()); // no "Nothing to undo." from a step the menu still offered
+        QVERIFY(!w.cards()->errorDialog()); // no "Nothing to undo." from a step the menu still offered
     }
 
     void aQuitBySignalKeepsTheKitchenForTheNextStart()
     {
-        QFile::remove(MainWindow::autosavePath());
+        QFile::remove(SessionController::autosavePath());
         {
             MainWindow w;
             w.show();
@@ -190,7 +194,7 @@ private Q_SLOTS:
         QVERIFY(QSettings().value("session/cleanExit").toBool());
         QVERIFY(QSettings().value("session/resume").toBool());
         MainWindow again;
-        again.startUp(); // no question asked: a prompt here would block the test
+        again.session()->startUp(); // no question asked: a prompt here would block the test
         QTRY_COMPARE_WITH_TIMEOUT(names(again), (QStringList{"kept@cpu", "kept_too@cpu"}), 10000);
         QVERIFY(!QSettings().contains("session/resume")); // once only
     }
@@ -230,7 +234,7 @@ private Q_SLOTS:
         w.resize(1366, 768);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        auto *steps = w.pane("cpu")->findChild<QWidget *>("firstSteps");
+        auto *steps = w.kitchen()->pane("cpu")->findChild<QWidget *>("firstSteps");
         QVERIFY(steps);
         QVERIFY(steps->isVisible());
         for (const char *name : {"firstStepNewTensor", "firstStepLesson", "firstStepLoadPt"}) {
@@ -239,7 +243,7 @@ private Q_SLOTS:
         }
         // The lesson button opens the lessons on the first one.
         steps->findChild<QPushButton *>("firstStepLesson")->click();
-        QVERIFY(w.findChild<QDockWidget *>("lessonsDock")->isVisible());
+        QVERIFY(w.lessonsDock()->isVisible());
         QCOMPARE(w.lessons()->findChild<QListWidget *>()->currentRow(), 0);
         // The tensor button opens the New tensor dialog.
         steps->findChild<QPushButton *>("firstStepNewTensor")->click();
@@ -262,7 +266,7 @@ private Q_SLOTS:
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
         make(w, "x");
-        TensorCard *first = w.cardWidget(w.engine()->cards().first().id);
+        TensorCard *first = w.kitchen()->cardWidget(w.engine()->cards().first().id);
         QVERIFY(first);
         QVERIFY(!first->isCompact());
         // As tall as its content: one card alone is not stretched to fill the pane.
@@ -271,7 +275,7 @@ private Q_SLOTS:
         for (int i = 1; i < 20; ++i)
             make(w, QStringLiteral("t%1").arg(i));
         QCoreApplication::processEvents();
-        DevicePane *cpu = w.pane("cpu");
+        DevicePane *cpu = w.kitchen()->pane("cpu");
         QVERIFY(cpu->compact());
         const QWidget *viewport = cpu->findChild<QScrollArea *>()->viewport();
         for (TensorCard *c : cpu->cards()) {
@@ -295,7 +299,7 @@ private Q_SLOTS:
         w.show();
         const QString name = QStringLiteral("a_very_long_tensor_name_that_no_card_has_room_for_at_all");
         make(w, name);
-        TensorCard *card = w.cardWidget(w.engine()->cards().first().id);
+        TensorCard *card = w.kitchen()->cardWidget(w.engine()->cards().first().id);
         auto *label = card->findChildren<QLabel *>().first(); // the name, first in the card
         QVERIFY2(label->text() != name && label->text().contains(QChar(0x2026)), qPrintable(label->text()));
         QCOMPARE(label->toolTip(), name);
@@ -308,14 +312,14 @@ private Q_SLOTS:
             MainWindow w;
             make(w, "kept");
             make(w, "also_kept");
-            QVERIFY(w.autosaveNow(5000));
+            QVERIFY(w.session()->autosaveNow(5000));
             // No clean close: the window is destroyed as a crash would leave it.
             QSettings().setValue("session/cleanExit", false);
         }
-        QVERIFY(QFile::exists(MainWindow::autosavePath()));
+        QVERIFY(QFile::exists(SessionController::autosavePath()));
         MainWindow again;
-        QVERIFY(again.recoveryAvailable());
-        again.recoverAutosave();
+        QVERIFY(again.session()->recoveryAvailable());
+        again.session()->recoverAutosave();
         idle(again);
         QCOMPARE(names(again), (QStringList{"kept@cpu", "also_kept@cpu"}));
         QCOMPARE(again.engine()->codeLog().lines().size(), 2);
@@ -330,12 +334,12 @@ private Q_SLOTS:
         f.close();
         MainWindow w;
         make(w, "x");
-        w.openSession(dir.filePath("bad.tks"));
+        w.session()->openSession(dir.filePath("bad.tks"));
         idle(w);
         QCOMPARE(names(w), QStringList{"x@cpu"});
-        QVERIFY(w.errorDialog());
+        QVERIFY(w.cards()->errorDialog());
         // A file error: plain words that name the file, the reader's own words under Details.
-        const OpError &e = w.errorDialog()->error();
+        const OpError &e = w.cards()->errorDialog()->error();
         QCOMPARE(e.kind, OpError::Kind::File);
         QCOMPARE(e.file, dir.filePath("bad.tks"));
         QVERIFY2(w.lastMessage().contains("bad.tks"), qPrintable(w.lastMessage()));
@@ -348,12 +352,12 @@ private Q_SLOTS:
         const QString path = dir.filePath("k.tks");
         MainWindow w;
         make(w, "a");
-        w.saveSession(path);
+        w.session()->saveSession(path);
         idle(w);
         QVERIFY(w.undoStack()->isClean());
         QVERIFY(w.windowTitle().startsWith("k.tks"));
         MainWindow other;
-        other.openSession(path);
+        other.session()->openSession(path);
         idle(other);
         QCOMPARE(names(other), QStringList{"a@cpu"});
     }
@@ -370,7 +374,7 @@ private Q_SLOTS:
         idle(w);
         QMimeData mime;
         mime.setUrls({QUrl::fromLocalFile(dir.filePath("weights.pt"))});
-        DevicePane *cpu = w.pane("cpu");
+        DevicePane *cpu = w.kitchen()->pane("cpu");
         QDragEnterEvent enter(cpu->rect().center(), Qt::CopyAction, &mime, Qt::LeftButton, {});
         QApplication::sendEvent(cpu, &enter);
         QVERIFY(enter.isAccepted());
@@ -383,7 +387,7 @@ private Q_SLOTS:
 
     void closingMidRaceIsQuickAndAutosaves()
     {
-        QFile::remove(MainWindow::autosavePath());
+        QFile::remove(SessionController::autosavePath());
         auto *w = new MainWindow;
         w->show();
         make(*w, "precious");
@@ -403,10 +407,10 @@ private Q_SLOTS:
         const qint64 ms = t.elapsed();
         qInfo() << "closed mid-race in" << ms << "ms";
         QVERIFY2(ms < 2000, qPrintable(QString::number(ms)));
-        QVERIFY(QFile::exists(MainWindow::autosavePath()));
+        QVERIFY(QFile::exists(SessionController::autosavePath()));
         QVERIFY(QSettings().value("session/cleanExit").toBool());
         MainWindow again;
-        again.recoverAutosave();
+        again.session()->recoverAutosave();
         idle(again);
         QCOMPARE(names(again), QStringList{"precious@cpu"});
     }
@@ -422,7 +426,7 @@ private Q_SLOTS:
             for (QAction *a : w.menuBar()->actions())
                 menus << a->text();
             QVERIFY2(menus.contains(QStringLiteral("파일(&F)")), qPrintable(menus.join(", ")));
-            QVERIFY(w.pane("cpu")->findChild<QLabel *>()->text().contains(QStringLiteral("조리대")));
+            QVERIFY(w.kitchen()->pane("cpu")->findChild<QLabel *>()->text().contains(QStringLiteral("조리대")));
             QCOMPARE(w.tabs()->tabText(0).contains(QStringLiteral("주방")), true);
             QVERIFY(w.lessons()->lessonHtml(0).contains(QStringLiteral("텐서"))); // lessons follow
             // The error dialogs' titles, and a file error's plain words from the core.
@@ -457,14 +461,14 @@ private Q_SLOTS:
             w.show();
             QVERIFY(QTest::qWaitForWindowExposed(&w));
             make(w, "x");
-            w.addModelTrio();
+            w.cards()->addModelTrio();
             QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 4, 20000);
             idle(w);
-            w.setMetaPaneVisible(true);
-            w.requestTransfer(w.engine()->cards().first().id, "meta", TransferMeaning::NewName);
+            w.kitchen()->setMetaPaneVisible(true);
+            w.cards()->requestTransfer(w.engine()->cards().first().id, "meta", TransferMeaning::NewName);
             idle(w);
             w.lessons()->select(1);
-            w.findChild<QDockWidget *>("lessonsDock")->show();
+            w.lessonsDock()->show();
             QTest::qWait(1800); // let the flight land
             QVERIFY(w.grab().save(QDir(dir).filePath("kitchen-korean.png")));
         }
@@ -480,7 +484,7 @@ private Q_SLOTS:
         QVERIFY(ko.lessonHtml(3).contains("Expected all tensors to be on the same device"));
         MainWindow w;
         w.show();
-        w.tryLesson(en.lessonId(2)); // forgetting to reassign
+        w.lessonActions()->tryLesson(en.lessonId(2)); // forgetting to reassign
         idle(w);
         QTRY_VERIFY_WITH_TIMEOUT(w.lastMessage().contains("stayed on cpu"), 10000);
         QCOMPARE(names(w), QStringList{"x@cpu"});

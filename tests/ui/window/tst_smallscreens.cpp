@@ -108,7 +108,7 @@ private Q_SLOTS:
         w.resize(size);
         w.show();
         QVERIFY(QTest::qWaitForWindowExposed(&w));
-        auto *log = w.findChild<QDockWidget *>(QStringLiteral("codeLogDock"));
+        auto *log = w.codeLogDock();
         QVERIFY(log);
         QVERIFY(log->isVisible());
         QStringList all;

@@ -1,0 +1,188 @@
+// The console's interpreter: started once on the workspace's thread, checked to wrap this app's
+// own LibTorch before torch is imported, interrupted from any thread.
+#include "internal/pythonconsoleprivate.h"
+
+#include "devices/deviceregistry.h"
+#include "devices/torchthread.h"
+#include "internal/consolebootstrap.h"
+#include "internal/movepath.h"
+
+#include <QFileInfo>
+#include <chrono>
+#include <dlfcn.h>
+#include <thread>
+#include <torch/version.h>
+
+namespace tk {
+
+namespace {
+
+QString realPath(const QString &path)
+{
+    const QString canonical = QFileInfo(path).canonicalFilePath();
+    return canonical.isEmpty() ? path : canonical;
+}
+
+// The libtorch_cpu this process has loaded, by the address of one of its functions.
+QString loadedLibTorch()
+{
+    Dl_info info{};
+    if (dladdr(reinterpret_cast<void *>(&at::globalContext), &info) && info.dli_fname)
+        return realPath(QString::fromLocal8Bit(info.dli_fname));
+    return {};
+}
+
+
+} // namespace
+
+bool PythonConsole::Private::start()
+{
+    if (tried)
+        return ok;
+    tried = true;
+    TorchThread::check("PythonConsole::start");
+    const QString torchDir = QStringLiteral(TK_CONSOLE_TORCH_DIR);
+    const bool initialise = !Py_IsInitialized();
+    if (initialise) {
+        PyConfig config;
+        PyConfig_InitPythonConfig(&config);
+        config.install_signal_handlers = options.installSignalHandlers ? 1 : 0;
+        config.parse_argv = 0;
+        PyStatus s = PyConfig_SetBytesString(&config, &config.program_name, TK_CONSOLE_PYTHON);
+        if (!PyStatus_Exception(s))
+            s = Py_InitializeFromConfig(&config);
+        PyConfig_Clear(&config);
+        if (PyStatus_Exception(s)) {
+            status = tr("Python could not start: %1").arg(QString::fromLocal8Bit(s.err_msg ? s.err_msg : "?"));
+            return false;
+        }
+    }
+    {
+        py::gil_scoped_acquire gil;
+        try {
+            py::module_ sys = py::module_::import("sys");
+            // A wheel's site-packages first: an embedded Python would otherwise find Debian's
+            // torch in dist-packages and load a second LibTorch.
+            const QString site = QFileInfo(torchDir).path();
+            sys.attr("path").attr("insert")(0, site.toStdString());
+            sys.attr("argv") = py::make_tuple(std::string());
+            py::object spec = py::module_::import("importlib.util").attr("find_spec")("torch");
+            const QString found = spec.is_none() || spec.attr("origin").is_none()
+                                      ? QString()
+                                      : realPath(QFileInfo(str(spec.attr("origin"))).path());
+            if (found != realPath(torchDir)) {
+                status = tr("Python would import torch from %1, not the torch at %2 that wraps this "
+                            "app's LibTorch: the console stays off rather than load a second LibTorch.")
+                             .arg(found.isEmpty() ? tr("nowhere") : found, torchDir);
+            } else {
+                const QString mine = loadedLibTorch();
+                const QString theirs = realPath(torchDir + QStringLiteral("/lib/libtorch_cpu.so"));
+                if (!mine.isEmpty() && QFileInfo::exists(theirs) && mine != theirs) {
+                    status = tr("Python's torch uses %1, this app %2: the console stays off rather "
+                                "than load a second LibTorch.").arg(theirs, mine);
+                } else {
+                    py::module_ torch = py::module_::import("torch");
+                    const QString version = str(torch.attr("__version__"));
+                    if (!version.startsWith(QStringLiteral(TORCH_VERSION))) {
+                        status = tr("Python's torch %1 is not the LibTorch %2 this app links.")
+                                     .arg(version, QStringLiteral(TORCH_VERSION));
+                    } else {
+                        py::module_ types = py::module_::import("types");
+                        helpers = types.attr("ModuleType")("_tk_console");
+                        // Compiled under a name of its own, so that move records can skip
+                        // the bootstrap's frames.
+                        py::dict scope = helpers.attr("__dict__");
+                        installMovePath(scope);
+                        py::object code = py::module_::import("builtins")
+                                              .attr("compile")(kConsoleBootstrap, "<tk-console>", "exec");
+                        py::module_::import("builtins").attr("exec")(code, scope);
+                        ns = helpers.attr("make_namespace")();
+                        ok = true;
+                        status = tr("Python %1 · torch %2 · the app's own LibTorch")
+                                     .arg(str(sys.attr("version")).section(QLatin1Char(' '), 0, 0),
+                                          version);
+                    }
+                }
+            }
+        } catch (const std::exception &e) {
+            status = tr("Python could not import torch: %1").arg(QString::fromUtf8(e.what()));
+        }
+    }
+    if (ok) {
+        w.d->objects = this;
+        py::gil_scoped_acquire gil;
+        bindCards();
+    }
+    if (initialise)
+        PyEval_SaveThread(); // Python keeps this thread; the GIL is taken per statement
+    return ok;
+}
+
+// What a tensor card looked like at the last sync: a change of any part is news for the card
+
+// Every .to() a console line makes runs here (the bootstrap's `_tk_move`): the path of every
+// kitchen move, so the memory check and the timing are the drag's own.
+void PythonConsole::Private::installMovePath(py::dict scope)
+{
+    scope["_tk_move"] = py::cpp_function([this](const py::function &call, const std::string &from,
+                                                const std::string &to, qint64 bytes, const std::string &name) {
+        MoveReport r;
+        r.fromDevice = QString::fromStdString(from);
+        r.toDevice = DeviceRegistry::resolve(QString::fromStdString(to));
+        r.bytes = bytes;
+        r.codeLine = statement;
+        if (auto e = MovePath::refuse(w.d->memory, r, tr("a copy of %1").arg(QString::fromStdString(name)))) {
+            refusal = e;
+            throw std::runtime_error(e->message.toStdString()); // a RuntimeError in the user's line
+        }
+        return MovePath::timed(r.fromDevice, r.toDevice, [&] { call(); });
+    });
+}
+
+bool PythonConsole::interrupt()
+{
+    const quint64 generation = consolerun::running.load();
+    if (generation == 0)
+        return false;
+    // PyThreadState_SetAsyncExc needs the GIL, which the running statement holds: a helper
+    // thread waits for it (Python hands it over within its 5 ms switch interval), so the caller
+    // (the GUI) never does. Py_AddPendingCall would need no GIL, but CPython 3.11 only notices
+    // a pending call that Python's main thread queued itself. The exception is raised only
+    // while the user's code runs (a "<console>" frame on the stack), never into the console's
+    // own bookkeeping around it; the helper looks again for up to two seconds.
+    const unsigned long target = consolerun::runningThread.load();
+    std::thread([target, generation] {
+        for (int attempt = 0; attempt < 100 && consolerun::running.load() == generation; ++attempt) {
+            bool raised = false;
+            {
+                const PyGILState_STATE s = PyGILState_Ensure();
+                if (consolerun::running.load() == generation) { // it cannot end while we hold the GIL
+                    PyObject *frames = _PyThread_CurrentFrames();
+                    PyObject *frame = frames ? PyDict_GetItem(frames, py::int_(target).ptr()) : nullptr;
+                    PyFrameObject *f = reinterpret_cast<PyFrameObject *>(frame);
+                    while (f && !raised) {
+                        PyCodeObject *code = PyFrame_GetCode(f);
+                        raised = PyUnicode_CompareWithASCIIString(code->co_filename, "<console>") == 0;
+                        Py_DECREF(code);
+                        PyFrameObject *back = PyFrame_GetBack(f);
+                        if (f != reinterpret_cast<PyFrameObject *>(frame))
+                            Py_DECREF(f);
+                        f = back;
+                    }
+                    if (f && f != reinterpret_cast<PyFrameObject *>(frame))
+                        Py_DECREF(f);
+                    Py_XDECREF(frames);
+                    if (raised)
+                        PyThreadState_SetAsyncExc(target, PyExc_KeyboardInterrupt);
+                }
+                PyGILState_Release(s);
+            }
+            if (raised)
+                return;
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }).detach();
+    return true;
+}
+
+} // namespace tk
