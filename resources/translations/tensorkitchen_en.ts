@@ -552,6 +552,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Python could not import torch: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This build has no PyTorch console: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
         <translation>
@@ -1698,7 +1702,7 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: 2N³ multiply-adds, like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
+        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: N³ multiply-adds (2N³ operations), like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

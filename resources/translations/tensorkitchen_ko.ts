@@ -564,6 +564,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Python could not import torch: %1</source>
         <translation>Python이 torch를 가져오지 못했습니다: %1</translation>
     </message>
+    <message>
+        <source>This build has no PyTorch console: %1.</source>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: %1.</translation>
+    </message>
     <message numerus="yes">
         <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
         <translation>
@@ -1711,7 +1715,7 @@ first call: %4</source>
         <translation>크기를 정하고 ‘경주 시작’을 누르십시오.</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: 2N³ multiply-adds, like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
+        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: N³ multiply-adds (2N³ operations), like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
         <translation>&lt;h3&gt;감자 깎기 경주&lt;/h3&gt;N × N 행렬의 A @ B: 곱셈·덧셈 2N³번으로, 감자 N³개를 깎는 일과 같습니다. 시간은 torch.utils.benchmark와 같은 방법으로 잽니다.</translation>
     </message>
     <message>
