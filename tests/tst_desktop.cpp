@@ -426,7 +426,7 @@ private Q_SLOTS:
             QCOMPARE(w.tabs()->tabText(0).contains(QStringLiteral("주방")), true);
             QVERIFY(w.lessons()->lessonHtml(0).contains(QStringLiteral("텐서"))); // lessons follow
             // The error dialogs' titles, and a file error's plain words from the core.
-            QCOMPARE(ErrorDialog::title(OpError::Kind::DeviceMismatch), QStringLiteral("장치가 서로 맞지 않습니다"));
+            QCOMPARE(ErrorDialog::title(OpError::Kind::DeviceMismatch), QStringLiteral("장치가 서로 다릅니다"));
             QCOMPARE(ErrorDialog::title(OpError::Kind::File), QStringLiteral("이 파일을 열 수 없습니다"));
             const OpError missing = OpError::aboutFile(OpError::invalid("Cannot open"), "/no/such/dir/a.tks",
                                                        OpError::FileTask::OpenSession);
