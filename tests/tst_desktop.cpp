@@ -474,8 +474,8 @@ private Q_SLOTS:
     void lessonsInBothLanguagesAndTryIt()
     {
         LessonsPanel en("en"), ko("ko");
-        QCOMPARE(en.count(), 9);
-        QCOMPARE(ko.count(), 9);
+        QCOMPARE(en.count(), 12);
+        QCOMPARE(ko.count(), 12);
         QVERIFY(ko.lessonHtml(0).contains("<h2>"));
         QVERIFY(ko.lessonHtml(3).contains("Expected all tensors to be on the same device"));
         MainWindow w;
@@ -484,6 +484,11 @@ private Q_SLOTS:
         idle(w);
         QTRY_VERIFY_WITH_TIMEOUT(w.lastMessage().contains("stayed on cpu"), 10000);
         QCOMPARE(names(w), QStringList{"x@cpu"});
+        // The whole dataset up front: the training race with the preloaded placement.
+        QCOMPARE(en.lessonId(11), QStringLiteral("12-dataset-up-front"));
+        w.tryLesson(en.lessonId(11));
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.trainingRace()));
+        QCOMPARE(w.trainingRace()->configFromControls().placement, TrainPlacement::Preload);
     }
 };
 

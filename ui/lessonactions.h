@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <functional>
 
 class QTabWidget;
 
@@ -32,6 +33,8 @@ Q_SIGNALS:
 
 private:
     int idOfName(const QString &name) const;
+    // x = x.to(device) as a drag does it, then next(the moved card).
+    void moveThen(int id, const QString &device, std::function<void(int)> next);
 
     KitchenEngine *m_engine = nullptr;
     PendingRequests *m_pending = nullptr;

@@ -1300,6 +1300,14 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No GPU here: x is on the CPU already, so x.cpu() returns x itself and x.cpu().numpy() shares its memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data: preloaded on the device. Press Train, then choose per batch under Data and train again to compare the samples/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonsPanel</name>

@@ -1311,6 +1311,14 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
         <translation>x = torch.ones(2, 3)은 CPU 조리대에 놓입니다. x.device는 cpu입니다.</translation>
     </message>
+    <message>
+        <source>No GPU here: x is on the CPU already, so x.cpu() returns x itself and x.cpu().numpy() shares its memory.</source>
+        <translation>여기에는 GPU가 없습니다. x는 이미 CPU에 있으므로 x.cpu()는 x 자신을 돌려주고, x.cpu().numpy()는 x와 메모리를 함께 씁니다.</translation>
+    </message>
+    <message>
+        <source>Data: preloaded on the device. Press Train, then choose per batch under Data and train again to compare the samples/s.</source>
+        <translation>데이터: 장치에 미리 올려 둠. ‘학습’을 누른 다음, ‘데이터:’에서 ‘배치마다’를 골라 다시 학습하고 샘플/초를 견주어 보세요.</translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonsPanel</name>
