@@ -550,7 +550,6 @@ void TrainingRacePanel::chooseDataLoader(int workers)
 {
     choosePlacement(TrainPlacement::DataLoader);
     m_loader->setWorkers(workers);
-    m_chartTabs->setCurrentIndex(0);
     if (!m_race->isRunning() && !m_sweep->isRunning())
         m_status->setText(tr("The DataLoader with %1 workers: press Train and watch how long each lane "
                              "waits for its data, then Sweep workers.")
