@@ -552,6 +552,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Python could not import torch: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>This build has no PyTorch console: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
     <message numerus="yes">
         <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
         <translation>
@@ -1296,6 +1300,14 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No GPU here: x is on the CPU already, so x.cpu() returns x itself and x.cpu().numpy() shares its memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data: preloaded on the device. Press Train, then choose per batch under Data and train again to compare the samples/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonsPanel</name>
@@ -1698,7 +1710,7 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: 2N³ multiply-adds, like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
+        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: N³ multiply-adds (2N³ operations), like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -77,7 +77,7 @@
     </message>
     <message>
         <source>Seconds of timed blocks per point (default 0.2).</source>
-        <translation>측정점마다 시간을 재는 블록들에 쓰는 총 시간(초, 기본값 0.2).</translation>
+        <translation>측정점마다 시간을 재는 블록들에 쓰는 총 시간(기본값 0.2초).</translation>
     </message>
     <message>
         <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
@@ -89,7 +89,7 @@
     </message>
     <message>
         <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
-        <translation>알 수 없는 모드 “%1”입니다. compute, end-to-end 또는 naive를 쓰십시오.</translation>
+        <translation>알 수 없는 모드 “%1”입니다. compute, end-to-end 또는 naive를 쓰세요.</translation>
     </message>
     <message>
         <source>--threads takes a whole number, not “%1”.</source>
@@ -149,7 +149,7 @@
     </message>
     <message>
         <source>Unknown placement “%1”: use per-batch, preload, pinned or dataloader.</source>
-        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload, pinned 또는 dataloader를 쓰십시오.</translation>
+        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload, pinned 또는 dataloader를 쓰세요.</translation>
     </message>
     <message>
         <source>The device “%1” is not available here.</source>
@@ -157,7 +157,7 @@
     </message>
     <message>
         <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
-        <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/s</translation>
+        <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/초</translation>
     </message>
     <message>
         <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
@@ -173,7 +173,7 @@
     </message>
     <message>
         <source>Seconds per point (default 0.05).</source>
-        <translation>측정점마다 쓰는 시간(초, 기본값 0.05).</translation>
+        <translation>측정점마다 쓰는 시간(기본값 0.05초).</translation>
     </message>
     <message>
         <source>“%1” is not a size in bytes.</source>
@@ -199,7 +199,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
   devices   장치 목록과 이 LibTorch의 빌드 정보
   matmul    여러 크기에서 A @ B의 시간을 잽니다 (torch.utils.benchmark 방식)
   train     두 나선 데이터로 MLP를 학습하고 스텝 시간을 잽니다
-  transfer  크기에 따른 복사 대역폭 (호스트↔장치, pageable/pinned)
+  transfer  크기에 따른 복사 대역폭 (호스트↔장치, 페이징 가능/고정(pinned) 메모리)
   stress    카드를 여러 번 만들고 지운 뒤 상주 메모리를 비교합니다
   load      .pt 파일이 만드는 카드, 또는 거부하는 이유
   run       콘솔 엔진으로 PyTorch 스크립트 실행: 남은 카드, 이동, 오류
@@ -237,7 +237,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Unknown format “%1”: use %2.</source>
-        <translation>알 수 없는 형식 “%1”입니다. %2 중 하나를 쓰십시오.</translation>
+        <translation>알 수 없는 형식 “%1”입니다. %2 중 하나를 쓰세요.</translation>
     </message>
     <message>
         <source>Lists the cards a .pt file makes, as File → Load would.</source>
@@ -253,7 +253,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
-        <translation>파일 하나를 지정하십시오: tensor-kitchen-bench load FILE.</translation>
+        <translation>파일 하나를 지정하세요: tensor-kitchen-bench load FILE.</translation>
     </message>
     <message>
         <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
@@ -265,7 +265,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
-        <translation>스크립트 하나를 지정하십시오: tensor-kitchen-bench run SCRIPT.py.</translation>
+        <translation>스크립트 하나를 지정하세요: tensor-kitchen-bench run SCRIPT.py.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
@@ -273,7 +273,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>DataLoader worker threads (dataloader placement).</source>
-        <translation>DataLoader 작업 스레드 수 (dataloader 방식).</translation>
+        <translation>DataLoader 작업자(스레드) 수 (dataloader 방식).</translation>
     </message>
     <message>
         <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
@@ -281,7 +281,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
-        <translation>페이지 잠금 메모리의 배치를 non_blocking=True로 복사합니다 (dataloader 방식, CUDA).</translation>
+        <translation>배치를 고정(pinned) 메모리에 두고 non_blocking=True로 복사합니다 (dataloader 방식, CUDA).</translation>
     </message>
     <message>
         <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
@@ -292,11 +292,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>BuildFacts</name>
     <message>
         <source>This LibTorch was built without CUDA (a CPU-only build), so torch.cuda.is_available() is False even on a PC with an NVIDIA GPU. Install the CUDA build of LibTorch/PyTorch to use the GPU.</source>
-        <translation>이 LibTorch는 CUDA 없이 빌드되었습니다(CPU 전용 빌드). 그래서 NVIDIA GPU가 있는 PC에서도 torch.cuda.is_available()이 False입니다. GPU를 쓰려면 CUDA 빌드 LibTorch/PyTorch를 설치하십시오.</translation>
+        <translation>이 LibTorch는 CUDA 없이 빌드되었습니다(CPU 전용 빌드). 그래서 NVIDIA GPU가 있는 PC에서도 torch.cuda.is_available()이 False입니다. GPU를 쓰려면 CUDA 빌드 LibTorch/PyTorch를 설치하세요.</translation>
     </message>
     <message>
         <source>This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver (nvidia-smi) and CUDA_VISIBLE_DEVICES.</source>
-        <translation>이 LibTorch는 CUDA를 지원하지만 GPU를 찾지 못했습니다. NVIDIA 드라이버(nvidia-smi)와 CUDA_VISIBLE_DEVICES를 확인하십시오.</translation>
+        <translation>이 LibTorch는 CUDA를 지원하지만 GPU를 찾지 못했습니다. NVIDIA 드라이버(nvidia-smi)와 CUDA_VISIBLE_DEVICES를 확인하세요.</translation>
     </message>
 </context>
 <context>
@@ -357,7 +357,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Meta shelf (shapes only)</source>
-        <translation>메타 선반 (모양만)</translation>
+        <translation>meta 선반 (모양만)</translation>
     </message>
     <message>
         <source>GPU workbench</source>
@@ -372,18 +372,18 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>MachineLoad</name>
     <message>
         <source>Other programs were using %1 of %2 cores during this race: CPU times are slower than this machine can do.</source>
-        <translation>이 경주 동안 다른 프로그램이 코어 %2개 중 %1개를 쓰고 있었습니다: CPU 시간은 이 기계가 낼 수 있는 것보다 느립니다.</translation>
+        <translation>이 경주 동안 다른 프로그램이 코어 %2개 중 %1개를 쓰고 있었습니다. 그래서 CPU 시간은 이 PC가 낼 수 있는 것보다 느립니다.</translation>
     </message>
 </context>
 <context>
     <name>MatmulBench</name>
     <message>
         <source>Choose at least one device to race.</source>
-        <translation>경주할 장치를 하나 이상 고르십시오.</translation>
+        <translation>경주할 장치를 하나 이상 고르세요.</translation>
     </message>
     <message>
         <source>Choose at least one size N.</source>
-        <translation>크기 N을 하나 이상 고르십시오.</translation>
+        <translation>크기 N을 하나 이상 고르세요.</translation>
     </message>
     <message>
         <source>Unknown dtype “%1”: the race takes float32, float64, float16 or bfloat16.</source>
@@ -492,7 +492,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The result was not assigned, so the copy was dropped and %1 stayed on %2.</source>
-        <translation>결과를 변수에 받지 않아서 복사본은 버려졌고, %1은(는) 그대로 %2에 있습니다.</translation>
+        <translation>결과를 받아 두지 않아서 복사본은 버려졌고, %1은(는) 그대로 %2에 있습니다.</translation>
     </message>
 </context>
 <context>
@@ -542,11 +542,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Python would import torch from %1, not the torch at %2 that wraps this app&apos;s LibTorch: the console stays off rather than load a second LibTorch.</source>
-        <translation>Python은 이 앱의 LibTorch를 감싼 %2의 torch가 아니라 %1의 torch를 가져오게 됩니다. LibTorch를 두 개 불러오지 않도록 콘솔을 끈 채로 둡니다.</translation>
+        <translation>Python이 가져올 torch: %1. 이 앱의 LibTorch를 감싼 torch는 %2에 있습니다. LibTorch를 두 개 불러오지 않도록 콘솔을 끈 채로 둡니다.</translation>
     </message>
     <message>
         <source>nowhere</source>
-        <translation>찾을 수 없는 곳</translation>
+        <translation>없음(Python이 torch를 찾지 못함)</translation>
     </message>
     <message>
         <source>Python&apos;s torch uses %1, this app %2: the console stays off rather than load a second LibTorch.</source>
@@ -564,16 +564,20 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Python could not import torch: %1</source>
         <translation>Python이 torch를 가져오지 못했습니다: %1</translation>
     </message>
+    <message>
+        <source>This build has no PyTorch console: %1.</source>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: %1.</translation>
+    </message>
     <message numerus="yes">
         <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
         <translation>
-            <numerusform>%1(%2) · 매개변수 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨집니다</numerusform>
+            <numerusform>%1(%2) · 파라미터 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨집니다</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 over %n parameter tensor(s) · needs no .to(): it follows them</source>
         <translation>
-            <numerusform>매개변수 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 매개변수를 따라갑니다</numerusform>
+            <numerusform>파라미터 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 파라미터를 따라갑니다</numerusform>
         </translation>
     </message>
     <message>
@@ -662,7 +666,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>TensorSpec</name>
     <message>
         <source>Enter a shape such as 2, 3.</source>
-        <translation>2, 3 같은 모양을 입력하십시오.</translation>
+        <translation>2, 3 같은 모양을 입력하세요.</translation>
     </message>
     <message>
         <source>At most %1 dimensions.</source>
@@ -678,7 +682,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>That shape has more elements than any machine can hold.</source>
-        <translation>그 모양은 어떤 컴퓨터에도 담을 수 없을 만큼 원소가 많습니다.</translation>
+        <translation>그 모양은 어떤 PC에도 담을 수 없을 만큼 원소가 많습니다.</translation>
     </message>
 </context>
 <context>
@@ -696,11 +700,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>Trainer</name>
     <message>
         <source>Pinned memory is not available here: LibTorch said “%1” Pinned + non_blocking only helps copies to a CUDA GPU.</source>
-        <translation>여기서는 고정(pinned) 메모리를 쓸 수 없습니다. LibTorch의 메시지: “%1” pinned + non_blocking은 CUDA GPU로 복사할 때만 도움이 됩니다.</translation>
+        <translation>여기서는 고정(pinned) 메모리를 쓸 수 없습니다. LibTorch의 메시지: “%1” 고정(pinned) 메모리 + non_blocking은 CUDA GPU로 복사할 때만 도움이 됩니다.</translation>
     </message>
     <message>
         <source>Pinned + non_blocking speeds up copies to a GPU; %1 needs no copy.</source>
-        <translation>pinned + non_blocking은 GPU로 복사하는 속도를 높입니다. %1에는 복사가 필요 없습니다.</translation>
+        <translation>고정(pinned) 메모리 + non_blocking은 GPU로 복사하는 속도를 높입니다. %1에는 복사가 필요 없습니다.</translation>
     </message>
     <message>
         <source>Width, depth, batch, steps and the dataset size must be at least 1, and the learning rate above 0.</source>
@@ -708,7 +712,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Unknown optimizer “%1”: use sgd or adam.</source>
-        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰십시오.</translation>
+        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰세요.</translation>
     </message>
     <message>
         <source>The meta device has no values, so nothing can be learned there.</source>
@@ -734,11 +738,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Unknown dtype “%1”. Choose one of: %2.</source>
-        <translation>알 수 없는 dtype “%1”입니다. 다음 중에서 고르십시오: %2.</translation>
+        <translation>알 수 없는 dtype “%1”입니다. 다음 중에서 고르세요: %2.</translation>
     </message>
     <message>
         <source>Enter a shape such as 2, 3.</source>
-        <translation>2, 3 같은 모양을 입력하십시오.</translation>
+        <translation>2, 3 같은 모양을 입력하세요.</translation>
     </message>
     <message>
         <source>Every size must be at least 1 (got %1).</source>
@@ -746,7 +750,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>That shape has more elements than any machine can hold.</source>
-        <translation>그 모양은 어떤 컴퓨터에도 담을 수 없을 만큼 원소가 많습니다.</translation>
+        <translation>그 모양은 어떤 PC에도 담을 수 없을 만큼 원소가 많습니다.</translation>
     </message>
     <message>
         <source>tensor[%1] %2</source>
@@ -770,7 +774,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Unknown optimizer “%1”: use sgd or adam.</source>
-        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰십시오.</translation>
+        <translation>알 수 없는 옵티마이저 “%1”입니다. sgd 또는 adam을 쓰세요.</translation>
     </message>
     <message>
         <source>model(x) needs a model and a tensor.</source>
@@ -798,7 +802,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 was on %2, which this machine does not have: it is on the CPU now.</source>
-        <translation>%1은(는) %2에 있었지만 이 컴퓨터에는 그 장치가 없어서 이제 CPU에 있습니다.</translation>
+        <translation>%1은(는) %2에 있었지만 이 PC에는 그 장치가 없어서 이제 CPU에 있습니다.</translation>
     </message>
     <message>
         <source>The session file is corrupt: its contents cannot be read.</source>
@@ -826,15 +830,15 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 holds a whole pickled model (class %2), which only Python with that class&apos;s code can rebuild. In Python, save `model.state_dict()` instead and load that file.</source>
-        <translation>%1에는 pickle로 저장된 모델 전체(클래스 %2)가 들어 있어, 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 `model.state_dict()`를 저장하고 그 파일을 불러오십시오.</translation>
+        <translation>%1에는 pickle로 저장된 모델 전체(클래스 %2)가 들어 있어, 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 `model.state_dict()`를 저장하고 그 파일을 불러오세요.</translation>
     </message>
     <message>
         <source>%1 holds a pickled Python object (class %2) that is not a tensor, number, string or container of them; only Python with that class&apos;s code can rebuild it. In Python, save the tensors (a dict of them, or `model.state_dict()`) instead.</source>
-        <translation>%1에는 텐서, 숫자, 문자열이나 그것들을 담은 컨테이너가 아닌, pickle된 Python 객체(클래스 %2)가 들어 있어 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 텐서(텐서의 dict, 또는 `model.state_dict()`)를 저장하십시오.</translation>
+        <translation>%1에는 텐서, 숫자, 문자열이나 그것들을 담은 컨테이너가 아닌, pickle된 Python 객체(클래스 %2)가 들어 있어 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 텐서(텐서의 dict, 또는 `model.state_dict()`)를 저장하세요.</translation>
     </message>
     <message>
         <source>%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or save its `state_dict()` with torch.save instead.</source>
-        <translation>%1에는 TorchScript 모델(torch.jit.save)이 들어 있습니다: Python에서 torch.jit.load로 여시거나, 대신 그 `state_dict()`를 torch.save로 저장하십시오.</translation>
+        <translation>%1에는 TorchScript 모델(torch.jit.save)이 들어 있습니다. Python에서 torch.jit.load로 열거나, 대신 그 `state_dict()`를 torch.save로 저장하세요.</translation>
     </message>
     <message>
         <source>%1 holds something Tensor Kitchen cannot load: %2.</source>
@@ -871,12 +875,12 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message numerus="yes">
         <source>nn.Sequential: %1 · %n parameter(s) · moves in place</source>
         <translation>
-            <numerusform>nn.Sequential: %1 · 매개변수 %n개 · 제자리에서 옮겨집니다</numerusform>
+            <numerusform>nn.Sequential: %1 · 파라미터 %n개 · 제자리에서 옮겨집니다</numerusform>
         </translation>
     </message>
     <message>
         <source>optimizer over %1&apos;s parameters · needs no .to(): it follows them</source>
-        <translation>%1의 매개변수를 다루는 옵티마이저 · .to()가 필요 없습니다: 매개변수를 따라갑니다</translation>
+        <translation>%1의 파라미터를 다루는 옵티마이저 · .to()가 필요 없습니다: 파라미터를 따라갑니다</translation>
     </message>
     <message>
         <source>a deleted model</source>
@@ -944,7 +948,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>model, optimizer and loss_fn: drag the model to a device — only it needs .to().</source>
-        <translation>model, optimizer, loss_fn: 모델을 장치로 끌어 옮기십시오. .to()가 필요한 것은 모델뿐입니다.</translation>
+        <translation>model, optimizer, loss_fn: 모델을 장치로 끌어 옮기세요. .to()가 필요한 것은 모델뿐입니다.</translation>
     </message>
     <message>
         <source>Combine %1 with %2</source>
@@ -1018,7 +1022,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Interrupt the running input: KeyboardInterrupt, as Ctrl+C in Python</source>
-        <translation>실행 중인 입력을 중단합니다: Python에서 Ctrl+C를 누른 것처럼 KeyboardInterrupt</translation>
+        <translation>실행 중인 입력을 중단합니다. Python에서 Ctrl+C를 누를 때처럼 KeyboardInterrupt를 일으킵니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console.</source>
@@ -1030,11 +1034,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>still running — Ctrl+C to stop</source>
-        <translation>아직 실행 중 — 멈추려면 Ctrl+C</translation>
+        <translation>아직 실행 중 — 중지하려면 Ctrl+C</translation>
     </message>
     <message>
         <source>Stopping…</source>
-        <translation>멈추는 중…</translation>
+        <translation>중지하는 중…</translation>
     </message>
     <message>
         <source># kitchen: %1</source>
@@ -1047,7 +1051,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Stopped (KeyboardInterrupt): what ran before it stays.</source>
-        <translation>멈춤 (KeyboardInterrupt): 그 전에 실행된 것은 그대로 남습니다.</translation>
+        <translation>중지됨 (KeyboardInterrupt): 그 전에 실행된 것은 그대로 남습니다.</translation>
     </message>
     <message>
         <source>running…</source>
@@ -1120,7 +1124,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <name>tk::ErrorDialog</name>
     <message>
         <source>Devices don&apos;t match</source>
-        <translation>장치가 서로 맞지 않습니다</translation>
+        <translation>장치가 서로 다릅니다</translation>
     </message>
     <message>
         <source>Shapes don&apos;t fit</source>
@@ -1152,23 +1156,23 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Every tensor in one operation must sit on the same device. Ingredients on different counters cannot go into one pot: move one of them first. In a real program this usually means the model and the data did not both get .to(device) — check both.</source>
-        <translation>한 연산에 쓰는 텐서는 모두 같은 장치에 있어야 합니다. 재료가 서로 다른 조리대에 있으면 한 냄비에 넣을 수 없으니, 먼저 한쪽을 옮기십시오. 실제 프로그램에서는 대개 모델과 데이터 중 한쪽에만 .to(device)를 했다는 뜻입니다. 양쪽을 모두 확인하십시오.</translation>
+        <translation>한 연산에 쓰는 텐서는 모두 같은 장치에 있어야 합니다. 재료가 서로 다른 조리대에 있으면 한 냄비에 넣을 수 없으니, 먼저 한쪽을 옮기세요. 실제 프로그램에서는 대개 모델과 데이터 중 한쪽에만 .to(device)를 했다는 뜻입니다. 양쪽을 모두 확인하세요.</translation>
     </message>
     <message>
         <source>Element-wise + and * need equal shapes (or shapes that broadcast); x @ y needs x&apos;s last size to equal y&apos;s first; torch.cat needs every size but the first to match. Reshape or transpose one operand.</source>
-        <translation>원소별 +와 *에는 같은 모양(또는 브로드캐스트되는 모양)이 필요합니다. x @ y는 x의 마지막 크기와 y의 첫 크기가 같아야 하고, torch.cat은 첫 번째를 뺀 모든 크기가 같아야 합니다. 피연산자 하나의 모양을 바꾸거나(reshape) 전치(transpose)하십시오.</translation>
+        <translation>원소별 +와 *에는 같은 모양(또는 브로드캐스트되는 모양)이 필요합니다. x @ y는 x의 마지막 크기와 y의 첫 크기가 같아야 하고, torch.cat은 첫 번째를 뺀 모든 크기가 같아야 합니다. 피연산자 하나의 모양을 바꾸거나(reshape) 전치(transpose)하세요.</translation>
     </message>
     <message>
         <source>Some operations are only implemented for some dtypes: random sampling needs a floating dtype, and half precision is limited on the CPU. Pick float32 and try again.</source>
-        <translation>어떤 연산은 일부 dtype에만 구현되어 있습니다. 난수 추출에는 부동소수점 dtype이 필요하고, CPU에서는 반정밀도(half precision)를 쓸 수 있는 연산이 제한됩니다. float32를 골라 다시 해 보십시오.</translation>
+        <translation>어떤 연산은 일부 dtype에만 구현되어 있습니다. 난수 추출에는 부동소수점 dtype이 필요하고, CPU에서는 반정밀도(half precision)를 쓸 수 있는 연산이 제한됩니다. float32를 골라 다시 해 보세요.</translation>
     </message>
     <message>
         <source>The device cannot hold this tensor. Use a smaller shape or batch, delete cards you no longer need, or on a GPU empty the caching allocator&apos;s cache.</source>
-        <translation>이 장치에는 이 텐서를 담을 수 없습니다. 더 작은 모양이나 배치를 쓰거나, 필요 없는 카드를 지우거나, GPU라면 캐싱 할당자의 캐시를 비우십시오.</translation>
+        <translation>이 장치에는 이 텐서를 담을 수 없습니다. 더 작은 모양이나 배치를 쓰거나, 필요 없는 카드를 지우거나, GPU라면 캐싱 할당자의 캐시를 비우세요.</translation>
     </message>
     <message>
         <source>Nothing was loaded and the kitchen is unchanged. Check that this is the file you meant; Details has the full message.</source>
-        <translation>아무것도 불러오지 않았고 주방은 그대로입니다. 의도한 파일이 맞는지 확인하십시오. 전체 메시지는 ‘자세히’에 있습니다.</translation>
+        <translation>아무것도 불러오지 않았고 주방은 그대로입니다. 의도한 파일이 맞는지 확인하세요. 전체 메시지는 ‘자세히’에 있습니다.</translation>
     </message>
     <message>
         <source>Tensor Kitchen stopped this before asking LibTorch; the message says what to change. Nothing was changed.</source>
@@ -1180,7 +1184,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Nothing was written; if the file already existed, it is unchanged. Choose another name or folder and save again; Details has the full message.</source>
-        <translation>아무것도 쓰지 않았습니다. 파일이 이미 있었다면 그대로입니다. 다른 이름이나 폴더를 골라 다시 저장하십시오. 전체 메시지는 ‘자세히’에 있습니다.</translation>
+        <translation>아무것도 쓰지 않았습니다. 파일이 이미 있었다면 그대로입니다. 다른 이름이나 폴더를 골라 다시 저장하세요. 전체 메시지는 ‘자세히’에 있습니다.</translation>
     </message>
     <message>
         <source>File:</source>
@@ -1270,7 +1274,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
-        <translation>여기서는 device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;가 cpu가 되므로, 이 작업대에 놓은 카드는 x.to(device)를 실행합니다. 이 호출은 x 자신을 돌려주므로 카드는 여전히 CPU 조리대에 있습니다.</translation>
+        <translation>여기서는 device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;가 cpu가 되므로, 이 작업대에 카드를 놓으면 x.to(device)가 실행됩니다. 이 호출은 x 자신을 돌려주므로 x는 그대로 CPU 조리대에 있습니다.</translation>
     </message>
     <message>
         <source>Shapes and dtypes only: no data, no memory</source>
@@ -1294,7 +1298,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Tip: write %1 = %1.to(%2) to keep it.</source>
-        <translation>팁: 결과를 남기려면 %1 = %1.to(%2)라고 쓰십시오.</translation>
+        <translation>팁: 결과를 받아 두려면 %1 = %1.to(%2)라고 쓰세요.</translation>
     </message>
     <message>
         <source>old %1 released</source>
@@ -1306,6 +1310,14 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>x = torch.ones(2, 3) lives on the CPU counter: x.device is cpu.</source>
         <translation>x = torch.ones(2, 3)은 CPU 조리대에 놓입니다. x.device는 cpu입니다.</translation>
+    </message>
+    <message>
+        <source>No GPU here: x is on the CPU already, so x.cpu() returns x itself and x.cpu().numpy() shares its memory.</source>
+        <translation>여기에는 GPU가 없습니다. x는 이미 CPU에 있으므로 x.cpu()는 x 자신을 돌려주고, x.cpu().numpy()는 x와 메모리를 함께 씁니다.</translation>
+    </message>
+    <message>
+        <source>Data: preloaded on the device. Press Train, then choose per batch under Data and train again to compare the samples/s.</source>
+        <translation>데이터: 장치에 미리 올려 둠. ‘학습’을 누른 다음, ‘데이터:’에서 ‘배치마다’를 골라 다시 학습하고 샘플/초를 견주어 보세요.</translation>
     </message>
 </context>
 <context>
@@ -1327,7 +1339,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>DataLoader worker threads that prepare the next batches while the model trains. With 0 the training thread prepares each batch itself, and the device waits meanwhile.</source>
-        <translation>모델이 학습하는 동안 다음 배치를 미리 준비하는 DataLoader 작업 스레드 수입니다. 0이면 학습 스레드가 배치를 직접 준비하고, 그동안 장치는 기다립니다.</translation>
+        <translation>모델이 학습하는 동안 다음 배치를 미리 준비하는 DataLoader 작업자(스레드)의 수입니다. 0이면 학습 스레드가 배치를 직접 준비하고, 그동안 장치는 기다립니다.</translation>
     </message>
     <message>
         <source> blur passes</source>
@@ -1339,15 +1351,15 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Pinned batches + non_blocking</source>
-        <translation>고정(pinned) 배치 + non_blocking</translation>
+        <translation>고정(pinned) 메모리의 배치 + non_blocking</translation>
     </message>
     <message>
         <source>Each batch goes to page-locked memory and is copied with .to(device, non_blocking=True), like pin_memory=True. GPU lanes only.</source>
-        <translation>배치마다 페이지 잠금 메모리에 두고 .to(device, non_blocking=True)로 복사합니다. pin_memory=True와 같은 일입니다. GPU 레인 전용입니다.</translation>
+        <translation>배치마다 고정(pinned) 메모리에 두고 .to(device, non_blocking=True)로 복사합니다. pin_memory=True와 같은 일입니다. GPU 레인 전용입니다.</translation>
     </message>
     <message>
         <source>Needs a CUDA GPU: page-locked memory only speeds up copies to one.</source>
-        <translation>CUDA GPU가 필요합니다. 페이지 잠금 메모리는 GPU로 복사할 때만 속도를 높입니다.</translation>
+        <translation>CUDA GPU가 필요합니다. 고정(pinned) 메모리는 GPU로 복사할 때만 속도를 높입니다.</translation>
     </message>
     <message>
         <source>S&amp;weep workers</source>
@@ -1359,7 +1371,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Python&apos;s DataLoader uses worker processes; LibTorch&apos;s C++ one, used here, uses threads. Both prepare batches ahead of the model.</source>
-        <translation>Python의 DataLoader는 작업 프로세스를 쓰고, 여기서 쓰는 LibTorch의 C++ DataLoader는 스레드를 씁니다. 둘 다 모델보다 앞서 배치를 준비합니다.</translation>
+        <translation>Python의 DataLoader는 작업자를 프로세스로, 여기서 쓰는 LibTorch의 C++ DataLoader는 스레드로 돌립니다. 둘 다 모델보다 앞서 배치를 준비합니다.</translation>
     </message>
     <message>
         <source>Workers:</source>
@@ -1482,7 +1494,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>&amp;Meta device pane</source>
-        <translation>meta 장치 영역(&amp;M)</translation>
+        <translation>meta 선반(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Help</source>
@@ -1632,7 +1644,7 @@ first call: %4</source>
     </message>
     <message>
         <source> s</source>
-        <translation> 초</translation>
+        <translation>초</translation>
     </message>
     <message>
         <source>Time spent on whole timed blocks per point (torch.utils.benchmark&apos;s min_run_time).</source>
@@ -1708,11 +1720,11 @@ first call: %4</source>
     </message>
     <message>
         <source>Set the sizes and press Run.</source>
-        <translation>크기를 정하고 ‘경주 시작’을 누르십시오.</translation>
+        <translation>크기를 정하고 ‘경주 시작’을 누르세요.</translation>
     </message>
     <message>
-        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: 2N³ multiply-adds, like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
-        <translation>&lt;h3&gt;감자 깎기 경주&lt;/h3&gt;N × N 행렬의 A @ B: 곱셈·덧셈 2N³번으로, 감자 N³개를 깎는 일과 같습니다. 시간은 torch.utils.benchmark와 같은 방법으로 잽니다.</translation>
+        <source>&lt;h3&gt;The potato-peeling race&lt;/h3&gt;A @ B for N × N matrices: N³ multiply-adds (2N³ operations), like peeling N³ potatoes. Timed as torch.utils.benchmark does.</source>
+        <translation>&lt;h3&gt;감자 깎기 경주&lt;/h3&gt;N × N 행렬의 A @ B: 곱셈·덧셈 N³번(연산으로는 2N³번)으로, 감자 N³개를 깎는 일과 같습니다. 시간은 torch.utils.benchmark와 같은 방법으로 잽니다.</translation>
     </message>
     <message>
         <source>Warming up…</source>
@@ -1964,11 +1976,11 @@ first call: %4</source>
     </message>
     <message>
         <source>Recover the kitchen?</source>
-        <translation>주방을 복구하시겠습니까?</translation>
+        <translation>주방을 복구할까요?</translation>
     </message>
     <message>
         <source>Tensor Kitchen did not close properly last time. Restore the cards from the last autosave?</source>
-        <translation>지난번에 Tensor Kitchen이 제대로 종료되지 않았습니다. 마지막 자동 저장에서 카드를 복원하시겠습니까?</translation>
+        <translation>지난번에 Tensor Kitchen이 제대로 종료되지 않았습니다. 마지막 자동 저장에서 카드를 복원할까요?</translation>
     </message>
     <message>
         <source>untitled</source>
@@ -2038,7 +2050,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Choose at least one device to train on.</source>
-        <translation>학습할 장치를 하나 이상 고르십시오.</translation>
+        <translation>학습할 장치를 하나 이상 고르세요.</translation>
     </message>
     <message>
         <source>The meta device has no values, so nothing can be learned there.</source>
@@ -2069,11 +2081,11 @@ first call: %4</source>
     </message>
     <message>
         <source>pinned + non_blocking</source>
-        <translation>pinned + non_blocking</translation>
+        <translation>고정(pinned) 메모리 + non_blocking</translation>
     </message>
     <message>
         <source>Needs a CUDA GPU: page-locked memory only speeds up copies to one.</source>
-        <translation>CUDA GPU가 필요합니다. 페이지 잠금 메모리는 GPU로 복사할 때만 속도를 높입니다.</translation>
+        <translation>CUDA GPU가 필요합니다. 고정(pinned) 메모리는 GPU로 복사할 때만 속도를 높입니다.</translation>
     </message>
     <message>
         <source>Where the data lives while training: moved per batch (the usual way), all on the device up front (fast, if it fits), or staged in pinned memory and copied with non_blocking=True (GPU only).</source>
@@ -2133,11 +2145,11 @@ first call: %4</source>
     </message>
     <message>
         <source>Press Train: every lane gets the same model, seed and batches.</source>
-        <translation>‘학습’을 누르십시오. 모든 레인이 같은 모델, 씨앗, 배치를 받습니다.</translation>
+        <translation>‘학습’을 누르세요. 모든 레인이 같은 모델, 씨앗, 배치를 받습니다.</translation>
     </message>
     <message>
         <source>Lanes train &lt;b&gt;in turn&lt;/b&gt;, %1 steps each, on one worker thread: no lane shares the cores with another, every step is timed on its own (after torch.cuda.synchronize() on a GPU), and drawing the pictures is not counted. That is why the times are fair.</source>
-        <translation>레인들은 작업 스레드 하나에서 &lt;b&gt;번갈아&lt;/b&gt; %1 스텝씩 학습합니다. 어느 레인도 다른 레인과 코어를 나눠 쓰지 않고, 스텝마다 따로 시간을 재며(GPU에서는 torch.cuda.synchronize() 뒤에), 그림 그리는 시간은 세지 않습니다. 그래서 시간 비교가 공정합니다.</translation>
+        <translation>레인들은 백그라운드 스레드 하나에서 &lt;b&gt;번갈아&lt;/b&gt; %1 스텝씩 학습합니다. 어느 레인도 다른 레인과 코어를 나눠 쓰지 않고, 스텝마다 따로 시간을 재며(GPU에서는 torch.cuda.synchronize() 뒤에), 그림 그리는 시간은 세지 않습니다. 그래서 시간 비교가 공정합니다.</translation>
     </message>
     <message>
         <source>&lt;h3&gt;The training race&lt;/h3&gt;An MLP learns to tell two spirals apart. The model and every batch must sit on the lane&apos;s device; the optimizer and the loss need no .to().</source>
@@ -2173,7 +2185,7 @@ first call: %4</source>
     </message>
     <message>
         <source>samples/s (EMA)</source>
-        <translation>샘플/s (EMA)</translation>
+        <translation>샘플/초 (EMA)</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
@@ -2201,7 +2213,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Step %1 of %2 · %3: loss %4, %5 samples/s</source>
-        <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/s</translation>
+        <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/초</translation>
     </message>
     <message>
         <source>Cancelled.</source>
@@ -2249,11 +2261,11 @@ first call: %4</source>
     </message>
     <message>
         <source>The worker sweep is running: stop it first, or the two would share the cores.</source>
-        <translation>작업자 수 바꿔 보기가 실행 중입니다. 둘이 코어를 나눠 쓰게 되므로 먼저 멈추십시오.</translation>
+        <translation>작업자 수 바꿔 보기가 실행 중입니다. 둘이 코어를 나눠 쓰게 되므로 먼저 중지하세요.</translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3: loss %4, %5 samples/s, waited for data %6 %</source>
-        <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/s, 데이터 대기 %6 %</translation>
+        <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/초, 데이터 대기 %6 %</translation>
     </message>
     <message>
         <source>%1 · waited for data %2 %</source>
@@ -2265,11 +2277,11 @@ first call: %4</source>
     </message>
     <message>
         <source>The DataLoader with %1 workers: press Train and watch how long each lane waits for its data, then Sweep workers.</source>
-        <translation>DataLoader, 작업자 %1개: ‘학습’을 눌러 각 레인이 데이터를 얼마나 기다리는지 본 다음, ‘작업자 수 바꿔 보기’를 누르십시오.</translation>
+        <translation>DataLoader, 작업자 %1개: ‘학습’을 눌러 각 레인이 데이터를 얼마나 기다리는지 본 다음, ‘작업자 수 바꿔 보기’를 누르세요.</translation>
     </message>
     <message>
         <source>Choose at least one lane to sweep.</source>
-        <translation>바꿔 볼 레인을 하나 이상 고르십시오.</translation>
+        <translation>바꿔 볼 레인을 하나 이상 고르세요.</translation>
     </message>
     <message>
         <source>Sweeping the workers: each lane trains %1 steps with %2 workers in turn…</source>
@@ -2288,7 +2300,7 @@ first call: %4</source>
     <name>tk::TransferLab</name>
     <message>
         <source>Choose at least one size.</source>
-        <translation>크기를 하나 이상 고르십시오.</translation>
+        <translation>크기를 하나 이상 고르세요.</translation>
     </message>
     <message>
         <source>Every size must be at least 1 byte (got %1).</source>
@@ -2335,11 +2347,11 @@ first call: %4</source>
     </message>
     <message>
         <source>Moving ingredients to the workbench costs time: every copy pays a fixed latency (the flat left end), then the link&apos;s bandwidth (the right end). Pinned (page-locked) host memory lets the GPU copy directly, without an extra staging copy.</source>
-        <translation>재료를 작업대로 옮기는 데는 시간이 듭니다. 복사할 때마다 고정된 지연 시간(평평한 왼쪽 끝)을 치르고, 그다음에는 연결의 대역폭(오른쪽 끝)이 속도를 정합니다. 고정(페이지 잠금) 호스트 메모리를 쓰면 중간 복사 없이 GPU가 바로 복사할 수 있습니다.</translation>
+        <translation>재료를 작업대로 옮기는 데는 시간이 듭니다. 복사할 때마다 매번 드는 지연 시간(평평한 왼쪽 끝)을 치르고, 그다음에는 연결의 대역폭(오른쪽 끝)이 속도를 정합니다. 고정(pinned) 호스트 메모리를 쓰면 중간 복사 없이 GPU가 바로 복사할 수 있습니다.</translation>
     </message>
     <message>
         <source>No GPU here, so this measures host memory copies (memcpy bandwidth). A GPU would add a PCIe or NVLink hop with a latency of microseconds per copy, and pinned memory would matter: pageable memory is staged through a pinned buffer first.</source>
-        <translation>여기에는 GPU가 없어서 호스트 메모리 복사(memcpy 대역폭)를 잽니다. GPU가 있다면 복사마다 몇 마이크로초의 지연이 있는 PCIe나 NVLink 구간이 더해지고, 고정 메모리가 중요해집니다. 페이징 가능(pageable) 메모리는 먼저 고정 버퍼를 거쳐 옮겨지기 때문입니다.</translation>
+        <translation>여기에는 GPU가 없어서 호스트 메모리 복사(memcpy 대역폭)를 잽니다. GPU가 있다면 복사마다 몇 마이크로초의 지연이 있는 PCIe나 NVLink 구간이 더해지고, 고정(pinned) 메모리가 중요해집니다. 페이징 가능(pageable) 메모리는 먼저 고정(pinned) 메모리의 버퍼를 거쳐 옮겨지기 때문입니다.</translation>
     </message>
     <message>
         <source>From:</source>
@@ -2408,7 +2420,7 @@ first call: %4</source>
     <name>tk::WorkerSweepChart</name>
     <message>
         <source>Does the device wait for data?</source>
-        <translation>장치가 데이터를 기다리는가?</translation>
+        <translation>장치가 데이터를 기다릴까요?</translation>
     </message>
     <message>
         <source>DataLoader workers</source>
@@ -2420,11 +2432,11 @@ first call: %4</source>
     </message>
     <message>
         <source>This machine has %1 hardware threads. The workers compete with the model for the same cores, so beyond %1 workers more of them stop helping. With 0 the training thread prepares every batch itself while the device waits.</source>
-        <translation>이 컴퓨터의 하드웨어 스레드는 %1개입니다. 작업자는 모델과 같은 코어를 두고 다투므로, %1개를 넘으면 작업자를 늘려도 더는 도움이 되지 않습니다. 0개이면 장치가 기다리는 동안 학습 스레드가 모든 배치를 직접 준비합니다.</translation>
+        <translation>이 PC의 하드웨어 스레드는 %1개입니다. 작업자는 모델과 같은 코어를 두고 다투므로, %1개를 넘으면 작업자를 늘려도 더는 도움이 되지 않습니다. 0개이면 장치가 기다리는 동안 학습 스레드가 모든 배치를 직접 준비합니다.</translation>
     </message>
     <message>
         <source>Choose the DataLoader placement and press Sweep workers: each lane trains briefly with each number of workers.</source>
-        <translation>DataLoader 방식을 고르고 ‘작업자 수 바꿔 보기’를 누르십시오. 각 레인이 작업자 수마다 잠깐씩 학습합니다.</translation>
+        <translation>DataLoader 방식을 고르고 ‘작업자 수 바꿔 보기’를 누르세요. 각 레인이 작업자 수마다 잠깐씩 학습합니다.</translation>
     </message>
     <message>
         <source>%1 hardware threads</source>
@@ -2432,7 +2444,7 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 with %2 workers: waited for data %3 % of the time, %4 samples/s; preparing took %5 s of CPU time.</source>
-        <translation>%1, 작업자 %2개: 시간의 %3 % 동안 데이터를 기다림, %4 샘플/s, 준비에 CPU 시간 %5초.</translation>
+        <translation>%1, 작업자 %2개: 시간의 %3 % 동안 데이터를 기다림, %4 샘플/초, 준비에 CPU 시간 %5초.</translation>
     </message>
     <message>
         <source>%1: waited for data %2 % with %3 workers, %4 % at least (%5 workers)</source>

@@ -1,5 +1,6 @@
 #include "lessons/lessonactions.h"
 
+#include "devices/devicedetailsdialog.h"
 #include "kitchen/cardactions.h"
 #include "kitchen/kitchenengine.h"
 #include "kitchen/kitchenview.h"
@@ -69,7 +70,37 @@ void LessonActions::tryLesson(const QString &id)
         // No workers: pressing Train shows the device waiting while each batch is prepared.
         m_tabs->setCurrentWidget(m_trainingRace);
         m_trainingRace->chooseDataLoader(0);
+    } else if (id.startsWith(QLatin1String("10"))) {
+        // device_count() and get_device_name(i) for every GPU: Help → Device check.
+        auto *dlg = new DeviceDetailsDialog(m_tabs->window());
+        dlg->setAttribute(Qt::WA_DeleteOnClose);
+        dlg->open();
+    } else if (id.startsWith(QLatin1String("11"))) {
+        // x.cpu().numpy(): to the first GPU and back when there is one, then the values.
+        withX([this](int x) {
+            if (!m_view->moveTargets().contains(QStringLiteral("cuda:0"))) {
+                Q_EMIT statusMessage(tr("No GPU here: x is on the CPU already, so x.cpu() returns x itself "
+                                        "and x.cpu().numpy() shares its memory."));
+                m_cards->showValues(x);
+                return;
+            }
+            moveThen(x, QStringLiteral("cuda:0"), [this](int onGpu) {
+                moveThen(onGpu, QStringLiteral("cpu"), [this](int back) { m_cards->showValues(back); });
+            });
+        });
+    } else if (id.startsWith(QLatin1String("12"))) {
+        // The whole dataset on the device up front; per batch is one choice away.
+        m_tabs->setCurrentWidget(m_trainingRace);
+        m_trainingRace->choosePlacement(TrainPlacement::Preload);
+        Q_EMIT statusMessage(tr("Data: preloaded on the device. Press Train, then choose per batch under "
+                                "Data and train again to compare the samples/s."),
+                             20000);
     }
+}
+
+void LessonActions::moveThen(int id, const QString &device, std::function<void(int)> next)
+{
+    m_cards->requestTransfer(id, device, TransferMeaning::Reassign, [next](const Outcome &o) { next(o.cardId); });
 }
 
 } // namespace tk

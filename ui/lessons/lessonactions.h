@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QObject>
+#include <functional>
 
 class QTabWidget;
 
@@ -31,6 +32,8 @@ Q_SIGNALS:
 
 private:
     int idOfName(const QString &name) const;
+    // x = x.to(device) as a drag does it, then next(the moved card).
+    void moveThen(int id, const QString &device, std::function<void(int)> next);
 
     KitchenEngine *m_engine = nullptr;
     KitchenView *m_view = nullptr;

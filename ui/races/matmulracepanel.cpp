@@ -141,8 +141,8 @@ void MatmulRacePanel::buildControls(QWidget *box)
 
     auto *layout = new QVBoxLayout(box);
     layout->addWidget(new QLabel(tr("<h3>The potato-peeling race</h3>"
-                                    "A @ B for N × N matrices: 2N³ multiply-adds, like peeling "
-                                    "N³ potatoes. Timed as torch.utils.benchmark does.")));
+                                    "A @ B for N × N matrices: N³ multiply-adds (2N³ operations), "
+                                    "like peeling N³ potatoes. Timed as torch.utils.benchmark does.")));
     layout->itemAt(0)->widget()->setProperty("wordWrap", true);
     layout->addLayout(form);
     layout->addWidget(lanes);

@@ -540,11 +540,16 @@ void TrainingRacePanel::updateLoaderControls()
     m_run->setEnabled(!racing && !sweeping);
 }
 
+void TrainingRacePanel::choosePlacement(TrainPlacement placement)
+{
+    m_placement->setCurrentIndex(m_placement->findData(int(placement)));
+    m_chartTabs->setCurrentIndex(0);
+}
+
 void TrainingRacePanel::chooseDataLoader(int workers)
 {
-    m_placement->setCurrentIndex(m_placement->findData(int(TrainPlacement::DataLoader)));
+    choosePlacement(TrainPlacement::DataLoader);
     m_loader->setWorkers(workers);
-    m_chartTabs->setCurrentIndex(0);
     if (!m_race->isRunning() && !m_sweep->isRunning())
         m_status->setText(tr("The DataLoader with %1 workers: press Train and watch how long each lane "
                              "waits for its data, then Sweep workers.")

@@ -49,6 +49,8 @@ public:
 
     // The DataLoader placement with this many workers (a lesson's Try it).
     void chooseDataLoader(int workers);
+    // The placement the Data box shows, e.g. the whole dataset preloaded (a lesson's Try it).
+    void choosePlacement(TrainPlacement placement);
     LoaderOptions *loaderOptions() const { return m_loader; }
     // Of lane i's steps so far, the share of the time spent waiting for batches (0…1).
     double dataWaitFraction(int lane) const;

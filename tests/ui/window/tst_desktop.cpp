@@ -430,7 +430,7 @@ private Q_SLOTS:
             QCOMPARE(w.tabs()->tabText(0).contains(QStringLiteral("주방")), true);
             QVERIFY(w.lessons()->lessonHtml(0).contains(QStringLiteral("텐서"))); // lessons follow
             // The error dialogs' titles, and a file error's plain words from the core.
-            QCOMPARE(ErrorDialog::title(OpError::Kind::DeviceMismatch), QStringLiteral("장치가 서로 맞지 않습니다"));
+            QCOMPARE(ErrorDialog::title(OpError::Kind::DeviceMismatch), QStringLiteral("장치가 서로 다릅니다"));
             QCOMPARE(ErrorDialog::title(OpError::Kind::File), QStringLiteral("이 파일을 열 수 없습니다"));
             const OpError missing = OpError::aboutFile(OpError::invalid("Cannot open"), "/no/such/dir/a.tks",
                                                        OpError::FileTask::OpenSession);
@@ -478,8 +478,8 @@ private Q_SLOTS:
     void lessonsInBothLanguagesAndTryIt()
     {
         LessonsPanel en("en"), ko("ko");
-        QCOMPARE(en.count(), 9);
-        QCOMPARE(ko.count(), 9);
+        QCOMPARE(en.count(), 12);
+        QCOMPARE(ko.count(), 12);
         QVERIFY(ko.lessonHtml(0).contains("<h2>"));
         QVERIFY(ko.lessonHtml(3).contains("Expected all tensors to be on the same device"));
         MainWindow w;
@@ -488,6 +488,11 @@ private Q_SLOTS:
         idle(w);
         QTRY_VERIFY_WITH_TIMEOUT(w.lastMessage().contains("stayed on cpu"), 10000);
         QCOMPARE(names(w), QStringList{"x@cpu"});
+        // The whole dataset up front: the training race with the preloaded placement.
+        QCOMPARE(en.lessonId(11), QStringLiteral("12-dataset-up-front"));
+        w.tryLesson(en.lessonId(11));
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.trainingRace()));
+        QCOMPARE(w.trainingRace()->configFromControls().placement, TrainPlacement::Preload);
     }
 };
 
