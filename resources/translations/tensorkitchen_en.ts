@@ -2051,7 +2051,62 @@ first call: %4</source>
     </message>
 </context>
 <context>
-    <name>tk::TrainingRacePanel</name>
+    <name>tk::TrainingRaceCharts</name>
+    <message>
+        <source>Loss vs step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cross-entropy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss vs training time (the race)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cross-entropy (EMA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples/s (EMA)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (raw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (EMA, α = %2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · waited for data %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::TrainingRaceControls</name>
     <message>
         <source>Adam</source>
         <translation type="unfinished"></translation>
@@ -2145,38 +2200,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loss vs step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cross-entropy</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loss vs training time (the race)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cross-entropy (EMA)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>samples/s (EMA)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Resume</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2189,15 +2212,18 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
+        <source>DataLoader: workers prepare batches</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::TrainingRacePanel</name>
+    <message>
         <source>Preparing the lanes: data, model, model.to(device)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (raw)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (EMA, α = %2)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2233,31 +2259,11 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>DataLoader: workers prepare batches</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Data loading</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The worker sweep is running: stop it first, or the two would share the cores.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3: loss %4, %5 samples/s, waited for data %6 %</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 · waited for data %2 %</source>
         <translation type="unfinished"></translation>
     </message>
     <message>

@@ -2062,7 +2062,62 @@ first call: %4</source>
     </message>
 </context>
 <context>
-    <name>tk::TrainingRacePanel</name>
+    <name>tk::TrainingRaceCharts</name>
+    <message>
+        <source>Loss vs step</source>
+        <translation>스텝에 따른 손실</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>스텝</translation>
+    </message>
+    <message>
+        <source>cross-entropy</source>
+        <translation>교차 엔트로피</translation>
+    </message>
+    <message>
+        <source>Loss vs training time (the race)</source>
+        <translation>학습 시간에 따른 손실 (경주)</translation>
+    </message>
+    <message>
+        <source>seconds</source>
+        <translation>초</translation>
+    </message>
+    <message>
+        <source>cross-entropy (EMA)</source>
+        <translation>교차 엔트로피 (EMA)</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>처리량</translation>
+    </message>
+    <message>
+        <source>samples/s (EMA)</source>
+        <translation>샘플/초 (EMA)</translation>
+    </message>
+    <message>
+        <source>%1 (raw)</source>
+        <translation>%1 (원값)</translation>
+    </message>
+    <message>
+        <source>%1 (EMA, α = %2)</source>
+        <translation>%1 (EMA, α = %2)</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>학습</translation>
+    </message>
+    <message>
+        <source>Data loading</source>
+        <translation>데이터 로딩</translation>
+    </message>
+    <message>
+        <source>%1 · waited for data %2 %</source>
+        <translation>%1 · 데이터 대기 %2 %</translation>
+    </message>
+</context>
+<context>
+    <name>tk::TrainingRaceControls</name>
     <message>
         <source>Adam</source>
         <translation>Adam</translation>
@@ -2156,38 +2211,6 @@ first call: %4</source>
         <translation>&lt;h3&gt;학습 경주&lt;/h3&gt;MLP가 두 나선을 구별하는 법을 배웁니다. 모델과 모든 배치는 레인의 장치에 있어야 하고, 옵티마이저와 손실 함수에는 .to()가 필요 없습니다.</translation>
     </message>
     <message>
-        <source>Loss vs step</source>
-        <translation>스텝에 따른 손실</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>스텝</translation>
-    </message>
-    <message>
-        <source>cross-entropy</source>
-        <translation>교차 엔트로피</translation>
-    </message>
-    <message>
-        <source>Loss vs training time (the race)</source>
-        <translation>학습 시간에 따른 손실 (경주)</translation>
-    </message>
-    <message>
-        <source>seconds</source>
-        <translation>초</translation>
-    </message>
-    <message>
-        <source>cross-entropy (EMA)</source>
-        <translation>교차 엔트로피 (EMA)</translation>
-    </message>
-    <message>
-        <source>Throughput</source>
-        <translation>처리량</translation>
-    </message>
-    <message>
-        <source>samples/s (EMA)</source>
-        <translation>샘플/초 (EMA)</translation>
-    </message>
-    <message>
         <source>&amp;Resume</source>
         <translation>계속(&amp;R)</translation>
     </message>
@@ -2200,16 +2223,19 @@ first call: %4</source>
         <translation>학습 중…</translation>
     </message>
     <message>
+        <source>DataLoader: workers prepare batches</source>
+        <translation>DataLoader: 작업자가 배치를 준비</translation>
+    </message>
+    <message>
+        <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
+        <translation>배치를 LibTorch의 DataLoader에서 받습니다. 샘플마다 준비하는 데 CPU 작업이 듭니다. 장치가 데이터를 얼마나 기다리는지 보여 줍니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::TrainingRacePanel</name>
+    <message>
         <source>Preparing the lanes: data, model, model.to(device)…</source>
         <translation>레인 준비 중: 데이터, 모델, model.to(device)…</translation>
-    </message>
-    <message>
-        <source>%1 (raw)</source>
-        <translation>%1 (원값)</translation>
-    </message>
-    <message>
-        <source>%1 (EMA, α = %2)</source>
-        <translation>%1 (EMA, α = %2)</translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3: loss %4, %5 samples/s</source>
@@ -2244,32 +2270,12 @@ first call: %4</source>
         <translation>%1 결과와 유효숫자 %2자리까지 일치</translation>
     </message>
     <message>
-        <source>DataLoader: workers prepare batches</source>
-        <translation>DataLoader: 작업자가 배치를 준비</translation>
-    </message>
-    <message>
-        <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
-        <translation>배치를 LibTorch의 DataLoader에서 받습니다. 샘플마다 준비하는 데 CPU 작업이 듭니다. 장치가 데이터를 얼마나 기다리는지 보여 줍니다.</translation>
-    </message>
-    <message>
-        <source>Training</source>
-        <translation>학습</translation>
-    </message>
-    <message>
-        <source>Data loading</source>
-        <translation>데이터 로딩</translation>
-    </message>
-    <message>
         <source>The worker sweep is running: stop it first, or the two would share the cores.</source>
         <translation>작업자 수 바꿔 보기가 실행 중입니다. 둘이 코어를 나눠 쓰게 되므로 먼저 중지하세요.</translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3: loss %4, %5 samples/s, waited for data %6 %</source>
         <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/초, 데이터 대기 %6 %</translation>
-    </message>
-    <message>
-        <source>%1 · waited for data %2 %</source>
-        <translation>%1 · 데이터 대기 %2 %</translation>
     </message>
     <message>
         <source>waited for data %1 % of its step time</source>

@@ -1,4 +1,5 @@
 #include "common/chartfactory.h"
+#include "common/palette.h"
 
 #include <QFontMetrics>
 #include <QObject>
@@ -103,7 +104,7 @@ QCustomPlot *ChartFactory::make(const QString &title, const QString &xLabel, con
     legendRow->addElement(0, 1, plot->legend);
     plot->legend->setFont(QFont(base.family(), 8));
     plot->legend->setIconSize(36, 14); // wide enough to show a dash pattern and a marker
-    plot->legend->setBorderPen(QPen(QColor(0xc0, 0xc0, 0xc0)));
+    plot->legend->setBorderPen(QPen(Palette::frame()));
     plot->legend->setFillOrder(QCPLayoutGrid::foColumnsFirst);
     legendRow->take(plot->legend); // hidden until a curve has data
     plot->legend->setVisible(false);

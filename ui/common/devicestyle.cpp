@@ -1,14 +1,15 @@
 #include "common/devicestyle.h"
+#include "common/palette.h"
 
 namespace tk {
 
 QColor DeviceStyle::color(const QString &deviceId)
 {
     if (deviceId.startsWith(QLatin1String("cuda")))
-        return QColor(0x4e, 0x9a, 0x06);  // workbench green
+        return Palette::workbench();
     if (deviceId == QLatin1String("meta"))
-        return QColor(0x75, 0x50, 0x7b);  // meta plum
-    return QColor(0xc1, 0x66, 0x1c);      // counter copper
+        return Palette::shelf();
+    return Palette::counter();
 }
 
 QString DeviceStyle::paneTitle(const QString &deviceId)

@@ -3,6 +3,7 @@
 #include "console/consoleinput.h"
 #include "kitchen/kitchenengine.h"
 #include "console/pythonconsole.h"
+#include "common/palette.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>
@@ -32,9 +33,9 @@ QTextCharFormat colored(const QColor &color, bool italic = false)
     f.setFontItalic(italic);
     return f;
 }
-QTextCharFormat echoFormat() { return colored(QColor(0x00, 0x33, 0x99)); }
-QTextCharFormat errorFormat() { return colored(QColor(0xb0, 0x00, 0x20)); }
-QTextCharFormat dimFormat() { return colored(QColor(0x8c, 0x8c, 0x8c), true); }
+QTextCharFormat echoFormat() { return colored(Palette::code()); }
+QTextCharFormat errorFormat() { return colored(Palette::error()); }
+QTextCharFormat dimFormat() { return colored(Palette::dim(), true); }
 
 // Where the reply's traceback starts in its output (print output may come before it), or -1.
 qsizetype tracebackStart(const ConsoleReply &r)

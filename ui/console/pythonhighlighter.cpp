@@ -1,4 +1,5 @@
 #include "console/pythonhighlighter.h"
+#include "common/palette.h"
 
 namespace tk {
 
@@ -14,12 +15,12 @@ PythonHighlighter::PythonHighlighter(QTextDocument *parent) : QSyntaxHighlighter
     };
     m_rules = {
         {QRegularExpression(QStringLiteral("\\b(import|del|try|except|as|if|else|for|in|print)\\b")),
-         fmt(QColor(0x00, 0x33, 0x99), true)},
-        {QRegularExpression(QStringLiteral("\\btorch\\b")), fmt(QColor(0xc1, 0x66, 0x1c), true)},
-        {QRegularExpression(QStringLiteral("\\b[0-9]+(\\.[0-9]*)?\\b")), fmt(QColor(0x09, 0x86, 0x58))},
-        {QRegularExpression(QStringLiteral("\"[^\"]*\"")), fmt(QColor(0x06, 0x7d, 0x17))},
+         fmt(Palette::code(), true)},
+        {QRegularExpression(QStringLiteral("\\btorch\\b")), fmt(Palette::counter(), true)},
+        {QRegularExpression(QStringLiteral("\\b[0-9]+(\\.[0-9]*)?\\b")), fmt(Palette::number())},
+        {QRegularExpression(QStringLiteral("\"[^\"]*\"")), fmt(Palette::string())},
         // Comments last, so an error after `#` is one colour.
-        {QRegularExpression(QStringLiteral("#.*$")), fmt(QColor(0x8c, 0x8c, 0x8c), false, true)},
+        {QRegularExpression(QStringLiteral("#.*$")), fmt(Palette::dim(), false, true)},
     };
 }
 
@@ -37,7 +38,7 @@ void PythonHighlighter::highlightBlock(const QString &text)
     const int err = int(text.indexOf(raised));
     if (err >= 0) {
         QTextCharFormat f;
-        f.setForeground(QColor(0xb0, 0x00, 0x20));
+        f.setForeground(Palette::error());
         setFormat(err, int(text.size()) - err, f);
     }
 }

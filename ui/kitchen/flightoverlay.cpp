@@ -46,8 +46,8 @@ QWidget *FlightOverlay::makeGhost(const QPixmap &card, const QString &caption)
 
 void FlightOverlay::finishOne()
 {
-    if (--m_active == 0)
-        Q_EMIT allLanded();
+    --m_active;
+    ++m_landed;
 }
 
 void FlightOverlay::fly(const QPixmap &card, const QRect &from, const QRect &to, int ms,

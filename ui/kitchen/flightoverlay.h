@@ -23,15 +23,14 @@ public:
              const QString &caption, bool vanishOnArrival, std::function<void()> landed = {});
     void fadeOut(const QPixmap &card, const QRect &at, const QString &caption, int ms = 900);
     int activeFlights() const { return m_active; }
-
-Q_SIGNALS:
-    void allLanded();
+    int flightsLanded() const { return m_landed; } // since the overlay was made
 
 private:
     QWidget *makeGhost(const QPixmap &card, const QString &caption);
     void finishOne();
 
     int m_active = 0;
+    int m_landed = 0;
 };
 
 } // namespace tk

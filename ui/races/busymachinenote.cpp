@@ -1,4 +1,5 @@
 #include "races/busymachinenote.h"
+#include "common/palette.h"
 
 #include <qcustomplot.h>
 
@@ -17,9 +18,9 @@ bool BusyMachineNote::set(const QString &text)
                                     m_corner & Qt::AlignBottom ? 0.98 : 0.02);
         m_item->setPositionAlignment(m_corner);
         m_item->setTextAlignment(Qt::AlignLeft);
-        m_item->setColor(QColor(0xa4, 0x00, 0x00));
-        m_item->setBrush(QColor(0xff, 0xf4, 0xce, 235));
-        m_item->setPen(QPen(QColor(0xc4, 0xa0, 0x00)));
+        m_item->setColor(Palette::warningText());
+        m_item->setBrush(Palette::warningBack());
+        m_item->setPen(QPen(Palette::warningBorder()));
         m_item->setPadding(QMargins(6, 3, 6, 3));
         QFont bold = m_plot->font();
         bold.setBold(true);

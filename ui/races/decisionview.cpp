@@ -1,4 +1,5 @@
 #include "races/decisionview.h"
+#include "common/palette.h"
 
 #include <QPainter>
 
@@ -46,7 +47,7 @@ void DecisionView::paintEvent(QPaintEvent *)
     for (int i = 0; i + 2 < m_points.size(); i += 3) {
         const double x = area.left() + (m_points[i] + m_extent) / (2 * m_extent) * area.width();
         const double y = area.top() + (m_extent - m_points[i + 1]) / (2 * m_extent) * area.height();
-        p.setBrush(m_points[i + 2] > 0.5 ? QColor(0x9a, 0x2a, 0x0a) : QColor(0x12, 0x35, 0x80));
+        p.setBrush(m_points[i + 2] > 0.5 ? Palette::classA() : Palette::classB());
         p.drawEllipse(QPointF(x, y), 1.6, 1.6);
     }
     p.setPen(palette().mid().color());

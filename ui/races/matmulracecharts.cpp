@@ -3,6 +3,7 @@
 #include "common/chartfactory.h"
 #include "races/crossover.h"
 #include "common/devicestyle.h"
+#include "common/palette.h"
 
 #include <QMap>
 #include <QPdfWriter>
@@ -49,7 +50,7 @@ MatmulRaceCharts::MatmulRaceCharts(bool hasGpu, QWidget *parent) : QWidget(paren
     m_speedupPlot->plotLayout()->insertRow(1);
     m_speedupPlot->plotLayout()->addElement(1, 0, m_crossoverLabel);
     m_crossoverLine = new QCPItemStraightLine(m_speedupPlot);
-    m_crossoverLine->setPen(QPen(QColor(0x4e, 0x9a, 0x06), 1.5, Qt::DotLine));
+    m_crossoverLine->setPen(QPen(Palette::workbench(), 1.5, Qt::DotLine));
     m_crossoverLine->setVisible(false);
 
     auto *charts = new QSplitter(Qt::Vertical);

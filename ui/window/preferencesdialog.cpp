@@ -1,4 +1,5 @@
 #include "window/preferencesdialog.h"
+#include "common/palette.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -96,7 +97,7 @@ void PreferencesDialog::applyTheme(const QString &theme)
         p.setColor(QPalette::ButtonText, text);
         p.setColor(QPalette::ToolTipBase, base);
         p.setColor(QPalette::ToolTipText, text);
-        p.setColor(QPalette::Highlight, QColor(0x4e, 0x9a, 0x06));
+        p.setColor(QPalette::Highlight, Palette::workbench());
         p.setColor(QPalette::HighlightedText, Qt::white);
         p.setColor(QPalette::Mid, QColor(140, 140, 140));
     }

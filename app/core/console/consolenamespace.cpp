@@ -12,6 +12,7 @@ namespace tk {
 
 namespace {
 
+TransferMeaning meaningOf(const QString &m)
 {
     if (m == QLatin1String("newname"))
         return TransferMeaning::NewName;
@@ -19,7 +20,6 @@ namespace {
         return TransferMeaning::Discard;
     return TransferMeaning::Reassign;
 }
-
 
 } // namespace
 

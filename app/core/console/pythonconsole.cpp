@@ -85,7 +85,7 @@ Outcome PythonConsole::run(const QString &code)
         d->refusal.reset();
         d->w.beginAction();
         const quint64 generation = ++consolerun::generation;
-        consolerun::runningThread = PyThread_get_thread_ident();
+        consolerun::thread = PyThread_get_thread_ident();
         consolerun::running = generation;
         py::object executed;
         try {
@@ -95,7 +95,7 @@ Outcome PythonConsole::run(const QString &code)
         }
         consolerun::running = 0;
         // An interrupt that arrived as the statement ended must not hit the next Python call.
-        PyThreadState_SetAsyncExc(consolerun::runningThread.load(), nullptr);
+        PyThreadState_SetAsyncExc(consolerun::thread.load(), nullptr);
         CodeLine line{text, {}, {}, false};
         Private::Change change;
         try {

@@ -150,7 +150,7 @@ bool PythonConsole::interrupt()
     // a pending call that Python's main thread queued itself. The exception is raised only
     // while the user's code runs (a "<console>" frame on the stack), never into the console's
     // own bookkeeping around it; the helper looks again for up to two seconds.
-    const unsigned long target = consolerun::runningThread.load();
+    const unsigned long target = consolerun::thread.load();
     std::thread([target, generation] {
         for (int attempt = 0; attempt < 100 && consolerun::running.load() == generation; ++attempt) {
             bool raised = false;

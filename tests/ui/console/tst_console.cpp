@@ -12,6 +12,7 @@
 #include "window/mainwindow.h"
 #include "console/pythonconsole.h"
 #include "devices/torchthread.h"
+#include "support/kitchentest.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>
@@ -33,18 +34,11 @@ class TestConsole : public QObject
     Q_OBJECT
 
 private:
-    static void waitIdle(MainWindow &w)
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(!w.engine()->busy(), 20000);
-        QCoreApplication::processEvents();
-    }
+    static void waitIdle(MainWindow &w) { QVERIFY(testsupport::waitIdle(w.engine())); }
 
     static std::optional<CardInfo> named(const MainWindow &w, const QString &name)
     {
-        for (const CardInfo &c : w.engine()->cards())
-            if (c.name == name)
-                return c;
-        return std::nullopt;
+        return testsupport::named(w.engine(), name);
     }
 
     // Opens the dock from the View menu's action and waits for Python to answer.
@@ -118,16 +112,16 @@ private Q_SLOTS:
         QCOMPARE(echo.first(), QColor(0x00, 0x33, 0x99));
 
         // Thrown away: the copy is made and dropped, x stays on the CPU; both places say so.
-        QSignalSpy landed(w.overlay(), &FlightOverlay::allLanded);
+        int landed = w.overlay()->flightsLanded();
         enter(c, "x.to(\"meta\")");
         QVERIFY2(output(c).contains("stayed on cpu"), qPrintable(output(c)));
         QVERIFY2(w.lastMessage().contains("not assigned"), qPrintable(w.lastMessage()));
         QCOMPARE(named(w, "x")->device, QStringLiteral("cpu"));
         QCOMPARE(w.engine()->cards().size(), 1);
-        QTRY_VERIFY_WITH_TIMEOUT(landed.count() >= 1, 5000); // it flew, as a Ctrl-drag does
+        QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() > landed, 5000); // it flew, as a Ctrl-drag does
 
         // A new name: y on the meta shelf, x where it was; its card flies there.
-        landed.clear();
+        landed = w.overlay()->flightsLanded();
         enter(c, "y = x.to(\"meta\")");
         QTRY_VERIFY_WITH_TIMEOUT(named(w, "y"), 10000);
         const CardInfo y = *named(w, "y");
@@ -135,7 +129,7 @@ private Q_SLOTS:
         QVERIFY(w.kitchen()->pane("meta")->isVisible());
         QVERIFY(w.kitchen()->pane("meta")->card(y.id));
         QCOMPARE(named(w, "x")->device, QStringLiteral("cpu"));
-        QTRY_VERIFY_WITH_TIMEOUT(landed.count() >= 1, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() > landed, 5000);
         waitIdle(w);
 
         // Mixed devices: the kitchen's own dialog, naming the console's line; Python's

@@ -11,6 +11,7 @@
 #include "kitchen/newtensordialog.h"
 #include "files/sessioncontroller.h"
 #include "kitchen/tensorcard.h"
+#include "support/kitchentest.h"
 
 #include <QApplication>
 #include <QDir>
@@ -36,40 +37,17 @@ class TestKitchen : public QObject
     Q_OBJECT
 
 private:
-    static void waitIdle(MainWindow &w)
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(!w.engine()->busy(), 20000);
-        QCoreApplication::processEvents();
-    }
+    static void waitIdle(MainWindow &w) { QVERIFY(testsupport::waitIdle(w.engine())); }
 
     static int create(MainWindow &w, const QString &name, const QString &device = "cpu",
                       QList<qint64> shape = {2, 3})
     {
-        TensorSpec s;
-        s.name = name;
-        s.device = device;
-        s.shape = shape;
-        s.factory = TensorSpec::Factory::Randn;
-        s.seed = 1;
-        w.engine()->submit(request::Create{s});
-        waitIdle(w);
-        for (const CardInfo &c : w.engine()->cards())
-            if (c.name == name)
-                return c.id;
-        return -1;
+        return testsupport::create(w.engine(), testsupport::spec(name, device, shape));
     }
 
-    // What Qt's own drag-and-drop tests do: send the events, skip QDrag::exec().
     static void drop(QWidget *target, int id, const QString &from, Qt::KeyboardModifiers mods = {})
     {
-        std::unique_ptr<QMimeData> mime(CardMime::encode(id, from));
-        const QPoint pos = target->rect().center();
-        QDragEnterEvent enter(pos, Qt::MoveAction, mime.get(), Qt::LeftButton, mods);
-        QApplication::sendEvent(target, &enter);
-        QVERIFY(enter.isAccepted());
-        QDropEvent dropEvent(QPointF(pos), Qt::MoveAction, mime.get(), Qt::LeftButton, mods);
-        QApplication::sendEvent(target, &dropEvent);
-        QVERIFY(dropEvent.isAccepted());
+        QVERIFY(testsupport::drop(target, id, from, mods));
     }
 
     static QStringList paneNames(DevicePane *p)
@@ -114,12 +92,7 @@ private:
         return dlg;
     }
 
-    static QString shotDir()
-    {
-        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
-        QDir().mkpath(dir);
-        return QDir(dir).absolutePath();
-    }
+    static QString shotDir() { return testsupport::screenshotDir(); }
 
 private Q_SLOTS:
     // Every LibTorch call of the UI runs on a worker: none may come from this thread.

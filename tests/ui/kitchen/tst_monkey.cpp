@@ -16,6 +16,7 @@
 #include "kitchen/tensorcard.h"
 #include "races/trainingrace.h"
 #include "races/trainingracepanel.h"
+#include "support/kitchentest.h"
 
 #include <QDropEvent>
 #include <QMimeData>
@@ -102,12 +103,7 @@ private:
 
     void drop(QWidget *target, int id, const QString &from, Qt::KeyboardModifiers mods)
     {
-        std::unique_ptr<QMimeData> mime(CardMime::encode(id, from));
-        const QPoint pos = target->rect().center();
-        QDragEnterEvent enter(pos, Qt::MoveAction, mime.get(), Qt::LeftButton, mods);
-        QApplication::sendEvent(target, &enter);
-        QDropEvent dropEvent(QPointF(pos), Qt::MoveAction, mime.get(), Qt::LeftButton, mods);
-        QApplication::sendEvent(target, &dropEvent);
+        testsupport::drop(target, id, from, mods); // a refused drop is part of the monkey's play
     }
 
     void act(MainWindow &w)

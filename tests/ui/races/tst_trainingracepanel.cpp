@@ -4,6 +4,7 @@
 #include "devices/deviceregistry.h"
 #include "races/trainingrace.h"
 #include "races/trainingracepanel.h"
+#include "support/kitchentest.h"
 
 #include <QDir>
 #include <QSet>
@@ -167,8 +168,7 @@ private Q_SLOTS:
     {
         if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))
             QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
-        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
-        QDir().mkpath(dir);
+        const QString dir = testsupport::screenshotDir();
         // The app as a 1366×768 laptop shows it.
         MainWindow w;
         w.resize(1366, 768);

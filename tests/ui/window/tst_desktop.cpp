@@ -15,6 +15,7 @@
 #include "races/trainingrace.h"
 #include "races/trainingracepanel.h"
 #include "kitchen/workspace.h"
+#include "support/kitchentest.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -48,11 +49,7 @@ class TestDesktop : public QObject
     Q_OBJECT
 
 private:
-    static void idle(MainWindow &w)
-    {
-        QTRY_VERIFY_WITH_TIMEOUT(!w.engine()->busy(), 20000);
-        QCoreApplication::processEvents();
-    }
+    static void idle(MainWindow &w) { QVERIFY(testsupport::waitIdle(w.engine())); }
     static QStringList names(MainWindow &w)
     {
         QStringList n;
@@ -450,8 +447,7 @@ private Q_SLOTS:
     {
         if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))
             QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
-        const QString dir = QDir(QCoreApplication::applicationDirPath()).filePath("../screenshots");
-        QDir().mkpath(dir);
+        const QString dir = testsupport::screenshotDir();
         QTranslator ko;
         QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
         QCoreApplication::installTranslator(&ko);
@@ -490,7 +486,7 @@ private Q_SLOTS:
         QCOMPARE(names(w), QStringList{"x@cpu"});
         // The whole dataset up front: the training race with the preloaded placement.
         QCOMPARE(en.lessonId(11), QStringLiteral("12-dataset-up-front"));
-        w.tryLesson(en.lessonId(11));
+        w.lessonActions()->tryLesson(en.lessonId(11));
         QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.trainingRace()));
         QCOMPARE(w.trainingRace()->configFromControls().placement, TrainPlacement::Preload);
     }
