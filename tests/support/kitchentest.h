@@ -70,6 +70,20 @@ inline bool drop(QWidget *target, int id, const QString &from, Qt::KeyboardModif
     return enter.isAccepted() && dropEvent.isAccepted();
 }
 
+// A suite's screenshots() makes the README pictures only when its _screenshots test runs it
+// (TK_SCREENSHOTS set, label screenshots); the behaviour run skips it.
+#define TK_SCREENSHOTS_ONLY()                                                                      \
+    if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))                                            \
+    QSKIP("pictures for the README: made by the _screenshots test (label screenshots)")
+
+// A window as a 1366×768 laptop shows it: sized, shown and on screen.
+inline bool showAsLaptop(QWidget &window)
+{
+    window.resize(1366, 768);
+    window.show();
+    return QTest::qWaitForWindowExposed(&window);
+}
+
 // The README pictures' folder, next to the test binaries, made when missing.
 inline QString screenshotDir()
 {

@@ -64,6 +64,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_view->setOverlay(m_overlay);
 
     connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);
+    m_engine->setDefaultFollowUp(m_cards->showingErrors());
     connect(m_engine, &KitchenEngine::codeLineAdded, m_codeLog, &CodeLogView::appendLine);
     connect(m_engine, &KitchenEngine::codeLineAdded, m_console, &ConsolePane::echoKitchenLine);
     // The Memory tab's timeline first, then the panes' gauges.

@@ -154,6 +154,8 @@ void KitchenEngine::onFinished(quint64 request, const Outcome &outcome)
     Q_EMIT finished(request, outcome);
     if (then)
         then(outcome);
+    else if (m_defaultThen)
+        m_defaultThen(outcome);
     if (--m_pending == 0)
         Q_EMIT busyChanged(false);
 }

@@ -38,6 +38,9 @@ public:
     // what every answer needs (undo, autosave), and then `then`, for this request's own
     // follow-up, on this (the GUI) thread.
     quint64 submit(const tk::KitchenRequest &request, Then then = {});
+    // The follow-up of a request submitted without one (an undo step, a script's request):
+    // the window shows its error there, so no answer's error goes unseen.
+    void setDefaultFollowUp(Then then) { m_defaultThen = std::move(then); }
     // Queries: they change nothing and answer by their own signals.
     void sampleDevices(bool includeMeta);
     quint64 preview(int id, int maxRows = 100, int maxCols = 50);
@@ -80,6 +83,7 @@ private:
     QMap<int, CardInfo> m_cards;
     CodeLog m_log;
     QHash<quint64, Then> m_then; // follow-ups of the requests not answered yet
+    Then m_defaultThen;
     quint64 m_nextRequest = 1;
     int m_pending = 0;
 };

@@ -499,13 +499,10 @@ private Q_SLOTS:
 
     void screenshots()
     {
-        if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))
-            QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
+        TK_SCREENSHOTS_ONLY();
         const QString dir = shotDir();
         MainWindow w;
-        w.resize(1366, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(testsupport::showAsLaptop(w));
         QTest::qWait(300);
         QVERIFY(w.grab().save(dir + "/kitchen-empty.png"));
         if (DevicePane *bench = w.kitchen()->pane("cuda"))

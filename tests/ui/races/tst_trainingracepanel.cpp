@@ -166,14 +166,10 @@ private Q_SLOTS:
 
     void screenshots()
     {
-        if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))
-            QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
+        TK_SCREENSHOTS_ONLY();
         const QString dir = testsupport::screenshotDir();
-        // The app as a 1366×768 laptop shows it.
         MainWindow w;
-        w.resize(1366, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(testsupport::showAsLaptop(w));
         TrainingRacePanel &panel = *w.trainingRace();
         w.tabs()->setCurrentWidget(&panel);
         QSignalSpy done(panel.race(), &TrainingRace::finished);

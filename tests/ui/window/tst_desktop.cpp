@@ -228,9 +228,7 @@ private Q_SLOTS:
     void theEmptyKitchenOffersFirstSteps()
     {
         MainWindow w;
-        w.resize(1366, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(testsupport::showAsLaptop(w));
         auto *steps = w.kitchen()->pane("cpu")->findChild<QWidget *>("firstSteps");
         QVERIFY(steps);
         QVERIFY(steps->isVisible());
@@ -259,9 +257,7 @@ private Q_SLOTS:
     void cardsFitTheirContentAndTwentyFitALaptopPane()
     {
         MainWindow w;
-        w.resize(1366, 768);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(testsupport::showAsLaptop(w));
         make(w, "x");
         TensorCard *first = w.kitchen()->cardWidget(w.engine()->cards().first().id);
         QVERIFY(first);
@@ -445,17 +441,14 @@ private Q_SLOTS:
 
     void screenshots()
     {
-        if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))
-            QSKIP("pictures for the README: made by the _screenshots test (label screenshots)");
+        TK_SCREENSHOTS_ONLY();
         const QString dir = testsupport::screenshotDir();
         QTranslator ko;
         QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
         QCoreApplication::installTranslator(&ko);
         {
             MainWindow w;
-            w.resize(1366, 768);
-            w.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            QVERIFY(testsupport::showAsLaptop(w));
             make(w, "x");
             w.cards()->addModelTrio();
             QTRY_COMPARE_WITH_TIMEOUT(w.engine()->cards().size(), 4, 20000);
