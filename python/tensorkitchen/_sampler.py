@@ -101,6 +101,9 @@ class Sampler:
         if self._thread.is_alive() and self._thread is not threading.current_thread():
             self._thread.join(0.5)
 
+    def final(self) -> None:
+        self._part("memory sampler", self._memory)
+
     def _part(self, name: str, fn: Any) -> None:
         if self._broken.get(name):
             return

@@ -124,6 +124,7 @@ class Watcher:
         if os.getpid() != self._pid:
             return  # a forked child: the parent's stream is not ours to end
         self._sampler.stop()
+        self._sampler.final()  # a last memory reading, so even a short program has one
         if exit_code is None:
             exit_code = self.exit_code
         self._transport.put_forced({"type": "bye", "t": self.clock(), "exit_code": exit_code})
