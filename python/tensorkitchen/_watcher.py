@@ -102,7 +102,8 @@ class Watcher:
         self.enabled = True
         if self._excepthook_wanted:
             self._prev_excepthook = sys.excepthook
-            sys.excepthook = self._excepthook
+            self._hook = self._excepthook  # one bound method, so `is` finds it again
+            sys.excepthook = self._hook
             self._excepthook_installed = True
             self._watch_ipython()
         self._watch_caught()
@@ -133,7 +134,7 @@ class Watcher:
     def _unhook(self) -> None:
         self._patches.restore()
         if self._excepthook_installed:
-            if sys.excepthook is self._excepthook:
+            if sys.excepthook is self._hook:
                 sys.excepthook = self._prev_excepthook
             self._excepthook_installed = False
         if self._ipython_cb is not None:

@@ -12,6 +12,9 @@ import pytest
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent   # python/
 SCRIPTS = Path(__file__).resolve().parent / "scripts"
+# The package from this source tree (as the app runs it, with PYTHONPATH=python).
+if str(PACKAGE_ROOT) not in sys.path:
+    sys.path.insert(0, str(PACKAGE_ROOT))
 TIMEOUT = 180  # seconds for one watched script (torch's import alone is seconds here)
 
 
