@@ -2,7 +2,7 @@
 """What the watcher (python/tensorkitchen) costs, side by side in one process.
 
 Two loops, each timed in interleaved rounds, without (A) and with (B) the watcher:
-ABAB…; the figure is the median of the paired ratios B_i / A_i (DESIGN §3: these shared
+AB BA AB…; the figure is the median of the paired ratios B_i / A_i (DESIGN §3: these shared
 machines swing ±30 % between rounds, a single pair says little).
 
   (a) train: an MLP (2 → 64 → 64 → 2, two-spirals-like data), batch 256, Adam, a DataLoader
@@ -87,13 +87,24 @@ def abab(fn: Callable[[], float], rounds: int, record: str) -> Dict[str, object]
         fn()
     plain: List[float] = []
     watched: List[float] = []
-    for _ in range(rounds):
-        plain.append(fn())
+
+    def with_watcher() -> float:
         tensorkitchen.watch(record=record, app=False, announce=False)
+        time.sleep(0.02)  # its threads started: the steady state is what is measured
         try:
-            watched.append(fn())
+            return fn()
         finally:
             tensorkitchen.unwatch()
+
+    for i in range(rounds):
+        # Pairs alternate their order (AB, BA, …) so that a drift in the machine's load
+        # does not favour one side.
+        if i % 2 == 0:
+            plain.append(fn())
+            watched.append(with_watcher())
+        else:
+            watched.append(with_watcher())
+            plain.append(fn())
     ratios = [b / a for a, b in zip(plain, watched)]
     return {"plain_s": statistics.median(plain), "watched_s": statistics.median(watched),
             "ratio_median": statistics.median(ratios), "ratio_min": min(ratios),

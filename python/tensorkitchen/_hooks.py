@@ -18,14 +18,6 @@ if TYPE_CHECKING:  # pragma: no cover
     from ._watcher import Watcher
 
 
-class _Depth(threading.local):
-    """Per thread: inside a Module move, the tensor moves it makes are not reported apart."""
-    depth = 0
-
-
-_tls = _Depth()
-
-
 class Patches:
     """Attributes replaced on torch's classes, restored exactly (or removed) on undo."""
 
@@ -101,53 +93,53 @@ def _install_tensor(w: "Watcher", patches: Patches) -> None:
     cuda_orig = Tensor.cuda
     cpu_orig = Tensor.cpu
     copy_orig = Tensor.copy_
-    tls = _tls
+    pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
 
     def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        if not w.enabled or tls.depth:
+        if w.mute:
             return to_orig(self, *args, **kwargs)
         events = None
         if w.cuda and (self.is_cuda or _cuda_target(args, kwargs) is not None):
             events = w.cuda_start(self, _cuda_target(args, kwargs))
-        t0 = perf_counter()
+        t0 = pc()
         out = to_orig(self, *args, **kwargs)
-        seconds = perf_counter() - t0
+        seconds = pc() - t0
         if out is not self:
             w.tensor_moved("Tensor.to", self, out, _non_blocking(args, kwargs), seconds, events)
         return out
 
     def cuda(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        if not w.enabled or tls.depth:
+        if w.mute:
             return cuda_orig(self, *args, **kwargs)
         events = w.cuda_start(self, _cuda_target(args, kwargs) or torch.device("cuda")) \
             if w.cuda else None
-        t0 = perf_counter()
+        t0 = pc()
         out = cuda_orig(self, *args, **kwargs)
-        seconds = perf_counter() - t0
+        seconds = pc() - t0
         if out is not self:
             w.tensor_moved("Tensor.cuda", self, out, _non_blocking(args, kwargs, 1), seconds,
                            events)
         return out
 
     def cpu(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        if not w.enabled or tls.depth:
+        if w.mute:
             return cpu_orig(self, *args, **kwargs)
         events = w.cuda_start(self, None) if w.cuda and self.is_cuda else None
-        t0 = perf_counter()
+        t0 = pc()
         out = cpu_orig(self, *args, **kwargs)
-        seconds = perf_counter() - t0
+        seconds = pc() - t0
         if out is not self:
             w.tensor_moved("Tensor.cpu", self, out, False, seconds, events)
         return out
 
     def copy_(self: torch.Tensor, src: Any, *args: Any, **kwargs: Any) -> Any:
-        if not w.enabled or tls.depth or not isinstance(src, torch.Tensor) \
+        if w.mute or not isinstance(src, torch.Tensor) \
                 or self.device == src.device:
             return copy_orig(self, src, *args, **kwargs)
         events = w.cuda_start(src, self.device) if w.cuda else None
-        t0 = perf_counter()
+        t0 = pc()
         out = copy_orig(self, src, *args, **kwargs)
-        seconds = perf_counter() - t0
+        seconds = pc() - t0
         w.tensor_moved("Tensor.copy_", src, self, _non_blocking(args, kwargs), seconds, events)
         return out
 
@@ -185,11 +177,11 @@ def module_size(module: torch.nn.Module, limit: int = 100000) -> Tuple[int, int]
 
 def _install_module(w: "Watcher", patches: Patches) -> None:
     Module = torch.nn.Module
-    tls = _tls
+    pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
 
     def make(api: str, orig: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(self: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
-            if not w.enabled or tls.depth:
+            if w.mute:
                 return orig(self, *args, **kwargs)
             before = w.safe(module_device, self)
             events = None
@@ -199,13 +191,16 @@ def _install_module(w: "Watcher", patches: Patches) -> None:
                     target = _cuda_target(args, kwargs) or torch.device("cuda")
                 if target is not None or (before is not None and before.type == "cuda"):
                     events = w.cuda_start(None, target or before)
-            tls.depth += 1
-            t0 = perf_counter()
+            # Inside, the tensor moves Module.to makes are not reported apart. One counter for
+            # all threads (cheaper than a thread-local on every Tensor.to): another thread's
+            # tensor moves during a module move go unreported.
+            w.mute += 1
+            t0 = pc()
             try:
                 out = orig(self, *args, **kwargs)
             finally:
-                tls.depth -= 1
-            seconds = perf_counter() - t0
+                w.mute -= 1
+            seconds = pc() - t0
             w.module_moved(api, self, before, _non_blocking(args, kwargs, 0), seconds, events)
             return out
         functools.update_wrapper(wrapper, orig, updated=())
@@ -221,12 +216,14 @@ def _install_dataloader(w: "Watcher", patches: Patches) -> None:
     Iter = dataloader._BaseDataLoaderIter
     orig = Iter.__dict__["__next__"]
 
+    pc = perf_counter
+
     def __next__(self: Any) -> Any:
-        if not w.enabled:
+        if w.mute:
             return orig(self)
-        t0 = perf_counter()
+        t0 = pc()
         out = orig(self)  # StopIteration passes through: the end of an epoch is no wait
-        w.data_wait(self, perf_counter() - t0)
+        w.data_wait(self, pc() - t0)
         return out
 
     functools.update_wrapper(__next__, orig, updated=())

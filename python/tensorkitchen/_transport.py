@@ -20,7 +20,7 @@ MAX_LINE = 65536          # bytes, the reader's limit (without the newline)
 MAX_STRING = 4096         # characters, the reader cuts longer strings
 QUEUE_SIZE = 4096
 FLUSH_SECONDS = 1.0       # at exit, how long the remaining messages may take to go out
-_POLL = 0.02              # the sender's sleep while the queue is empty
+_POLL = 0.05              # the sender's sleep while the queue is empty (few wake-ups)
 
 Message = Dict[str, Any]
 

@@ -46,8 +46,11 @@ class Watcher:
                  queue_size: int = _transport.QUEUE_SIZE, sample_seconds: float = 0.5,
                  memory_seconds: float = 0.1) -> None:
         self._t0 = time.monotonic()
-        self.enabled = False
         self.closed = False
+        # Nonzero: the hooks only call the originals (not started, closed, a forked child, or
+        # inside a Module move). The wrappers check this one attribute.
+        self.mute = 1
+        self._started = False
         self.cuda = _devices.cuda_available()
         self.exit_code: Optional[int] = None
         self.record_path: Optional[str] = None
@@ -89,6 +92,14 @@ class Watcher:
 
     # --- life cycle -----------------------------------------------------------------------
 
+    @property
+    def enabled(self) -> bool:
+        return not self.closed and self.mute < (1 << 20) and self._started
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._started = bool(value)
+
     def clock(self) -> float:
         return max(0.0, time.monotonic() - self._t0)
 
@@ -99,7 +110,8 @@ class Watcher:
     def start(self) -> "Watcher":
         self._transport.start()
         _hooks.install(self, self._patches)
-        self.enabled = True
+        self._started = True
+        self.mute -= 1
         if self._excepthook_wanted:
             self._prev_excepthook = sys.excepthook
             self._hook = self._excepthook  # one bound method, so `is` finds it again
@@ -116,7 +128,7 @@ class Watcher:
         if self.closed:
             return
         self.closed = True
-        self.enabled = False
+        self.mute += 1 << 20
         try:
             atexit.unregister(self._atexit)
         except Exception:
@@ -155,7 +167,7 @@ class Watcher:
 
     def after_fork_in_child(self) -> None:
         """A forked child (a DataLoader worker) reports nothing: its threads are gone."""
-        self.enabled = False
+        self.mute += 1 << 20
         self.closed = True
 
     def _atexit(self) -> None:
