@@ -127,7 +127,7 @@ def main() -> int:
         "ops": abab(make_ops(device, args.iters), args.rounds, record),
     }
     targets = {"train": 1.05, "ops": 1.20}
-    print("watch overhead: torch %s, Python %s, device %s, %d thread(s), %d ABAB rounds"
+    print("watch overhead: torch %s, Python %s, device %s, %d thread(s), %d interleaved rounds (AB, BA, …)"
           % (torch.__version__, platform.python_version(), device, args.threads, args.rounds))
     print("%-6s %14s %14s %10s %16s %8s" % ("loop", "plain", "watched", "ratio", "min…max",
                                             "target"))
