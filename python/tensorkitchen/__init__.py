@@ -1,0 +1,85 @@
+"""Tensor Kitchen's watcher: what a PyTorch program does with devices, told to the app.
+
+    python -m tensorkitchen [--record FILE] script.py [args…]
+
+    import tensorkitchen
+    tensorkitchen.watch()            # or: with tensorkitchen.watching(): …
+
+See python/README.md and docs/watch-protocol.md.
+"""
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+from typing import Any, Iterator, List, Optional
+
+from ._watcher import Watcher
+
+__version__ = "0.1.0"
+PROTOCOL_VERSION = 1
+__all__ = ["watch", "unwatch", "watching", "current", "Watcher", "__version__"]
+
+_lock = threading.Lock()
+_current: Optional[Watcher] = None
+
+
+def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bool = True,
+          **options: Any) -> Watcher:
+    """Start watching this process (once: a second call returns the running watcher).
+
+    record: also write the stream to this file. socket: the app's socket path (default:
+    $TENSORKITCHEN_SOCKET or the user's runtime folder). app=False: do not look for the app.
+    With no app listening and no `record`, the stream goes to ./tensorkitchen-<pid>.tkwatch.
+    """
+    global _current
+    with _lock:
+        if _current is not None and not _current.closed:
+            return _current
+        watcher = Watcher(record=record, socket=socket, app=app, **options)
+        watcher.start()
+        _current = watcher
+        return watcher
+
+
+def unwatch(exit_code: Optional[int] = None) -> None:
+    """Stop watching: every patched attribute restored, the stream flushed and ended (`bye`)."""
+    global _current
+    with _lock:
+        watcher, _current = _current, None
+    if watcher is not None:
+        watcher.close(exit_code)
+
+
+def current() -> Optional[Watcher]:
+    """The running watcher, or None."""
+    return _current if _current is not None and not _current.closed else None
+
+
+@contextlib.contextmanager
+def watching(record: Optional[str] = None, socket: Optional[str] = None, *, app: bool = True,
+             **options: Any) -> Iterator[Watcher]:
+    """`with tensorkitchen.watching(): …` — watch() on entry, unwatch() on exit. An exception
+    leaving the block is reported (uncaught by the block) and propagates unchanged."""
+    already = current()
+    watcher = watch(record, socket, app=app, **options)
+    try:
+        yield watcher
+    except BaseException as exc:
+        if not isinstance(exc, (GeneratorExit, SystemExit, KeyboardInterrupt)):
+            watcher.report_error(exc, exc.__traceback__, caught=False)
+        raise
+    finally:
+        if already is None:
+            unwatch()
+
+
+def _after_fork_in_child() -> None:
+    global _current
+    watcher, _current = _current, None
+    if watcher is not None:
+        watcher.after_fork_in_child()
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_after_fork_in_child)

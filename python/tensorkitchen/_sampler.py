@@ -1,0 +1,146 @@
+"""The background sampler: memory every 100 ms, named tensors at most twice a second,
+CUDA timing events resolved, and the CUDA devices announced once the program set CUDA up."""
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from typing import TYPE_CHECKING, Any, Dict, List, Optional
+
+import torch
+
+from . import _devices, _frames, _hooks
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._watcher import Watcher
+
+MAX_ITEMS = 256
+
+
+def _dtype(dtype: torch.dtype) -> str:
+    text = str(dtype)
+    return text[6:] if text.startswith("torch.") else text
+
+
+def _item(name: str, value: Any) -> Optional[Dict[str, Any]]:
+    """Metadata only: device, shape, dtype, sizes. Never the values."""
+    if isinstance(value, torch.Tensor):
+        return {"name": name, "kind": "tensor", "device": str(value.device),
+                "shape": list(value.shape)[:16], "dtype": _dtype(value.dtype),
+                "bytes": value.numel() * value.element_size()}
+    if isinstance(value, torch.nn.Module):
+        device = _hooks.module_device(value)
+        nbytes, params = _hooks.module_size(value, limit=4096)
+        return {"name": name, "kind": "module", "class": type(value).__name__,
+                "device": str(device) if device is not None else "cpu", "bytes": nbytes,
+                "params": params}
+    return None
+
+
+def _scan(namespace: Any, file: str, line: Optional[int], items: List[Dict[str, Any]]) -> None:
+    try:
+        pairs = list(namespace.items())
+    except Exception:
+        return
+    for name, value in pairs:
+        if len(items) >= MAX_ITEMS:
+            return
+        if not isinstance(name, str) or name.startswith("__"):
+            continue
+        # Only tensors and modules held directly by a name: no walk into containers.
+        if isinstance(value, (torch.Tensor, torch.nn.Module)):
+            item = _item(name, value)
+            if item is not None:
+                item["file"] = file
+                if line is not None:
+                    item["line"] = line
+                items.append(item)
+
+
+def sample_frames(thread_id: Optional[int]) -> List[Dict[str, Any]]:
+    """What the user's frames of one thread name now, innermost frame first."""
+    items: List[Dict[str, Any]] = []
+    frame = sys._current_frames().get(thread_id) if thread_id is not None else None
+    seen_user = False
+    while frame is not None and len(items) < MAX_ITEMS:
+        filename = frame.f_code.co_filename
+        if _frames.is_user_file(filename):
+            seen_user = True
+            file, line = _frames.where(frame)
+            _scan(frame.f_locals, file or filename, line, items)
+        frame = frame.f_back
+    if not seen_user:
+        # A notebook between cells: no user frame runs, the names live in its namespace.
+        ipython = sys.modules.get("IPython")
+        ip = ipython.get_ipython() if ipython is not None else None
+        if ip is not None:
+            _scan(ip.user_ns, "<ipython>", None, items)
+    return items
+
+
+class Sampler:
+    """One daemon thread; each part stops on its first failure (a `notice` says so)."""
+
+    def __init__(self, watcher: "Watcher", sample_seconds: float, memory_seconds: float) -> None:
+        self._w = watcher
+        self._sample_seconds = sample_seconds
+        self._memory_seconds = memory_seconds
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="tensorkitchen-sampler",
+                                        daemon=True)
+        self._main = threading.main_thread().ident
+        self._cuda_totals: Dict[int, int] = {}
+        self._last_items: Optional[List[Dict[str, Any]]] = None
+        self._broken: Dict[str, bool] = {}
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive() and self._thread is not threading.current_thread():
+            self._thread.join(0.5)
+
+    def final(self) -> None:
+        self._part("memory sampler", self._memory)
+
+    def _part(self, name: str, fn: Any) -> None:
+        if self._broken.get(name):
+            return
+        try:
+            fn()
+        except Exception as exc:
+            self._broken[name] = True
+            self._w.notice("tensorkitchen: the %s stopped: %s: %s"
+                           % (name, type(exc).__name__, exc))
+
+    def _memory(self) -> None:
+        devices: List[Dict[str, Any]] = [{"device": "cpu", "rss": _devices.cpu_rss()}]
+        # Never initialise CUDA from here: only once the program has.
+        if self._w.cuda and _devices.cuda_initialized():
+            devices += _devices.cuda_memory(self._cuda_totals)
+        self._w.put({"type": "memory", "t": self._w.clock(), "devices": devices})
+
+    def _announce_cuda(self) -> None:
+        if self._w.cuda and not self._w.cuda_devices_sent and _devices.cuda_initialized():
+            self._w.cuda_devices_sent = True
+            self._w.put({"type": "devices", "t": self._w.clock(),
+                         "devices": _devices.cuda_devices()})
+
+    def _tensors(self) -> None:
+        items = sample_frames(self._main)
+        if items != self._last_items:  # the same picture again tells the app nothing new
+            self._last_items = items
+            self._w.put({"type": "tensors", "t": self._w.clock(), "items": items})
+
+    def _run(self) -> None:
+        next_sample = time.monotonic() + min(0.1, self._sample_seconds)
+        while not self._stop.is_set():
+            if self._w.enabled:
+                self._part("CUDA device announcement", self._announce_cuda)
+                self._part("memory sampler", self._memory)
+                self._part("CUDA timing", self._w.resolve_cuda_events)
+                if time.monotonic() >= next_sample:
+                    next_sample = time.monotonic() + self._sample_seconds
+                    self._part("tensor sampler", self._tensors)
+            self._stop.wait(self._memory_seconds)

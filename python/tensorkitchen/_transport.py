@@ -1,0 +1,263 @@
+"""The way out: a bounded queue, a daemon sender thread, the app's socket and a recording.
+
+The program's threads only append to a deque (never block); the sender thread encodes and
+writes. See docs/watch-protocol.md, "Transport".
+"""
+from __future__ import annotations
+
+import collections
+import json
+import math
+import os
+import socket
+import stat
+import sys
+import threading
+import time
+from typing import Any, Callable, Deque, Dict, IO, List, Optional
+
+MAX_LINE = 65536          # bytes, the reader's limit (without the newline)
+MAX_STRING = 4096         # characters, the reader cuts longer strings
+QUEUE_SIZE = 4096
+FLUSH_SECONDS = 1.0       # at exit, how long the remaining messages may take to go out
+_POLL = 0.05              # the sender's sleep while the queue is empty (few wake-ups)
+
+Message = Dict[str, Any]
+
+
+def default_socket_path() -> str:
+    """The app's socket: TENSORKITCHEN_SOCKET, else the user's runtime folder (protocol doc)."""
+    env = os.environ.get("TENSORKITCHEN_SOCKET")
+    if env:
+        return env
+    runtime = os.environ.get("XDG_RUNTIME_DIR")
+    if runtime:
+        return os.path.join(runtime, "tensor-kitchen", "watch.sock")
+    return os.path.join("/tmp", "tensor-kitchen-%d" % os.getuid(), "watch.sock")
+
+
+def _folder_is_private(path: str) -> bool:
+    """The socket's folder must be the user's own and closed to others (0700)."""
+    try:
+        st = os.lstat(os.path.dirname(path) or ".")
+    except OSError:
+        return False
+    return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and (st.st_mode & 0o077) == 0
+
+
+def connect(path: str, timeout: float = 0.5) -> "tuple[Optional[socket.socket], str]":
+    """Connect to the app; (socket, "") or (None, why not)."""
+    if not hasattr(socket, "AF_UNIX"):
+        return None, "no AF_UNIX sockets here"
+    if not os.path.exists(path):
+        return None, "no app listening at %s" % path
+    if not _folder_is_private(path):
+        return None, "refusing %s: its folder is not the user's own with mode 0700" % path
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(timeout)
+    try:
+        sock.connect(path)
+    except OSError as exc:
+        sock.close()
+        return None, "no app listening at %s (%s)" % (path, exc.strerror or exc)
+    sock.settimeout(None)  # blocking: a slow app stalls the sender thread only
+    return sock, ""
+
+
+def _finite(value: Any) -> Any:
+    """A copy with NaN and infinities replaced by null (JSON has neither)."""
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_finite(v) for v in value]
+    return value
+
+
+def _cut(value: Any, limit: int) -> Any:
+    """A copy with strings cut to `limit` characters and lists to 256 entries."""
+    if isinstance(value, str):
+        return value if len(value) <= limit else value[:limit]
+    if isinstance(value, dict):
+        return {k: _cut(v, limit) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_cut(v, limit) for v in value[:256]]
+    return value
+
+
+def _dumps(message: Message) -> str:
+    return json.dumps(message, separators=(",", ":"), allow_nan=False, ensure_ascii=False,
+                      default=str)
+
+
+def encode(message: Message) -> Optional[bytes]:
+    """One line (with its newline) within MAX_LINE bytes, or None when it cannot fit."""
+    try:
+        text = _dumps(message)
+    except ValueError:  # a NaN or an infinity
+        message = _finite(message)
+        text = _dumps(message)
+    data = text.encode("utf-8")
+    if len(data) <= MAX_LINE:
+        return data + b"\n"
+    # Too long: cut strings, then halve the longest lists, then cut strings harder.
+    limit = MAX_STRING
+    message = _cut(message, limit)
+    for _ in range(40):
+        data = _dumps(message).encode("utf-8")
+        if len(data) <= MAX_LINE:
+            return data + b"\n"
+        lists = [k for k, v in message.items() if isinstance(v, list) and v]
+        if lists:
+            key = max(lists, key=lambda k: len(_dumps(message[k])))
+            message[key] = message[key][: len(message[key]) // 2]
+        elif limit > 64:
+            limit //= 4
+            message = _cut(message, limit)
+        else:
+            return None
+    return None
+
+
+class Transport:
+    """Queue + sender thread writing to the app's socket and/or a recording file."""
+
+    def __init__(self, sock: Optional[socket.socket], record: Optional[IO[bytes]],
+                 clock: Callable[[], float], queue_size: int = QUEUE_SIZE,
+                 on_broken: Optional[Callable[[str], None]] = None) -> None:
+        self._sock = sock
+        self._record = record
+        self._clock = clock
+        self._queue: Deque[Message] = collections.deque()
+        self._queue_size = queue_size
+        self._dropped = 0
+        self._drop_lock = threading.Lock()
+        self._write_lock = threading.Lock()  # the sender and close() both write the file
+        self._stop = threading.Event()
+        self._on_broken = on_broken
+        self.sent = 0
+        self.socket_broken = False
+        self._thread = threading.Thread(target=self._run, name="tensorkitchen-sender",
+                                        daemon=True)
+
+    @property
+    def connected(self) -> bool:
+        return self._sock is not None
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def put(self, message: Message) -> None:
+        """Queue a message; never blocks. A full queue drops and counts it."""
+        if len(self._queue) >= self._queue_size:
+            with self._drop_lock:
+                self._dropped += 1
+            return
+        self._queue.append(message)
+
+    def put_forced(self, message: Message) -> None:
+        """For `bye` and `hello`: queued even when full."""
+        self._queue.append(message)
+
+    def _take_dropped(self) -> int:
+        with self._drop_lock:
+            count, self._dropped = self._dropped, 0
+        return count
+
+    def _add_dropped(self, lines: List[bytes]) -> None:
+        count = self._take_dropped()
+        if count:
+            lines.append(encode({"type": "dropped", "t": self._clock(), "count": count}) or b"")
+
+    def _drain(self) -> bool:
+        """Write out what is queued now; False when there was nothing."""
+        lines: List[bytes] = []
+        queue = self._queue
+        while queue:
+            message = queue.popleft()
+            is_bye = message.get("type") == "bye"
+            if is_bye:
+                self._add_dropped(lines)  # `bye` stays the last line
+            data = encode(message)
+            if data is not None:
+                lines.append(data)
+            else:
+                with self._drop_lock:
+                    self._dropped += 1
+            if is_bye:
+                break
+        else:
+            self._add_dropped(lines)
+        if not lines:
+            return False
+        self._write(b"".join(lines))
+        return True
+
+    def _write(self, data: bytes) -> None:
+        with self._write_lock:
+            if self._record is not None:
+                try:
+                    self._record.write(data)
+                    self._record.flush()
+                except (OSError, ValueError):
+                    self._record = None
+            self.sent += data.count(b"\n")
+        sock = self._sock
+        if sock is not None:
+            try:
+                sock.sendall(data, getattr(socket, "MSG_NOSIGNAL", 0))
+            except OSError as exc:
+                # The app went away: stop sending (no reconnect); the program runs on.
+                self._sock = None
+                self.socket_broken = True
+                try:
+                    sock.close()
+                except OSError:
+                    pass
+                if self._on_broken is not None:
+                    self._on_broken(str(exc))
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                if not self._drain():
+                    time.sleep(_POLL)
+            except Exception:  # never let the sender die silently: drop what it held
+                time.sleep(_POLL)
+
+    def close(self, timeout: float = FLUSH_SECONDS) -> None:
+        """Flush for at most `timeout` seconds, then stop and close."""
+        deadline = time.monotonic() + timeout
+        while self._queue and time.monotonic() < deadline and self._thread.is_alive():
+            time.sleep(0.005)
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(max(0.0, deadline - time.monotonic()))
+        if not self._thread.is_alive():
+            # The sender is done: write any rest from here (it raced the stop flag).
+            try:
+                self._drain()
+            except Exception:
+                pass
+        elif self._record is not None and self._queue:
+            # The sender is stuck on a slow app: at least the recording gets the rest.
+            sock, self._sock = self._sock, None
+            try:
+                self._drain()
+            except Exception:
+                pass
+            self._sock = sock
+        with self._write_lock:
+            if self._record is not None:
+                try:
+                    self._record.close()
+                except OSError:
+                    pass
+                self._record = None
+        if self._sock is not None and not self._thread.is_alive():
+            try:
+                self._sock.close()
+            except OSError:
+                pass
+            self._sock = None

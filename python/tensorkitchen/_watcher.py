@@ -1,0 +1,433 @@
+"""The Watcher: one per process. It owns the transport, the hooks and the sampler thread."""
+from __future__ import annotations
+
+import atexit
+import os
+import platform
+import sys
+import threading
+import time
+import types
+from typing import Any, Dict, List, Optional, Set, Tuple
+
+import torch
+
+from . import _devices, _errors, _frames, _hooks, _sampler, _transport
+
+Message = Dict[str, Any]
+
+
+def _dtype(dtype: torch.dtype) -> str:
+    text = str(dtype)
+    return text[6:] if text.startswith("torch.") else text
+
+
+class _Step:
+    """Totals of the current step (between two optimizer steps)."""
+    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves")
+
+    def __init__(self, t0: float) -> None:
+        self.t0 = t0
+        self.wait_s = 0.0
+        self.copy_s = 0.0
+        self.bytes = 0
+        self.moves = 0
+
+
+class Watcher:
+    """Watches this process's torch and reports to the app and/or a recording.
+
+    Made by `tensorkitchen.watch()`; use that, not this class, so there is one per process.
+    """
+
+    def __init__(self, record: Optional[str] = None, socket: Optional[str] = None,
+                 app: bool = True, excepthook: bool = True, announce: bool = True,
+                 program: Optional[str] = None, argv: Optional[List[str]] = None,
+                 queue_size: int = _transport.QUEUE_SIZE, sample_seconds: float = 0.5,
+                 memory_seconds: float = 0.1) -> None:
+        self._t0 = time.monotonic()
+        self.closed = False
+        # Nonzero: the hooks only call the originals (not started, closed, a forked child, or
+        # inside a Module move). The wrappers check this one attribute.
+        self.mute = 1
+        self._started = False
+        self.cuda = _devices.cuda_available()
+        self.exit_code: Optional[int] = None
+        self.record_path: Optional[str] = None
+        self.socket_path: Optional[str] = None
+        self._said: Set[str] = set()
+        self._lock = threading.Lock()  # guards the move ids, step totals and pending events
+        self._move_id = 0
+        self._step_n = 0
+        self._step = _Step(0.0)
+        self._pending: List[Tuple[int, Any, Any, int]] = []  # (id, start, end, step)
+        self._patches = _hooks.Patches()
+        self._excepthook_installed = False
+        self._prev_excepthook: Any = None
+        self._ipython_cb: Any = None
+        self._monitoring_tool: Optional[int] = None
+        self._caught_seen: Set[Tuple[str, int]] = set()
+        self._pid = os.getpid()
+        self.cuda_devices_sent = False  # the `devices` message, once CUDA is initialised
+
+        sock = None
+        why = ""
+        if app:
+            self.socket_path = socket or _transport.default_socket_path()
+            sock, why = _transport.connect(self.socket_path)
+        if record is None and sock is None:
+            record = os.path.join(os.getcwd(), "tensorkitchen-%d.tkwatch" % os.getpid())
+            if announce:
+                reason = (why + "; ") if app and why else ""
+                sys.stderr.write("tensorkitchen: %srecording to %s\n" % (reason, record))
+        stream = None
+        if record is not None:
+            self.record_path = os.path.abspath(record)
+            stream = open(self.record_path, "wb")
+        self._transport = _transport.Transport(sock, stream, self.clock, queue_size,
+                                               on_broken=self._socket_broken)
+        self._transport.put_forced(self._hello(program, argv))
+        self._sampler = _sampler.Sampler(self, sample_seconds, memory_seconds)
+        self._excepthook_wanted = excepthook
+
+    # --- life cycle -----------------------------------------------------------------------
+
+    @property
+    def enabled(self) -> bool:
+        return not self.closed and self.mute < (1 << 20) and self._started
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._started = bool(value)
+
+    def clock(self) -> float:
+        return max(0.0, time.monotonic() - self._t0)
+
+    @property
+    def connected(self) -> bool:
+        return self._transport.connected
+
+    def start(self) -> "Watcher":
+        self._transport.start()
+        _hooks.install(self, self._patches)
+        self._started = True
+        self.mute -= 1
+        if self._excepthook_wanted:
+            self._prev_excepthook = sys.excepthook
+            self._hook = self._excepthook  # one bound method, so `is` finds it again
+            sys.excepthook = self._hook
+            self._excepthook_installed = True
+            self._watch_ipython()
+        self._watch_caught()
+        self._sampler.start()
+        atexit.register(self._atexit)
+        return self
+
+    def close(self, exit_code: Optional[int] = None) -> None:
+        """Undo every hook, flush (≤ 1 s) and send `bye`. Idempotent."""
+        if self.closed:
+            return
+        self.closed = True
+        self.mute += 1 << 20
+        try:
+            atexit.unregister(self._atexit)
+        except Exception:
+            pass
+        self._unhook()
+        if os.getpid() != self._pid:
+            return  # a forked child: the parent's stream is not ours to end
+        self._sampler.stop()
+        self._sampler.final()  # a last memory reading, so even a short program has one
+        if exit_code is None:
+            exit_code = self.exit_code
+        self._transport.put_forced({"type": "bye", "t": self.clock(), "exit_code": exit_code})
+        self._transport.close()
+
+    def _unhook(self) -> None:
+        self._patches.restore()
+        if self._excepthook_installed:
+            if sys.excepthook is self._hook:
+                sys.excepthook = self._prev_excepthook
+            self._excepthook_installed = False
+        if self._ipython_cb is not None:
+            try:
+                self._ipython_cb[0].events.unregister("post_run_cell", self._ipython_cb[1])
+            except Exception:
+                pass
+            self._ipython_cb = None
+        if self._monitoring_tool is not None:
+            try:
+                mon = sys.monitoring  # type: ignore[attr-defined]
+                mon.set_events(self._monitoring_tool, 0)
+                mon.register_callback(self._monitoring_tool, mon.events.EXCEPTION_HANDLED, None)
+                mon.free_tool_id(self._monitoring_tool)
+            except Exception:
+                pass
+            self._monitoring_tool = None
+
+    def after_fork_in_child(self) -> None:
+        """A forked child (a DataLoader worker) reports nothing: its threads are gone."""
+        self.mute += 1 << 20
+        self.closed = True
+
+    def _atexit(self) -> None:
+        self.close()
+
+    # --- what goes out --------------------------------------------------------------------
+
+    def put(self, message: Message) -> None:
+        self._transport.put(message)
+
+    def notice(self, text: str) -> None:
+        """The watcher's own trouble, said once per text."""
+        if text in self._said:
+            return
+        self._said.add(text)
+        self._transport.put({"type": "notice", "t": self.clock(), "text": text[:4096]})
+
+    def _fail(self, where: str, exc: BaseException) -> None:
+        self.notice("tensorkitchen: %s failed and is skipped: %s: %s"
+                    % (where, type(exc).__name__, exc))
+
+    def safe(self, fn: Any, *args: Any) -> Any:
+        try:
+            return fn(*args)
+        except Exception as exc:
+            self._fail(getattr(fn, "__name__", "a hook"), exc)
+            return None
+
+    def _socket_broken(self, why: str) -> None:
+        # Said in the recording, if there is one: the app has gone.
+        self._transport.put({"type": "notice", "t": self.clock(),
+                             "text": "tensorkitchen: the app went away (%s); not sending to it "
+                                     "any more" % why})
+
+    def _hello(self, program: Optional[str], argv: Optional[List[str]]) -> Message:
+        argv = list(sys.argv if argv is None else argv)
+        if program is None:
+            program = os.path.basename(argv[0]) if argv and argv[0] else "python"
+        devices = [_devices.cpu_device()]
+        if self.cuda and _devices.cuda_initialized():
+            try:
+                devices += _devices.cuda_devices()
+                self.cuda_devices_sent = True
+            except Exception:
+                pass
+        return {"type": "hello", "t": 0, "v": 1, "pid": os.getpid(), "program": program,
+                "argv": [str(a)[:4096] for a in argv[:256]], "python": platform.python_version(),
+                "torch": str(torch.__version__), "cuda": torch.version.cuda,
+                "cuda_count": _devices.cuda_count(), "devices": devices}
+
+    @staticmethod
+    def _place(message: Message, frame: Optional[types.FrameType]) -> None:
+        file, line = _frames.where(frame)
+        if file is not None and line is not None:
+            message["file"] = file
+            message["line"] = line
+
+    # --- hooks call these (never raising) -------------------------------------------------
+
+    def cuda_start(self, src: Optional[torch.Tensor], target: Optional[torch.device]) -> Any:
+        """A timing event recorded on the current stream of the CUDA device of a copy."""
+        try:
+            if src is not None and src.is_cuda:
+                device = src.device
+            else:
+                device = target
+            stream = torch.cuda.current_stream(device)
+            start = torch.cuda.Event(enable_timing=True)
+            start.record(stream)
+            return (start, stream)
+        except Exception as exc:
+            self._fail("CUDA timing", exc)
+            return None
+
+    def tensor_moved(self, api: str, src: torch.Tensor, out: Any, non_blocking: bool,
+                     seconds: float, events: Any) -> None:
+        try:
+            if not isinstance(out, torch.Tensor) or out.device == src.device:
+                return  # a dtype conversion, or the same device: no move
+            end = None
+            if events is not None:
+                end = torch.cuda.Event(enable_timing=True)
+                end.record(events[1])
+            frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            pinned = False
+            if self.cuda and src.device.type == "cpu":
+                pinned = bool(src.is_pinned())  # only here: is_pinned may initialise CUDA
+            nbytes = src.numel() * src.element_size()
+            message: Message = {
+                "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "tensor",
+                "name": _frames.name_of(src, frame), "from": str(src.device),
+                "to": str(out.device), "bytes": nbytes, "shape": list(src.shape)[:16],
+                "dtype": _dtype(src.dtype), "pinned": pinned, "non_blocking": bool(non_blocking)}
+            self._finish_move(message, nbytes, seconds, events, end, frame)
+        except Exception as exc:
+            self._fail("reporting a tensor move", exc)
+
+    def module_moved(self, api: str, module: torch.nn.Module, before: Optional[torch.device],
+                     non_blocking: bool, seconds: float, events: Any) -> None:
+        try:
+            after = _hooks.module_device(module)
+            if after is None or before is None or after == before:
+                return
+            end = None
+            if events is not None:
+                end = torch.cuda.Event(enable_timing=True)
+                end.record(events[1])
+            frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            nbytes, _ = _hooks.module_size(module)
+            message: Message = {
+                "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "module",
+                "class": type(module).__name__, "name": _frames.name_of(module, frame),
+                "from": str(before), "to": str(after), "bytes": nbytes, "pinned": False,
+                "non_blocking": bool(non_blocking)}
+            self._finish_move(message, nbytes, seconds, events, end, frame)
+        except Exception as exc:
+            self._fail("reporting a module move", exc)
+
+    def _finish_move(self, message: Message, nbytes: int, seconds: float, events: Any,
+                     end: Any, frame: Optional[types.FrameType]) -> None:
+        with self._lock:
+            self._move_id += 1
+            move_id = self._move_id
+            step = self._step
+            step.moves += 1
+            step.bytes += nbytes
+            if end is None:
+                step.copy_s += seconds
+            else:
+                self._pending.append((move_id, events[0], end, self._step_n))
+                if len(self._pending) > 4096:
+                    self._pending.pop(0)  # bounded: the oldest stays unknown
+            step_n = self._step_n
+        message["id"] = move_id
+        message["seconds"] = None if end is not None else seconds
+        message["timing"] = "cuda_events" if end is not None else "wall"
+        message["step"] = step_n
+        self._place(message, frame)
+        self.put(message)
+
+    def resolve_cuda_events(self) -> None:
+        """From the sampler thread: moves whose end event completed get their `move_time`."""
+        with self._lock:
+            pending = list(self._pending)
+        if not pending:
+            return
+        done: List[Tuple[int, float, int]] = []
+        for move_id, start, end, step in pending:
+            if end.query():  # never synchronize: ask, and ask again later
+                done.append((move_id, start.elapsed_time(end) / 1000.0, step))
+        if not done:
+            return
+        ids = {d[0] for d in done}
+        with self._lock:
+            self._pending = [p for p in self._pending if p[0] not in ids]
+            for _, seconds, step in done:
+                if step == self._step_n:
+                    self._step.copy_s += seconds
+        for move_id, seconds, _ in done:
+            self.put({"type": "move_time", "t": self.clock(), "id": move_id, "seconds": seconds})
+
+    def data_wait(self, it: Any, seconds: float) -> None:
+        try:
+            frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            with self._lock:
+                self._step.wait_s += seconds
+                step_n = self._step_n
+            message: Message = {
+                "type": "data_wait", "t": self.clock(), "seconds": seconds,
+                "batch": max(0, int(getattr(it, "_num_yielded", 1)) - 1),
+                "workers": int(getattr(it, "_num_workers", 0)),
+                "pin_memory": bool(getattr(it, "_pin_memory", False)), "step": step_n}
+            self._place(message, frame)
+            self.put(message)
+        except Exception as exc:
+            self._fail("reporting a DataLoader wait", exc)
+
+    def optimizer_step(self, optimizer: Any) -> None:
+        try:
+            frame = _frames.innermost_user_frame(_hooks.caller_frame(1))
+            now = self.clock()
+            with self._lock:
+                self._step_n += 1
+                step, self._step = self._step, _Step(now)
+                n = self._step_n
+            message: Message = {
+                "type": "step", "t": now, "n": n, "optimizer": type(optimizer).__name__,
+                "seconds": now - step.t0, "wait_s": step.wait_s, "copy_s": step.copy_s,
+                "bytes": step.bytes, "moves": step.moves}
+            self._place(message, frame)
+            self.put(message)
+        except Exception as exc:
+            self._fail("reporting an optimizer step", exc)
+
+    # --- errors ---------------------------------------------------------------------------
+
+    def report_error(self, exc: BaseException, tb: Optional[types.TracebackType],
+                     caught: bool) -> None:
+        try:
+            self.put(_errors.error_message(exc, tb, caught, self.clock()))
+        except Exception as e:
+            self._fail("reporting an error", e)
+
+    def _excepthook(self, etype: Any, value: BaseException, tb: Any) -> None:
+        if self.enabled and not isinstance(value, (SystemExit, KeyboardInterrupt)):
+            self.exit_code = 1
+            self.report_error(value, tb, caught=False)
+        hook = self._prev_excepthook or sys.__excepthook__
+        hook(etype, value, tb)
+
+    def _watch_ipython(self) -> None:
+        """In a notebook, a cell's exception never reaches sys.excepthook: ask IPython."""
+        ipython_mod = sys.modules.get("IPython")
+        if ipython_mod is None:
+            return
+        try:
+            ip = ipython_mod.get_ipython()
+            if ip is None:
+                return
+
+            def post_run_cell(result: Any) -> None:
+                exc = getattr(result, "error_in_exec", None)
+                if exc is not None and self.enabled:
+                    self.report_error(exc, exc.__traceback__, caught=False)
+
+            ip.events.register("post_run_cell", post_run_cell)
+            self._ipython_cb = (ip, post_run_cell)
+        except Exception as exc:
+            self._fail("watching IPython's cells", exc)
+
+    def _watch_caught(self) -> None:
+        """Python ≥ 3.12: device mismatches the program catches, via sys.monitoring (cheap:
+        only handled exceptions call back). Older Pythons see only uncaught ones."""
+        mon = getattr(sys, "monitoring", None)
+        if mon is None:
+            return
+        try:
+            tool = next((i for i in range(5, 1, -1) if mon.get_tool(i) is None), None)
+            if tool is None:
+                return
+            mon.use_tool_id(tool, "tensorkitchen")
+
+            def handled(code: types.CodeType, offset: int, exc: BaseException) -> Any:
+                if not self.enabled or not isinstance(exc, RuntimeError):
+                    return None
+                try:
+                    if _errors.mismatch_devices(str(exc)) is None:
+                        return None
+                    message = _errors.error_message(exc, exc.__traceback__, True, self.clock())
+                    key = (message.get("file", code.co_filename), message.get("line", 0))
+                    if key in self._caught_seen:
+                        return None  # a loop catching the same mismatch: said once
+                    self._caught_seen.add(key)
+                    self.put(message)
+                except Exception as e:
+                    self._fail("watching caught exceptions", e)
+                return None
+
+            mon.register_callback(tool, mon.events.EXCEPTION_HANDLED, handled)
+            mon.set_events(tool, mon.events.EXCEPTION_HANDLED)
+            self._monitoring_tool = tool
+        except Exception as exc:
+            self._fail("watching caught exceptions", exc)

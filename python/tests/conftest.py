@@ -1,0 +1,79 @@
+"""Helpers: run a script under `python -m tensorkitchen` (bounded), read a recording."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import pytest
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent   # python/
+SCRIPTS = Path(__file__).resolve().parent / "scripts"
+# The package from this source tree (as the app runs it, with PYTHONPATH=python).
+if str(PACKAGE_ROOT) not in sys.path:
+    sys.path.insert(0, str(PACKAGE_ROOT))
+TIMEOUT = 180  # seconds for one watched script (torch's import alone is seconds here)
+
+
+def read_recording(path: Path) -> List[Dict[str, Any]]:
+    lines = path.read_bytes().split(b"\n")
+    assert lines[-1] == b"", "a recording ends with a newline"
+    messages = []
+    for raw in lines[:-1]:
+        assert len(raw) <= 65536
+        msg = json.loads(raw.decode("utf-8"))
+        assert isinstance(msg, dict) and isinstance(msg["type"], str)
+        assert msg["t"] >= 0
+        messages.append(msg)
+    return messages
+
+
+def of_type(messages: List[Dict[str, Any]], kind: str) -> List[Dict[str, Any]]:
+    return [m for m in messages if m["type"] == kind]
+
+
+def script_line(name: str, text: str) -> int:
+    """The 1-based line of `text` in a fixture script (so tests do not hard-code numbers)."""
+    for i, line in enumerate((SCRIPTS / name).read_text(encoding="utf-8").splitlines(), 1):
+        if text in line:
+            return i
+    raise AssertionError("%r not in %s" % (text, name))
+
+
+def env_with_package(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_ROOT)] + [p for p in
+                                         env.get("PYTHONPATH", "").split(os.pathsep) if p])
+    env.pop("TENSORKITCHEN_SOCKET", None)
+    env.setdefault("OMP_NUM_THREADS", "1")
+    if extra:
+        env.update(extra)
+    return env
+
+
+class Watched:
+    def __init__(self, proc: "subprocess.CompletedProcess[str]", messages: List[Dict[str, Any]]):
+        self.proc = proc
+        self.messages = messages
+
+    def of(self, kind: str) -> List[Dict[str, Any]]:
+        return of_type(self.messages, kind)
+
+
+@pytest.fixture
+def run_watched(tmp_path: Path):
+    def run(script: str, *args: str, env: Optional[Dict[str, str]] = None,
+            options: Optional[List[str]] = None, record: bool = True) -> Watched:
+        rec = tmp_path / (Path(script).stem + ".tkwatch")
+        cmd = [sys.executable, "-m", "tensorkitchen"]
+        cmd += ["--record", str(rec)] if record else []
+        cmd += options if options is not None else ["--no-app"]
+        cmd += [str(SCRIPTS / script)] + list(args)
+        proc = subprocess.run(cmd, cwd=str(tmp_path), env=env_with_package(env),
+                              capture_output=True, text=True, timeout=TIMEOUT)
+        messages = read_recording(rec) if record and rec.exists() else []
+        return Watched(proc, messages)
+    return run

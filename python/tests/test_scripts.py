@@ -1,0 +1,204 @@
+"""The source texts' scripts under `python -m tensorkitchen --record F`: what the recording says."""
+from __future__ import annotations
+
+import os
+import platform
+import subprocess
+import sys
+
+import pytest
+import torch
+
+from conftest import SCRIPTS, script_line
+
+TORCH_1 = torch.__version__.startswith("1.")
+
+
+def check_stream(w, exit_code):
+    """Every stream: hello first and once, bye last with the exit code, memory present."""
+    msgs = w.messages
+    assert msgs[0]["type"] == "hello" and sum(m["type"] == "hello" for m in msgs) == 1
+    assert msgs[-1] == {"type": "bye", "t": msgs[-1]["t"], "exit_code": exit_code}
+    assert w.proc.returncode == exit_code, w.proc.stderr
+    assert w.of("memory"), "at least one memory reading"
+    for m in w.of("memory"):
+        cpu = m["devices"][0]
+        assert cpu["device"] == "cpu" and cpu["rss"] > 0
+    times = [m["t"] for m in msgs]
+    assert all(t >= 0 for t in times)
+
+
+def test_hello_fields(run_watched):
+    w = run_watched("seed000_device.py", "--flag", "1")
+    check_stream(w, 0)
+    hello = w.messages[0]
+    assert hello["v"] == 1 and hello["t"] == 0
+    assert hello["pid"] > 0 and hello["pid"] != os.getpid()
+    assert hello["program"] == "seed000_device.py"
+    assert hello["argv"][1:] == ["--flag", "1"]
+    assert hello["python"] == platform.python_version()
+    assert hello["torch"] == torch.__version__
+    assert hello["cuda"] == torch.version.cuda
+    cpu = hello["devices"][0]
+    assert cpu["device"] == "cpu" and cpu["total"] > 0 and cpu["name"]
+    if not torch.cuda.is_available():
+        assert hello["cuda_count"] == 0 and len(hello["devices"]) == 1
+
+
+def test_seed000_same_device_is_no_move(run_watched):
+    # On a machine without a GPU, x.to("cpu") returns x itself: no move is sent.
+    w = run_watched("seed000_device.py")
+    check_stream(w, 0)
+    assert "cpu cpu torch.Size([2, 3])" in w.proc.stdout
+    if not torch.cuda.is_available():
+        assert w.of("move") == []
+
+
+def test_seed000_move_to_meta(run_watched):
+    w = run_watched("seed000_device.py", env={"TK_WATCH_DEVICE": "meta"})
+    check_stream(w, 0)
+    [move] = w.of("move")
+    assert move["api"] == "Tensor.to" and move["kind"] == "tensor"
+    assert move["name"] == "x" and move["from"] == "cpu" and move["to"] == "meta"
+    assert move["bytes"] == 24 and move["shape"] == [2, 3] and move["dtype"] == "float32"
+    assert move["pinned"] is False and move["non_blocking"] is False
+    assert move["timing"] == "wall" and move["seconds"] >= 0
+    assert move["id"] == 1 and move["step"] == 0
+    assert move["file"] == str(SCRIPTS / "seed000_device.py")
+    assert move["line"] == script_line("seed000_device.py", "x = x.to(device)")
+
+
+def test_seed000_roundtrip_as_written(run_watched):
+    w = run_watched("seed000_roundtrip.py")
+    check_stream(w, 0)
+    assert "ndarray (2, 3)" in w.proc.stdout
+    if not torch.cuda.is_available():
+        assert w.of("move") == [] and w.of("error") == []
+
+
+def test_seed000_caught_mismatch(run_watched):
+    w = run_watched("seed000_caught.py")
+    check_stream(w, 0)
+    assert "오류: Expected all tensors to be on the same device" in w.proc.stdout \
+        or "is not on the expected device" in w.proc.stdout
+    errors = w.of("error")
+    if sys.version_info >= (3, 12):
+        # sys.monitoring sees the handled exception: reported once, caught.
+        [err] = errors
+        assert err["caught"] is True and err["kind"] == "device_mismatch"
+        assert err["line"] == script_line("seed000_caught.py", "x + torch.ones(2, 3)")
+    else:
+        assert errors == []  # before 3.12 the watcher sees only uncaught exceptions
+
+
+def test_seed003_wrong_code_mismatch(run_watched):
+    w = run_watched("seed003_wrong.py")
+    check_stream(w, 1)
+    # The program's own traceback, as Python prints it, starting at the script.
+    assert w.proc.stderr.startswith("Traceback (most recent call last):\n  File \"%s\""
+                                    % (SCRIPTS / "seed003_wrong.py")), w.proc.stderr
+    assert "tensorkitchen" not in w.proc.stderr.split("\n")[1]
+    [move] = w.of("move")
+    assert move["name"] is None  # torch.randn(3, 3).to("meta"): no variable holds the source
+    assert move["line"] == script_line("seed003_wrong.py", 'x = torch.randn(3, 3).to("meta")')
+    [err] = w.of("error")
+    assert err["kind"] == "device_mismatch" and err["exception"] == "RuntimeError"
+    assert err["caught"] is False
+    assert sorted(err["devices"]) == ["cpu", "meta"]
+    # In the message's order: 1.13 says "meta and cpu", 2.x "cpu is not on … meta".
+    assert err["devices"] == (["meta", "cpu"] if TORCH_1 else ["cpu", "meta"])
+    assert err["file"] == str(SCRIPTS / "seed003_wrong.py")
+    assert err["line"] == script_line("seed003_wrong.py", "return x + self.w")
+    assert err["code"] == "return x + self.w"
+    outer, inner = err["traceback"]
+    assert outer == {"file": err["file"], "func": "<module>", "code": "output = model(x)  # 오류 발생!",
+                     "line": script_line("seed003_wrong.py", "output = model(x)")}
+    assert inner["func"] == "forward" and inner["line"] == err["line"]
+    assert err["t"] <= w.messages[-1]["t"]
+
+
+def test_seed003_right_code_moves(run_watched):
+    w = run_watched("seed003_right.py")
+    check_stream(w, 0)
+    model_move, x_move = w.of("move")
+    assert model_move["kind"] == "module" and model_move["api"] == "Module.to"
+    assert model_move["class"] == "MyModel" and model_move["bytes"] == 36
+    assert model_move["name"] is None  # MyModel().to(device): a temporary
+    assert "shape" not in model_move and "dtype" not in model_move
+    assert (model_move["from"], model_move["to"]) == ("cpu", "meta")
+    assert model_move["line"] == script_line("seed003_right.py", "model = MyModel().to(device)")
+    assert x_move["name"] == "x" and x_move["bytes"] == 36
+    assert x_move["line"] == script_line("seed003_right.py", "x = x.to(device)")
+    assert [m["id"] for m in (model_move, x_move)] == [1, 2]
+    assert w.of("error") == []
+
+
+def test_seed003_right_code_on_cpu_sends_no_moves(run_watched):
+    w = run_watched("seed003_right.py", env={"TK_WATCH_DEVICE": "cpu"})
+    check_stream(w, 0)
+    assert w.of("move") == []  # model.to(cpu) and x.to(cpu) change nothing
+
+
+@pytest.mark.parametrize("workers", [0, 2])
+def test_seed003_dataloader_waits_and_steps(run_watched, workers):
+    w = run_watched("seed003_dataloader.py", env={"TK_WATCH_WORKERS": str(workers)})
+    check_stream(w, 0)
+    assert "steps 8 " in w.proc.stdout
+    waits = w.of("data_wait")
+    steps = w.of("step")
+    assert len(waits) == 8  # 100 samples in batches of 32: 4 per epoch, 2 epochs
+    assert [d["batch"] for d in waits] == [0, 1, 2, 3, 0, 1, 2, 3]
+    loop_line = script_line("seed003_dataloader.py", "for x_batch, y_batch in dataloader:")
+    for d in waits:
+        assert d["workers"] == workers and d["pin_memory"] is False
+        assert d["seconds"] >= 0 and d["line"] == loop_line
+    assert len(steps) == 8
+    assert [s["n"] for s in steps] == list(range(1, 9))
+    step_line = script_line("seed003_dataloader.py", "optimizer.step()")
+    for s, d in zip(steps, waits):
+        assert s["optimizer"] == "Adam" and s["line"] == step_line
+        assert s["wait_s"] == pytest.approx(d["seconds"])
+        assert s["seconds"] >= s["wait_s"]
+        assert s["moves"] == 0 and s["bytes"] == 0 and s["copy_s"] == 0
+    # Each wait belongs to the step it precedes.
+    assert [d["step"] for d in waits] == list(range(8))
+    if not torch.cuda.is_available():
+        assert w.of("move") == []  # model.to(cpu), batch.to(cpu): the same device
+
+
+def test_tensors_sample(run_watched):
+    w = run_watched("names.py")
+    check_stream(w, 0)
+    samples = w.of("tensors")
+    assert samples, "a sample within 1.2 s"
+    items = {i["name"]: i for i in samples[-1]["items"]}
+    assert items["batch"]["device"] == "cpu" and items["batch"]["shape"] == [8, 5]
+    assert items["batch"]["bytes"] == 160 and items["batch"]["dtype"] == "float32"
+    assert items["on_meta"]["device"] == "meta"
+    assert items["batch"]["line"] == script_line("names.py", "time.sleep(1.2)")
+    assert items["weights"]["dtype"] == "float64" and items["weights"]["bytes"] == 160
+    assert items["weights"]["line"] == len((SCRIPTS / "names.py").read_text().splitlines())  # `hold()`
+    model = items["model"]
+    assert model["kind"] == "module" and model["class"] == "Sequential"
+    assert model["params"] == 18 and model["bytes"] == 72
+    assert all(i["file"] == str(SCRIPTS / "names.py") for i in items.values())
+    assert len(samples[-1]["items"]) <= 256
+
+
+def test_exit_code_and_argv(run_watched):
+    w = run_watched("moves_loop.py", "3", "7")
+    check_stream(w, 7)
+    assert "done 3 ['%s', '3', '7']" % (SCRIPTS / "moves_loop.py") in w.proc.stdout
+    assert len(w.of("move")) == 3
+    assert [m["id"] for m in w.of("move")] == [1, 2, 3]
+
+
+def test_no_app_records_to_cwd_and_says_so(tmp_path):
+    from conftest import env_with_package
+    proc = subprocess.run([sys.executable, "-m", "tensorkitchen", "--no-app",
+                           str(SCRIPTS / "seed000_device.py")], cwd=str(tmp_path),
+                          env=env_with_package(), capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr
+    files = list(tmp_path.glob("tensorkitchen-*.tkwatch"))
+    assert len(files) == 1
+    assert proc.stderr.count("tensorkitchen: recording to %s" % files[0]) == 1
