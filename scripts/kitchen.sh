@@ -35,7 +35,7 @@ packages=(
 )
 # For tests: the exported script runs under real PyTorch (Debian's python3-torch wraps the
 # same LibTorch) and UI tests read fonts on the offscreen platform.
-test_packages=(python3 python3-torch fontconfig clang libclang-rt-14-dev)
+test_packages=(python3 python3-torch python3-pytest fontconfig clang libclang-rt-14-dev)
 # For the pip build: a virtual environment from Debian's Python.
 pip_packages=(python3-venv)
 
@@ -102,6 +102,10 @@ prepare_pip_torch() {
     if [[ $have != "$want" ]]; then
         echo "Installing torch $want and its CUDA libraries into $venv (once per checkout)"
         "$venv/bin/pip" install --disable-pip-version-check -q -r "$wheel_pin"
+    fi
+    # The watcher's tests (python/tests) run under this environment's torch too.
+    if ! "$venv/bin/python3" -c 'import pytest' 2>/dev/null; then
+        "$venv/bin/pip" install --disable-pip-version-check -q pytest
     fi
     torch_prefix="$("$venv/bin/python3" -c 'import torch; print(torch.utils.cmake_prefix_path)')"
 }
