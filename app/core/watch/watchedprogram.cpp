@@ -13,21 +13,20 @@ WatchedProgram::WatchedProgram(QObject *parent) : QObject(parent)
 
 void WatchedProgram::feed(const QByteArray &bytes)
 {
-    m_lines.clear();
-    m_reader.feed(bytes, &m_lines);
+    // Lines of this call only: a slot of refused() may end the stream (finishInput) meanwhile.
+    QList<QByteArray> lines;
+    m_reader.feed(bytes, &lines);
     countOversized(m_reader.takeOversized());
-    for (const QByteArray &line : std::as_const(m_lines))
+    for (const QByteArray &line : std::as_const(lines))
         receive(WatchParser::parse(line));
-    m_lines.clear();
 }
 
 void WatchedProgram::finishInput()
 {
-    m_lines.clear();
-    m_reader.finish(&m_lines);
-    for (const QByteArray &line : std::as_const(m_lines))
+    QList<QByteArray> lines;
+    m_reader.finish(&lines);
+    for (const QByteArray &line : std::as_const(lines))
         receive(WatchParser::parse(line));
-    m_lines.clear();
     if (m_state == State::AwaitingHello)
         refuse(tr("The stream ended before the program said hello: it is not a Tensor Kitchen "
                   "watch stream, or it is empty or damaged."));

@@ -117,7 +117,6 @@ private:
     double m_lastT = 0;
 
     WatchLineReader m_reader;
-    QList<QByteArray> m_lines; // reused between feeds
 
     QList<WatchDevice> m_devices;
     QList<WatchCard> m_cards;
