@@ -7,6 +7,7 @@
 #include "bench/stresscommand.h"
 #include "bench/traincommand.h"
 #include "bench/transfercommand.h"
+#include "bench/watchcommand.h"
 
 namespace tk {
 
@@ -22,6 +23,7 @@ std::vector<std::unique_ptr<BenchCommand>> BenchCli::commands() const
     all.push_back(std::make_unique<StressCommand>(m_out, m_err, m_dryRun));
     all.push_back(std::make_unique<LoadCommand>(m_out, m_err, m_dryRun));
     all.push_back(std::make_unique<RunCommand>(m_out, m_err, m_dryRun));
+    all.push_back(std::make_unique<WatchCommand>(m_out, m_err, m_dryRun));
     return all;
 }
 
@@ -38,6 +40,7 @@ int BenchCli::usage(int code)
               "  stress    create and delete cards many times; resident memory before and after\n"
               "  load      the cards a .pt file makes, or why it is refused\n"
               "  run       a PyTorch script through the console's engine: its cards, moves and error\n"
+              "  watch     watch PyTorch programs (or replay a recording): moves, errors, memory\n"
               "\n"
               "Run tensor-kitchen-bench <command> --help for its options.\n");
     return code;

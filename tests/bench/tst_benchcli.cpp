@@ -4,12 +4,15 @@
 #include "support/testsupport.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QLocalSocket>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 using namespace tk;
 
@@ -238,6 +241,85 @@ private Q_SLOTS:
         QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("losses").toArray().size(), 3);
         const QJsonObject receipt = QJsonDocument::fromJson(out.toUtf8()).object().value("receipt").toObject();
         QVERIFY(receipt.value("machine_load").toObject().contains("busy"));
+    }
+
+    void watchReplaysARecording()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("run.tkwatch");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"type":"hello","t":0,"v":1,"pid":4242,"program":"train.py","torch":"2.11.0+cu130","devices":[{"device":"cpu","name":"EPYC","total":1000},{"device":"cuda:0","name":"NVIDIA H200","total":2000}]}
+{"type":"move","t":0.1,"id":1,"name":"x","from":"cpu","to":"cuda:0","bytes":24,"seconds":0.5,"file":"/u/train.py","line":12}
+{"type":"memory","t":0.2,"devices":[{"device":"cuda:0","allocated":700,"reserved":800}]}
+{"type":"memory","t":0.3,"devices":[{"device":"cuda:0","allocated":300,"reserved":800}]}
+{"type":"step","t":0.4,"n":1,"seconds":0.4}
+not json
+{"type":"error","t":0.5,"kind":"device_mismatch","message":"Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!","devices":["cuda:0","cpu"],"file":"/u/train.py","line":31,"code":"y = w @ x"}
+{"type":"bye","t":0.6,"exit_code":1}
+)");
+        f.close();
+        QString out, err;
+        QCOMPARE(run({"watch", "--replay", path, "--format", "json"}, &out, &err), 0);
+        const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();
+        const QJsonArray programs = root.value("programs").toArray();
+        QCOMPARE(programs.size(), 1);
+        const QJsonObject p = programs.at(0).toObject();
+        QCOMPARE(p.value("pid").toInt(), 4242);
+        QCOMPARE(p.value("torch").toString(), QString("2.11.0+cu130"));
+        QCOMPARE(p.value("state").toString(), QString("ended"));
+        QCOMPARE(p.value("exit_code").toInt(), 1);
+        const QJsonObject move = p.value("moves").toArray().at(0).toObject();
+        QCOMPARE(move.value("name").toString(), QString("x"));
+        QCOMPARE(move.value("to").toString(), QString("cuda:0"));
+        QCOMPARE(move.value("bytes").toInt(), 24);
+        QCOMPARE(move.value("line").toInt(), 12);
+        const QJsonObject error = p.value("errors").toArray().at(0).toObject();
+        QCOMPARE(error.value("kind").toString(), QString("device-mismatch"));
+        QCOMPARE(error.value("devices").toArray(), (QJsonArray{"cuda:0", "cpu"}));
+        QCOMPARE(error.value("line").toInt(), 31);
+        QCOMPARE(p.value("peak_memory").toObject().value("cuda:0").toInt(), 700);
+        QCOMPARE(p.value("steps").toInt(), 1);
+        QCOMPARE(p.value("counters").toObject().value("malformed").toInt(), 1);
+
+        // Not a recording: refused with the reason, like load.
+        const QString bad = dir.filePath("bad.tkwatch");
+        QFile b(bad);
+        QVERIFY(b.open(QIODevice::WriteOnly));
+        b.write("garbage\n");
+        b.close();
+        QCOMPARE(run({"watch", "--replay", bad}, &out, &err), 3);
+        QVERIFY(out.contains("refused"));
+        QCOMPARE(run({"watch", "--replay", dir.filePath("missing")}, &out, &err), 3);
+        QCOMPARE(run({"watch", "--listen", "--replay", bad}, &out, &err), 2);
+        QCOMPARE(run({"watch", "--listen", "--programs", "0"}, &out, &err), 2);
+        QCOMPARE(run({"watch", "--replay", bad, "--speed", "-1"}, &out, &err), 2);
+    }
+
+    void watchListens()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("w.sock");
+        QLocalSocket client;
+        // The command runs its own event loop: the program connects from inside it.
+        QTimer::singleShot(200, this, [&] {
+            client.connectToServer(path);
+            client.write(QStringLiteral(
+                R"({"type":"hello","t":0,"v":1,"pid":%1,"program":"p.py","devices":[{"device":"cpu"}]})" "\n"
+                R"({"type":"move","t":0.1,"id":1,"name":"w","from":"cpu","to":"meta","bytes":8})" "\n"
+                R"({"type":"bye","t":0.2,"exit_code":0})" "\n").arg(QCoreApplication::applicationPid()).toUtf8());
+        });
+        QString out, err;
+        QCOMPARE(run({"watch", "--listen", "--socket", path, "--timeout", "20", "--format", "json"}, &out, &err), 0);
+        const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(root.value("timed_out").toBool(), false);
+        const QJsonObject p = root.value("programs").toArray().at(0).toObject();
+        QCOMPARE(p.value("program").toString(), QString("p.py"));
+        QCOMPARE(p.value("moves").toArray().at(0).toObject().value("name").toString(), QString("w"));
+        QVERIFY(!QFileInfo::exists(path)); // the socket went with the command
+        // Nobody comes: the timeout ends it with 1, and the (empty) list is still printed.
+        QCOMPARE(run({"watch", "--listen", "--socket", path, "--timeout", "0.3", "--format", "json"}, &out, &err), 1);
+        QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("timed_out").toBool(), true);
     }
 
     void badArguments()

@@ -23,6 +23,10 @@ QString MoveReport::describe() const
         return tr("%1 needs no .to(): it holds no tensors of its own (an optimizer works on the "
                   "model's parameters wherever they are; a loss works wherever its inputs are).")
             .arg(sourceName);
+    if (inPlace && !timed)
+        return tr("%1.to(%2) moved the model in place (its time is not known yet): its "
+                  "parameters are now on %2, and no copy was left behind on %3.")
+            .arg(sourceName, toDevice, fromDevice);
     if (inPlace)
         return tr("%1.to(%2) moved the model in place in %3 ms: its parameters are now on %2, "
                   "the same Parameter objects, and no copy was left behind on %4 — unlike a "
@@ -33,6 +37,8 @@ QString MoveReport::describe() const
     if (sameStorage) {
         text = tr("%1 is already on %2: to() returned the same tensor, nothing was copied.")
                    .arg(sourceName, toDevice);
+    } else if (!timed) {
+        text = tr("Copied %1 from %2 to %3 (its time is not known yet).").arg(size, fromDevice, toDevice);
     } else {
         text = tr("Copied %1 from %2 to %3 in %4 ms (%5 GB/s).")
                    .arg(size, fromDevice, toDevice)
@@ -42,6 +48,9 @@ QString MoveReport::describe() const
     if (idiomFallback)
         text += QLatin1Char(' ')
                 + tr("No GPU here, so device = \"cuda\" if available else \"cpu\" gave cpu.");
+    // A watched program's move: the watcher does not know what became of the old tensor.
+    if (watched())
+        return text;
     switch (meaning) {
     case TransferMeaning::Reassign:
         if (!sameStorage)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QCoreApplication>
+#include <QList>
 #include <QMetaType>
 #include <QString>
 
@@ -37,6 +38,24 @@ public:
     qint64 bytes = 0;
     double seconds = 0;
     QString codeLine;
+
+    // --- A watched program's move (app/core/watch/): what its watcher reported beside the
+    // fields above. A move of the app's own workspace leaves them at their defaults.
+    qint64 moveId = -1;     // the stream's id of the move; -1: not a watched move
+    double at = 0;          // when, in seconds since the watcher started (the protocol's t)
+    QString api;            // "Tensor.to", "Module.cuda", …
+    QString file;           // the user's source file of the call, or "<stdin>", …
+    int line = 0;           // its line; 0: not known
+    bool pinned = false;    // the source was in pinned (page-locked) host memory
+    bool nonBlocking = false;
+    bool timed = true;      // false while `seconds` is not known yet (CUDA events pending)
+    QString timing;         // how seconds was measured: "wall", "cuda_events", "none"
+    int step = -1;          // the optimizer step the move belongs to
+    QString className;      // a module's class ("Linear"); inPlace is set for modules
+    QString dtype;
+    QList<qint64> shape;
+
+    bool watched() const { return moveId >= 0; }
 
     double gigabytesPerSecond() const { return seconds > 0 ? bytes / seconds / 1e9 : 0; }
     QString describe() const; // one human sentence for the status bar and the CLI

@@ -40,8 +40,15 @@ public:
     bool consoleLine = false;
     bool refusedBeforeAllocation = false;
     QString file;         // Kind::File: the file's path
-    QString details;      // Kind::File: the raw text behind `message` (LibTorch's or the system's)
+    QString details;      // Kind::File: the raw text behind `message` (LibTorch's or the system's); a watched error: its traceback
     bool writing = false; // Kind::File: writing the file failed, not reading it
+
+    // --- An error a watched program raised (app/core/watch/): `message`, `devices` and
+    // `codeLine` as above; `details` holds its traceback as Python prints it.
+    QString exceptionType; // "RuntimeError"
+    QString sourceFile;    // the user's file and line that raised it (`file` stays Kind::File's)
+    int sourceLine = 0;
+    bool caught = false;   // the program caught it; false: it ended the program
 
     bool isError() const { return kind != Kind::None; }
     static QString kindName(Kind kind);

@@ -1,0 +1,288 @@
+#include "bench/watchcommand.h"
+
+#include "watch/watchedprogram.h"
+#include "watch/watchreplay.h"
+#include "watch/watchserver.h"
+
+#include <QEventLoop>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QLocale>
+#include <QPointer>
+#include <QTimer>
+
+namespace tk {
+
+namespace {
+
+QString stateName(WatchedProgram::State s)
+{
+    switch (s) {
+    case WatchedProgram::State::AwaitingHello: return QStringLiteral("connecting");
+    case WatchedProgram::State::Running: return QStringLiteral("running");
+    case WatchedProgram::State::Ended: return QStringLiteral("ended");
+    case WatchedProgram::State::Refused: return QStringLiteral("refused");
+    }
+    return {};
+}
+
+QJsonValue bytesOrNull(qint64 v)
+{
+    return v >= 0 ? QJsonValue(double(v)) : QJsonValue(QJsonValue::Null);
+}
+
+QString size(qint64 bytes)
+{
+    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
+}
+
+} // namespace
+
+int WatchCommand::run(const QStringList &arguments)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(tr("Watches PyTorch programs run under `python3 -m tensorkitchen` "
+                                   "(or replays a recording of one) and prints what they did: "
+                                   "moves, errors, steps, peak memory per device."));
+    p.addHelpOption();
+    QCommandLineOption listen(QStringLiteral("listen"), tr("Listen on the watch socket."));
+    QCommandLineOption socket(QStringLiteral("socket"),
+                              tr("The socket's path (default: as the app, %1).").arg(WatchServer::socketPath()),
+                              QStringLiteral("path"));
+    QCommandLineOption timeout(QStringLiteral("timeout"), tr("Seconds to listen at most (default 300)."),
+                               QStringLiteral("s"), QStringLiteral("300"));
+    QCommandLineOption programs(QStringLiteral("programs"),
+                                tr("Stop after this many programs ended (default 1)."),
+                                QStringLiteral("n"), QStringLiteral("1"));
+    QCommandLineOption replay(QStringLiteral("replay"), tr("Replay a recording (.tkwatch)."),
+                              QStringLiteral("file"));
+    QCommandLineOption speed(QStringLiteral("speed"),
+                             tr("Replay speed: 1 the recording's pace, 4 four times faster, 0 as "
+                                "fast as possible (default 0)."),
+                             QStringLiteral("x"), QStringLiteral("0"));
+    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."),
+                              QStringLiteral("format"), QStringLiteral("text"));
+    p.addOptions({listen, socket, timeout, programs, replay, speed, format});
+    if (const int rc = parse(p, arguments); rc >= 0)
+        return rc;
+    const QString fmt = p.value(format);
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
+        return 2;
+    if (p.isSet(listen) == p.isSet(replay))
+        return fail(tr("Say --listen or --replay FILE (one of them)."));
+    bool ok = false;
+    const double seconds = p.value(timeout).toDouble(&ok);
+    if (!ok || !(seconds > 0) || seconds > 7 * 24 * 3600)
+        return fail(tr("--timeout takes seconds (more than 0), not “%1”.").arg(p.value(timeout)));
+    const int wanted = p.value(programs).toInt(&ok);
+    if (!ok || wanted < 1 || wanted > WatchServer::kMaxConnections)
+        return fail(tr("--programs takes a number from 1 to %1, not “%2”.")
+                        .arg(WatchServer::kMaxConnections)
+                        .arg(p.value(programs)));
+    const double factor = p.value(speed).toDouble(&ok);
+    if (!ok || !(factor >= 0) || factor > 1e6)
+        return fail(tr("--speed takes a factor (0 for as fast as possible), not “%1”.").arg(p.value(speed)));
+    if (!p.positionalArguments().isEmpty())
+        return fail(tr("Unexpected argument “%1”.").arg(p.positionalArguments().first()));
+    if (m_dryRun)
+        return 0;
+
+    QEventLoop loop;
+    QList<QPointer<WatchedProgram>> seen;
+    QJsonArray refusals;
+    bool timedOut = false;
+    int rc = 0;
+    WatchServer server;
+    WatchReplay player;
+    QJsonObject root;
+    if (p.isSet(listen)) {
+        const QString path = p.isSet(socket) ? p.value(socket) : WatchServer::socketPath();
+        if (!server.listen(path))
+            return fail(server.errorString());
+        root.insert(QStringLiteral("socket"), path);
+        m_err << tr("Listening at %1").arg(path) << "\n";
+        m_err.flush(); // a script waits for this line before it starts the program
+        int done = 0;
+        auto oneDone = [&] {
+            if (++done >= wanted)
+                loop.quit();
+        };
+        QObject::connect(&server, &WatchServer::programConnected, &loop, [&](WatchedProgram *program) {
+            seen.append(program);
+            QObject::connect(program, &WatchedProgram::ended, &loop, oneDone);
+            QObject::connect(program, &WatchedProgram::refused, &loop, oneDone);
+        });
+        QObject::connect(&server, &WatchServer::programRefused, &loop, [&](qint64 pid, const QString &reason) {
+            refusals.append(QJsonObject{{QStringLiteral("pid"), double(pid)}, {QStringLiteral("reason"), reason}});
+            oneDone();
+        });
+        QTimer::singleShot(int(seconds * 1000), &loop, [&] {
+            timedOut = true;
+            loop.quit();
+        });
+        loop.exec();
+        if (timedOut)
+            rc = 1; // fewer programs ended than asked for: what came is still printed
+    } else {
+        const QString file = p.value(replay);
+        root.insert(QStringLiteral("file"), file);
+        if (!player.open(file)) {
+            m_err << player.errorString() << "\n";
+            return 3; // refused, as load refuses a file
+        }
+        player.setSpeed(factor);
+        seen.append(player.program());
+        QObject::connect(&player, &WatchReplay::failed, &loop, [&](const QString &reason) {
+            refusals.append(QJsonObject{{QStringLiteral("pid"), 0}, {QStringLiteral("reason"), reason}});
+            rc = 3;
+        });
+        QObject::connect(&player, &WatchReplay::notice, &loop, [&](const QString &text) { m_err << text << "\n"; });
+        QObject::connect(&player, &WatchReplay::finished, &loop, &QEventLoop::quit);
+        player.start();
+        loop.exec();
+    }
+
+    QJsonArray programList;
+    for (const QPointer<WatchedProgram> &program : std::as_const(seen))
+        if (program) {
+            program->flush();
+            programList.append(programJson(*program));
+        }
+    if (fmt == QLatin1String("json")) {
+        root.insert(QStringLiteral("programs"), programList);
+        root.insert(QStringLiteral("refused"), refusals);
+        root.insert(QStringLiteral("timed_out"), timedOut);
+        m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+    } else {
+        for (const QPointer<WatchedProgram> &program : std::as_const(seen))
+            if (program)
+                printText(*program);
+        for (const QJsonValue &r : std::as_const(refusals))
+            m_out << tr("refused: %1").arg(r[QStringLiteral("reason")].toString()) << "\n";
+        if (timedOut)
+            m_out << tr("The time ran out before %n program(s) ended.", nullptr, wanted) << "\n";
+    }
+    return rc;
+}
+
+QJsonObject WatchCommand::programJson(const WatchedProgram &w)
+{
+    const WatchHello &h = w.hello();
+    QJsonArray devices;
+    QJsonObject peaks;
+    for (const WatchDevice &d : w.devices()) {
+        devices.append(QJsonObject{{QStringLiteral("device"), d.device},
+                                   {QStringLiteral("name"), d.name},
+                                   {QStringLiteral("total"), bytesOrNull(d.total)},
+                                   {QStringLiteral("peak_allocated"), bytesOrNull(d.peakAllocated)},
+                                   {QStringLiteral("peak_reserved"), bytesOrNull(d.peakReserved)},
+                                   {QStringLiteral("peak_rss"), bytesOrNull(d.peakRss)}});
+        peaks.insert(d.device, bytesOrNull(d.peakUsed()));
+    }
+    QJsonArray moves;
+    for (const MoveReport &m : w.moves())
+        moves.append(QJsonObject{{QStringLiteral("id"), double(m.moveId)},
+                                 {QStringLiteral("name"), m.sourceName},
+                                 {QStringLiteral("api"), m.api},
+                                 {QStringLiteral("from"), m.fromDevice},
+                                 {QStringLiteral("to"), m.toDevice},
+                                 {QStringLiteral("bytes"), double(m.bytes)},
+                                 {QStringLiteral("seconds"), m.timed ? QJsonValue(m.seconds) : QJsonValue()},
+                                 {QStringLiteral("timing"), m.timing},
+                                 {QStringLiteral("pinned"), m.pinned},
+                                 {QStringLiteral("non_blocking"), m.nonBlocking},
+                                 {QStringLiteral("step"), m.step},
+                                 {QStringLiteral("file"), m.file},
+                                 {QStringLiteral("line"), m.line}});
+    QJsonArray errors;
+    for (const OpError &e : w.errors())
+        errors.append(QJsonObject{{QStringLiteral("kind"), OpError::kindName(e.kind)},
+                                  {QStringLiteral("exception"), e.exceptionType},
+                                  {QStringLiteral("message"), e.message},
+                                  {QStringLiteral("devices"), QJsonArray::fromStringList(e.devices)},
+                                  {QStringLiteral("file"), e.sourceFile},
+                                  {QStringLiteral("line"), e.sourceLine},
+                                  {QStringLiteral("code"), e.codeLine},
+                                  {QStringLiteral("caught"), e.caught},
+                                  {QStringLiteral("traceback"), e.details}});
+    QJsonArray cards;
+    for (const WatchCard &c : w.cards()) {
+        QJsonArray shape;
+        for (qint64 d : c.shape)
+            shape.append(double(d));
+        cards.append(QJsonObject{{QStringLiteral("name"), c.name},
+                                 {QStringLiteral("kind"), c.kind},
+                                 {QStringLiteral("device"), c.device},
+                                 {QStringLiteral("shape"), shape},
+                                 {QStringLiteral("dtype"), c.dtype},
+                                 {QStringLiteral("bytes"), double(c.bytes)}});
+    }
+    const WatchCounters n = w.counters();
+    return QJsonObject{
+        {QStringLiteral("pid"), double(h.pid)},
+        {QStringLiteral("program"), h.program},
+        {QStringLiteral("argv"), QJsonArray::fromStringList(h.argv)},
+        {QStringLiteral("python"), h.python},
+        {QStringLiteral("torch"), h.torch},
+        {QStringLiteral("cuda"), h.cuda.isEmpty() ? QJsonValue() : QJsonValue(h.cuda)},
+        {QStringLiteral("state"), stateName(w.state())},
+        {QStringLiteral("refusal"), w.refusal()},
+        {QStringLiteral("ended_by"), w.state() != WatchedProgram::State::Ended
+                                         ? QJsonValue()
+                                         : QJsonValue(w.endedByBye() ? QStringLiteral("bye")
+                                                                     : QStringLiteral("end of stream"))},
+        {QStringLiteral("exit_code"), w.hasExitCode() ? QJsonValue(w.exitCode()) : QJsonValue()},
+        {QStringLiteral("devices"), devices},
+        {QStringLiteral("peak_memory"), peaks},
+        {QStringLiteral("moves"), moves},
+        {QStringLiteral("errors"), errors},
+        {QStringLiteral("cards"), cards},
+        {QStringLiteral("steps"), double(w.steps().size())},
+        {QStringLiteral("data_waits"), double(w.dataWaits().size())},
+        {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
+        {QStringLiteral("counters"), QJsonObject{{QStringLiteral("malformed"), double(n.malformed)},
+                                                 {QStringLiteral("oversized"), double(n.oversized)},
+                                                 {QStringLiteral("unknown"), double(n.unknown)},
+                                                 {QStringLiteral("dropped"), double(n.dropped)},
+                                                 {QStringLiteral("unmatched"), double(n.unmatched)}}},
+    };
+}
+
+void WatchCommand::printText(const WatchedProgram &w)
+{
+    const WatchHello &h = w.hello();
+    QStringList devices;
+    for (const WatchDevice &d : w.devices())
+        devices << d.device;
+    if (w.state() == WatchedProgram::State::Refused && h.pid == 0)
+        return; // refused before its hello: the refusals below say why
+    m_out << tr("%1 (pid %2), torch %3, devices %4: %5")
+                 .arg(h.program)
+                 .arg(h.pid)
+                 .arg(h.torch, devices.join(QStringLiteral(", ")), stateName(w.state()))
+          << "\n";
+    if (!w.refusal().isEmpty())
+        m_out << "  " << w.refusal() << "\n";
+    for (const MoveReport &m : w.moves())
+        m_out << QStringLiteral("  move %1 %2 → %3  %4  %5  %6:%7\n")
+                     .arg(m.sourceName.isEmpty() ? QStringLiteral("-") : m.sourceName, m.fromDevice,
+                          m.toDevice, size(m.bytes),
+                          m.timed ? tr("%1 ms").arg(m.seconds * 1e3, 0, 'f', 3) : tr("time not known"),
+                          m.file)
+                     .arg(m.line);
+    for (const OpError &e : w.errors())
+        m_out << QStringLiteral("  error %1: %2 [%3]  %4:%5\n")
+                     .arg(OpError::kindName(e.kind), e.message, e.devices.join(QStringLiteral(", ")),
+                          e.sourceFile)
+                     .arg(e.sourceLine);
+    m_out << "  " << tr("%1 steps, %2 data waits").arg(w.steps().size()).arg(w.dataWaits().size()) << "\n";
+    for (const WatchDevice &d : w.devices())
+        if (d.peakUsed() >= 0)
+            m_out << "  " << tr("peak %1: %2").arg(d.device, size(d.peakUsed())) << "\n";
+    const WatchCounters n = w.counters();
+    m_out << "  " << tr("lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher")
+                         .arg(n.malformed).arg(n.oversized).arg(n.unknown).arg(n.dropped)
+          << "\n";
+}
+
+} // namespace tk

@@ -1,0 +1,277 @@
+#include "watch/watchedprogram.h"
+
+#include <algorithm>
+
+namespace tk {
+
+WatchedProgram::WatchedProgram(QObject *parent) : QObject(parent)
+{
+    m_batchTimer.setSingleShot(true);
+    m_batchTimer.setInterval(kDefaultBatchMs);
+    connect(&m_batchTimer, &QTimer::timeout, this, &WatchedProgram::flush);
+}
+
+void WatchedProgram::feed(const QByteArray &bytes)
+{
+    // Lines of this call only: a slot of refused() may end the stream (finishInput) meanwhile.
+    QList<QByteArray> lines;
+    m_reader.feed(bytes, &lines);
+    countOversized(m_reader.takeOversized());
+    for (const QByteArray &line : std::as_const(lines))
+        receive(WatchParser::parse(line));
+}
+
+void WatchedProgram::finishInput()
+{
+    QList<QByteArray> lines;
+    m_reader.finish(&lines);
+    for (const QByteArray &line : std::as_const(lines))
+        receive(WatchParser::parse(line));
+    if (m_state == State::AwaitingHello)
+        refuse(tr("The stream ended before the program said hello: it is not a Tensor Kitchen "
+                  "watch stream, or it is empty or damaged."));
+    else if (m_state == State::Running)
+        end(false);
+    flush();
+}
+
+void WatchedProgram::countOversized(qint64 lines)
+{
+    if (lines <= 0)
+        return;
+    m_counters.oversized += lines;
+    m_countersChanged = true;
+    scheduleFlush();
+}
+
+void WatchedProgram::receive(const WatchParser::Result &parsed)
+{
+    if (m_state == State::Ended || m_state == State::Refused) {
+        ++m_counters.ignored;
+        return; // nobody listens for counters of a finished stream: no signal
+    }
+    if (!parsed.ok()) {
+        ++(parsed.rejection == WatchParser::Rejection::Unknown ? m_counters.unknown : m_counters.malformed);
+        m_countersChanged = true;
+        scheduleFlush();
+        return;
+    }
+    take(parsed.message);
+}
+
+void WatchedProgram::refuse(const QString &reason)
+{
+    if (m_state == State::Refused)
+        return;
+    flush(); // what was accepted before the refusal still arrives, in order
+    m_state = State::Refused;
+    m_refusal = reason;
+    Q_EMIT refused(reason);
+}
+
+void WatchedProgram::take(const WatchMessage &m)
+{
+    using Type = WatchMessage::Type;
+    if (m_state == State::AwaitingHello) {
+        if (m.type != Type::Hello) {
+            refuse(tr("The first message was “%1”, not a hello: this is not a watch stream that "
+                      "Tensor Kitchen can read.").arg(WatchMessage::typeName(m.type)));
+            return;
+        }
+        takeHello(m);
+        return;
+    }
+    m_lastT = qMax(m_lastT, m.t);
+    switch (m.type) {
+    case Type::Hello:
+        refuse(tr("The program said hello a second time: a stream has one hello, so this one "
+                  "is refused."));
+        return;
+    case Type::Move: {
+        if (m.move.moveId <= m_lastMoveId) {
+            // The ids increase; an old one would break the order move_time relies on.
+            ++m_counters.malformed;
+            m_countersChanged = true;
+            scheduleFlush();
+            return;
+        }
+        m_lastMoveId = m.move.moveId;
+        m_moves.append(m.move);
+        ++m_moveCount;
+        ++m_unsentMoves;
+        scheduleFlush();
+        return;
+    }
+    case Type::MoveTime:
+        timeMove(m.move.moveId, m.move.seconds);
+        return;
+    case Type::Tensors:
+        m_cards = m.cards.mid(0, kMaxCards);
+        Q_EMIT cardsChanged();
+        return;
+    case Type::Memory:
+        takeMemory(m.memory);
+        return;
+    case Type::DataWait:
+        m_dataWaits.append(m.dataWait);
+        trim(m_dataWaits);
+        m_unsentWaits.append(m.dataWait);
+        scheduleFlush();
+        return;
+    case Type::Step:
+        flush();
+        m_steps.append(m.step);
+        trim(m_steps);
+        Q_EMIT stepArrived(m.step);
+        return;
+    case Type::Error:
+        flush();
+        if (m_errors.size() >= kMaxErrors)
+            m_errors.removeFirst();
+        m_errors.append(m.error);
+        Q_EMIT errorArrived(m.error);
+        return;
+    case Type::Dropped:
+        m_counters.dropped += m.count;
+        m_countersChanged = true;
+        scheduleFlush();
+        return;
+    case Type::Notice:
+        if (m_notices.size() < kMaxNotices) // "said once" each: a flood of them is not news
+            m_notices.append(m.text);
+        Q_EMIT noticeArrived(m.text);
+        return;
+    case Type::Bye:
+        m_hasExitCode = m.hasExitCode;
+        m_exitCode = m.exitCode;
+        end(true);
+        return;
+    }
+}
+
+void WatchedProgram::takeHello(const WatchMessage &m)
+{
+    if (m.hello.version != 1) {
+        refuse(tr("The program speaks version %1 of the watch protocol; this Tensor Kitchen reads "
+                  "version 1. Use the tensorkitchen package that came with this app.")
+                   .arg(m.hello.version));
+        return;
+    }
+    if (m_expectedPid > 0 && m.hello.pid != m_expectedPid) {
+        refuse(tr("The hello names process %1, but the connection comes from process %2: "
+                  "one program cannot speak for another.")
+                   .arg(m.hello.pid)
+                   .arg(m_expectedPid));
+        return;
+    }
+    m_hello = m.hello;
+    m_devices = m.hello.devices.mid(0, kMaxDevices);
+    m_lastT = m.t;
+    m_state = State::Running;
+    Q_EMIT helloReceived();
+}
+
+void WatchedProgram::takeMemory(const QList<WatchDevice> &samples)
+{
+    auto raise = [](qint64 &peak, qint64 value) {
+        if (value > peak)
+            peak = value;
+    };
+    for (const WatchDevice &s : samples) {
+        auto it = std::find_if(m_devices.begin(), m_devices.end(),
+                               [&s](const WatchDevice &d) { return d.device == s.device; });
+        if (it == m_devices.end()) {
+            if (m_devices.size() >= kMaxDevices)
+                continue;
+            WatchDevice d;
+            d.device = s.device;
+            m_devices.append(d);
+            it = m_devices.end() - 1;
+        }
+        it->allocated = s.allocated;
+        it->reserved = s.reserved;
+        it->rss = s.rss;
+        if (s.total >= 0)
+            it->total = s.total;
+        raise(it->peakAllocated, s.allocated);
+        raise(it->peakReserved, s.reserved);
+        raise(it->peakRss, s.rss);
+    }
+    Q_EMIT memoryChanged();
+}
+
+const WatchDevice *WatchedProgram::device(const QString &name) const
+{
+    for (const WatchDevice &d : m_devices)
+        if (d.device == name)
+            return &d;
+    return nullptr;
+}
+
+const MoveReport *WatchedProgram::move(qint64 moveId) const
+{
+    const auto it = std::lower_bound(m_moves.cbegin(), m_moves.cend(), moveId,
+                                     [](const MoveReport &m, qint64 id) { return m.moveId < id; });
+    return it != m_moves.cend() && it->moveId == moveId ? &*it : nullptr;
+}
+
+void WatchedProgram::timeMove(qint64 moveId, double seconds)
+{
+    const auto it = std::lower_bound(m_moves.begin(), m_moves.end(), moveId,
+                                     [](const MoveReport &m, qint64 id) { return m.moveId < id; });
+    if (it == m_moves.end() || it->moveId != moveId) {
+        // Its move was dropped by the watcher, or is older than what is kept.
+        ++m_counters.unmatched;
+        m_countersChanged = true;
+        scheduleFlush();
+        return;
+    }
+    it->seconds = seconds;
+    it->timed = true;
+    const bool sent = (it - m_moves.begin()) < m_moves.size() - m_unsentMoves;
+    if (sent)
+        Q_EMIT moveTimed(*it); // else it goes out with its batch, already timed
+}
+
+void WatchedProgram::end(bool bye)
+{
+    flush();
+    m_state = State::Ended;
+    m_endedByBye = bye;
+    Q_EMIT ended();
+}
+
+void WatchedProgram::scheduleFlush()
+{
+    if (!m_batchTimer.isActive())
+        m_batchTimer.start();
+}
+
+void WatchedProgram::flush()
+{
+    m_batchTimer.stop();
+    if (m_unsentMoves > 0) {
+        const QList<MoveReport> batch = m_moves.mid(m_moves.size() - m_unsentMoves);
+        m_unsentMoves = 0;
+        trim(m_moves); // only sent moves may go: the unsent ones are the newest
+        Q_EMIT movesArrived(batch);
+    }
+    if (!m_unsentWaits.isEmpty()) {
+        const QList<WatchDataWait> batch = std::exchange(m_unsentWaits, {});
+        Q_EMIT dataWaitsArrived(batch);
+    }
+    if (m_countersChanged) {
+        m_countersChanged = false;
+        Q_EMIT countersChanged(m_counters);
+    }
+}
+
+template<typename T>
+void WatchedProgram::trim(QList<T> &list)
+{
+    // A tenth at a time, so that a long run does not shift the list on every message.
+    if (list.size() > kMaxKept)
+        list.remove(0, list.size() - kMaxKept + kMaxKept / 10);
+}
+
+} // namespace tk

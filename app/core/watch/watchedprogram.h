@@ -1,0 +1,137 @@
+#pragma once
+
+#include "kitchen/movereport.h"
+#include "kitchen/operror.h"
+#include "watch/watchcard.h"
+#include "watch/watchcounters.h"
+#include "watch/watchdatawait.h"
+#include "watch/watchdevice.h"
+#include "watch/watchhello.h"
+#include "watch/watchlinereader.h"
+#include "watch/watchparser.h"
+#include "watch/watchstep.h"
+
+#include <QList>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+namespace tk {
+
+// One watched PyTorch program, as its stream of protocol messages builds it: its hello facts,
+// its devices and their memory, the cards of its latest sample, its moves (MoveReports, like
+// the app's own), steps, data waits and errors (OpErrors). Fed by WatchServer (one per
+// connection) or WatchReplay (a recording); lives on the GUI thread. Every signal carries
+// value types only, so a queued connection works too.
+//
+// Order is enforced: the first message must be a hello of version 1 (naming the expected pid,
+// when the server set one); a non-hello first or a second hello refuses the stream (state
+// Refused, refused(reason)), and nothing after it is taken. Malformed lines before the hello
+// are counted and skipped; a stream that ends without a hello is refused.
+class WatchedProgram : public QObject
+{
+    Q_OBJECT
+
+public:
+    enum class State {
+        AwaitingHello, // connected, nothing valid yet
+        Running,       // said hello; no bye yet
+        Ended,         // said bye, or its stream closed (see endedByBye())
+        Refused,       // not a watch stream we accept: see refusal()
+    };
+    Q_ENUM(State)
+
+    static constexpr int kMaxCards = 4096;      // open cards per program (the protocol's limit)
+    static constexpr int kMaxDevices = 64;
+    static constexpr int kMaxKept = 100000;     // moves, steps, data waits kept; older ones go
+    static constexpr int kMaxErrors = 1000;
+    static constexpr int kMaxNotices = 100;
+    static constexpr int kDefaultBatchMs = 20;
+
+    explicit WatchedProgram(QObject *parent = nullptr);
+
+    // --- Input.
+    void feed(const QByteArray &bytes);      // raw bytes, split anywhere
+    void finishInput();                      // end of the stream: a last line, then Ended/Refused
+    void receive(const WatchParser::Result &parsed); // one parsed line (WatchReplay)
+    void countOversized(qint64 lines);       // lines a reader outside this object dropped
+    // The peer's pid as the socket told it (SO_PEERCRED): a hello naming another is refused.
+    void setExpectedPid(qint64 pid) { m_expectedPid = pid; }
+    void refuse(const QString &reason);
+    // Moves and data waits are sent in batches: those arriving within `ms` go out together
+    // (0: those of one event-loop turn). Nothing waits without an event loop: call flush().
+    void setBatchMs(int ms) { m_batchTimer.setInterval(ms); }
+    void flush();
+
+    // --- State.
+    State state() const { return m_state; }
+    bool isRunning() const { return m_state == State::Running; }
+    QString refusal() const { return m_refusal; }
+    const WatchHello &hello() const { return m_hello; }
+    bool endedByBye() const { return m_endedByBye; }
+    bool hasExitCode() const { return m_hasExitCode; }
+    int exitCode() const { return m_exitCode; }
+    double lastT() const { return m_lastT; }         // the latest t heard
+    QList<WatchDevice> devices() const { return m_devices; } // hello's order, then new ones
+    const WatchDevice *device(const QString &name) const;
+    QList<WatchCard> cards() const { return m_cards; }
+    QList<MoveReport> moves() const { return m_moves; } // the latest kMaxKept, in order
+    qint64 moveCount() const { return m_moveCount; }    // all the stream's moves
+    const MoveReport *move(qint64 moveId) const;
+    QList<WatchStep> steps() const { return m_steps; }
+    QList<WatchDataWait> dataWaits() const { return m_dataWaits; }
+    QList<OpError> errors() const { return m_errors; }
+    QStringList notices() const { return m_notices; }
+    WatchCounters counters() const { return m_counters; }
+
+Q_SIGNALS:
+    void helloReceived();                              // state() is Running
+    void refused(const QString &reason);               // state() is Refused
+    void movesArrived(const QList<tk::MoveReport> &moves);
+    void moveTimed(const tk::MoveReport &move);        // a move sent earlier got its seconds
+    void dataWaitsArrived(const QList<tk::WatchDataWait> &waits);
+    void stepArrived(const tk::WatchStep &step);       // after the moves that came before it
+    void memoryChanged();                              // devices() has new figures
+    void cardsChanged();                               // cards() is a new picture
+    void errorArrived(const tk::OpError &error);
+    void noticeArrived(const QString &text);
+    void countersChanged(const tk::WatchCounters &counters);
+    void ended();                                      // state() is Ended
+
+private:
+    void take(const WatchMessage &m);
+    void takeHello(const WatchMessage &m);
+    void takeMemory(const QList<WatchDevice> &samples);
+    void timeMove(qint64 moveId, double seconds);
+    void end(bool bye);
+    void scheduleFlush();
+    template<typename T> static void trim(QList<T> &list);
+
+    State m_state = State::AwaitingHello;
+    QString m_refusal;
+    qint64 m_expectedPid = 0;
+    WatchHello m_hello;
+    bool m_endedByBye = false;
+    bool m_hasExitCode = false;
+    int m_exitCode = 0;
+    double m_lastT = 0;
+
+    WatchLineReader m_reader;
+
+    QList<WatchDevice> m_devices;
+    QList<WatchCard> m_cards;
+    QList<MoveReport> m_moves;   // ids strictly increasing: found by binary search
+    qint64 m_moveCount = 0;
+    qint64 m_lastMoveId = -1;
+    int m_unsentMoves = 0;       // the last m_unsentMoves of m_moves are not yet sent
+    QList<WatchDataWait> m_dataWaits;
+    QList<WatchDataWait> m_unsentWaits;
+    QList<WatchStep> m_steps;
+    QList<OpError> m_errors;
+    QStringList m_notices;
+    WatchCounters m_counters;
+    bool m_countersChanged = false;
+    QTimer m_batchTimer;
+};
+
+} // namespace tk

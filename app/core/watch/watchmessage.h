@@ -1,0 +1,44 @@
+#pragma once
+
+#include "kitchen/movereport.h"
+#include "kitchen/operror.h"
+#include "watch/watchcard.h"
+#include "watch/watchdatawait.h"
+#include "watch/watchdevice.h"
+#include "watch/watchhello.h"
+#include "watch/watchstep.h"
+
+#include <QList>
+#include <QMetaType>
+#include <QString>
+
+namespace tk {
+
+// One message of the watch protocol (docs/watch-protocol.md), as WatchParser read it: the
+// type, its `t`, and the fields of that type, already in the app's own value types (a move is
+// a MoveReport, an error an OpError) so that the rest of the app knows no protocol.
+struct WatchMessage
+{
+    enum class Type { Hello, Move, MoveTime, Tensors, Memory, DataWait, Step, Error, Dropped, Notice, Bye };
+
+    Type type = Type::Notice;
+    double t = 0;                // seconds since the watcher started
+
+    WatchHello hello;            // Hello
+    MoveReport move;             // Move; MoveTime: only moveId and seconds
+    QList<WatchCard> cards;      // Tensors: the whole picture, at most 256
+    QList<WatchDevice> memory;   // Memory: device and its allocated/reserved/rss/total
+    WatchDataWait dataWait;      // DataWait
+    WatchStep step;              // Step
+    OpError error;               // Error (kind, message, devices, code, traceback in details)
+    qint64 count = 0;            // Dropped
+    QString text;                // Notice
+    bool hasExitCode = false;    // Bye: exit_code was not null
+    int exitCode = 0;
+
+    static QString typeName(Type type); // the protocol's word: "move_time"
+};
+
+} // namespace tk
+
+Q_DECLARE_METATYPE(tk::WatchMessage)

@@ -1,0 +1,40 @@
+#pragma once
+
+#include "watch/watchmessage.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QString>
+
+namespace tk {
+
+// One line of the watch protocol → a WatchMessage, or a rejection with its reason. Enforces
+// the protocol's limits on what a line may carry; nothing it reads is executed or opened.
+class WatchParser
+{
+    Q_DECLARE_TR_FUNCTIONS(WatchParser)
+
+public:
+    static constexpr int kMaxString = 4096;   // characters; a longer string is cut
+    static constexpr int kMaxShape = 16;      // dimensions
+    static constexpr int kMaxItems = 256;     // a tensors sample
+    static constexpr int kMaxTraceback = 64;  // frames
+    static constexpr int kMaxDevices = 64;    // hello, memory, an error's devices
+    static constexpr int kMaxArgv = 256;      // hello's argv: cut (not in the protocol's limits)
+
+    enum class Rejection { None, Malformed, Unknown };
+
+    struct Result
+    {
+        Rejection rejection = Rejection::None;
+        QString reason;         // why, for a rejection
+        WatchMessage message;   // for an accepted line
+        bool ok() const { return rejection == Rejection::None; }
+    };
+
+    static Result parse(const QByteArray &line);
+    // A device string as PyTorch writes it: "cpu", "cuda:0", "meta", "xpu:1".
+    static bool isDevice(const QString &text);
+};
+
+} // namespace tk
