@@ -318,6 +318,8 @@ not json
         QCOMPARE(p.value("moves").toArray().at(0).toObject().value("name").toString(), QString("w"));
         QVERIFY(!QFileInfo::exists(path)); // the socket went with the command
         // Nobody comes: the timeout ends it with 1, and the (empty) list is still printed.
+        out.clear();
+        err.clear();
         QCOMPARE(run({"watch", "--listen", "--socket", path, "--timeout", "0.3", "--format", "json"}, &out, &err), 1);
         QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("timed_out").toBool(), true);
     }

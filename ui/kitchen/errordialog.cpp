@@ -175,7 +175,7 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
     m_detailsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     m_detailsToggle->setArrowType(Qt::RightArrow);
     m_detailsToggle->setAutoRaise(true);
-    m_detailsToggle->setVisible(fileError && !error.details.isEmpty());
+    m_detailsToggle->setVisible(!error.details.isEmpty()); // a file's raw text, a program's traceback
     m_details = new QPlainTextEdit(error.details);
     m_details->setObjectName(QStringLiteral("details"));
     m_details->setReadOnly(true);

@@ -28,13 +28,7 @@ KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget
     connect(engine, &KitchenEngine::cardAdded, this, &KitchenView::onCardAdded);
     connect(engine, &KitchenEngine::cardUpdated, this, &KitchenView::onCardUpdated);
     connect(engine, &KitchenEngine::cardRemoved, this, &KitchenView::onCardRemoved);
-    // Memory gauges (and the Memory tab's timeline): sampled on the worker, so the GUI never
-    // waits for a device; about 4 samples a second.
-    auto *sampler = new QTimer(this);
-    sampler->setInterval(250);
-    connect(sampler, &QTimer::timeout, this, [this, engine] { engine->sampleDevices(metaPaneVisible()); });
-    sampler->start();
-    engine->sampleDevices(true);
+    startSampling();
 
     const QList<DeviceInfo> devices = DeviceRegistry::knownDevices(false);
     auto *cpu = new DevicePane(QStringLiteral("cpu"));
@@ -44,7 +38,7 @@ KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget
     cpu->showFirstSteps(true);
 
     // Several GPUs stack in one column next to the CPU counter.
-    auto *gpus = new QSplitter(Qt::Vertical);
+    auto *gpus = m_gpuColumn = new QSplitter(Qt::Vertical);
     int gpuCount = 0;
     for (const DeviceInfo &d : devices) {
         if (!d.isCuda())
@@ -78,8 +72,50 @@ KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget
     setSizes({1000, 1000, 1000}); // equal thirds to start
 }
 
+KitchenView::KitchenView(const QList<DeviceInfo> &devices, QWidget *parent)
+    : QSplitter(Qt::Horizontal, parent), m_readOnly(true)
+{
+    auto *cpu = new DevicePane(QStringLiteral("cpu"));
+    addPane(cpu, this);
+    m_gpuColumn = new QSplitter(Qt::Vertical);
+    addWidget(m_gpuColumn);
+    m_gpuColumn->hide(); // until the program reports a GPU
+    for (const DeviceInfo &d : devices)
+        ensurePane(d);
+    setSizes({1000, 1000, 1000});
+}
+
+DevicePane *KitchenView::ensurePane(const DeviceInfo &d)
+{
+    if (DevicePane *p = pane(d.id))
+        return p;
+    auto *p = new DevicePane(d.id);
+    if (d.isCuda()) {
+        addPane(p, m_gpuColumn);
+        m_gpuColumn->show();
+    } else {
+        addPane(p, this);
+        if (d.isMeta() && !m_metaPane)
+            m_metaPane = p;
+    }
+    return p;
+}
+
+void KitchenView::startSampling()
+{
+    // Memory gauges (and the Memory tab's timeline): sampled on the worker, so the GUI never
+    // waits for a device; about 4 samples a second.
+    auto *sampler = new QTimer(this);
+    sampler->setInterval(250);
+    connect(sampler, &QTimer::timeout, this, [this] { m_engine->sampleDevices(metaPaneVisible()); });
+    sampler->start();
+    m_engine->sampleDevices(true);
+}
+
 void KitchenView::addPane(DevicePane *pane, QSplitter *into)
 {
+    if (m_readOnly)
+        pane->setAcceptDrops(false); // a watched program's devices take no drops
     m_panes << pane;
     connect(pane, &DevicePane::cardDropped, this, &KitchenView::cardDropped);
     connect(pane, &DevicePane::fileDropped, this, &KitchenView::fileDropped);
@@ -99,6 +135,26 @@ TensorCard *KitchenView::cardWidget(int id) const { return m_cards.value(id, nul
 KitchenView::Departure KitchenView::departureOf(TensorCard *c) const
 {
     return {c->grab().scaledToWidth(std::min(c->width(), 320), Qt::SmoothTransformation), globalRect(c)};
+}
+
+// A watched move of a tensor no card shows: a card drawn for it, leaving its device's pane.
+KitchenView::Departure KitchenView::departureOfMove(const MoveReport &r) const
+{
+    DevicePane *from = paneFor(r.fromDevice);
+    if (!from || !from->isVisible())
+        return {};
+    CardInfo info;
+    info.name = r.sourceName.isEmpty() ? tr("(unnamed)") : r.sourceName;
+    info.device = r.fromDevice;
+    info.dtype = r.dtype;
+    info.shape = r.shape;
+    info.bytes = info.storageBytes = r.bytes;
+    info.kind = r.inPlace ? QStringLiteral("model") : QStringLiteral("tensor");
+    info.summary = r.inPlace ? r.className : QLocale().formattedDataSize(r.bytes);
+    TensorCard card(info);
+    card.setCompact(true);
+    card.resize(card.sizeHint().expandedTo(QSize(200, 28)));
+    return {card.grab(), QRect(from->mapToGlobal(QPoint(12, 120)), card.size())};
 }
 
 QStringList KitchenView::cardNames() const
@@ -122,9 +178,11 @@ bool KitchenView::metaPaneVisible() const { return m_metaPane && m_metaPane->isV
 
 void KitchenView::setMetaPaneVisible(bool visible)
 {
+    if (!m_metaPane)
+        return;
     m_metaPane->setVisible(visible);
     Q_EMIT metaPaneToggled(visible);
-    if (visible)
+    if (visible && m_engine)
         m_engine->sampleDevices(true);
 }
 
@@ -139,8 +197,14 @@ DevicePane *KitchenView::paneFor(const QString &device) const
 void KitchenView::placeCard(TensorCard *card)
 {
     const QString dev = card->info().device;
+    if (m_readOnly && !paneFor(dev)) {
+        DeviceInfo d;
+        d.id = dev;
+        d.type = dev.section(QLatin1Char(':'), 0, 0);
+        ensurePane(d);
+    }
     DevicePane *target = paneFor(dev);
-    if (dev == QLatin1String("meta") && !m_metaPane->isVisible())
+    if (dev == QLatin1String("meta") && m_metaPane && !m_metaPane->isVisible())
         setMetaPaneVisible(true);
     if (!target)
         target = m_panes.first();
@@ -154,6 +218,7 @@ void KitchenView::placeCard(TensorCard *card)
 void KitchenView::onCardAdded(const CardInfo &info)
 {
     auto *card = new TensorCard(info);
+    card->setReadOnly(m_readOnly);
     m_cards.insert(info.id, card);
     connect(card, &TensorCard::combineRequested, this, &KitchenView::combineRequested);
     connect(card, &TensorCard::menuRequested, this, &KitchenView::cardMenuRequested);
@@ -161,7 +226,8 @@ void KitchenView::onCardAdded(const CardInfo &info)
     connect(card, &TensorCard::deleteRequested, this, &KitchenView::deleteRequested);
     connect(card, &TensorCard::renameRequested, this, &KitchenView::renameRequested);
     placeCard(card);
-    pane(QStringLiteral("cpu"))->showFirstSteps(false);
+    if (m_firstSteps)
+        pane(QStringLiteral("cpu"))->showFirstSteps(false);
 }
 
 void KitchenView::onCardUpdated(const CardInfo &info)
@@ -183,7 +249,8 @@ void KitchenView::onCardRemoved(int id)
     for (DevicePane *p : m_panes)
         p->takeCard(id);
     card->deleteLater();
-    pane(QStringLiteral("cpu"))->showFirstSteps(m_cards.isEmpty());
+    if (m_firstSteps)
+        pane(QStringLiteral("cpu"))->showFirstSteps(m_cards.isEmpty());
 }
 
 void KitchenView::showDeviceSamples(const QList<DeviceInfo> &devices, const QList<qint64> &bytes)
@@ -208,9 +275,13 @@ void KitchenView::showDeviceSamples(const QList<DeviceInfo> &devices, const QLis
 
 void KitchenView::animateMoves(const QList<MoveReport> &moves)
 {
-    for (qsizetype i = 0; i < moves.size(); ++i)
-        if (moves.at(i).sourceId >= 0 && (i < kMaxFlights || i == moves.size() - 1))
-            fly(moves.at(i)); // a move of a tensor no card shows has nothing to fly
+    for (qsizetype i = 0; i < moves.size(); ++i) {
+        // A move of a tensor no card shows has nothing to fly, but a watched program's does:
+        // its tensors are seen in samples, its moves as they happen.
+        const MoveReport &r = moves.at(i);
+        if ((r.sourceId >= 0 || r.watched()) && (i < kMaxFlights || i == moves.size() - 1))
+            fly(r);
+    }
     m_departures.clear();
 }
 
@@ -221,13 +292,18 @@ void KitchenView::fly(const MoveReport &r)
         // y = x.to(d) and x.to(d) leave x where it was: the flight starts at x, with x's look.
         if (TensorCard *source = cardWidget(r.sourceId))
             start = departureOf(source);
+        else if (r.watched())
+            start = departureOfMove(r);
     }
     const QPixmap &pixmap = start.pixmap;
     const QRect &from = start.from;
-    const QString caption = tr("%1 · %2 ms · %3 GB/s")
-                                .arg(QLocale().formattedDataSize(r.bytes))
-                                .arg(r.seconds * 1e3, 0, 'f', 3)
-                                .arg(r.gigabytesPerSecond(), 0, 'f', 2);
+    QString caption = r.timed ? tr("%1 · %2 ms · %3 GB/s")
+                                    .arg(QLocale().formattedDataSize(r.bytes))
+                                    .arg(r.seconds * 1e3, 0, 'f', 3)
+                                    .arg(r.gigabytesPerSecond(), 0, 'f', 2)
+                              : tr("%1 · timing…").arg(QLocale().formattedDataSize(r.bytes));
+    if (r.count > 1)
+        caption += QLatin1Char(' ') + tr("× %n batches", nullptr, r.count);
     QString message = r.describe();
     if (r.meaning == TransferMeaning::Discard)
         message += QLatin1Char(' ') + tr("Tip: write %1 = %1.to(%2) to keep it.").arg(r.sourceName, r.requestedDevice);
@@ -236,17 +312,17 @@ void KitchenView::fly(const MoveReport &r)
         return; // nothing was copied: no flight, the message says why
     const int ms = FlightOverlay::durationFor(r.seconds);
 
-    if (r.meaning == TransferMeaning::Discard) {
-        DevicePane *target = pane(r.toDevice);
+    QPointer<TensorCard> landed = cardWidget(r.resultId);
+    if (r.meaning == TransferMeaning::Discard || !landed) {
+        // Thrown away, or a watched move whose result no card shows (yet): the ghost flies to
+        // the device and vanishes there.
+        DevicePane *target = paneFor(r.toDevice);
         if (!target)
             return;
         const QRect to(target->mapToGlobal(QPoint(12, 120)), from.size());
         m_overlay->fly(pixmap, from, to, ms, caption, true);
         return;
     }
-    QPointer<TensorCard> landed = cardWidget(r.resultId);
-    if (!landed)
-        return;
     // Hide the arriving card until its ghost lands on it.
     auto *hidden = new QGraphicsOpacityEffect(landed);
     hidden->setOpacity(0.0);

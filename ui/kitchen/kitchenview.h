@@ -29,8 +29,13 @@ class KitchenView : public QSplitter
 
 public:
     KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget *parent = nullptr);
+    // A watched program's kitchen: a pane per device it reported (its cuda:N too, whatever this
+    // app's LibTorch has), cards that show and do not move, no drops. Fed by the slots below.
+    explicit KitchenView(const QList<DeviceInfo> &devices, QWidget *parent = nullptr);
 
     DevicePane *pane(const QString &deviceId) const;
+    // The pane of `device`, made when a watched program names a device it had not reported.
+    DevicePane *ensurePane(const DeviceInfo &device);
     QList<DevicePane *> panes() const { return m_panes; }
     TensorCard *cardWidget(int id) const;
     QStringList cardNames() const;
@@ -69,6 +74,7 @@ Q_SIGNALS:
 
 private:
     void addPane(DevicePane *pane, QSplitter *into);
+    void startSampling();
     DevicePane *paneFor(const QString &device) const; // "cuda:1" without a pane of its own: the GPU pane
     void placeCard(TensorCard *card);
     // How a card looks and where it is on screen (global): the start of its flight.
@@ -78,6 +84,7 @@ private:
         QRect from;
     };
     Departure departureOf(TensorCard *card) const;
+    Departure departureOfMove(const MoveReport &r) const;
     void fly(const MoveReport &r);
 
     KitchenEngine *m_engine = nullptr;
@@ -89,6 +96,8 @@ private:
     QHash<int, Departure> m_departures;
     FlightOverlay *m_overlay = nullptr;
     FirstSteps *m_firstSteps = nullptr;
+    QSplitter *m_gpuColumn = nullptr;
+    bool m_readOnly = false; // a watched program's: its cards only show
 };
 
 } // namespace tk

@@ -185,8 +185,16 @@ void TensorCard::mousePressEvent(QMouseEvent *event)
     QFrame::mousePressEvent(event);
 }
 
+void TensorCard::setReadOnly(bool readOnly)
+{
+    m_readOnly = readOnly;
+    setAcceptDrops(!readOnly);
+}
+
 void TensorCard::mouseMoveEvent(QMouseEvent *event)
 {
+    if (m_readOnly)
+        return;
     if (!(event->buttons() & Qt::LeftButton)
         || (event->position().toPoint() - m_pressPos).manhattanLength()
                < QApplication::startDragDistance())
@@ -199,15 +207,23 @@ void TensorCard::mouseMoveEvent(QMouseEvent *event)
     drag->exec(Qt::CopyAction | Qt::MoveAction, Qt::MoveAction);
 }
 
-void TensorCard::mouseDoubleClickEvent(QMouseEvent *) { Q_EMIT valuesRequested(m_info.id); }
+void TensorCard::mouseDoubleClickEvent(QMouseEvent *)
+{
+    if (!m_readOnly) // a watched tensor's values stay in its program
+        Q_EMIT valuesRequested(m_info.id);
+}
 
 void TensorCard::contextMenuEvent(QContextMenuEvent *event)
 {
+    if (m_readOnly)
+        return;
     Q_EMIT menuRequested(m_info.id, event->globalPos());
 }
 
 void TensorCard::keyPressEvent(QKeyEvent *event)
 {
+    if (m_readOnly)
+        return QFrame::keyPressEvent(event);
     switch (event->key()) {
     case Qt::Key_Delete:
         Q_EMIT deleteRequested(m_info.id);

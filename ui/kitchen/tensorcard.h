@@ -26,6 +26,9 @@ public:
     // One line (name, storage mark, shape, badges) instead of the full card, for full panes.
     void setCompact(bool compact);
     bool isCompact() const { return m_compact; }
+    // A watched program's card: it shows what the program holds and cannot be dragged,
+    // dropped on, renamed or deleted from here.
+    void setReadOnly(bool readOnly);
     int fullHeightForWidth(int width) const; // how tall the full card is at this width
 
 Q_SIGNALS:
@@ -66,6 +69,7 @@ private:
     QPoint m_pressPos;
     bool m_highlighted = false;
     bool m_compact = false;
+    bool m_readOnly = false;
 };
 
 } // namespace tk

@@ -18,6 +18,7 @@
 #include "lessons/lessonspanel.h"
 #include "races/matmulracepanel.h"
 #include "devices/memorypanel.h"
+#include "watch/watchcontroller.h"
 #include "window/preferencesdialog.h"
 #include "files/sessioncontroller.h"
 #include "races/trainingrace.h"
@@ -62,6 +63,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_overlay = new FlightOverlay(this);
     m_overlay->setGeometry(rect());
     m_view->setOverlay(m_overlay);
+    // Programs run under `python -m tensorkitchen` get kitchens of their own, as tabs.
+    m_watch = new WatchController(m_tabs, m_overlay, this);
+    connect(m_watch, &WatchController::statusMessage, this, &MainWindow::say);
 
     connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);
     m_engine->setDefaultFollowUp(m_cards->showingErrors());
@@ -163,6 +167,11 @@ void MainWindow::buildMenus()
         .addToMenu(file).addOnTriggered(m_session, &SessionController::saveAs);
     ActionBuilder(this, "loadPt").setText(tr("&Load .pt file…"))
         .addToMenu(file).addOnTriggered(m_session, &SessionController::loadPtWithDialog);
+    file->addSeparator();
+    ActionBuilder(this, "runAndWatch").setText(tr("&Run a script and watch…"))
+        .addToMenu(file).addOnTriggered(this, [this] { m_watch->runScriptWithDialog(); });
+    ActionBuilder(this, "openRecording").setText(tr("Open &recording…"))
+        .addToMenu(file).addOnTriggered(this, [this] { m_watch->openRecordingWithDialog(); });
     file->addSeparator();
     ActionBuilder(this, "exportCode").setText(tr("&Export code…")).setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))
         .addToMenu(file).addOnTriggered(m_session, &SessionController::exportWithDialog);

@@ -26,6 +26,7 @@ class MemoryPanel;
 class SessionController;
 class TransferLabPanel;
 class TrainingRacePanel;
+class WatchController;
 
 // The kitchen: one pane per device, cards on them, drags that are .to() calls, drops that are
 // operations, errors explained, and the code log of it all. The window builds the parts that
@@ -56,6 +57,7 @@ public:
     QUndoStack *undoStack() const { return m_undo; }
     LessonsPanel *lessons() const { return m_lessons; }
     ConsolePane *console() const { return m_console; }
+    WatchController *watch() const { return m_watch; }
     QDockWidget *consoleDock() const { return m_consoleDock; }
     QDockWidget *lessonsDock() const { return m_lessonsDock; }
     QDockWidget *codeLogDock() const { return m_codeLogDock; }
@@ -95,6 +97,7 @@ private:
     CodeLogView *m_codeLog = nullptr;
     LessonsPanel *m_lessons = nullptr;
     ConsolePane *m_console = nullptr;
+    WatchController *m_watch = nullptr;
     QDockWidget *m_codeLogDock = nullptr;
     QDockWidget *m_consoleDock = nullptr;
     QDockWidget *m_lessonsDock = nullptr;

@@ -56,6 +56,9 @@ public:
     QList<qint64> shape;
 
     bool watched() const { return moveId >= 0; }
+    // Like moves of one name between the same devices, flown as one ("× 128 batches"): bytes
+    // and seconds are their sums.
+    int count = 1;
 
     double gigabytesPerSecond() const { return seconds > 0 ? bytes / seconds / 1e9 : 0; }
     QString describe() const; // one human sentence for the status bar and the CLI

@@ -87,6 +87,9 @@ void WatchedProgram::take(const WatchMessage &m)
         refuse(tr("The program said hello a second time: a stream has one hello, so this one "
                   "is refused."));
         return;
+    case Type::Devices:
+        takeDevices(m.hello.devices);
+        return;
     case Type::Move: {
         if (m.move.moveId <= m_lastMoveId) {
             // The ids increase; an old one would break the order move_time relies on.
@@ -169,6 +172,25 @@ void WatchedProgram::takeHello(const WatchMessage &m)
     m_lastT = m.t;
     m_state = State::Running;
     Q_EMIT helloReceived();
+}
+
+// CUDA devices named once the program initialised CUDA: added, or their names and totals
+// filled in, keeping the memory figures already heard.
+void WatchedProgram::takeDevices(const QList<WatchDevice> &named)
+{
+    for (const WatchDevice &n : named) {
+        auto it = std::find_if(m_devices.begin(), m_devices.end(),
+                               [&n](const WatchDevice &d) { return d.device == n.device; });
+        if (it == m_devices.end()) {
+            if (m_devices.size() < kMaxDevices)
+                m_devices.append(n);
+            continue;
+        }
+        it->name = n.name;
+        it->capability = n.capability;
+        it->total = n.total;
+    }
+    Q_EMIT memoryChanged();
 }
 
 void WatchedProgram::takeMemory(const QList<WatchDevice> &samples)

@@ -91,7 +91,7 @@ Q_SIGNALS:
     void moveTimed(const tk::MoveReport &move);        // a move sent earlier got its seconds
     void dataWaitsArrived(const QList<tk::WatchDataWait> &waits);
     void stepArrived(const tk::WatchStep &step);       // after the moves that came before it
-    void memoryChanged();                              // devices() has new figures
+    void memoryChanged();                              // devices() has new figures or names
     void cardsChanged();                               // cards() is a new picture
     void errorArrived(const tk::OpError &error);
     void noticeArrived(const QString &text);
@@ -102,6 +102,7 @@ private:
     void take(const WatchMessage &m);
     void takeHello(const WatchMessage &m);
     void takeMemory(const QList<WatchDevice> &samples);
+    void takeDevices(const QList<WatchDevice> &named);
     void timeMove(qint64 moveId, double seconds);
     void end(bool bye);
     void scheduleFlush();

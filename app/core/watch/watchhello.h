@@ -19,6 +19,7 @@ struct WatchHello
     QString python;    // "3.11.2"
     QString torch;     // "2.11.0+cu130"
     QString cuda;      // torch.version.cuda; empty for a CPU-only torch
+    int cudaCount = -1; // torch.cuda.device_count(); -1: not sent
     QList<WatchDevice> devices;
 };
 

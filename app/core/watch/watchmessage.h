@@ -19,12 +19,12 @@ namespace tk {
 // a MoveReport, an error an OpError) so that the rest of the app knows no protocol.
 struct WatchMessage
 {
-    enum class Type { Hello, Move, MoveTime, Tensors, Memory, DataWait, Step, Error, Dropped, Notice, Bye };
+    enum class Type { Hello, Devices, Move, MoveTime, Tensors, Memory, DataWait, Step, Error, Dropped, Notice, Bye };
 
     Type type = Type::Notice;
     double t = 0;                // seconds since the watcher started
 
-    WatchHello hello;            // Hello
+    WatchHello hello;            // Hello; Devices: its devices only
     MoveReport move;             // Move; MoveTime: only moveId and seconds
     QList<WatchCard> cards;      // Tensors: the whole picture, at most 256
     QList<WatchDevice> memory;   // Memory: device and its allocated/reserved/rss/total

@@ -204,6 +204,22 @@ private:
 
 const QLatin1String kT("t");
 
+// hello's and a later devices message's list: each device named, its memory and capability.
+void readDevices(Fields &f, QList<WatchDevice> &devices, Fields::Need need)
+{
+    for (const QJsonValue &v : f.array(QLatin1String("devices"), need, WatchParser::kMaxDevices)) {
+        const QJsonObject o = f.objectOf(v, QLatin1String("devices"));
+        Fields d(o);
+        WatchDevice dev;
+        dev.device = d.device(QLatin1String("device"));
+        dev.name = d.text(QLatin1String("name"));
+        dev.total = d.count(QLatin1String("total"), Fields::Optional, -1);
+        dev.capability = d.text(QLatin1String("capability"));
+        f.take(d, QLatin1String("devices"));
+        devices.append(dev);
+    }
+}
+
 void readHello(Fields &f, WatchMessage &m)
 {
     WatchHello &h = m.hello;
@@ -219,17 +235,8 @@ void readHello(Fields &f, WatchMessage &m)
     h.python = f.text(QLatin1String("python"));
     h.torch = f.text(QLatin1String("torch"));
     h.cuda = f.text(QLatin1String("cuda"));
-    for (const QJsonValue &v : f.array(QLatin1String("devices"), Fields::Optional, WatchParser::kMaxDevices)) {
-        const QJsonObject o = f.objectOf(v, QLatin1String("devices"));
-        Fields d(o);
-        WatchDevice dev;
-        dev.device = d.device(QLatin1String("device"));
-        dev.name = d.text(QLatin1String("name"));
-        dev.total = d.count(QLatin1String("total"), Fields::Optional, -1);
-        dev.capability = d.text(QLatin1String("capability"));
-        f.take(d, QLatin1String("devices"));
-        h.devices.append(dev);
-    }
+    h.cudaCount = Fields::small(f.count(QLatin1String("cuda_count"), Fields::Optional, -1));
+    readDevices(f, h.devices, Fields::Optional);
 }
 
 void readMove(Fields &f, WatchMessage &m, double t)
@@ -361,7 +368,8 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
 
     using Type = WatchMessage::Type;
     static const QHash<QString, Type> types{
-        {QStringLiteral("hello"), Type::Hello},       {QStringLiteral("move"), Type::Move},
+        {QStringLiteral("hello"), Type::Hello},       {QStringLiteral("devices"), Type::Devices},
+        {QStringLiteral("move"), Type::Move},
         {QStringLiteral("move_time"), Type::MoveTime}, {QStringLiteral("tensors"), Type::Tensors},
         {QStringLiteral("memory"), Type::Memory},     {QStringLiteral("data_wait"), Type::DataWait},
         {QStringLiteral("step"), Type::Step},         {QStringLiteral("error"), Type::Error},
@@ -378,6 +386,9 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
     switch (m.type) {
     case Type::Hello:
         readHello(f, m);
+        break;
+    case Type::Devices:
+        readDevices(f, m.hello.devices, Fields::Required);
         break;
     case Type::Move:
         readMove(f, m, m.t);

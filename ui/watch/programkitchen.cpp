@@ -1,0 +1,302 @@
+#include "watch/programkitchen.h"
+
+#include "kitchen/devicepane.h"
+#include "kitchen/errordialog.h"
+#include "kitchen/kitchenview.h"
+#include "watch/stepchart.h"
+#include "watch/watchedprogram.h"
+
+#include <QFileInfo>
+#include <QLabel>
+#include <QLocale>
+#include <QPlainTextEdit>
+#include <QSplitter>
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace tk {
+
+namespace {
+
+DeviceInfo deviceInfo(const WatchDevice &d)
+{
+    DeviceInfo info;
+    info.id = d.device;
+    info.type = d.device.section(QLatin1Char(':'), 0, 0);
+    info.index = info.type == QLatin1String("cuda") ? d.device.section(QLatin1Char(':'), 1).toInt() : -1;
+    info.name = d.name;
+    info.capability = d.capability;
+    info.memoryTotal = d.total;
+    info.allocatorAllocated = d.allocated;
+    info.allocatorReserved = d.reserved;
+    if (d.total >= 0 && d.used() >= 0)
+        info.memoryFree = std::max<qint64>(0, d.total - d.used());
+    return info;
+}
+
+QString shapeText(const QList<qint64> &shape)
+{
+    QStringList dims;
+    for (qint64 d : shape)
+        dims << QString::number(d);
+    return QLatin1Char('[') + dims.join(QStringLiteral(", ")) + QLatin1Char(']');
+}
+
+} // namespace
+
+ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, QWidget *parent)
+    : QWidget(parent), m_program(program), m_overlay(overlay)
+{
+    m_status = new QLabel;
+    m_status->setObjectName(QStringLiteral("programStatus"));
+    m_status->setWordWrap(true);
+    m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_lost = new QLabel;
+    m_lost->setObjectName(QStringLiteral("programLost"));
+    m_lost->setWordWrap(true);
+    m_lost->hide();
+    m_chart = new StepChart;
+    m_output = new QPlainTextEdit;
+    m_output->setObjectName(QStringLiteral("programOutput"));
+    m_output->setReadOnly(true);
+    m_output->setMaximumBlockCount(2000);
+    m_output->hide(); // only for programs the app started
+
+    QList<DeviceInfo> devices;
+    for (const WatchDevice &d : program->devices())
+        devices << deviceInfo(d);
+    m_view = new KitchenView(devices);
+    m_view->setOverlay(m_overlay);
+    connect(m_view, &KitchenView::statusMessage, this, &ProgramKitchen::statusMessage);
+
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_view);
+    split->addWidget(m_chart);
+    split->addWidget(m_output);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_status);
+    layout->addWidget(m_lost);
+    layout->addWidget(split, 1);
+
+    m_groupTimer = new QTimer(this);
+    m_groupTimer->setSingleShot(true);
+    m_groupTimer->setInterval(kGroupMs);
+    connect(m_groupTimer, &QTimer::timeout, this, &ProgramKitchen::flyQueued);
+
+    connect(program, &WatchedProgram::helloReceived, this, &ProgramKitchen::onHello);
+    connect(program, &WatchedProgram::cardsChanged, this, &ProgramKitchen::syncCards);
+    connect(program, &WatchedProgram::memoryChanged, this, &ProgramKitchen::syncMemory);
+    connect(program, &WatchedProgram::movesArrived, this, &ProgramKitchen::queueMoves);
+    connect(program, &WatchedProgram::stepArrived, this, &ProgramKitchen::onStep);
+    connect(program, &WatchedProgram::errorArrived, this, &ProgramKitchen::onError);
+    connect(program, &WatchedProgram::countersChanged, this, &ProgramKitchen::onCounters);
+    connect(program, &WatchedProgram::ended, this, [this] {
+        flyQueued();
+        updateStatus();
+    });
+    connect(program, &WatchedProgram::refused, this, &ProgramKitchen::updateStatus);
+    connect(program, &WatchedProgram::noticeArrived, this,
+            [this](const QString &text) { Q_EMIT statusMessage(text, 12000); });
+    // Whatever it said before this tab existed.
+    syncCards();
+    syncMemory();
+    updateStatus();
+}
+
+ProgramKitchen::~ProgramKitchen()
+{
+    if (m_errorDialog)
+        m_errorDialog->close();
+}
+
+void ProgramKitchen::onHello()
+{
+    syncMemory();
+    updateStatus();
+    Q_EMIT titleChanged(title());
+}
+
+QString ProgramKitchen::title() const
+{
+    if (!m_program)
+        return tr("program");
+    const WatchHello &h = m_program->hello();
+    const QString name = h.program.isEmpty() ? tr("program") : QFileInfo(h.program).fileName();
+    return h.pid > 0 ? tr("%1 (%2)").arg(name).arg(h.pid) : name;
+}
+
+QString ProgramKitchen::statusText() const { return m_status->text(); }
+
+void ProgramKitchen::updateStatus()
+{
+    if (!m_program) {
+        m_status->setText(tr("The program's connection is gone."));
+        return;
+    }
+    const WatchHello &h = m_program->hello();
+    QStringList devices;
+    for (const WatchDevice &d : m_program->devices())
+        devices << (d.name.isEmpty() ? d.device : tr("%1 (%2)").arg(d.device, d.name));
+    QString state;
+    switch (m_program->state()) {
+    case WatchedProgram::State::AwaitingHello:
+        state = tr("waiting for its hello");
+        break;
+    case WatchedProgram::State::Running:
+        state = tr("running");
+        break;
+    case WatchedProgram::State::Ended:
+        state = m_program->hasExitCode() ? tr("ended (exit code %1)").arg(m_program->exitCode())
+                                         : tr("ended");
+        break;
+    case WatchedProgram::State::Refused:
+        m_status->setText(tr("Refused: %1").arg(m_program->refusal()));
+        return;
+    }
+    m_status->setText(tr("%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move(s) shown", nullptr,
+                         int(std::min<qint64>(m_movesShown, INT_MAX)))
+                          .arg(h.program.isEmpty() ? tr("program") : h.program)
+                          .arg(h.pid)
+                          .arg(h.python, h.torch, devices.join(QStringLiteral(", ")), state));
+}
+
+// The latest sample is the whole picture: a name missing from it is gone.
+void ProgramKitchen::syncCards()
+{
+    if (!m_program)
+        return;
+    QHash<QString, int> seen;
+    for (const WatchCard &c : m_program->cards()) {
+        if (seen.contains(c.name))
+            continue; // the innermost frame's comes first
+        CardInfo info;
+        const bool known = m_cardIds.contains(c.name);
+        info.id = known ? m_cardIds.value(c.name) : m_nextCardId++;
+        info.name = c.name;
+        info.device = c.device;
+        info.dtype = c.dtype;
+        info.shape = c.shape;
+        info.bytes = info.storageBytes = c.bytes;
+        info.storageId = info.id;
+        const bool module = c.kind == QLatin1String("module");
+        info.kind = module ? QStringLiteral("model") : QStringLiteral("tensor");
+        const QString where = c.file.isEmpty() ? QString()
+                                               : tr(" · %1:%2").arg(QFileInfo(c.file).fileName()).arg(c.line);
+        info.summary = module ? tr("%1 · %n parameter(s) · %2", nullptr, int(std::max<qint64>(0, c.params)))
+                                        .arg(c.className, QLocale().formattedDataSize(c.bytes)) + where
+                              : tr("tensor%1 %2 · %3").arg(shapeText(c.shape), c.dtype,
+                                                           QLocale().formattedDataSize(c.bytes)) + where;
+        info.numel = 1;
+        for (qint64 d : c.shape)
+            info.numel *= d;
+        seen.insert(c.name, info.id);
+        if (known)
+            m_view->onCardUpdated(info);
+        else
+            m_view->onCardAdded(info);
+    }
+    for (auto it = m_cardIds.cbegin(); it != m_cardIds.cend(); ++it)
+        if (!seen.contains(it.key()))
+            m_view->onCardRemoved(it.value());
+    m_cardIds = seen;
+}
+
+void ProgramKitchen::syncMemory()
+{
+    if (!m_program)
+        return;
+    for (const WatchDevice &d : m_program->devices()) {
+        const DeviceInfo info = deviceInfo(d);
+        DevicePane *pane = m_view->ensurePane(info);
+        if (!d.name.isEmpty())
+            pane->setHardware(d.name, d.capability.isEmpty() ? QString()
+                                                            : tr("compute capability %1").arg(d.capability));
+        qint64 cards = 0;
+        for (const WatchCard &c : m_program->cards())
+            if (c.device == d.device)
+                cards += c.bytes;
+        pane->setMemory(info, cards);
+    }
+    updateStatus();
+}
+
+void ProgramKitchen::queueMoves(const QList<MoveReport> &moves)
+{
+    m_queued << moves;
+    if (!m_groupTimer->isActive())
+        m_groupTimer->start();
+}
+
+// Like moves (one name, the same two devices) of the last half second become one flight: a
+// loop that moves its batches hundreds of times a second shows as "× N batches".
+void ProgramKitchen::flyQueued()
+{
+    if (m_queued.isEmpty())
+        return;
+    QList<MoveReport> groups;
+    QHash<QString, qsizetype> index;
+    for (const MoveReport &m : std::as_const(m_queued)) {
+        const QString key = m.sourceName + QLatin1Char('\n') + m.fromDevice + QLatin1Char('\n') + m.toDevice;
+        m_bytesMoved += m.bytes;
+        ++m_movesShown;
+        auto it = index.constFind(key);
+        if (it == index.constEnd()) {
+            index.insert(key, groups.size());
+            MoveReport g = m;
+            const auto card = m_cardIds.constFind(m.sourceName);
+            g.sourceId = card != m_cardIds.constEnd() ? card.value() : -1;
+            g.resultId = -1; // the program's next sample shows where it landed
+            groups << g;
+            continue;
+        }
+        MoveReport &g = groups[*it];
+        g.bytes += m.bytes;
+        g.seconds += m.seconds;
+        g.timed = g.timed && m.timed;
+        ++g.count;
+    }
+    m_queued.clear();
+    m_view->animateMoves(groups);
+    updateStatus();
+}
+
+void ProgramKitchen::onStep(const WatchStep &step) { m_chart->addStep(step); }
+
+void ProgramKitchen::onError(const OpError &error)
+{
+    ++m_errors;
+    if (m_errorDialog)
+        m_errorDialog->close();
+    auto *dlg = new ErrorDialog(error, this); // the program's error: nothing here can move its cards
+    dlg->setAttribute(Qt::WA_DeleteOnClose);
+    m_errorDialog = dlg;
+    dlg->open();
+    Q_EMIT statusMessage(tr("%1 raised: %2").arg(title(), error.message), 15000);
+}
+
+void ProgramKitchen::onCounters(const WatchCounters &c)
+{
+    if (c.lost() == 0) {
+        m_lost->hide();
+        return;
+    }
+    m_lost->setText(tr("Not everything arrived: %1 message(s) dropped by the watcher while the app "
+                       "was busy, %2 line(s) malformed, %3 too long, %4 of an unknown type.")
+                        .arg(c.dropped)
+                        .arg(c.malformed)
+                        .arg(c.oversized)
+                        .arg(c.unknown));
+    m_lost->show();
+}
+
+void ProgramKitchen::appendOutput(const QString &text)
+{
+    m_output->show();
+    m_output->moveCursor(QTextCursor::End);
+    m_output->insertPlainText(text);
+    m_output->moveCursor(QTextCursor::End);
+}
+
+} // namespace tk

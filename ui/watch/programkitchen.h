@@ -1,0 +1,83 @@
+#pragma once
+
+#include "kitchen/errordialog.h"
+#include "kitchen/movereport.h"
+#include "kitchen/operror.h"
+#include "watch/watchcounters.h"
+#include "watch/watchedprogram.h"
+
+#include <QHash>
+#include <QPointer>
+#include <QWidget>
+
+class QLabel;
+class QPlainTextEdit;
+class QTimer;
+
+namespace tk {
+
+class FlightOverlay;
+class KitchenView;
+class StepChart;
+
+// A watched program's own kitchen (a tab of the window): its devices as panes, the tensors
+// and modules its frames name as cards, its moves as flights (like moves of one name grouped
+// into one flight each half second: "× 128 batches"), a chart of each step's copying, waiting
+// and the rest, its errors in the kitchen's error dialog, and a status line naming the
+// program, its pid, its torch and devices and whether it still runs. It shows what the program
+// reports and changes nothing in it.
+class ProgramKitchen : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kGroupMs = 500;
+
+    // `overlay`: the window's flight layer. The program may end or go away before this tab.
+    ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, QWidget *parent = nullptr);
+    ~ProgramKitchen() override;
+
+    WatchedProgram *program() const { return m_program; }
+    KitchenView *kitchen() const { return m_view; }
+    StepChart *stepChart() const { return m_chart; }
+    ErrorDialog *errorDialog() const { return m_errorDialog; }
+    QString statusText() const;
+    QString title() const; // for the tab: "train.py (4242)"
+    qint64 movesShown() const { return m_movesShown; }
+    qint64 bytesMoved() const { return m_bytesMoved; }
+    // A program the app started: its printed output is shown under the chart.
+    void appendOutput(const QString &text);
+
+Q_SIGNALS:
+    void titleChanged(const QString &title);
+    void statusMessage(const QString &text, int ms);
+
+private:
+    void onHello();
+    void syncCards();
+    void syncMemory();
+    void queueMoves(const QList<MoveReport> &moves);
+    void flyQueued();
+    void onStep(const WatchStep &step);
+    void onError(const OpError &error);
+    void onCounters(const WatchCounters &counters);
+    void updateStatus();
+
+    QPointer<WatchedProgram> m_program;
+    FlightOverlay *m_overlay = nullptr;
+    KitchenView *m_view = nullptr;
+    StepChart *m_chart = nullptr;
+    QLabel *m_status = nullptr;
+    QLabel *m_lost = nullptr;
+    QPlainTextEdit *m_output = nullptr;
+    QPointer<ErrorDialog> m_errorDialog;
+    QTimer *m_groupTimer = nullptr;
+    QList<MoveReport> m_queued;
+    QHash<QString, int> m_cardIds; // a name's card, "name@device"
+    int m_nextCardId = 1;
+    qint64 m_movesShown = 0;
+    qint64 m_bytesMoved = 0;
+    int m_errors = 0;
+};
+
+} // namespace tk

@@ -1,0 +1,88 @@
+#include "watch/stepchart.h"
+
+#include "common/chartfactory.h"
+#include "common/palette.h"
+
+#include <QTimer>
+#include <QVBoxLayout>
+
+namespace tk {
+
+StepChart::StepChart(QWidget *parent) : QWidget(parent)
+{
+    m_plot = ChartFactory::make(tr("Each step: copying, waiting for data, the rest"), tr("step"),
+                                tr("milliseconds"), false, false);
+    auto bars = [this](const QString &name, const QColor &color) {
+        auto *b = new QCPBars(m_plot->xAxis, m_plot->yAxis);
+        b->setName(name);
+        b->setPen(Qt::NoPen);
+        b->setBrush(color);
+        b->setWidthType(QCPBars::wtPlotCoords);
+        b->setWidth(0.9);
+        return b;
+    };
+    // The rest at the bottom, waiting above it, copying on top: the two a user can change.
+    m_other = bars(tr("the rest (compute, Python)"), Palette::dim());
+    m_wait = bars(tr("waiting for the DataLoader"), Palette::warningBorder());
+    m_copy = bars(tr("copying between devices"), Palette::workbench());
+    m_wait->moveAbove(m_other);
+    m_copy->moveAbove(m_wait);
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setLabel(tr("bytes moved"));
+    m_bytes = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
+    m_bytes->setName(tr("bytes moved in the step"));
+    m_bytes->setPen(QPen(Palette::code(), 1.5));
+    m_plot->xAxis->setRange(0, 10);
+    m_plot->yAxis->setRange(0, 1);
+    m_plot->yAxis2->setRange(0, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_plot);
+    auto *timer = new QTimer(this);
+    timer->setInterval(100); // a fast loop has hundreds of steps a second: draw ten times
+    connect(timer, &QTimer::timeout, this, &StepChart::replot);
+    timer->start();
+}
+
+void StepChart::addStep(const WatchStep &s)
+{
+    const double x = double(s.n);
+    m_copy->addData(x, s.copySeconds * 1e3);
+    m_wait->addData(x, s.waitSeconds * 1e3);
+    m_other->addData(x, s.otherSeconds() * 1e3);
+    m_bytes->addData(x, double(s.bytes));
+    for (QCPBars *b : {m_copy, m_wait, m_other})
+        b->data()->removeBefore(x - kSteps + 1);
+    m_bytes->data()->removeBefore(x - kSteps + 1);
+    m_maxMs = std::max(m_maxMs, s.seconds * 1e3);
+    m_maxBytes = std::max(m_maxBytes, double(s.bytes));
+    ++m_count;
+    m_dirty = true;
+}
+
+double StepChart::valueAt(const QCPBars *bars, qint64 n)
+{
+    auto it = bars->data()->findBegin(double(n), false);
+    return it != bars->data()->constEnd() && qint64(it->key) == n ? it->value : -1;
+}
+
+double StepChart::copyMs(qint64 n) const { return valueAt(m_copy, n); }
+double StepChart::waitMs(qint64 n) const { return valueAt(m_wait, n); }
+double StepChart::otherMs(qint64 n) const { return valueAt(m_other, n); }
+
+void StepChart::replot()
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
+    bool found = false;
+    const QCPRange keys = m_other->data()->keyRange(found);
+    if (found)
+        m_plot->xAxis->setRange(keys.lower - 0.5, std::max(keys.upper, keys.lower + 9) + 0.5);
+    m_plot->yAxis->setRange(0, std::max(m_maxMs, 1e-3) * 1.1);
+    m_plot->yAxis2->setRange(0, std::max(m_maxBytes, 1.0) * 1.1);
+    ChartFactory::updateLegend(m_plot);
+    m_plot->replot(QCustomPlot::rpQueuedReplot);
+}
+
+} // namespace tk

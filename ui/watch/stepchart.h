@@ -1,0 +1,48 @@
+#pragma once
+
+#include "watch/watchstep.h"
+
+#include <QWidget>
+
+class QCPBars;
+class QCPGraph;
+class QCustomPlot;
+
+namespace tk {
+
+// A watched program's steps, one bar each: the time spent copying between devices, waiting
+// for the DataLoader and doing the rest, stacked; and the bytes moved per step as a line on the
+// right axis. Keeps the latest kSteps steps; replots on a short timer, not per step.
+class StepChart : public QWidget
+{
+    Q_OBJECT
+
+public:
+    static constexpr int kSteps = 300;
+
+    explicit StepChart(QWidget *parent = nullptr);
+
+    void addStep(const WatchStep &step);
+    int stepCount() const { return m_count; } // steps drawn since the start
+    QCustomPlot *plot() const { return m_plot; }
+    // The bars' values at step n (ms): copying, waiting, the rest; -1 when not kept.
+    double copyMs(qint64 n) const;
+    double waitMs(qint64 n) const;
+    double otherMs(qint64 n) const;
+
+private:
+    void replot();
+    static double valueAt(const QCPBars *bars, qint64 n);
+
+    QCustomPlot *m_plot = nullptr;
+    QCPBars *m_copy = nullptr;
+    QCPBars *m_wait = nullptr;
+    QCPBars *m_other = nullptr;
+    QCPGraph *m_bytes = nullptr;
+    int m_count = 0;
+    double m_maxMs = 0;
+    double m_maxBytes = 0;
+    bool m_dirty = false;
+};
+
+} // namespace tk

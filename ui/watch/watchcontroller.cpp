@@ -1,0 +1,195 @@
+#include "watch/watchcontroller.h"
+
+#include "watch/programkitchen.h"
+#include "watch/watchedprogram.h"
+#include "watch/watchreplay.h"
+#include "watch/watchserver.h"
+
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QInputDialog>
+#include <QProcess>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTimer>
+
+namespace tk {
+
+WatchController::WatchController(QTabWidget *tabs, FlightOverlay *overlay, QWidget *window)
+    : QObject(window), m_tabs(tabs), m_overlay(overlay), m_window(window), m_server(new WatchServer(this))
+{
+    connect(m_server, &WatchServer::programConnected, this, &WatchController::onProgram);
+    connect(m_server, &WatchServer::programRefused, this, [this](qint64 pid, const QString &reason) {
+        Q_EMIT statusMessage(tr("A program (pid %1) was not let in: %2").arg(pid).arg(reason), 15000);
+    });
+    // A program's kitchen tab closes; the app's own tabs do not.
+    m_tabs->setTabsClosable(true);
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        m_tabs->tabBar()->setTabButton(i, QTabBar::RightSide, nullptr);
+        m_tabs->tabBar()->setTabButton(i, QTabBar::LeftSide, nullptr);
+    }
+    connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
+        if (auto *k = qobject_cast<ProgramKitchen *>(m_tabs->widget(index)))
+            k->deleteLater();
+    });
+    if (!m_server->listen())
+        Q_EMIT statusMessage(tr("Programs cannot be watched live: %1").arg(m_server->errorString()), 15000);
+}
+
+WatchController::~WatchController() = default; // the server removes its socket file
+
+bool WatchController::listening() const { return m_server->isListening(); }
+QString WatchController::socketPath() const { return m_server->path(); }
+
+QString WatchController::packageDir()
+{
+    const QString installed = QDir(QCoreApplication::applicationDirPath())
+                                  .filePath(QStringLiteral("../share/tensor-kitchen/python"));
+    for (const QString &dir : {installed, QStringLiteral(TK_WATCHER_SOURCE_DIR)})
+        if (QFile::exists(dir + QStringLiteral("/tensorkitchen/__init__.py")))
+            return QDir(dir).canonicalPath();
+    return {};
+}
+
+QList<ProgramKitchen *> WatchController::kitchens() const
+{
+    QList<ProgramKitchen *> list;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (auto *k = qobject_cast<ProgramKitchen *>(m_tabs->widget(i)))
+            list << k;
+    return list;
+}
+
+ProgramKitchen *WatchController::addKitchen(WatchedProgram *program)
+{
+    auto *kitchen = new ProgramKitchen(program, m_overlay);
+    const int index = m_tabs->addTab(kitchen, kitchen->title());
+    connect(kitchen, &ProgramKitchen::titleChanged, this, [this, kitchen](const QString &title) {
+        m_tabs->setTabText(m_tabs->indexOf(kitchen), title);
+    });
+    connect(kitchen, &ProgramKitchen::statusMessage, this, &WatchController::statusMessage);
+    m_tabs->setCurrentIndex(index);
+    return kitchen;
+}
+
+void WatchController::onProgram(WatchedProgram *program)
+{
+    ProgramKitchen *kitchen = addKitchen(program);
+    // The tab owns the program from now on: it stays readable after its connection closes.
+    program->setParent(kitchen);
+    Q_EMIT statusMessage(tr("Watching %1.").arg(kitchen->title()), 8000);
+    const qint64 pid = program->hello().pid;
+    const QString output = m_outputs.take(pid);
+    if (output.isEmpty())
+        return;
+    // A script the app started: its output file, followed while the tab is open.
+    auto *timer = new QTimer(kitchen);
+    auto offset = std::make_shared<qint64>(0);
+    connect(timer, &QTimer::timeout, kitchen, [kitchen, output, offset] {
+        QFile f(output);
+        if (!f.open(QIODevice::ReadOnly) || f.size() <= *offset)
+            return;
+        f.seek(*offset);
+        const QByteArray bytes = f.read(256 * 1024);
+        *offset += bytes.size();
+        kitchen->appendOutput(QString::fromUtf8(bytes));
+    });
+    timer->start(200);
+}
+
+ProgramKitchen *WatchController::openRecording(const QString &path, double speed)
+{
+    auto *replay = new WatchReplay(this);
+    if (!replay->open(path)) {
+        Q_EMIT statusMessage(tr("Cannot open the recording %1: %2").arg(QDir::toNativeSeparators(path),
+                                                                        replay->errorString()), 15000);
+        replay->deleteLater();
+        return nullptr;
+    }
+    ProgramKitchen *kitchen = addKitchen(replay->program());
+    replay->setParent(kitchen); // closing the tab stops the replay
+    connect(replay, &WatchReplay::notice, this, [this](const QString &t) { Q_EMIT statusMessage(t, 12000); });
+    connect(replay, &WatchReplay::failed, this, [this, path](const QString &reason) {
+        Q_EMIT statusMessage(tr("%1 is not a recording Tensor Kitchen can play: %2")
+                                 .arg(QFileInfo(path).fileName(), reason), 15000);
+    });
+    replay->setSpeed(speed);
+    replay->start();
+    return kitchen;
+}
+
+void WatchController::openRecordingWithDialog()
+{
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open a recording"), QString(),
+                                                      tr("Watch recordings (*.tkwatch);;All files (*)"));
+    if (!path.isEmpty())
+        openRecording(path);
+}
+
+bool WatchController::runScript(const QString &python, const QString &script)
+{
+    const QString package = packageDir();
+    if (package.isEmpty()) {
+        Q_EMIT statusMessage(tr("The tensorkitchen package is not installed beside this app."), 15000);
+        return false;
+    }
+    if (!m_server->isListening()) {
+        Q_EMIT statusMessage(tr("The app is not listening for programs: %1").arg(m_server->errorString()), 15000);
+        return false;
+    }
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+    QDir().mkpath(dir);
+    const QString output = QDir(dir).filePath(
+        QStringLiteral("run-%1.log").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss-zzz"))));
+    QProcess process;
+    process.setProgram(python);
+    process.setArguments({QStringLiteral("-m"), QStringLiteral("tensorkitchen"), QStringLiteral("--socket"),
+                          m_server->path(), script});
+    process.setWorkingDirectory(QFileInfo(script).absolutePath());
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    const QString path = env.value(QStringLiteral("PYTHONPATH"));
+    env.insert(QStringLiteral("PYTHONPATH"), path.isEmpty() ? package : package + QLatin1Char(':') + path);
+    env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1")); // its output as it prints
+    process.setProcessEnvironment(env);
+    // Into a file, not a pipe: the program runs on, undisturbed, when the app closes.
+    process.setStandardOutputFile(output);
+    process.setStandardErrorFile(output);
+    qint64 pid = 0;
+    if (!process.startDetached(&pid)) {
+        Q_EMIT statusMessage(tr("Could not start %1: %2").arg(python, process.errorString()), 15000);
+        return false;
+    }
+    m_outputs.insert(pid, output);
+    Q_EMIT statusMessage(tr("Started %1 under the watcher (pid %2).").arg(QFileInfo(script).fileName()).arg(pid), 8000);
+    return true;
+}
+
+void WatchController::runScriptWithDialog()
+{
+    QSettings settings;
+    const QString script = QFileDialog::getOpenFileName(m_window, tr("Run a script and watch it"),
+                                                        settings.value(QStringLiteral("watch/lastScript")).toString(),
+                                                        tr("Python scripts (*.py);;All files (*)"));
+    if (script.isEmpty())
+        return;
+    bool ok = false;
+    const QString python = QInputDialog::getText(m_window, tr("Which Python?"),
+                                                 tr("The Python to run %1 with (its own torch is the one watched):")
+                                                     .arg(QFileInfo(script).fileName()),
+                                                 QLineEdit::Normal,
+                                                 settings.value(QStringLiteral("watch/python"), QStringLiteral("python3")).toString(),
+                                                 &ok);
+    if (!ok || python.trimmed().isEmpty())
+        return;
+    settings.setValue(QStringLiteral("watch/lastScript"), script);
+    settings.setValue(QStringLiteral("watch/python"), python.trimmed());
+    runScript(python.trimmed(), script);
+}
+
+} // namespace tk

@@ -1,0 +1,63 @@
+#pragma once
+
+#include <QHash>
+#include <QObject>
+#include <QString>
+
+class QTabWidget;
+
+namespace tk {
+
+class FlightOverlay;
+class ProgramKitchen;
+class WatchedProgram;
+class WatchReplay;
+class WatchServer;
+
+// The window's side of watching real programs: listens on the user's local socket for
+// programs run under `python -m tensorkitchen` (or calling tensorkitchen.watch()), gives each a
+// kitchen tab of its own, replays recordings (File → Open recording…) and starts a script
+// under the watcher with a Python the user picks (File → Run a script and watch…).
+class WatchController : public QObject
+{
+    Q_OBJECT
+
+public:
+    // `tabs` gets a tab per program; `overlay` is the window's flight layer.
+    WatchController(QTabWidget *tabs, FlightOverlay *overlay, QWidget *window);
+    ~WatchController() override;
+
+    bool listening() const;
+    QString socketPath() const;
+    // The tensorkitchen package that came with the app: installed beside it, or the source
+    // tree's python/ folder when run from a build folder. Empty when neither is there.
+    static QString packageDir();
+
+    // Plays `path` into a new tab at `speed` (1: its own pace, 0: as fast as possible); the
+    // tab, or nullptr with the reason said (statusMessage) when the file cannot be read.
+    ProgramKitchen *openRecording(const QString &path, double speed = 1);
+    // Runs `script` under the watcher with `python`; false with the reason said.
+    bool runScript(const QString &python, const QString &script);
+    QList<ProgramKitchen *> kitchens() const;
+
+public Q_SLOTS:
+    void openRecordingWithDialog();
+    void runScriptWithDialog();
+
+Q_SIGNALS:
+    void statusMessage(const QString &text, int ms = 8000);
+
+private:
+    ProgramKitchen *addKitchen(WatchedProgram *program);
+    void onProgram(WatchedProgram *program);
+
+    QTabWidget *m_tabs = nullptr;
+    FlightOverlay *m_overlay = nullptr;
+    QWidget *m_window = nullptr;
+    WatchServer *m_server = nullptr;
+    // Scripts the app started, by pid: their output goes to a file (so that they run on when
+    // the app closes) that their tab follows.
+    QHash<qint64, QString> m_outputs;
+};
+
+} // namespace tk
