@@ -49,13 +49,18 @@ def run(target: str, args: List[str], module: bool = False) -> int:
         sys.path[0] = os.path.dirname(path)
     try:
         if module:
-            runpy.run_module(target, run_name="__main__", alter_sys=True)
+            names = runpy.run_module(target, run_name="__main__", alter_sys=True)
         else:
-            runpy.run_path(path, run_name="__main__")
+            names = runpy.run_path(path, run_name="__main__")
+        if watcher is not None:
+            watcher.sample_namespace(names, names.get("__file__") or target)
     except SystemExit as exc:
         return exit_code_of(exc)
     except BaseException as exc:
         tb = _strip_runner(exc.__traceback__)
+        if watcher is not None and tb is not None:
+            # What the script held when it failed: its module frame's names.
+            watcher.sample_namespace(tb.tb_frame.f_globals, tb.tb_frame.f_code.co_filename)
         if watcher is not None:
             watcher.report_error(exc, tb, caught=False)
         exc.__traceback__ = tb  # the hook prints the exception's own traceback

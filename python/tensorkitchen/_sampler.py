@@ -104,6 +104,16 @@ class Sampler:
     def final(self) -> None:
         self._part("memory sampler", self._memory)
 
+    def names_of(self, namespace: Any, file: str) -> None:
+        """The script's own names as it ended: a short program ends before the first sample."""
+        def sample() -> None:
+            items: List[Dict[str, Any]] = []
+            _scan(namespace, file, None, items)
+            if items and items != self._last_items:
+                self._last_items = items
+                self._w.put({"type": "tensors", "t": self._w.clock(), "items": items})
+        self._part("tensor sampler", sample)
+
     def _part(self, name: str, fn: Any) -> None:
         if self._broken.get(name):
             return

@@ -175,6 +175,10 @@ class Watcher:
 
     # --- what goes out --------------------------------------------------------------------
 
+    def sample_namespace(self, namespace: Any, file: str) -> None:
+        """Reports the tensors and modules `namespace` names (the script's globals at its end)."""
+        self._sampler.names_of(namespace, file)
+
     def put(self, message: Message) -> None:
         self._transport.put(message)
 

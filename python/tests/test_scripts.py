@@ -171,7 +171,10 @@ def test_tensors_sample(run_watched):
     check_stream(w, 0)
     samples = w.of("tensors")
     assert samples, "a sample within 1.2 s"
-    items = {i["name"]: i for i in samples[-1]["items"]}
+    # While hold() sleeps: its locals and the script's globals, innermost frame first.
+    during = [x for x in samples if any(i["name"] == "batch" for i in x["items"])]
+    assert during, "a sample while hold() runs"
+    items = {i["name"]: i for i in during[-1]["items"]}
     assert items["batch"]["device"] == "cpu" and items["batch"]["shape"] == [8, 5]
     assert items["batch"]["bytes"] == 160 and items["batch"]["dtype"] == "float32"
     assert items["on_meta"]["device"] == "meta"
@@ -183,6 +186,10 @@ def test_tensors_sample(run_watched):
     assert model["params"] == 18 and model["bytes"] == 72
     assert all(i["file"] == str(SCRIPTS / "names.py") for i in items.values())
     assert len(samples[-1]["items"]) <= 256
+    # As the script ended: its globals, a last picture even for a short script; hold()'s
+    # locals are gone.
+    final = {i["name"]: i for i in samples[-1]["items"]}
+    assert "batch" not in final and "model" in final and "line" not in final["model"]
 
 
 def test_exit_code_and_argv(run_watched):

@@ -4,6 +4,7 @@
 #include "common/devicestyle.h"
 #include "kitchen/tensorcard.h"
 
+#include <algorithm>
 #include <QDragEnterEvent>
 #include <QGridLayout>
 #include <QLabel>
@@ -126,6 +127,13 @@ void DevicePane::setMemory(const DeviceInfo &info, qint64 cardBytes)
                     l.formattedDataSize(info.allocatorReserved));
     else
         text += QLatin1Char('\n') + tr("%1 free in the system").arg(l.formattedDataSize(info.memoryFree));
+    m_memory->setText(text);
+    m_gauge->setToolTip(text);
+}
+
+void DevicePane::setMemoryText(const QString &text, double fraction)
+{
+    m_gauge->setValue(int(1000.0 * std::clamp(fraction, 0.0, 1.0)));
     m_memory->setText(text);
     m_gauge->setToolTip(text);
 }

@@ -30,6 +30,8 @@ public:
     void setHardware(const QString &name, const QString &details);
     void setEmptyExplanation(const QString &text);
     void setMemory(const DeviceInfo &info, qint64 cardBytes);
+    // Memory as someone else measured it (a watched program): the gauge at `fraction` (0…1).
+    void setMemoryText(const QString &text, double fraction);
     // A widget shown under the empty-pane text while `shown` (the first steps, on the CPU).
     void setFirstSteps(QWidget *steps);
     void showFirstSteps(bool shown);

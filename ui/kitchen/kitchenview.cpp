@@ -76,6 +76,7 @@ KitchenView::KitchenView(const QList<DeviceInfo> &devices, QWidget *parent)
     : QSplitter(Qt::Horizontal, parent), m_readOnly(true)
 {
     auto *cpu = new DevicePane(QStringLiteral("cpu"));
+    cpu->setEmptyExplanation(tr("Nothing the program names is on %1 now.").arg(cpu->deviceId()));
     addPane(cpu, this);
     m_gpuColumn = new QSplitter(Qt::Vertical);
     addWidget(m_gpuColumn);
@@ -90,6 +91,7 @@ DevicePane *KitchenView::ensurePane(const DeviceInfo &d)
     if (DevicePane *p = pane(d.id))
         return p;
     auto *p = new DevicePane(d.id);
+    p->setEmptyExplanation(tr("Nothing the program names is on %1 now.").arg(d.id));
     if (d.isCuda()) {
         addPane(p, m_gpuColumn);
         m_gpuColumn->show();
@@ -98,6 +100,8 @@ DevicePane *KitchenView::ensurePane(const DeviceInfo &d)
         if (d.isMeta() && !m_metaPane)
             m_metaPane = p;
     }
+    // A pane that comes later gets an equal share, not what is left.
+    setSizes(QList<int>(count(), 1000));
     return p;
 }
 

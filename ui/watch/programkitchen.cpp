@@ -182,8 +182,10 @@ void ProgramKitchen::syncCards()
         info.storageId = info.id;
         const bool module = c.kind == QLatin1String("module");
         info.kind = module ? QStringLiteral("model") : QStringLiteral("tensor");
+        const QString file = QFileInfo(c.file).fileName();
         const QString where = c.file.isEmpty() ? QString()
-                                               : tr(" · %1:%2").arg(QFileInfo(c.file).fileName()).arg(c.line);
+                              : c.line > 0     ? tr(" · %1:%2").arg(file).arg(c.line)
+                                               : tr(" · %1").arg(file);
         info.summary = module ? tr("%1 · %n parameter(s) · %2", nullptr, int(std::max<qint64>(0, c.params)))
                                         .arg(c.className, QLocale().formattedDataSize(c.bytes)) + where
                               : tr("tensor%1 %2 · %3").arg(shapeText(c.shape), c.dtype,
@@ -217,7 +219,23 @@ void ProgramKitchen::syncMemory()
         for (const WatchCard &c : m_program->cards())
             if (c.device == d.device)
                 cards += c.bytes;
-        pane->setMemory(info, cards);
+        const QLocale l;
+        const QString named = tr("its named tensors and modules here: %1").arg(l.formattedDataSize(cards));
+        if (info.isMeta()) {
+            pane->setMemory(info, cards);
+        } else if (d.allocated >= 0) {
+            pane->setMemoryText(tr("Allocated %1 (peak %2), reserved %3 of %4\n%5")
+                                    .arg(l.formattedDataSize(d.allocated), l.formattedDataSize(d.peakAllocated),
+                                         l.formattedDataSize(d.reserved), l.formattedDataSize(d.total), named),
+                                d.total > 0 ? double(d.allocated) / d.total : 0);
+        } else if (d.rss >= 0) {
+            pane->setMemoryText(tr("The process holds %1 (peak %2) of %3\n%4")
+                                    .arg(l.formattedDataSize(d.rss), l.formattedDataSize(d.peakRss),
+                                         l.formattedDataSize(d.total), named),
+                                d.total > 0 ? double(d.rss) / d.total : 0);
+        } else {
+            pane->setMemoryText(named, 0);
+        }
     }
     updateStatus();
 }
@@ -269,7 +287,14 @@ void ProgramKitchen::onError(const OpError &error)
     ++m_errors;
     if (m_errorDialog)
         m_errorDialog->close();
-    auto *dlg = new ErrorDialog(error, this); // the program's error: nothing here can move its cards
+    // The program's own line, and where it is: nothing here can move its cards or run it again.
+    OpError shown = error;
+    if (!error.sourceFile.isEmpty())
+        shown.codeLine = tr("%1    # %2, line %3")
+                             .arg(error.codeLine.isEmpty() ? QStringLiteral("…") : error.codeLine,
+                                  QFileInfo(error.sourceFile).fileName())
+                             .arg(error.sourceLine);
+    auto *dlg = new ErrorDialog(shown, this);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     m_errorDialog = dlg;
     dlg->open();

@@ -1,0 +1,223 @@
+// A watched program's kitchen: recordings that real PyTorch wrote (the source texts' scripts
+// under the package in python/) replayed into their tabs, and a live program over the socket.
+#include "devices/torchthread.h"
+#include "kitchen/devicepane.h"
+#include "kitchen/errordialog.h"
+#include "kitchen/flightoverlay.h"
+#include "kitchen/kitchenview.h"
+#include "kitchen/tensorcard.h"
+#include "support/kitchentest.h"
+#include "support/testsupport.h"
+#include "support/watchtest.h"
+#include "watch/programkitchen.h"
+#include "watch/stepchart.h"
+#include "watch/watchcontroller.h"
+#include "watch/watchedprogram.h"
+#include "window/mainwindow.h"
+
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tk;
+
+class TestWatch : public QObject
+{
+    Q_OBJECT
+
+private:
+    QString m_python;
+    QTemporaryDir m_dir;
+    QString m_right, m_wrong, m_loader;
+
+    static QStringList cardNames(DevicePane *pane)
+    {
+        QStringList names;
+        if (pane)
+            for (TensorCard *c : pane->cards())
+                names << c->info().name;
+        names.sort();
+        return names;
+    }
+
+    // Plays `recording` as fast as it goes into a new tab, until the program has ended.
+    static ProgramKitchen *replay(MainWindow &w, const QString &recording)
+    {
+        ProgramKitchen *k = w.watch()->openRecording(recording, 0);
+        if (!k || !QTest::qWaitFor([k] { return k->program() && !k->program()->isRunning()
+                                              && k->program()->state() != WatchedProgram::State::AwaitingHello; },
+                                   20000))
+            return nullptr;
+        QTest::qWait(ProgramKitchen::kGroupMs + 100); // the last flights leave
+        return k;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        // The app's socket in a folder of this test's: no other kitchen gets these programs.
+        QVERIFY(m_dir.isValid());
+        qputenv("TENSORKITCHEN_SOCKET", QDir(m_dir.path()).filePath("watch.sock").toUtf8());
+        m_python = testsupport::torchPython();
+        if (m_python.isEmpty())
+            QSKIP("no Python with torch here: the watcher runs in the user's own Python");
+        QString log;
+        m_right = testsupport::recordScript(m_python, "seed003_right.py", m_dir.path(), &log);
+        QVERIFY2(!m_right.isEmpty(), qPrintable(log));
+        int code = 0;
+        m_wrong = testsupport::recordScript(m_python, "seed003_wrong.py", m_dir.path(), &log, &code);
+        QVERIFY2(!m_wrong.isEmpty(), qPrintable(log));
+        QCOMPARE(code, 1); // it raises, as the post says it does
+        m_loader = testsupport::recordScript(m_python, "seed003_dataloader.py", m_dir.path(), &log);
+        QVERIFY2(!m_loader.isEmpty(), qPrintable(log));
+    }
+
+    void cleanupTestCase() { QCOMPARE(TorchThread::violations(), 0); }
+
+    void replayShowsTheProgramsKitchen()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        const int tabs = w.tabs()->count();
+        const int landed = w.overlay()->flightsLanded();
+        ProgramKitchen *k = replay(w, m_right);
+        QVERIFY(k);
+        QCOMPARE(w.tabs()->count(), tabs + 1);
+        QCOMPARE(w.tabs()->currentWidget(), k);
+        QVERIFY2(w.tabs()->tabText(w.tabs()->indexOf(k)).startsWith("seed003_right.py ("),
+                 qPrintable(w.tabs()->tabText(w.tabs()->indexOf(k))));
+        // The status names the program, its pid, its torch and how it ended.
+        const WatchHello &h = k->program()->hello();
+        QVERIFY(h.pid > 0);
+        QVERIFY2(k->statusText().contains(QString::number(h.pid)) && k->statusText().contains(h.torch)
+                     && k->statusText().contains("ended (exit code 0)"),
+                 qPrintable(k->statusText()));
+        // model.to(device) and x.to(device): both moves flew, both now sit on the meta shelf.
+        QCOMPARE(k->movesShown(), qint64(2));
+        QCOMPARE(k->bytesMoved(), qint64(36 + 36));
+        QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() >= landed + 2, 5000);
+        DevicePane *meta = k->kitchen()->pane("meta");
+        QVERIFY(meta);
+        QCOMPARE(cardNames(meta), (QStringList{"model", "output", "x"}));
+        QCOMPARE(cardNames(k->kitchen()->pane("cpu")), QStringList{});
+        // A watched card shows; it is not the kitchen's to drag or drop on.
+        QVERIFY(!meta->acceptDrops());
+        QVERIFY(!meta->cards().first()->acceptDrops());
+        QVERIFY(!k->errorDialog());
+        // The app's own kitchen is untouched.
+        QVERIFY(w.engine()->cards().isEmpty());
+    }
+
+    void mismatchOpensTheErrorDialogWithTheProgramsLine()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, m_wrong);
+        QVERIFY(k);
+        QTRY_VERIFY_WITH_TIMEOUT(k->errorDialog(), 5000);
+        ErrorDialog *dlg = k->errorDialog();
+        QCOMPARE(dlg->error().kind, OpError::Kind::DeviceMismatch);
+        QCOMPARE(dlg->windowTitle(), ErrorDialog::title(OpError::Kind::DeviceMismatch));
+        QVERIFY(dlg->error().message.startsWith("Expected all tensors to be on the same device"));
+        QVERIFY2(dlg->error().codeLine.contains("return x + self.w")
+                     && dlg->error().codeLine.contains("seed003_wrong.py, line 14"),
+                 qPrintable(dlg->error().codeLine));
+        QCOMPARE(QSet<QString>(dlg->error().devices.begin(), dlg->error().devices.end()),
+                 (QSet<QString>{"meta", "cpu"}));
+        // Its traceback under Details, as Python printed it.
+        QVERIFY2(dlg->error().details.contains("seed003_wrong.py"), qPrintable(dlg->error().details));
+        // No move-and-retry: the program is not the kitchen's to change.
+        QVERIFY(!dlg->findChild<QPushButton *>("moveFirst") || !dlg->findChild<QPushButton *>("moveFirst")->isVisible());
+        QVERIFY(k->statusText().contains("ended (exit code 1)"));
+    }
+
+    void stepsReachTheChart()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, m_loader);
+        QVERIFY(k);
+        // Two epochs of 4 batches, one optimizer step each.
+        QCOMPARE(k->stepChart()->stepCount(), 8);
+        const QList<WatchStep> steps = k->program()->steps();
+        QCOMPARE(steps.size(), 8);
+        for (const WatchStep &s : steps) {
+            QVERIFY(s.waitSeconds > 0); // each step waited for its batch
+            QCOMPARE(k->stepChart()->waitMs(s.n), s.waitSeconds * 1e3);
+            QCOMPARE(k->stepChart()->otherMs(s.n), s.otherSeconds() * 1e3);
+        }
+        // The model and the data stayed on the CPU (no GPU here): no flights, cards on the CPU.
+        QCOMPARE(k->movesShown(), qint64(0));
+        QVERIFY(cardNames(k->kitchen()->pane("cpu")).contains("model"));
+    }
+
+    void aLiveProgramGetsItsOwnTab()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        QVERIFY2(w.watch()->listening(), qPrintable(w.watch()->socketPath()));
+        QCOMPARE(w.watch()->socketPath(), qEnvironmentVariable("TENSORKITCHEN_SOCKET"));
+        QProcess p;
+        p.setProcessEnvironment(testsupport::watcherEnvironment());
+        p.start(m_python, {"-m", "tensorkitchen", testsupport::watcherScript("seed000_device.py")});
+        QVERIFY(p.waitForStarted(10000));
+        QTRY_COMPARE_WITH_TIMEOUT(w.watch()->kitchens().size(), 1, 30000);
+        ProgramKitchen *k = w.watch()->kitchens().first();
+        QCOMPARE(k->program()->hello().pid, p.processId());
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        QTRY_VERIFY_WITH_TIMEOUT(!k->program()->isRunning(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(k->movesShown(), qint64(1), 5000);
+        const MoveReport move = k->program()->moves().first();
+        QCOMPARE(move.sourceName, QStringLiteral("x"));
+        QCOMPARE(move.fromDevice, QStringLiteral("cpu"));
+        QCOMPARE(move.toDevice, QStringLiteral("meta"));
+        QCOMPARE(move.bytes, qint64(24));
+        QCOMPARE(move.line, 9); // x = x.to(device)
+        QTRY_COMPARE_WITH_TIMEOUT(cardNames(k->kitchen()->pane("meta")), QStringList{"x"}, 5000);
+    }
+
+    void runAScriptFromTheApp()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        QVERIFY(!WatchController::packageDir().isEmpty());
+        qputenv("TK_WATCH_DEVICE", "meta");
+        QVERIFY(w.watch()->runScript(m_python, testsupport::watcherScript("seed000_device.py")));
+        qunsetenv("TK_WATCH_DEVICE");
+        QTRY_COMPARE_WITH_TIMEOUT(w.watch()->kitchens().size(), 1, 30000);
+        ProgramKitchen *k = w.watch()->kitchens().first();
+        QTRY_VERIFY_WITH_TIMEOUT(!k->program()->isRunning(), 30000);
+        // What it printed, shown in its tab.
+        auto *output = k->findChild<QPlainTextEdit *>("programOutput");
+        QVERIFY(output);
+        QTRY_VERIFY_WITH_TIMEOUT(output->toPlainText().contains("meta meta torch.Size([2, 3])"), 5000);
+    }
+
+    void aBrokenRecordingIsSaidAndOpensNothing()
+    {
+        MainWindow w;
+        const QString junk = QDir(m_dir.path()).filePath("junk.tkwatch");
+        QFile f(junk);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("this is not a recording\n\x01\x02\n");
+        f.close();
+        const int tabs = w.tabs()->count();
+        ProgramKitchen *k = w.watch()->openRecording(junk, 0);
+        // A tab may open; the program is refused with a reason, nothing crashes.
+        if (k)
+            QTRY_COMPARE_WITH_TIMEOUT(k->program()->state(), WatchedProgram::State::Refused, 10000);
+        QVERIFY(!w.watch()->openRecording(QDir(m_dir.path()).filePath("missing.tkwatch"), 0));
+        QVERIFY(w.tabs()->count() <= tabs + 1);
+        QVERIFY2(w.lastMessage().contains("missing.tkwatch"), qPrintable(w.lastMessage()));
+    }
+};
+
+QTEST_MAIN(TestWatch)
+#include "tst_watch.moc"
