@@ -2,6 +2,7 @@
 #include "devices/deviceregistry.h"
 #include "console/pythonconsole.h"
 #include "support/testsupport.h"
+#include "support/watchtest.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -322,6 +323,62 @@ not json
         err.clear();
         QCOMPARE(run({"watch", "--listen", "--socket", path, "--timeout", "0.3", "--format", "json"}, &out, &err), 1);
         QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("timed_out").toBool(), true);
+    }
+
+    // The headless twin against what real PyTorch did: the source texts' scripts recorded by
+    // the package in python/, then replayed. Names, devices, bytes, lines and the error are
+    // those of the scripts' own code.
+    void watchReplaysWhatRealProgramsDid()
+    {
+        const QString python = testsupport::torchPython();
+        if (python.isEmpty())
+            QSKIP("no Python with torch here");
+        QTemporaryDir dir;
+        QString log;
+        auto replay = [&](const QString &script) {
+            const QString rec = testsupport::recordScript(python, script, dir.path(), &log);
+            QString out, err;
+            if (rec.isEmpty() || run({"watch", "--replay", rec, "--format", "json"}, &out, &err) != 0)
+                return QJsonObject();
+            return QJsonDocument::fromJson(out.toUtf8()).object().value("programs").toArray().at(0).toObject();
+        };
+        // Source text 000: x = x.to(device), on line 9, 24 bytes, named x.
+        QJsonObject p = replay("seed000_device.py");
+        QVERIFY2(!p.isEmpty(), qPrintable(log));
+        QCOMPARE(p.value("program").toString(), QString("seed000_device.py"));
+        QCOMPARE(p.value("exit_code").toInt(), 0);
+        QJsonArray moves = p.value("moves").toArray();
+        QCOMPARE(moves.size(), 1);
+        QCOMPARE(moves.at(0).toObject().value("name").toString(), QString("x"));
+        QCOMPARE(moves.at(0).toObject().value("from").toString(), QString("cpu"));
+        QCOMPARE(moves.at(0).toObject().value("to").toString(), QString("meta"));
+        QCOMPARE(moves.at(0).toObject().value("bytes").toInt(), 24);
+        QCOMPARE(moves.at(0).toObject().value("line").toInt(), 9);
+        QVERIFY(p.value("errors").toArray().isEmpty());
+        // Source text 003's wrong code: the data moved, the model not; the error on line 14.
+        p = replay("seed003_wrong.py");
+        QVERIFY2(!p.isEmpty(), qPrintable(log));
+        QCOMPARE(p.value("exit_code").toInt(), 1);
+        moves = p.value("moves").toArray();
+        QCOMPARE(moves.size(), 1);
+        QCOMPARE(moves.at(0).toObject().value("line").toInt(), 17); // x = torch.randn(3, 3).to(device)
+        const QJsonArray errors = p.value("errors").toArray();
+        QCOMPARE(errors.size(), 1);
+        const QJsonObject e = errors.at(0).toObject();
+        QCOMPARE(e.value("kind").toString(), QString("device-mismatch"));
+        QCOMPARE(e.value("line").toInt(), 14);
+        QVERIFY(e.value("message").toString().startsWith("Expected all tensors to be on the same device"));
+        QStringList devices;
+        for (const QJsonValue &d : e.value("devices").toArray())
+            devices << d.toString();
+        devices.sort();
+        QCOMPARE(devices, (QStringList{"cpu", "meta"}));
+        // Source text 003's DataLoader loop: 8 batches, 8 optimizer steps, no moves on a CPU.
+        p = replay("seed003_dataloader.py");
+        QVERIFY2(!p.isEmpty(), qPrintable(log));
+        QCOMPARE(p.value("steps").toInt(), 8);
+        QCOMPARE(p.value("data_waits").toInt(), 8);
+        QVERIFY(p.value("moves").toArray().isEmpty());
     }
 
     void badArguments()

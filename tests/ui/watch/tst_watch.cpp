@@ -200,6 +200,33 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(output->toPlainText().contains("meta meta torch.Size([2, 3])"), 5000);
     }
 
+    void screenshots()
+    {
+        TK_SCREENSHOTS_ONLY();
+        const QString dir = testsupport::screenshotDir();
+        // A longer DataLoader loop (20 epochs, 2 workers), recorded for the picture.
+        qputenv("TK_WATCH_EPOCHS", "20");
+        qputenv("TK_WATCH_WORKERS", "2");
+        QString log;
+        QTemporaryDir tmp;
+        const QString loader = testsupport::recordScript(m_python, "seed003_dataloader.py", tmp.path(), &log);
+        qunsetenv("TK_WATCH_EPOCHS");
+        qunsetenv("TK_WATCH_WORKERS");
+        QVERIFY2(!loader.isEmpty(), qPrintable(log));
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        QVERIFY(replay(w, loader));
+        QTest::qWait(300);
+        QVERIFY(w.grab().save(QDir(dir).filePath("watch-dataloader.png")));
+        ProgramKitchen *k = replay(w, m_wrong);
+        QVERIFY(k);
+        QTRY_VERIFY_WITH_TIMEOUT(k->errorDialog(), 5000);
+        k->errorDialog()->setDetailsShown(true);
+        QTest::qWait(300);
+        QVERIFY(k->errorDialog()->grab().save(QDir(dir).filePath("watch-mismatch.png")));
+        qInfo() << "screenshots in" << dir;
+    }
+
     void aBrokenRecordingIsSaidAndOpensNothing()
     {
         MainWindow w;
