@@ -8,178 +8,6 @@
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Lists the devices LibTorch can use here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include the meta device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>LibTorch %1, %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA build (CUDA %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU-only build</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>BLAS: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No GPU: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 threads in use of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute capability %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory %1 free of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Times A @ B (N×N) on each device over a sweep of N.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated devices (default cpu).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated N (default 64…2048).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>float32, float64, float16, bfloat16.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU threads (default: all cores).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seconds of timed blocks per point (default 0.2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json, csv or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--threads takes a whole number, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--min-run-time takes seconds, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” is not a size N.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cpu or cuda:N (default cpu).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hidden units per layer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hidden layers.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch size.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimisation steps.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed for data and weights.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Learning rate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sgd or adam.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>per-batch, preload, pinned or dataloader.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dataset size.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown placement “%1”: use per-batch, preload, pinned or dataloader.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The device “%1” is not available here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seconds per point (default 0.05).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” is not a size in bytes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Usage: tensor-kitchen-bench &lt;command&gt; [options]
 
 Commands:
@@ -190,89 +18,17 @@ Commands:
   stress    create and delete cards many times; resident memory before and after
   load      the cards a .pt file makes, or why it is refused
   run       a PyTorch script through the console&apos;s engine: its cards, moves and error
+  watch     watch PyTorch programs (or replay a recording): moves, errors, memory
 
 Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--seed takes a whole number, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--lr takes a positive number, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Create/delete cycles (default 10000).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shape of each card (default 256,256).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--cycles takes a positive whole number.</source>
-        <translation type="unfinished"></translation>
-    </message>
+</context>
+<context>
+    <name>BenchCommand</name>
     <message>
         <source>Unknown format “%1”: use %2.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lists the cards a .pt file makes, as File → Load would.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where the cards go (default cpu).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The .pt or .pth file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name one file: tensor-kitchen-bench load FILE.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The .py file to run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DataLoader worker threads (dataloader placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -357,6 +113,80 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>DevicesCommand</name>
+    <message>
+        <source>Lists the devices LibTorch can use here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include the meta device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA build (CUDA %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU-only build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BLAS: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads in use of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 free of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LoadCommand</name>
+    <message>
+        <source>Lists the cards a .pt file makes, as File → Load would.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the cards go (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .pt or .pth file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one file: tensor-kitchen-bench load FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>MachineLoad</name>
     <message>
         <source>Other programs were using %1 of %2 cores during this race: CPU times are slower than this machine can do.</source>
@@ -403,6 +233,57 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 cannot multiply %2 matrices here. LibTorch said: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatmulCommand</name>
+    <message>
+        <source>Times A @ B (N×N) on each device over a sweep of N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated devices (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated N (default 64…2048).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float32, float64, float16, bfloat16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads (default: all cores).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of timed blocks per point (default 0.2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json, csv or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--threads takes a whole number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--min-run-time takes seconds, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a size N.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -480,6 +361,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The result was not assigned, so the copy was dropped and %1 stayed on %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1.to(%2) moved the model in place (its time is not known yet): its parameters are now on %2, and no copy was left behind on %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copied %1 from %2 to %3 (its time is not known yet).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -592,6 +481,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>a copy of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -628,6 +521,29 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>RunCommand</name>
+    <message>
+        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .py file to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SessionFrame</name>
     <message>
         <source>This is not a Tensor Kitchen session file.</source>
@@ -651,6 +567,25 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>StressCommand</name>
+    <message>
+        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create/delete cycles (default 10000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape of each card (default 256,256).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cycles takes a positive whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TensorSpec</name>
     <message>
         <source>Enter a shape such as 2, 3.</source>
@@ -670,6 +605,101 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>That shape has more elements than any machine can hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TrainCommand</name>
+    <message>
+        <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu or cuda:N (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden units per layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimisation steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed for data and weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sgd or adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-batch, preload, pinned or dataloader.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader worker threads (dataloader placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads (default: all cores).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed takes a whole number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lr takes a positive number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown placement “%1”: use per-batch, preload, pinned or dataloader.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -712,9 +742,197 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>TransferCommand</name>
+    <message>
+        <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds per point (default 0.05).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--min-run-time takes seconds, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a size in bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>TransferResult</name>
     <message>
         <source>host memory copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WatchCommand</name>
+    <message>
+        <source>Watches PyTorch programs run under `python3 -m tensorkitchen` (or replays a recording of one) and prints what they did: moves, errors, steps, peak memory per device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listen on the watch socket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The socket&apos;s path (default: as the app, %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds to listen at most (default 300).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many programs ended (default 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay a recording (.tkwatch).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say --listen or --replay FILE (one of them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--timeout takes seconds (more than 0), not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--programs takes a number from 1 to %1, not “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--speed takes a factor (0 for as fast as possible), not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected argument “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The time ran out before %n program(s) ended.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (pid %2), torch %3, devices %4: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps, %2 data waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WatchParser</name>
+    <message>
+        <source>the field “%1” is missing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” must be a string</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” must be a finite number</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” must not be below %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” must be an integer</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” must be true or false</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” is not a device</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” must be an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “%1” has %2 entries; at most %3 are allowed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the entries of “%1” must be objects</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in “%1”: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the field “argv” must be an array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not JSON: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not a JSON object</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unknown type “%1”</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1293,6 +1511,25 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>old %1 released</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Nothing the program names is on %1 now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 · timing…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>× %n batches</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonActions</name>
@@ -1532,6 +1769,14 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     <message>
         <source>en</source>
         <extracomment>The language code of the lesson texts to show: &quot;en&quot; or &quot;ko&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run a script and watch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;recording…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1914,6 +2159,97 @@ first call: %4</source>
     </message>
 </context>
 <context>
+    <name>tk::ProgramKitchen</name>
+    <message>
+        <source>program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program&apos;s connection is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for its hello</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended (exit code %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move(s) shown</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> · %1:%2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n parameter(s) · %2</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor%1 %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its named tensors and modules here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated %1 (peak %2), reserved %3 of %4
+%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The process holds %1 (peak %2) of %3
+%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1    # %2, line %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 raised: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not everything arrived: %1 message(s) dropped by the watcher while the app was busy, %2 line(s) malformed, %3 too long, %4 of an unknown type.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::SessionController</name>
     <message>
         <source>Open session</source>
@@ -1981,6 +2317,41 @@ first call: %4</source>
     </message>
     <message>
         <source>The kitchen is back as it was when Tensor Kitchen was asked to quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::StepChart</name>
+    <message>
+        <source>Each step: copying, waiting for data, the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>milliseconds</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the rest (compute, Python)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the DataLoader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copying between devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes moved</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes moved in the step</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2401,6 +2772,150 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 × %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchController</name>
+    <message>
+        <source>A program (pid %1) was not let in: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Programs cannot be watched live: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watching %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot open the recording %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a recording Tensor Kitchen can play: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watch recordings (*.tkwatch);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensorkitchen package is not installed beside this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The app is not listening for programs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started %1 under the watcher (pid %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a script and watch it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python scripts (*.py);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Which Python?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Python to run %1 with (its own torch is the one watched):</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchReplay</name>
+    <message>
+        <source>There is no file %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a recording: it is not a file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only the first %1 of the recording were replayed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchServer</name>
+    <message>
+        <source>Cannot make the folder %1 for the watch socket: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The folder %1 for the watch socket is not a folder of yours: Tensor Kitchen does not listen there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot make the folder %1 private: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a socket: Tensor Kitchen does not replace it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Another Tensor Kitchen already watches programs at %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot listen at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 programs are watched already; this one was turned away.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The system did not say which process connected: refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A process of another user (uid %1) tried to connect: refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchedProgram</name>
+    <message>
+        <source>The stream ended before the program said hello: it is not a Tensor Kitchen watch stream, or it is empty or damaged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The first message was “%1”, not a hello: this is not a watch stream that Tensor Kitchen can read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program said hello a second time: a stream has one hello, so this one is refused.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version 1. Use the tensorkitchen package that came with this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The hello names process %1, but the connection comes from process %2: one program cannot speak for another.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
