@@ -22,7 +22,20 @@ Commands:
 
 Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
-        <translation type="unfinished"></translation>
+        <translation>사용법: tensor-kitchen-bench &lt;명령&gt; [옵션]
+
+명령:
+  devices   장치 목록과 이 LibTorch의 빌드 정보
+  matmul    여러 크기에서 A @ B의 시간을 잽니다 (torch.utils.benchmark 방식)
+  train     두 나선 데이터로 MLP를 학습하고 스텝 시간을 잽니다
+  transfer  크기에 따른 복사 대역폭 (호스트↔장치, 페이징 가능/고정(pinned) 메모리)
+  stress    카드를 여러 번 만들고 지운 뒤 상주 메모리를 비교합니다
+  load      .pt 파일이 만드는 카드, 또는 거부하는 이유
+  run       콘솔 엔진으로 PyTorch 스크립트 실행: 남은 카드, 이동, 오류
+  watch     PyTorch 프로그램 지켜보기(또는 기록 파일 재생): 이동, 오류, 메모리
+
+각 명령의 옵션은 tensor-kitchen-bench &lt;명령&gt; --help 로 봅니다.
+</translation>
     </message>
 </context>
 <context>
@@ -365,11 +378,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1.to(%2) moved the model in place (its time is not known yet): its parameters are now on %2, and no copy was left behind on %3.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1.to(%2)가 모델을 제자리에서(in place) 옮겼습니다(걸린 시간은 아직 알 수 없습니다). 파라미터는 이제 %2에 있고, %3에는 복사본이 남지 않았습니다.</translation>
     </message>
     <message>
         <source>Copied %1 from %2 to %3 (its time is not known yet).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1을(를) %2에서 %3에 복사했습니다(걸린 시간은 아직 알 수 없습니다).</translation>
     </message>
 </context>
 <context>
@@ -783,31 +796,31 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>WatchCommand</name>
     <message>
         <source>Watches PyTorch programs run under `python3 -m tensorkitchen` (or replays a recording of one) and prints what they did: moves, errors, steps, peak memory per device.</source>
-        <translation type="unfinished"></translation>
+        <translation>`python3 -m tensorkitchen`으로 실행한 PyTorch 프로그램을 지켜보고(또는 그 기록 파일을 재생하고), 프로그램이 한 일을 출력합니다: 이동, 오류, 스텝, 장치별 최대 메모리.</translation>
     </message>
     <message>
         <source>Listen on the watch socket.</source>
-        <translation type="unfinished"></translation>
+        <translation>감시 소켓에서 수신 대기합니다.</translation>
     </message>
     <message>
         <source>The socket&apos;s path (default: as the app, %1).</source>
-        <translation type="unfinished"></translation>
+        <translation>소켓 경로(기본값: 앱과 같은 %1).</translation>
     </message>
     <message>
         <source>Seconds to listen at most (default 300).</source>
-        <translation type="unfinished"></translation>
+        <translation>수신 대기할 최대 시간(기본값 300초).</translation>
     </message>
     <message>
         <source>Stop after this many programs ended (default 1).</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램이 이 개수만큼 끝나면 중지합니다(기본값 1).</translation>
     </message>
     <message>
         <source>Replay a recording (.tkwatch).</source>
-        <translation type="unfinished"></translation>
+        <translation>기록 파일(.tkwatch)을 재생합니다.</translation>
     </message>
     <message>
         <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
-        <translation type="unfinished"></translation>
+        <translation>재생 속도: 1은 기록된 속도, 4는 네 배 빠르게, 0은 가능한 한 빠르게(기본값 0).</translation>
     </message>
     <message>
         <source>json or text (default).</source>
@@ -815,124 +828,124 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Say --listen or --replay FILE (one of them).</source>
-        <translation type="unfinished"></translation>
+        <translation>--listen 또는 --replay FILE 중 하나를 지정하세요.</translation>
     </message>
     <message>
         <source>--timeout takes seconds (more than 0), not “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>--timeout에는 0보다 큰 초 단위 숫자를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>--programs takes a number from 1 to %1, not “%2”.</source>
-        <translation type="unfinished"></translation>
+        <translation>--programs에는 1부터 %1까지의 숫자를 주어야 합니다. “%2”은(는) 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>--speed takes a factor (0 for as fast as possible), not “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>--speed에는 배율을 주어야 합니다(0은 가능한 한 빠르게). “%1”은(는) 쓸 수 없습니다.</translation>
     </message>
     <message>
         <source>Unexpected argument “%1”.</source>
-        <translation type="unfinished"></translation>
+        <translation>예상하지 못한 인수 “%1”입니다.</translation>
     </message>
     <message>
         <source>Listening at %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에서 수신 대기 중</translation>
     </message>
     <message>
         <source>refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>거부됨: %1</translation>
     </message>
     <message numerus="yes">
         <source>The time ran out before %n program(s) ended.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>프로그램 %n개가 끝나기 전에 시간이 다 되었습니다.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (pid %2), torch %3, devices %4: %5</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (pid %2), torch %3, 장치 %4: %5</translation>
     </message>
     <message>
         <source>%1 ms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 ms</translation>
     </message>
     <message>
         <source>time not known</source>
-        <translation type="unfinished"></translation>
+        <translation>시간 알 수 없음</translation>
     </message>
     <message>
         <source>%1 steps, %2 data waits</source>
-        <translation type="unfinished"></translation>
+        <translation>스텝 %1개, 데이터 대기 %2회</translation>
     </message>
     <message>
         <source>peak %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 최대 사용량: %2</translation>
     </message>
     <message>
         <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
-        <translation type="unfinished"></translation>
+        <translation>유실: 형식 오류 %1개, 크기 초과 %2개, 알 수 없는 유형 %3개, 감시 도구가 버린 것 %4개</translation>
     </message>
 </context>
 <context>
     <name>WatchParser</name>
     <message>
         <source>the field “%1” is missing</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드가 없음</translation>
     </message>
     <message>
         <source>the field “%1” must be a string</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드는 문자열이어야 함</translation>
     </message>
     <message>
         <source>the field “%1” must be a finite number</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드는 유한한 숫자여야 함</translation>
     </message>
     <message>
         <source>the field “%1” must not be below %2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드는 %2보다 작으면 안 됨</translation>
     </message>
     <message>
         <source>the field “%1” must be an integer</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드는 정수여야 함</translation>
     </message>
     <message>
         <source>the field “%1” must be true or false</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드는 true 또는 false여야 함</translation>
     </message>
     <message>
         <source>the field “%1” is not a device</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드가 장치가 아님</translation>
     </message>
     <message>
         <source>the field “%1” must be an array</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드는 배열이어야 함</translation>
     </message>
     <message>
         <source>the field “%1” has %2 entries; at most %3 are allowed</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 필드에 항목이 %2개 있음: 최대 %3개까지만 허용됨</translation>
     </message>
     <message>
         <source>the entries of “%1” must be objects</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1”의 항목은 객체여야 함</translation>
     </message>
     <message>
         <source>in “%1”: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>“%1” 안에서: %2</translation>
     </message>
     <message>
         <source>the field “argv” must be an array</source>
-        <translation type="unfinished"></translation>
+        <translation>“argv” 필드는 배열이어야 함</translation>
     </message>
     <message>
         <source>not JSON: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON이 아님: %1</translation>
     </message>
     <message>
         <source>not a JSON object</source>
-        <translation type="unfinished"></translation>
+        <translation>JSON 객체가 아님</translation>
     </message>
     <message>
         <source>unknown type “%1”</source>
-        <translation type="unfinished"></translation>
+        <translation>알 수 없는 유형 “%1”</translation>
     </message>
 </context>
 <context>
@@ -1511,20 +1524,20 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Nothing the program names is on %1 now.</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램이 이름 붙인 것 중 지금 %1에 있는 것은 없습니다.</translation>
     </message>
     <message>
         <source>(unnamed)</source>
-        <translation type="unfinished"></translation>
+        <translation>(이름 없음)</translation>
     </message>
     <message>
         <source>%1 · timing…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 · 시간 재는 중…</translation>
     </message>
     <message numerus="yes">
         <source>× %n batches</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>× 배치 %n개</numerusform>
         </translation>
     </message>
 </context>
@@ -1770,11 +1783,11 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>&amp;Run a script and watch…</source>
-        <translation type="unfinished"></translation>
+        <translation>스크립트 실행하고 지켜보기(&amp;R)…</translation>
     </message>
     <message>
         <source>Open &amp;recording…</source>
-        <translation type="unfinished"></translation>
+        <translation>기록 파일 열기(&amp;R)…</translation>
     </message>
 </context>
 <context>
@@ -2159,59 +2172,59 @@ first call: %4</source>
     <name>tk::ProgramKitchen</name>
     <message>
         <source>program</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램</translation>
     </message>
     <message>
         <source>%1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (%2)</translation>
     </message>
     <message>
         <source>The program&apos;s connection is gone.</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램과의 연결이 끊겼습니다.</translation>
     </message>
     <message>
         <source>waiting for its hello</source>
-        <translation type="unfinished"></translation>
+        <translation>hello를 기다리는 중</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>실행 중</translation>
     </message>
     <message>
         <source>ended (exit code %1)</source>
-        <translation type="unfinished"></translation>
+        <translation>종료됨 (종료 코드 %1)</translation>
     </message>
     <message>
         <source>ended</source>
-        <translation type="unfinished"></translation>
+        <translation>종료됨</translation>
     </message>
     <message>
         <source>Refused: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>거부됨: %1</translation>
     </message>
     <message numerus="yes">
         <source>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move(s) shown</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · 이동 %n개 표시</numerusform>
         </translation>
     </message>
     <message>
         <source> · %1:%2</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1:%2</translation>
     </message>
     <message>
         <source> · %1</source>
-        <translation type="unfinished"></translation>
+        <translation> · %1</translation>
     </message>
     <message numerus="yes">
         <source>%1 · %n parameter(s) · %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 · 파라미터 %n개 · %2</numerusform>
         </translation>
     </message>
     <message>
         <source>tensor%1 %2 · %3</source>
-        <translation type="unfinished"></translation>
+        <translation>tensor%1 %2 · %3</translation>
     </message>
     <message>
         <source>compute capability %1</source>
@@ -2219,29 +2232,31 @@ first call: %4</source>
     </message>
     <message>
         <source>its named tensors and modules here: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>여기 있는 이 프로그램의 이름 붙은 텐서와 모듈: %1</translation>
     </message>
     <message>
         <source>Allocated %1 (peak %2), reserved %3 of %4
 %5</source>
-        <translation type="unfinished"></translation>
+        <translation>할당됨 %1 (최대 %2), 예약됨 %3 / 전체 %4
+%5</translation>
     </message>
     <message>
         <source>The process holds %1 (peak %2) of %3
 %4</source>
-        <translation type="unfinished"></translation>
+        <translation>프로세스가 %3 중 %1 사용 (최대 %2)
+%4</translation>
     </message>
     <message>
         <source>%1    # %2, line %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1    # %2, %3번째 줄</translation>
     </message>
     <message>
         <source>%1 raised: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에서 오류가 났습니다: %2</translation>
     </message>
     <message>
         <source>Not everything arrived: %1 message(s) dropped by the watcher while the app was busy, %2 line(s) malformed, %3 too long, %4 of an unknown type.</source>
-        <translation type="unfinished"></translation>
+        <translation>모두 도착하지는 않았습니다: 앱이 바쁜 동안 감시 도구가 버린 메시지 %1개, 형식이 잘못된 줄 %2개, 너무 긴 줄 %3개, 알 수 없는 유형의 줄 %4개.</translation>
     </message>
 </context>
 <context>
@@ -2319,7 +2334,7 @@ first call: %4</source>
     <name>tk::StepChart</name>
     <message>
         <source>Each step: copying, waiting for data, the rest</source>
-        <translation type="unfinished"></translation>
+        <translation>스텝마다: 복사, 데이터 대기, 나머지</translation>
     </message>
     <message>
         <source>step</source>
@@ -2327,27 +2342,27 @@ first call: %4</source>
     </message>
     <message>
         <source>milliseconds</source>
-        <translation type="unfinished"></translation>
+        <translation>밀리초</translation>
     </message>
     <message>
         <source>the rest (compute, Python)</source>
-        <translation type="unfinished"></translation>
+        <translation>나머지 (계산, Python)</translation>
     </message>
     <message>
         <source>waiting for the DataLoader</source>
-        <translation type="unfinished"></translation>
+        <translation>DataLoader 대기</translation>
     </message>
     <message>
         <source>copying between devices</source>
-        <translation type="unfinished"></translation>
+        <translation>장치 간 복사</translation>
     </message>
     <message>
         <source>bytes moved</source>
-        <translation type="unfinished"></translation>
+        <translation>옮긴 바이트</translation>
     </message>
     <message>
         <source>bytes moved in the step</source>
-        <translation type="unfinished"></translation>
+        <translation>스텝에서 옮긴 바이트</translation>
     </message>
 </context>
 <context>
@@ -2774,74 +2789,74 @@ first call: %4</source>
     <name>tk::WatchController</name>
     <message>
         <source>A program (pid %1) was not let in: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램(pid %1)을 받아들이지 않았습니다: %2</translation>
     </message>
     <message>
         <source>Programs cannot be watched live: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램을 실시간으로 지켜볼 수 없습니다: %1</translation>
     </message>
     <message>
         <source>Watching %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1을(를) 지켜보는 중입니다.</translation>
     </message>
     <message>
         <source>Cannot open the recording %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>기록 파일 %1을(를) 열 수 없습니다: %2</translation>
     </message>
     <message>
         <source>%1 is not a recording Tensor Kitchen can play: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) Tensor Kitchen이 재생할 수 있는 기록 파일이 아닙니다: %2</translation>
     </message>
     <message>
         <source>Open a recording</source>
-        <translation type="unfinished"></translation>
+        <translation>기록 파일 열기</translation>
     </message>
     <message>
         <source>Watch recordings (*.tkwatch);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>감시 기록 파일 (*.tkwatch);;모든 파일 (*)</translation>
     </message>
     <message>
         <source>The tensorkitchen package is not installed beside this app.</source>
-        <translation type="unfinished"></translation>
+        <translation>tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>The app is not listening for programs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>앱이 프로그램의 연결을 수신 대기하고 있지 않습니다: %1</translation>
     </message>
     <message>
         <source>Could not start %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1을(를) 시작하지 못했습니다: %2</translation>
     </message>
     <message>
         <source>Started %1 under the watcher (pid %2).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1을(를) 감시 도구 아래에서 시작했습니다(pid %2).</translation>
     </message>
     <message>
         <source>Run a script and watch it</source>
-        <translation type="unfinished"></translation>
+        <translation>스크립트를 실행하고 지켜보기</translation>
     </message>
     <message>
         <source>Python scripts (*.py);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>Python 스크립트 (*.py);;모든 파일 (*)</translation>
     </message>
     <message>
         <source>Which Python?</source>
-        <translation type="unfinished"></translation>
+        <translation>어느 Python을 쓸까요?</translation>
     </message>
     <message>
         <source>The Python to run %1 with (its own torch is the one watched):</source>
-        <translation type="unfinished"></translation>
+        <translation>%1을(를) 실행할 Python (그 Python의 torch를 지켜봅니다):</translation>
     </message>
 </context>
 <context>
     <name>tk::WatchReplay</name>
     <message>
         <source>There is no file %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 파일이 없습니다.</translation>
     </message>
     <message>
         <source>%1 is not a recording: it is not a file.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은(는) 기록 파일이 아닙니다. 파일이 아니기 때문입니다.</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
@@ -2849,69 +2864,69 @@ first call: %4</source>
     </message>
     <message>
         <source>Only the first %1 of the recording were replayed.</source>
-        <translation type="unfinished"></translation>
+        <translation>기록 파일의 처음 %1만 재생했습니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::WatchServer</name>
     <message>
         <source>Cannot make the folder %1 for the watch socket: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>감시 소켓용 폴더 %1을(를) 만들 수 없습니다: %2</translation>
     </message>
     <message>
         <source>The folder %1 for the watch socket is not a folder of yours: Tensor Kitchen does not listen there.</source>
-        <translation type="unfinished"></translation>
+        <translation>감시 소켓용 폴더 %1은(는) 현재 사용자의 폴더가 아닙니다. Tensor Kitchen은 그곳에서 수신 대기하지 않습니다.</translation>
     </message>
     <message>
         <source>Cannot make the folder %1 private: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>폴더 %1을(를) 비공개로 만들 수 없습니다: %2</translation>
     </message>
     <message>
         <source>%1 exists and is not a socket: Tensor Kitchen does not replace it.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1이(가) 이미 있는데 소켓이 아닙니다. Tensor Kitchen은 이것을 대체하지 않습니다.</translation>
     </message>
     <message>
         <source>Another Tensor Kitchen already watches programs at %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 Tensor Kitchen이 이미 %1에서 프로그램을 지켜보고 있습니다.</translation>
     </message>
     <message>
         <source>Cannot listen at %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에서 수신 대기할 수 없습니다: %2</translation>
     </message>
     <message>
         <source>%1 programs are watched already; this one was turned away.</source>
-        <translation type="unfinished"></translation>
+        <translation>이미 프로그램 %1개를 지켜보고 있습니다. 이 프로그램은 받지 않았습니다.</translation>
     </message>
     <message>
         <source>The system did not say which process connected: refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>시스템이 어느 프로세스가 연결했는지 알려 주지 않아서 거부했습니다.</translation>
     </message>
     <message>
         <source>A process of another user (uid %1) tried to connect: refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>다른 사용자(uid %1)의 프로세스가 연결하려 해서 거부했습니다.</translation>
     </message>
 </context>
 <context>
     <name>tk::WatchedProgram</name>
     <message>
         <source>The stream ended before the program said hello: it is not a Tensor Kitchen watch stream, or it is empty or damaged.</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램이 hello를 보내기 전에 스트림이 끝났습니다. Tensor Kitchen 감시 스트림이 아니거나, 비어 있거나 손상되었습니다.</translation>
     </message>
     <message>
         <source>The first message was “%1”, not a hello: this is not a watch stream that Tensor Kitchen can read.</source>
-        <translation type="unfinished"></translation>
+        <translation>첫 메시지가 hello가 아니라 “%1”이었습니다. Tensor Kitchen이 읽을 수 있는 감시 스트림이 아닙니다.</translation>
     </message>
     <message>
         <source>The program said hello a second time: a stream has one hello, so this one is refused.</source>
-        <translation type="unfinished"></translation>
+        <translation>프로그램이 hello를 두 번째로 보냈습니다. 스트림에는 hello가 하나뿐이므로 이 hello는 거부합니다.</translation>
     </message>
     <message>
         <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version 1. Use the tensorkitchen package that came with this app.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 프로그램은 감시 프로토콜 버전 %1을 씁니다. 이 Tensor Kitchen은 버전 1을 읽습니다. 이 앱과 함께 온 tensorkitchen 패키지를 쓰세요.</translation>
     </message>
     <message>
         <source>The hello names process %1, but the connection comes from process %2: one program cannot speak for another.</source>
-        <translation type="unfinished"></translation>
+        <translation>hello에는 프로세스 %1이 적혀 있지만, 연결은 프로세스 %2에서 왔습니다. 한 프로그램이 다른 프로그램을 대신해 말할 수는 없습니다.</translation>
     </message>
 </context>
 <context>
