@@ -870,14 +870,21 @@ private Q_SLOTS:
 
     // --- Replay.
 
+    // recording() as a file in `dir`; empty when it could not be written.
+    static QString writeRecording(const QTemporaryDir &dir)
+    {
+        const QString path = dir.filePath(QStringLiteral("run.tkwatch"));
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(recording()) != recording().size())
+            return {};
+        return path;
+    }
+
     void replayAsFastAsPossibleGivesTheSameState()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("run.tkwatch"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(recording());
-        f.close();
+        const QString path = writeRecording(dir);
+        QVERIFY(!path.isEmpty());
 
         WatchedProgram direct;
         direct.feed(recording());
@@ -916,11 +923,8 @@ private Q_SLOTS:
     void replayAtRealPaceTakesTheRecordingsTime()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("run.tkwatch"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(recording()); // t from 0 to 0.6 s
-        f.close();
+        const QString path = writeRecording(dir); // t from 0 to 0.6 s
+        QVERIFY(!path.isEmpty());
         for (double speed : {1.0, 4.0}) {
             WatchReplay replay;
             QVERIFY(replay.open(path));
@@ -940,11 +944,8 @@ private Q_SLOTS:
     void replayPausesAndStops()
     {
         QTemporaryDir dir;
-        const QString path = dir.filePath(QStringLiteral("run.tkwatch"));
-        QFile f(path);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(recording());
-        f.close();
+        const QString path = writeRecording(dir);
+        QVERIFY(!path.isEmpty());
         WatchReplay replay;
         QVERIFY(replay.open(path));
         QSignalSpy finished(&replay, &WatchReplay::finished);
