@@ -2837,6 +2837,26 @@ first call: %4</source>
         <source>The Python to run %1 with (its own torch is the one watched):</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>at its own pace</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>4× faster</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>as fast as possible</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play the recording</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Play %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchReplay</name>

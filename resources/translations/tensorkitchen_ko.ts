@@ -2847,6 +2847,26 @@ first call: %4</source>
         <source>The Python to run %1 with (its own torch is the one watched):</source>
         <translation>%1을(를) 실행할 Python (그 Python의 torch를 지켜봅니다):</translation>
     </message>
+    <message>
+        <source>at its own pace</source>
+        <translation>기록된 속도로</translation>
+    </message>
+    <message>
+        <source>4× faster</source>
+        <translation>4배 빠르게</translation>
+    </message>
+    <message>
+        <source>as fast as possible</source>
+        <translation>최대한 빠르게</translation>
+    </message>
+    <message>
+        <source>Play the recording</source>
+        <translation>기록 파일 재생</translation>
+    </message>
+    <message>
+        <source>Play %1:</source>
+        <translation>%1 재생:</translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchReplay</name>

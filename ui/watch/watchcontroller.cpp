@@ -128,8 +128,15 @@ void WatchController::openRecordingWithDialog()
 {
     const QString path = QFileDialog::getOpenFileName(m_window, tr("Open a recording"), QString(),
                                                       tr("Watch recordings (*.tkwatch);;All files (*)"));
-    if (!path.isEmpty())
-        openRecording(path);
+    if (path.isEmpty())
+        return;
+    // Its own pace shows the program as it ran; faster skims a long run.
+    const QStringList speeds = {tr("at its own pace"), tr("4× faster"), tr("as fast as possible")};
+    bool ok = false;
+    const QString speed = QInputDialog::getItem(m_window, tr("Play the recording"), tr("Play %1:").arg(QFileInfo(path).fileName()),
+                                                speeds, 0, false, &ok);
+    if (ok)
+        openRecording(path, speed == speeds.at(0) ? 1 : speed == speeds.at(1) ? 4 : 0);
 }
 
 bool WatchController::runScript(const QString &python, const QString &script)
