@@ -124,7 +124,9 @@ private Q_SLOTS:
         ErrorDialog *dlg = k->errorDialog();
         QCOMPARE(dlg->error().kind, OpError::Kind::DeviceMismatch);
         QCOMPARE(dlg->windowTitle(), ErrorDialog::title(OpError::Kind::DeviceMismatch));
-        QVERIFY(dlg->error().message.startsWith("Expected all tensors to be on the same device"));
+        // PyTorch's own words: they differ between 1.13 and 2.x.
+        QVERIFY2(dlg->error().message.contains("same device") || dlg->error().message.contains("expected device"),
+                 qPrintable(dlg->error().message));
         QVERIFY2(dlg->error().codeLine.contains("return x + self.w")
                      && dlg->error().codeLine.contains("seed003_wrong.py, line 14"),
                  qPrintable(dlg->error().codeLine));
