@@ -371,6 +371,24 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Copied %1 from %2 to %3 (its time is not known yet).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>%n copies of %1 from %2 to %3: %4 in %5 ms (%6 GB/s).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies of %1 from %2 to %3: %4.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OpError</name>

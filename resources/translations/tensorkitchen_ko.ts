@@ -384,6 +384,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Copied %1 from %2 to %3 (its time is not known yet).</source>
         <translation>%1을(를) %2에서 %3에 복사했습니다(걸린 시간은 아직 알 수 없습니다).</translation>
     </message>
+    <message numerus="yes">
+        <source>%n copies of %1 from %2 to %3: %4 in %5 ms (%6 GB/s).</source>
+        <translation>
+            <numerusform>%1을(를) %2에서 %3에 %n번 복사했습니다. 모두 %4, %5 ms 걸렸습니다(%6 GB/s).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a tensor</source>
+        <translation>이름 없는 텐서</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies of %1 from %2 to %3: %4.</source>
+        <translation>
+            <numerusform>%1을(를) %2에서 %3에 %n번 복사했습니다. 모두 %4입니다.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OpError</name>

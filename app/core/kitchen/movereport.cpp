@@ -37,6 +37,14 @@ QString MoveReport::describe() const
     if (sameStorage) {
         text = tr("%1 is already on %2: to() returned the same tensor, nothing was copied.")
                    .arg(sourceName, toDevice);
+    } else if (count > 1) {
+        // Like moves flown as one: say that they were many, and their sums.
+        text = timed ? tr("%n copies of %1 from %2 to %3: %4 in %5 ms (%6 GB/s).", nullptr, count)
+                           .arg(sourceName.isEmpty() ? tr("a tensor") : sourceName, fromDevice, toDevice, size)
+                           .arg(seconds * 1e3, 0, 'f', 3)
+                           .arg(gigabytesPerSecond(), 0, 'f', 2)
+                     : tr("%n copies of %1 from %2 to %3: %4.", nullptr, count)
+                           .arg(sourceName.isEmpty() ? tr("a tensor") : sourceName, fromDevice, toDevice, size);
     } else if (!timed) {
         text = tr("Copied %1 from %2 to %3 (its time is not known yet).").arg(size, fromDevice, toDevice);
     } else {

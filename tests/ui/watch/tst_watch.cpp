@@ -159,6 +159,25 @@ private Q_SLOTS:
         QVERIFY(cardNames(k->kitchen()->pane("cpu")).contains("model"));
     }
 
+    void likeMovesFlyAsOne()
+    {
+        // 50 moves of x to the meta shelf, 10 ms apart: played at once, one flight "× 50".
+        QString log;
+        QTemporaryDir tmp;
+        const QString rec = testsupport::recordScript(m_python, "moves_loop.py", tmp.path(), &log);
+        QVERIFY2(!rec.isEmpty(), qPrintable(log));
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        const int landed = w.overlay()->flightsLanded();
+        ProgramKitchen *k = replay(w, rec);
+        QVERIFY(k);
+        QCOMPARE(k->movesShown(), qint64(50));
+        QCOMPARE(k->bytesMoved(), qint64(50 * 16 * 16 * 4));
+        QVERIFY2(w.lastMessage().contains("copies of x from cpu to meta"), qPrintable(w.lastMessage()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() > landed, 5000);
+        QVERIFY(w.overlay()->flightsLanded() - landed <= 2); // not fifty ghosts
+    }
+
     void aLiveProgramGetsItsOwnTab()
     {
         MainWindow w;
