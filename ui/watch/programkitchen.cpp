@@ -3,6 +3,8 @@
 #include "kitchen/devicepane.h"
 #include "kitchen/errordialog.h"
 #include "kitchen/kitchenview.h"
+#include "kitchen/tensorcard.h"
+#include "kitchen/tensorspec.h"
 #include "watch/stepchart.h"
 #include "watch/watchedprogram.h"
 
@@ -32,14 +34,6 @@ DeviceInfo deviceInfo(const WatchDevice &d)
     if (d.total >= 0 && d.used() >= 0)
         info.memoryFree = std::max<qint64>(0, d.total - d.used());
     return info;
-}
-
-QString shapeText(const QList<qint64> &shape)
-{
-    QStringList dims;
-    for (qint64 d : shape)
-        dims << QString::number(d);
-    return QLatin1Char('[') + dims.join(QStringLiteral(", ")) + QLatin1Char(']');
 }
 
 } // namespace
@@ -188,16 +182,17 @@ void ProgramKitchen::syncCards()
                                                : tr(" · %1").arg(file);
         info.summary = module ? tr("%1 · %n parameter(s) · %2", nullptr, int(std::max<qint64>(0, c.params)))
                                         .arg(c.className, QLocale().formattedDataSize(c.bytes)) + where
-                              : tr("tensor%1 %2 · %3").arg(shapeText(c.shape), c.dtype,
+                              : tr("tensor%1 %2 · %3").arg(QLatin1Char('[') + TensorSpec::shapeText(c.shape) + QLatin1Char(']'), c.dtype,
                                                            QLocale().formattedDataSize(c.bytes)) + where;
         info.numel = 1;
         for (qint64 d : c.shape)
             info.numel *= d;
         seen.insert(c.name, info.id);
-        if (known)
-            m_view->onCardUpdated(info);
-        else
+        if (!known)
             m_view->onCardAdded(info);
+        else if (TensorCard *shown = m_view->cardWidget(info.id);
+                 !shown || shown->info().device != info.device || shown->info().summary != info.summary)
+            m_view->onCardUpdated(info); // a card that did not change is not laid out again
     }
     for (auto it = m_cardIds.cbegin(); it != m_cardIds.cend(); ++it)
         if (!seen.contains(it.key()))

@@ -38,8 +38,11 @@ WatchController::WatchController(QTabWidget *tabs, FlightOverlay *overlay, QWidg
         if (auto *k = qobject_cast<ProgramKitchen *>(m_tabs->widget(index)))
             k->deleteLater();
     });
+    // Said once the window listens to this controller (it connects after constructing it).
     if (!m_server->listen())
-        Q_EMIT statusMessage(tr("Programs cannot be watched live: %1").arg(m_server->errorString()), 15000);
+        QTimer::singleShot(0, this, [this] {
+            Q_EMIT statusMessage(tr("Programs cannot be watched live: %1").arg(m_server->errorString()), 15000);
+        });
 }
 
 WatchController::~WatchController() = default; // the server removes its socket file
