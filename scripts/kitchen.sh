@@ -96,11 +96,21 @@ prepare_pip_torch() {
         # Debian's Python, so that embedding this environment later finds its libpython.
         /usr/bin/python3 -m venv "$venv"
     fi
-    local want have
-    want="$(sed -n 's/^torch==//p' "$wheel_pin")"
-    have="$("$venv/bin/python3" -c 'import torch; print(torch.__version__.split("+")[0])' 2>/dev/null || true)"
-    if [[ $have != "$want" ]]; then
-        echo "Installing torch $want and its CUDA libraries into $venv (once per checkout)"
+    # Every pin (torch, numpy) checked: an environment made before a pin was added gets it too.
+    local pins have
+    pins="$(sed -n 's/^\([a-z]*\)==\(.*\)$/\1 \2/p' "$wheel_pin")"
+    have="$("$venv/bin/python3" - "$pins" 2>/dev/null <<'PY' || true
+import importlib, sys
+for line in sys.argv[1].splitlines():
+    name, version = line.split()
+    found = importlib.import_module(name).__version__.split("+")[0]
+    if found != version:
+        sys.exit(1)
+print("ok")
+PY
+)"
+    if [[ $have != ok ]]; then
+        echo "Installing $wheel_pin's pins (torch with its CUDA libraries, numpy) into $venv"
         "$venv/bin/pip" install --disable-pip-version-check -q -r "$wheel_pin"
     fi
     # The watcher's tests (python/tests) run under this environment's torch too.
