@@ -43,7 +43,8 @@ int RunCommand::run(const QStringList &arguments)
     PythonConsole console(w, PythonConsole::Options{true});
     if (!console.start())
         return fail(console.status());
-    const Outcome o = RequestHandler::perform(w, request::RunPython{code}, &console);
+    // As python3 runs a file: no echo of expression values, so `output` is what it printed.
+    const Outcome o = RequestHandler::perform(w, request::RunPython{code, true}, &console);
     const ConsoleReply &r = o.console;
 
     QJsonArray cards;
@@ -65,15 +66,22 @@ int RunCommand::run(const QStringList &arguments)
                                   {QStringLiteral("kind"), OpError::kindName(r.error.kind)},
                                   {QStringLiteral("exception"), r.exceptionType},
                                   {QStringLiteral("text"), r.exceptionText},
-                                  {QStringLiteral("line"), r.errorLine}});
+                                  {QStringLiteral("line"), r.errorLine},
+                                  {QStringLiteral("traceback"), r.traceback}});
     if (fmt == QLatin1String("json")) {
         const QJsonObject root{{QStringLiteral("script"), path},
                                {QStringLiteral("cards"), cards},
                                {QStringLiteral("events"), events},
-                               {QStringLiteral("output"), r.output}};
+                               {QStringLiteral("output"), r.output},
+                               // The console's own notes, apart from what the script printed.
+                               {QStringLiteral("notices"), QJsonArray::fromStringList(o.notices)}};
         m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     } else {
         m_out << r.output;
+        // As python3 does: the traceback on stderr; the console's notes there too.
+        m_err << r.traceback;
+        for (const QString &n : o.notices)
+            m_err << "# " << n << "\n";
         for (const MoveReport &m : o.moves)
             m_out << "→ " << m.describe() << "\n";
         for (const CardInfo &c : w.cards())

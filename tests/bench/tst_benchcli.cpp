@@ -75,13 +75,28 @@ private Q_SLOTS:
         QVERIFY(!error.value("text").toString().isEmpty());
         QVERIFY(root.value("output").toString().contains("before the mistake"));
 
-        // A script that does not raise exits 0.
+        QVERIFY(!root.value("output").toString().contains("Traceback")); // python3 prints it on stderr
+        QVERIFY(error.value("traceback").toString().contains("Traceback (most recent call last):"));
+
+        // A script that does not raise exits 0. As under python3, nothing is echoed; the
+        // console's own notes are `notices`, apart from the output.
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
-        f.write("a = torch.zeros(2)\n");
+        f.write("a = torch.zeros(2)\ntorch.manual_seed(0)\na.add_(1)\n1 + 2\n");
         f.close();
         out.clear();
         QCOMPARE(run({"run", f.fileName(), "--format", "json"}, &out, &err), 0);
-        QCOMPARE(QJsonDocument::fromJson(out.toUtf8()).object().value("cards").toArray().size(), 1);
+        const QJsonObject quiet = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(quiet.value("cards").toArray().size(), 1);
+        QCOMPARE(quiet.value("output").toString(), QString());
+        const QJsonArray notices = quiet.value("notices").toArray();
+        QCOMPARE(notices.size(), 1);
+        QVERIFY(notices.at(0).toString().contains("in place"));
+        // In text, the notes go to stderr, the output alone to stdout.
+        out.clear();
+        err.clear();
+        QCOMPARE(run({"run", f.fileName()}, &out, &err), 0);
+        QVERIFY2(err.contains("# Values changed in place"), qPrintable(err));
+        QVERIFY(!out.contains("in place"));
         // A missing file is a bad argument.
         QCOMPARE(run({"run", dir.filePath("missing.py")}, &out, &err), 2);
     }

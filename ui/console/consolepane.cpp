@@ -217,6 +217,10 @@ void ConsolePane::showReply(const Outcome &outcome)
         append(QStringLiteral("# ") + moves.at(i).describe(), dimFormat());
     if (moves.size() > kMoveNotes)
         append(tr("# … and %1 more moves").arg(moves.size() - kMoveNotes), dimFormat());
+    // The console's own notes (a mix of devices PyTorch let through, values changed in place),
+    // as comments, apart from what the input printed.
+    for (const QString &n : outcome.notices)
+        append(QStringLiteral("# ") + n, dimFormat());
     if (r.interrupted)
         setStatus(tr("Stopped (KeyboardInterrupt): what ran before it stays."));
 }

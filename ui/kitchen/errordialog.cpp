@@ -1,6 +1,7 @@
 #include "kitchen/errordialog.h"
 
 #include "common/devicestyle.h"
+#include "devices/buildfacts.h"
 
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -26,6 +27,7 @@ QString ErrorDialog::title(OpError::Kind kind)
     case OpError::Kind::OutOfMemory: return tr("Out of memory");
     case OpError::Kind::InvalidInput: return tr("That can't be done");
     case OpError::Kind::File: return tr("Can't open this file");
+    case OpError::Kind::NoGpu: return tr("No GPU here");
     default: return tr("LibTorch raised an error");
     }
 }
@@ -62,13 +64,29 @@ QString ErrorDialog::explanation(OpError::Kind kind)
     case OpError::Kind::InvalidInput:
         return tr("Tensor Kitchen stopped this before asking LibTorch; the message says what to "
                   "change. Nothing was changed.");
+    case OpError::Kind::NoGpu:
+        return noGpuAdvice();
     default:
         return tr("LibTorch refused this operation; its message says why.");
     }
 }
 
+QString ErrorDialog::noGpuAdvice()
+{
+    return tr("Code that should run with and without a GPU picks its device the way the source "
+              "texts do: device = \"cuda\" if torch.cuda.is_available() else \"cpu\" (the console "
+              "has it predefined), then x.to(device) instead of x.cuda().");
+}
+
 QString ErrorDialog::explanation(const OpError &error)
 {
+    if (error.kind == OpError::Kind::NoGpu) {
+        // Which of the workbench's two cases, told by the error's own words.
+        BuildFacts facts;
+        facts.noGpuReason = BuildFacts::noGpuReasonOf(error.message + QLatin1Char('\n') + error.details);
+        const QString why = facts.noGpuExplanation();
+        return why.isEmpty() ? noGpuAdvice() : why + QStringLiteral("\n\n") + noGpuAdvice();
+    }
     if (error.kind == OpError::Kind::File && error.writing)
         return tr("Nothing was written; if the file already existed, it is unchanged. Choose "
                   "another name or folder and save again; Details has the full message.");

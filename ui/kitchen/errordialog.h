@@ -32,6 +32,8 @@ public:
     static QString title(OpError::Kind kind);
     static QString title(const OpError &error); // a file error's title says reading or writing
     static QString explanation(OpError::Kind kind);
+    // For Kind::NoGpu, the GPU workbench's explanation of the case the error names (a CPU-only
+    // build, or a CUDA build that finds no GPU) and the source texts' device idiom.
     static QString explanation(const OpError &error);
     bool detailsShown() const;
 
@@ -45,6 +47,7 @@ Q_SIGNALS:
 
 private:
     void fitHeight(int width);
+    static QString noGpuAdvice();
 
     OpError m_error;
     QToolButton *m_detailsToggle = nullptr;

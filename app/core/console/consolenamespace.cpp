@@ -222,6 +222,14 @@ MoveReport PythonConsole::Private::report(const py::dict &m, const QString &code
     return r;
 }
 
+QString PythonConsole::Private::mixNotice(const py::tuple &mix)
+{
+    QStringList devices;
+    for (const py::handle &d : py::list(mix[1]))
+        devices << str(d);
+    return OpError::unraisedMismatch(str(mix[0]), devices, std::max(1, mix[2].cast<int>()));
+}
+
 OpError PythonConsole::Private::classify(const QString &type, const QString &text,
                                          const QString &codeLine) const
 {
@@ -234,11 +242,14 @@ OpError PythonConsole::Private::classify(const QString &type, const QString &tex
     OpError e;
     e.consoleLine = true; // move-and-retry runs the line again
     // LibTorch's errors reach Python as RuntimeError (and its subclasses, such as
-    // torch.cuda.OutOfMemoryError); anything else is Python's own.
-    const bool torchError = type.endsWith(QLatin1String("Error")) && OpError::classify(text) != OpError::Kind::Other
+    // torch.cuda.OutOfMemoryError); anything else is Python's own, except torch.cuda's
+    // AssertionError "Torch not compiled with CUDA enabled" on a CPU-only build.
+    const OpError::Kind kind = OpError::classify(text);
+    const bool torchError = kind != OpError::Kind::Other
                             && (type == QLatin1String("RuntimeError") || type == QLatin1String("OutOfMemoryError")
-                                || type == QLatin1String("NotImplementedError"));
-    e.kind = torchError ? OpError::classify(text) : OpError::Kind::Other;
+                                || type == QLatin1String("NotImplementedError")
+                                || (type == QLatin1String("AssertionError") && kind == OpError::Kind::NoGpu));
+    e.kind = torchError ? kind : OpError::Kind::Other;
     e.message = text.section(QLatin1Char('\n'), 0, 0);
     e.codeLine = codeLine;
     static const QRegularExpression device(QStringLiteral("\\b(cpu|meta|cuda:\\d+|cuda)\\b"));

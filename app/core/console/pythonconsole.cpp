@@ -46,8 +46,9 @@ QStringList PythonConsole::complete(const QString &prefix)
     return out;
 }
 
-Outcome PythonConsole::run(const QString &code)
+Outcome PythonConsole::run(const QString &code, Mode mode)
 {
+    const bool script = mode == Mode::Script;
     Outcome outcome;
     ConsoleReply &reply = outcome.console;
     reply.input = code;
@@ -61,7 +62,9 @@ Outcome PythonConsole::run(const QString &code)
     py::object parsed;
     try {
         d->bindCards(); // anything the workspace did since the last statement
-        parsed = d->helpers.attr("parse")(code.toStdString());
+        // A script's `if __name__ == "__main__":` runs, as under python3.
+        d->ns[py::str("__name__")] = py::str(script ? "__main__" : "__console__");
+        parsed = d->helpers.attr("parse")(code.toStdString(), !script);
     } catch (const std::exception &e) {
         reply.exceptionType = QStringLiteral("RuntimeError");
         reply.exceptionText = QString::fromUtf8(e.what());
@@ -73,7 +76,9 @@ Outcome PythonConsole::run(const QString &code)
         py::tuple err = parsed;
         reply.exceptionType = str(err[0]);
         reply.exceptionText = str(err[1]);
-        reply.output = str(err[2]);
+        reply.traceback = str(err[2]);
+        if (!script)
+            reply.output = reply.traceback;
         reply.errorLine = err[3].cast<int>();
         reply.error = OpError::invalid(reply.exceptionText, code);
         return outcome;
@@ -89,7 +94,7 @@ Outcome PythonConsole::run(const QString &code)
         consolerun::running = generation;
         py::object executed;
         try {
-            executed = d->helpers.attr("execute")(stmt[0], d->ns);
+            executed = d->helpers.attr("execute")(stmt[0], d->ns, stmt[1]);
         } catch (const py::error_already_set &) {
             // A Ctrl+C that landed in the bootstrap's own lines rather than the user's.
         }
@@ -102,7 +107,7 @@ Outcome PythonConsole::run(const QString &code)
             if (!executed) {
                 d->helpers.attr("reset")();
                 executed = py::make_tuple(py::make_tuple("KeyboardInterrupt", "", "KeyboardInterrupt\n", 0),
-                                          py::list());
+                                          py::list(), py::list());
             }
             py::tuple result = executed;
             for (const py::handle &chunk : py::list(d->helpers.attr("take_output")()))
@@ -112,7 +117,9 @@ Outcome PythonConsole::run(const QString &code)
                 py::tuple e = result[0];
                 reply.exceptionType = str(e[0]);
                 reply.exceptionText = str(e[1]);
-                reply.output += str(e[2]);
+                reply.traceback = str(e[2]);
+                if (!script)
+                    reply.output += reply.traceback;
                 reply.errorLine = e[3].cast<int>();
                 reply.interrupted = reply.exceptionType == QLatin1String("KeyboardInterrupt");
                 line.errorType = reply.exceptionType;
@@ -120,15 +127,18 @@ Outcome PythonConsole::run(const QString &code)
                 // An interrupted line would not end in the exported script either: a comment there.
                 line.refused = reply.interrupted;
                 reply.error = d->classify(reply.exceptionType, reply.exceptionText, text);
+                reply.error.details = reply.traceback; // the original text, under Details
             }
             for (const py::handle &m : py::list(result[1]))
                 outcome.moves << d->report(py::reinterpret_borrow<py::dict>(m), text);
+            for (const py::handle &m : py::list(result[2]))
+                outcome.notices << Private::mixNotice(py::reinterpret_borrow<py::tuple>(m));
         } catch (const std::exception &e) {
             // What the statement left could not be read back (an object that raises when
             // asked): the statement stands as an error, the kitchen as it is.
             reply.exceptionType = QStringLiteral("RuntimeError");
             reply.exceptionText = QString::fromUtf8(e.what());
-            reply.output += tr("The console could not read what this line left: %1\n").arg(reply.exceptionText);
+            outcome.notices << tr("The console could not read what this line left: %1").arg(reply.exceptionText);
             line.errorType = reply.exceptionType;
             line.error = reply.exceptionText;
             reply.error = OpError::invalid(reply.exceptionText, text);
@@ -141,8 +151,8 @@ Outcome PythonConsole::run(const QString &code)
         if (d->w.endAction(change.cards))
             reply.steps << text;
         else if (change.inPlace && !reply.raised() && !std::exchange(d->inPlaceNoted, true))
-            reply.output += tr("# values changed in place: not an undo step (undo keeps tensors, "
-                               "not copies of their values)\n");
+            outcome.notices << tr("Values changed in place: not an undo step (undo keeps tensors, "
+                                  "not copies of their values).");
         if (reply.raised())
             break;
     }

@@ -42,12 +42,19 @@ public:
     bool available() const;
     QString status() const; // "Python 3.11.2 · torch 1.13.0 at …", or why it is off
 
+    // How an input runs: typed at the prompt (an expression statement echoes its value, as
+    // Python's own prompt does), or a script, as `python3 SCRIPT.py` runs it (no echo,
+    // __name__ == "__main__", the traceback apart from the output).
+    enum class Mode { Prompt, Script };
+
     // Runs what the user typed: each top-level statement in turn, under the GIL, stopping at
     // the first exception. After each statement the namespace and the cards agree again and,
     // if it changed the cards, the statement is one undo step. Every statement goes into the
     // code log. Starts Python if needed. The answer's `console` has the output and undo steps,
-    // its `moves` every .to() the input made, measured by the kitchen's one MovePath.
-    Outcome run(const QString &code);
+    // its `moves` every .to() the input made, measured by the kitchen's one MovePath, its
+    // `notices` the console's own notes: a call that mixed devices where PyTorch let it
+    // through (a GPU would raise), values changed in place.
+    Outcome run(const QString &code, Mode mode = Mode::Prompt);
     // After anything else changed the cards (a drag, undo, redo, opening a session): every
     // card is bound again to its name, and names whose card is gone are deleted.
     void syncFromWorkspace();

@@ -19,7 +19,7 @@ QString PythonConsole::status() const
     return tr("This build has no PyTorch console: %1.").arg(QStringLiteral(TK_CONSOLE_OFF_REASON));
 }
 
-Outcome PythonConsole::run(const QString &code)
+Outcome PythonConsole::run(const QString &code, Mode)
 {
     Outcome o;
     o.console.input = code;

@@ -27,6 +27,9 @@ struct BuildFacts
     QString defaultDevice; // the usual idiom: "cuda" if available else "cpu"
 
     QString noGpuExplanation() const;
+    // Which of the two cases an error text names: "Torch not compiled with CUDA enabled" is a
+    // CPU-only build, "Found no NVIDIA driver" a CUDA build without a device; None otherwise.
+    static NoGpuReason noGpuReasonOf(const QString &errorText);
     // "", "cpu-only-build" or "no-device-found": the reason as JSON and scripts spell it.
     QString noGpuReasonKey() const;
     // The facts every receipt and `devices --format json` carry, under one set of keys.

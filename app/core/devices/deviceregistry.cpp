@@ -56,6 +56,21 @@ QString BuildFacts::noGpuExplanation() const
     return {};
 }
 
+NoGpuReason BuildFacts::noGpuReasonOf(const QString &errorText)
+{
+    // "Torch not compiled with CUDA enabled" (Python), "PyTorch is not linked with support for
+    // cuda devices" (C++); "Found no NVIDIA driver on your system", "No CUDA GPUs are
+    // available", "no CUDA-capable device is detected" (a CUDA build without a device).
+    if (errorText.contains(QLatin1String("not compiled with CUDA"))
+        || errorText.contains(QLatin1String("not linked with support for cuda")))
+        return NoGpuReason::CpuOnlyBuild;
+    if (errorText.contains(QLatin1String("no NVIDIA driver"))
+        || errorText.contains(QLatin1String("No CUDA GPUs are available"))
+        || errorText.contains(QLatin1String("no CUDA-capable device")))
+        return NoGpuReason::NoDeviceFound;
+    return NoGpuReason::None;
+}
+
 QString BuildFacts::noGpuReasonKey() const
 {
     switch (noGpuReason) {

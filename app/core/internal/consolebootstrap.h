@@ -1,32 +1,40 @@
 #pragma once
 // Core-internal: the Python half of the PyTorch console, run once in its own module after
-// `import torch`. It executes statements, captures their output, records every .to() with a
-// TorchFunctionMode (no parsing of text), and classifies each move by what the names hold
-// afterwards. Each move runs through `_tk_move`, the C++ MovePath every kitchen move takes
+// `import torch`. It executes statements, captures their output, records every .to() by
+// wrapping Tensor.to/cuda/cpu and Module.to/cuda/cpu (no parsing of text, no cost to other
+// calls), names calls that mix devices where PyTorch lets them through (a TorchFunctionMode,
+// entered only while a tensor off the CPU may take part), and classifies each move by what
+// the names hold afterwards. Each move runs through `_tk_move`, the C++ MovePath every kitchen move takes
 // (memory check, synchronised timing), which the console puts into this module before it runs.
 // Works with torch 1.13 and 2.x.
 
 namespace tk {
 
 inline constexpr const char *kConsoleBootstrap = R"PY(
-import ast, builtins, copy, io, linecache, rlcompleter, sys, traceback
+import ast, builtins, copy, functools, io, linecache, rlcompleter, sys, traceback
 import torch
 from torch import nn
 from torch.overrides import TorchFunctionMode
 
 FILENAME = "<console>"
 _HERE = "<tk-console>"
-_TENSOR_MOVES = {torch.Tensor.to, torch.Tensor.cuda, torch.Tensor.cpu}
 
 def _user_line():
     # The console line that made the call, or None when the caller is library code (an
     # optimizer's or clip_grad_norm_'s own .to() is not the user's move). Only the console's
-    # machinery is skipped: this file and, in torch 1.13, the mode's hop through overrides.py.
+    # machinery is skipped: this file and, in torch 1.13, a mode's hop through overrides.py.
     f = sys._getframe(2)
     while f is not None and (f.f_code.co_filename == _HERE
                              or f.f_code.co_filename.endswith("torch/overrides.py")):
         f = f.f_back
     return f.f_lineno if f is not None and f.f_code.co_filename == FILENAME else None
+
+def _console_line():
+    # The console line a call comes from, however deep in library code (a model's forward).
+    f = sys._getframe(2)
+    while f is not None and f.f_code.co_filename != FILENAME:
+        f = f.f_back
+    return f.f_lineno if f is not None else 0
 
 def _requested(name, args, kwargs):
     if name in ("cuda", "cpu"):
@@ -58,69 +66,129 @@ def _measured(call, src_dev, requested, nbytes, name):
     seconds = _tk_move(lambda: box.append(call()), src_dev, requested or src_dev, nbytes, name)
     return box[0], seconds
 
-class Recorder(TorchFunctionMode):
-    def __init__(self, ns=None):
+# What a mix of devices is told by: PyTorch's operator names as the user wrote them.
+_OPERATORS = {"__matmul__": "@", "__rmatmul__": "@", "__add__": "+", "__radd__": "+",
+              "__iadd__": "+=", "__mul__": "*", "__rmul__": "*", "__imul__": "*=",
+              "__sub__": "-", "__rsub__": "-", "__truediv__": "/", "__rtruediv__": "/"}
+
+def _devices_of(args, kwargs):
+    # PyTorch's rule: a 0-dim CPU tensor may stand beside a tensor on any device.
+    devs = set()
+    for a in (*args, *kwargs.values()):
+        for t in (a if isinstance(a, (list, tuple)) else (a,)):
+            if isinstance(t, torch.Tensor):
+                d = t.device
+                if d.type != "cpu" or t.dim() != 0:
+                    devs.add(str(d))
+    return devs
+
+class MixWatch(TorchFunctionMode):
+    # Entered only while a tensor off the CPU may take part (see execute): a mode costs every
+    # torch call a few microseconds, which a loop of small ops on the CPU should not pay.
+    # Names each torch call that took tensors on two devices and did not raise (PyTorch's
+    # Python meta kernels let `cpu @ meta` and `Linear(meta)` through; a GPU would not).
+    def __init__(self):
         super().__init__()
-        self.ns = ns if ns is not None else {}
-        self.moves = []
-        self.inside_module = 0
+        self.mixes = []
+        self.seen = set()
         self.active = False
-
-    def __enter__(self):
-        out = super().__enter__()
-        self.active = True
-        return out
-
-    def __exit__(self, *exc):
-        self.active = False
-        return super().__exit__(*exc)
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
-        if func not in _TENSOR_MOVES or self.inside_module:
+        if func in _NO_MIX:
             return func(*args, **kwargs)
-        line = _user_line()
-        src = args[0] if args else None
-        if line is None or not isinstance(src, torch.Tensor):
-            return func(*args, **kwargs)
-        requested = _requested(func.__name__, args[1:], kwargs)
-        out, seconds = _measured(lambda: func(*args, **kwargs), str(src.device), requested,
-                                 src.numel() * src.element_size(), _name_of(src))
-        # x.to(torch.float64) converts on the spot: not a move between devices.
-        if isinstance(out, torch.Tensor) and (requested is not None or out.device != src.device):
-            self.moves.append(dict(module=False, src=src, out=out, line=line, seconds=seconds,
-                                   requested=requested or str(out.device),
-                                   src_dev=str(src.device), out_dev=str(out.device),
-                                   nbytes=src.numel() * src.element_size()))
+        devs = _devices_of(args, kwargs)
+        out = func(*args, **kwargs)
+        if len(devs) > 1:
+            name = getattr(func, "__name__", "?")
+            key = (name, tuple(sorted(devs)))
+            if key not in self.seen and len(self.seen) < 8:
+                self.seen.add(key)
+                self.mixes.append((_OPERATORS.get(name, name), sorted(devs), _console_line()))
         return out
+
+class Recorder:
+    # One statement's moves: every .to() the user's own lines made, measured by MovePath.
+    def __init__(self, ns=None):
+        self.ns = ns if ns is not None else {}
+        self.moves = []
+        self.inside = 0 # a move inside a move (a module's parameters, a subclass's hop)
+        self.watch = MixWatch()
+
+    def watch_devices(self):
+        if not self.watch.active:
+            self.watch.__enter__()
+            self.watch.active = True
+
+    def unwatch(self):
+        if self.watch.active:
+            self.watch.active = False
+            self.watch.__exit__(None, None, None)
 
 RECORDER = None
 
-def _wrap_module_move(original, name):
+def _wrap_tensor_move(original, name):
+    # Tensor.to/cuda/cpu themselves, not a mode on every call: only what moves pays.
+    @functools.wraps(original)
     def move(self, *args, **kwargs):
         rec = RECORDER
-        line = _user_line() if rec is not None and not rec.inside_module else None
+        if rec is None or rec.inside:
+            return original(self, *args, **kwargs)
+        line = _user_line()
+        if line is None:
+            return original(self, *args, **kwargs)
+        requested = _requested(name, args, kwargs)
+        rec.inside += 1
+        try:
+            out, seconds = _measured(lambda: original(self, *args, **kwargs), str(self.device),
+                                     requested, self.numel() * self.element_size(), _name_of(self))
+        finally:
+            rec.inside -= 1
+        # x.to(torch.float64) converts on the spot: not a move between devices.
+        if isinstance(out, torch.Tensor) and (requested is not None or out.device != self.device):
+            rec.moves.append(dict(module=False, src=self, out=out, line=line, seconds=seconds,
+                                  requested=requested or str(out.device),
+                                  src_dev=str(self.device), out_dev=str(out.device),
+                                  nbytes=self.numel() * self.element_size()))
+            if out.device.type != "cpu":
+                rec.watch_devices() # from here on a mix of devices is possible
+        return out
+    return move
+
+def _wrap_module_move(original, name):
+    @functools.wraps(original)
+    def move(self, *args, **kwargs):
+        rec = RECORDER
+        line = _user_line() if rec is not None and not rec.inside else None
         if line is None:
             return original(self, *args, **kwargs)
         tensors = list(self.parameters()) + list(self.buffers())
         src_dev = str(tensors[0].device) if tensors else "cpu"
-        rec.inside_module += 1
+        rec.inside += 1
         try:
             out, seconds = _measured(lambda: original(self, *args, **kwargs), src_dev,
                                      _requested(name, args, kwargs), _nbytes(tensors), _name_of(self))
             after = list(self.parameters()) + list(self.buffers())
         finally:
-            rec.inside_module -= 1
+            rec.inside -= 1
         out_dev = str(after[0].device) if after else src_dev
         rec.moves.append(dict(module=True, src=self, out=out, line=line, seconds=seconds,
                               requested=_requested(name, args, kwargs) or out_dev,
                               src_dev=src_dev, out_dev=out_dev, nbytes=_nbytes(tensors)))
+        if out_dev != "cpu":
+            rec.watch_devices()
         return out
-    move.__wrapped__ = original
     return move
 
 for _name in ("to", "cuda", "cpu"):
+    setattr(torch.Tensor, _name, _wrap_tensor_move(getattr(torch.Tensor, _name), _name))
     setattr(nn.Module, _name, _wrap_module_move(getattr(nn.Module, _name), _name))
+
+# Calls that take tensors on two devices by design: moves and copies, and indexing, where a
+# CPU index tensor may index a tensor on any device.
+_NO_MIX = {torch.Tensor.to, torch.Tensor.cuda, torch.Tensor.cpu, torch.Tensor.copy_,
+           torch.Tensor.__getitem__, torch.Tensor.__setitem__, torch.Tensor.index_put_,
+           torch.Tensor.index_put, torch.Tensor.type_as, torch.Tensor.set_, torch.Tensor.new_tensor}
 
 class _Writer:
     def __init__(self, chunks):
@@ -148,9 +216,10 @@ def make_namespace():
     return {"__name__": "__console__", "__builtins__": builtins, "torch": torch, "nn": nn,
             "device": "cuda" if torch.cuda.is_available() else "cpu", "input": _no_input}
 
-def parse(source):
-    # Each top-level statement compiled on its own, keeping its line numbers; an expression
-    # statement in "single" mode so that its value is shown.
+def parse(source, echo=True):
+    # Each top-level statement compiled on its own, keeping its line numbers. At the prompt
+    # (echo) an expression statement is compiled in "single" mode so that its value is shown,
+    # as Python's own prompt does; a script runs as `python3 SCRIPT.py` runs it, echoing nothing.
     linecache.cache[FILENAME] = (len(source), None, source.splitlines(True), FILENAME)
     try:
         tree = ast.parse(source, FILENAME, "exec")
@@ -158,7 +227,7 @@ def parse(source):
         out = []
         for node in tree.body:
             text = "\n".join(lines[node.lineno - 1:node.end_lineno])
-            if isinstance(node, ast.Expr):
+            if echo and isinstance(node, ast.Expr):
                 code = compile(ast.Interactive(body=[node]), FILENAME, "single")
             else:
                 code = compile(ast.Module(body=[node], type_ignores=[]), FILENAME, "exec")
@@ -188,11 +257,29 @@ def card_values(ns):
     return [(k, kind, v) for k, v in ns.items()
             if not k.startswith("__") and (kind := _kind(v)) is not None]
 
-def execute(code, ns):
-    # Runs one statement; returns None, or (type, text, traceback, line) when it raised.
-    global RECORDER
+_OFF_CPU_WORDS = ("meta", "cuda", "device")
+
+def _off_cpu(ns, text):
+    # Whether a tensor off the CPU may take part in this statement: the namespace holds one (or
+    # a model there), or the statement names a device (torch.ones(2, device="meta")). A move
+    # inside the statement turns the watch on by itself.
+    if any(w in text for w in _OFF_CPU_WORDS):
+        return True
+    for v in ns.values():
+        if isinstance(v, torch.Tensor):
+            if v.device.type != "cpu":
+                return True
+        elif isinstance(v, nn.Module):
+            p = next(v.parameters(), None)
+            if p is not None and p.device.type != "cpu":
+                return True
+    return False
+
+def execute(code, ns, text=""):
+    # Runs one statement; returns (error, moves, mixes): error is None, or (type, text,
+    # traceback, line) when it raised; mixes are the calls that took two devices unopposed.
+    global RECORDER, _SAVED
     before = {id(v): k for k, v in ns.items() if _kind(v) is not None}
-    global _SAVED
     rec = Recorder(ns)
     RECORDER = rec
     _SAVED = sys.stdin, sys.stdout, sys.stderr, sys.displayhook
@@ -202,21 +289,23 @@ def execute(code, ns):
     sys.displayhook = _display
     error = None
     try:
-        with rec:
-            exec(code, ns)
+        if _off_cpu(ns, text):
+            rec.watch_devices()
+        exec(code, ns)
     except BaseException as e:
         # Python's traceback without the console's own frames (this file, and the hop through
-        # torch.overrides that the move recorder adds).
+        # torch.overrides that the device watch adds in torch 1.13).
         frames = [f for f in traceback.extract_tb(e.__traceback__)
                   if f.filename != _HERE and not f.filename.endswith("torch/overrides.py")]
         lines = [f.lineno for f in frames if f.filename == FILENAME]
         line = lines[0] if lines else 0 # the statement's line, outermost
-        text = "".join(traceback.format_exception_only(type(e), e))
+        shown = "".join(traceback.format_exception_only(type(e), e))
         if frames:
-            text = ("Traceback (most recent call last):\n"
-                    + "".join(traceback.StackSummary.from_list(frames).format()) + text)
-        error = (type(e).__name__, str(e), text, line)
+            shown = ("Traceback (most recent call last):\n"
+                     + "".join(traceback.StackSummary.from_list(frames).format()) + shown)
+        error = (type(e).__name__, str(e), shown, line)
     finally:
+        rec.unwatch()
         sys.stdin, sys.stdout, sys.stderr, sys.displayhook = saved
         _SAVED = None
         RECORDER = None
@@ -238,13 +327,15 @@ def execute(code, ns):
         m["src_tensor"] = src if isinstance(src, torch.Tensor) else None
         moves.append(m)
     rec.moves = []
-    return error, moves
+    # A line that raised has its error: the mixes before it in that line are not news.
+    mixes = [] if error is not None else rec.watch.mixes
+    return error, moves, mixes
 
 _SAVED = None
 
 def reset():
     # After a Ctrl+C that landed in this file's own lines rather than the user's: the streams
-    # back, the move recorder off.
+    # back, the move recorder and the device watch off.
     global RECORDER, _SAVED
     if _SAVED is not None:
         sys.stdin, sys.stdout, sys.stderr, sys.displayhook = _SAVED
@@ -252,8 +343,7 @@ def reset():
     rec, RECORDER = RECORDER, None
     if rec is not None:
         rec.moves = []
-        if rec.active:
-            rec.__exit__(None, None, None)
+        rec.unwatch()
 
 def take_output():
     out = list(OUTPUT)

@@ -93,6 +93,8 @@ public:
     bool refreshChangedTensors(); // tensor cards changed outside a statement
     QString formatValue(const py::handle &value) const;
     MoveReport report(const py::dict &m, const QString &codeLine) const;
+    // A call that took tensors on two devices and did not raise: (operation, devices, line).
+    static QString mixNotice(const py::tuple &mix);
     OpError classify(const QString &type, const QString &text, const QString &codeLine) const;
 
     // ObjectCards, consoleobjects.cpp: models, optimizers and losses made in Python

@@ -14,7 +14,11 @@ struct ConsoleReply
 {
     bool ran = false;          // false: the console is off (see PythonConsole::status())
     QString input;
-    QString output;            // print() output, expression values and tracebacks, in order
+    // What the input printed, in order: at the prompt also its expression values and its
+    // traceback; for a script (PythonConsole::Mode::Script) only what the script wrote, as
+    // `python3 SCRIPT.py` prints it. The console's own notes are the Outcome's notices.
+    QString output;
+    QString traceback;         // the exception as Python prints it, when it raised
     QStringList steps;         // the statements that became undo steps, in order
     QString exceptionType;     // "RuntimeError", "KeyboardInterrupt", … when it raised
     QString exceptionText;     // str(exception)

@@ -31,8 +31,9 @@ struct OpenSession { QString path; };
 struct SaveSession { QString path; };
 struct LoadPt { QString path; QString device = QStringLiteral("cpu"); };
 struct SavePt { int id = -1; QString path; };
-// Python typed in the console: each statement one undo step (see PythonConsole::run).
-struct RunPython { QString code; };
+// Python typed in the console, or a script (`script`: run as python3 runs a file, no echo):
+// each statement one undo step (see PythonConsole::run).
+struct RunPython { QString code; bool script = false; };
 
 } // namespace request
 

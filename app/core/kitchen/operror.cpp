@@ -1,5 +1,7 @@
 #include "kitchen/operror.h"
 
+#include "devices/buildfacts.h"
+
 #include <QDir>
 #include <QFileInfo>
 
@@ -15,6 +17,7 @@ QString OpError::kindName(Kind kind)
     case Kind::OutOfMemory: return QStringLiteral("out-of-memory");
     case Kind::InvalidInput: return QStringLiteral("invalid-input");
     case Kind::File: return QStringLiteral("file");
+    case Kind::NoGpu: return QStringLiteral("no-gpu");
     case Kind::Other: return QStringLiteral("other");
     }
     return QStringLiteral("other");
@@ -86,11 +89,27 @@ OpError OpError::aboutFile(const OpError &error, const QString &path, FileTask t
     return e;
 }
 
+QString OpError::unraisedMismatch(const QString &operation, const QStringList &devices, int line)
+{
+    //: %1 and %2: two devices, "cpu and meta"
+    const QString where = devices.size() == 2 ? tr("%1 and %2").arg(devices.at(0), devices.at(1))
+                                              : devices.join(QLatin1String(", "));
+    //: %1: the operation (@, linear, cat), %2: its devices, "cpu and meta"
+    const QString text = tr("%1 takes tensors on %2. PyTorch let it through here, but on a GPU this "
+                            "line raises the device-mismatch error (\"Expected all tensors to be on "
+                            "the same device\").").arg(operation, where);
+    //: %1: the console input's line number, %2: the note
+    return line > 0 ? tr("Line %1: %2").arg(line).arg(text) : text;
+}
+
 OpError::Kind OpError::classify(const QString &message)
 {
     // Only stable fragments: LibTorch rewords the rest between versions.
     // "Expected all tensors to be on the same device, …" (LibTorch), "Tensor on device meta is
     // not on the expected device cpu!" (PyTorch 2.x's Python meta kernels).
+    // No GPU to run on, in either of BuildFacts' two cases (its fragments, not ours).
+    if (BuildFacts::noGpuReasonOf(message) != NoGpuReason::None)
+        return Kind::NoGpu;
     if (message.contains(QLatin1String("same device"))
         || message.contains(QLatin1String("not on the expected device")))
         return Kind::DeviceMismatch;

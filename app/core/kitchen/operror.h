@@ -24,6 +24,7 @@ public:
         OutOfMemory,     // LibTorch ran out, or we refused before allocating
         InvalidInput,    // bad shape text, unknown dtype, a deleted card, a bad name
         File,            // a session, .pt or exported file that could not be read or written
+        NoGpu,           // a GPU asked for where there is none ("Torch not compiled with CUDA enabled")
         Other,
     };
     // What a file request was doing: it picks the plain words of its error.
@@ -40,7 +41,7 @@ public:
     bool consoleLine = false;
     bool refusedBeforeAllocation = false;
     QString file;         // Kind::File: the file's path
-    QString details;      // Kind::File: the raw text behind `message` (LibTorch's or the system's); a watched error: its traceback
+    QString details;      // Kind::File: the raw text behind `message` (LibTorch's or the system's); a watched error or a console line's: its traceback
     bool writing = false; // Kind::File: writing the file failed, not reading it
 
     // --- An error a watched program raised (app/core/watch/): `message`, `devices` and
@@ -66,6 +67,10 @@ public:
     static OpError aboutFile(const OpError &error, const QString &path, FileTask task);
     // Classifies a LibTorch exception text; the exception's C++ type is handled by the caller.
     static Kind classify(const QString &message);
+    // The note beside a result whose operation took tensors on two devices and did not raise
+    // (meta kernels let `cpu @ meta` through; a GPU would not): the kitchen's and the console's
+    // one wording. `line` > 0 names the console input's line.
+    static QString unraisedMismatch(const QString &operation, const QStringList &devices, int line = 0);
 };
 
 } // namespace tk

@@ -81,10 +81,12 @@ Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, Pyt
         [&](const request::RunPython &r) {
             if (!console)
                 return invalid(tr("Python input needs the console."));
-            Outcome o = console->run(r.code);
-            // A device mismatch opens the same dialog as a drag; other exceptions are shown
-            // as Python's traceback in the console.
-            if (o.console.error.kind == OpError::Kind::DeviceMismatch)
+            Outcome o = console->run(r.code, r.script ? PythonConsole::Mode::Script
+                                                      : PythonConsole::Mode::Prompt);
+            // A device mismatch opens the same dialog as a drag, and "no GPU here" the
+            // workbench's explanation; other exceptions are Python's traceback in the console.
+            if (o.console.error.kind == OpError::Kind::DeviceMismatch
+                || o.console.error.kind == OpError::Kind::NoGpu)
                 o.error = o.console.error;
             return o;
         },

@@ -288,6 +288,21 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
         d->logOk(code);
         Outcome o;
         o.cardId = id;
+        // LibTorch's meta kernels let `@` and `cat` of a meta and a cpu tensor through; a GPU
+        // would not. Said as the console says it (PyTorch's rule: a 0-dim CPU tensor may stand
+        // beside a tensor on any device).
+        std::vector<at::Tensor> operands = {tb};
+        if (!forward)
+            operands.push_back(ta);
+        else if (const auto params = module->parameters(); !params.empty())
+            operands.push_back(params.front());
+        QStringList mixed;
+        for (const at::Tensor &t : operands)
+            if (!(t.is_cpu() && t.dim() == 0) && !mixed.contains(torchutil::deviceId(t.device())))
+                mixed << torchutil::deviceId(t.device());
+        mixed.sort();
+        if (mixed.size() > 1)
+            o.notices << OpError::unraisedMismatch(operationCode(op, ea->info.name, eb->info.name), mixed);
         return o;
     } catch (...) {
         Outcome o = d->failTorch(std::current_exception(), devices, code);

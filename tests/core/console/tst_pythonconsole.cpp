@@ -334,7 +334,9 @@ private Q_SLOTS:
         Outcome r = c.run("x.add_(1)");
         QVERIFY(r.console.steps.isEmpty());
         QCOMPARE(w.undoDepth(), depth);
-        QVERIFY(r.console.output.contains("in place"));
+        // The console's own note, apart from the output.
+        QVERIFY2(r.notices.join(' ').contains("in place"), qPrintable(r.notices.join(' ')));
+        QVERIFY(!r.console.output.contains("in place"));
         QCOMPARE(w.preview(w.idOf("x")).cells, (QStringList{"1", "1"}));
     }
 

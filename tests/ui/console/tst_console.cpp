@@ -11,6 +11,7 @@
 #include "kitchen/cardactions.h"
 #include "window/mainwindow.h"
 #include "console/pythonconsole.h"
+#include "devices/buildfacts.h"
 #include "devices/torchthread.h"
 #include "support/kitchentest.h"
 
@@ -25,6 +26,7 @@
 #include <QStandardPaths>
 #include <QTest>
 #include <QTextBlock>
+#include <QToolButton>
 #include <QUndoStack>
 
 using namespace tk;
@@ -160,6 +162,58 @@ private Q_SLOTS:
         QVERIFY2(output(c).contains("# kitchen: x = x.to("), qPrintable(output(c)));
         const QString retried = output(c).mid(output(c).lastIndexOf(">>> x + y"));
         QVERIFY2(retried.contains("meta") && !retried.contains("RuntimeError"), qPrintable(retried));
+    }
+
+    // x.cuda() without a GPU: not a bare traceback but the GPU workbench's explanation of
+    // this machine's case, with PyTorch's own text under Details.
+    void noGpuOpensTheWorkbenchsExplanation()
+    {
+        MainWindow w;
+        w.show();
+        ConsolePane *c = openConsole(w);
+        QVERIFY(c);
+        enter(c, "print(torch.cuda.is_available())");
+        if (output(c).trimmed().endsWith("True"))
+            QSKIP("this machine has a GPU: x.cuda() works here");
+        enter(c, "x = torch.ones(2)");
+        enter(c, "y = x.cuda()");
+        QTRY_VERIFY_WITH_TIMEOUT(w.cards()->errorDialog() && w.cards()->errorDialog()->isVisible(), 10000);
+        ErrorDialog *dlg = w.cards()->errorDialog();
+        QCOMPARE(dlg->error().kind, OpError::Kind::NoGpu);
+        QCOMPARE(dlg->windowTitle(), ErrorDialog::title(OpError::Kind::NoGpu));
+        BuildFacts facts;
+        facts.noGpuReason = TK_EXPECT_CUDA_BUILD ? NoGpuReason::NoDeviceFound : NoGpuReason::CpuOnlyBuild;
+        const QString why = dlg->findChild<QLabel *>("explanation")->text();
+        QVERIFY2(why.contains(facts.noGpuExplanation()), qPrintable(why)); // the workbench's words, this case
+        QVERIFY(why.contains("torch.cuda.is_available()"));
+        QVERIFY(dlg->findChild<QLabel *>("codeLine")->text().contains("y = x.cuda()"));
+        // PyTorch's own text stays, the traceback waits under Details.
+        QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().contains(
+            TK_EXPECT_CUDA_BUILD ? "NVIDIA" : "Torch not compiled with CUDA enabled"));
+        QVERIFY(!dlg->detailsShown());
+        auto *toggle = dlg->findChild<QToolButton *>("detailsToggle");
+        QVERIFY(toggle && toggle->isVisibleTo(dlg));
+        toggle->click();
+        QVERIFY(dlg->detailsShown());
+        QVERIFY(dlg->findChild<QPlainTextEdit *>("details")->toPlainText().contains("Traceback"));
+        QVERIFY(!named(w, "y"));
+        dlg->close();
+    }
+
+    // A mix PyTorch lets through (meta @ cpu) is named in the console beside the result.
+    void aMixOfDevicesIsNamedInTheConsole()
+    {
+        MainWindow w;
+        w.show();
+        ConsolePane *c = openConsole(w);
+        QVERIFY(c);
+        enter(c, "x = torch.ones(2, 3, device='meta')");
+        enter(c, "w = torch.ones(3, 3)");
+        enter(c, "z = x @ w");
+        QTRY_VERIFY_WITH_TIMEOUT(named(w, "z"), 10000);
+        QVERIFY2(output(c).contains("# Line 1: matmul takes tensors on cpu and meta"), qPrintable(output(c)));
+        QVERIFY(output(c).contains("on a GPU this line raises"));
+        QVERIFY(!w.cards()->errorDialog() || !w.cards()->errorDialog()->isVisible()); // it ran: no dialog
     }
 
     void eachStatementIsOneUndoStepAndUpRecalls()
