@@ -50,7 +50,8 @@ if second:
     sides.append(("second", [load("second", r) for r in range(1, rounds + 1)]))
 med = statistics.median
 print(f"file: {path}, N = {n / 2**20:.1f} MiB, {len(app[0]['cards'])} tensors, {rounds} interleaved rounds")
-print(f"app (tensor-kitchen-bench load): median {med(a['seconds'] for a in app):.3f} s, "
+print(f"app (tensor-kitchen-bench load): median {med(a['seconds'] for a in app):.3f} s "
+      f"(reading the file: {med(a['read_seconds'] for a in app):.3f} s), "
       f"peak/N median {med(a['peak_above_baseline'] for a in app) / n:.3f} "
       f"(max {max(a['peak_above_baseline'] for a in app) / n:.3f})")
 for name, runs in sides:

@@ -6,6 +6,7 @@
 #include "files/loadprogress.h"
 #include "internal/loadphase.h"
 #include "internal/ptfile.h"
+#include "internal/summarypipeline.h"
 #include "internal/tensorsummary.h"
 #include "kitchen/pythoncode.h"
 #include "internal/sessionformat.h"
@@ -149,6 +150,8 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     // cache: a tensor that is its storage's whole (as a state_dict's are) gets a stream.
     std::map<const void *, size_t> wholeOf; // storage → the entry that is all of it
     std::map<size_t, SummaryPass::Stream> streams; // by entry
+    PtFile::Contents contents; // before the pipeline: its storages outlive the helper's reads
+    SummaryPipeline pipeline;  // the streams are fed on a second thread
     bool indexed = false;
     const bool onCpu = target == QLatin1String("cpu");
     const PtFile::SinkFor sinkFor = [&](const PtFile::Contents &c, const at::Storage &storage) -> PtFile::Sink {
@@ -167,12 +170,17 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         if (it == wholeOf.end())
             return {};
         SummaryPass::Stream &s = streams.emplace(it->second, SummaryPass::Stream(c.tensors[it->second].tensor)).first->second;
-        return [&s](const char *bytes, size_t n) { s.feed(bytes, n); };
+        return [&pipeline, &s](const char *bytes, size_t n) {
+            if (bytes)
+                pipeline.feed(&s, bytes, n);
+            else
+                pipeline.drain(); // the reader may drop its buffer next
+        };
     };
-    PtFile::Contents contents;
     try {
         contents = PtFile::read(f, path, &reading, sinkFor);
     } catch (const PtFile::Cancelled &) {
+        pipeline.finish();
         return cancelled();
     } catch (const PtFile::Refused &r) {
         return refused(refusal(r), r.detail.isEmpty() ? QString::fromUtf8(r.what()) : r.detail);
@@ -181,6 +189,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         return refused(tr("%1 is not a tensor file PyTorch or LibTorch wrote: %2").arg(file, words),
                        torchutil::cleanMessage(e.what()));
     }
+    pipeline.finish(); // every stream complete before the summaries are read
     if (contents.tensors.empty())
         return refused(tr("%1 holds no tensors (a tensor, or a dict or list of them, is needed).").arg(file),
                        contents.others.isEmpty() ? QStringLiteral("(nothing)") : contents.others.join(QLatin1Char('\n')));

@@ -28,6 +28,8 @@ size_t FileReadAdapter::read(uint64_t pos, void *buf, size_t n, const char *) co
             sink(out + done, size_t(got));
         done += size_t(got);
     }
+    if (sink)
+        sink(nullptr, 0);
     return done;
 }
 

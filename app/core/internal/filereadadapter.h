@@ -15,7 +15,9 @@ namespace tk {
 class FileReadAdapter : public caffe2::serialize::ReadAdapterInterface
 {
 public:
-    // Handed each piece of a watched read as it lands in the reader's buffer.
+    // Handed each piece of a watched read as it lands in the reader's buffer, then (nullptr, 0)
+    // once the read is over, complete or not: the sink must be done with the buffer by then,
+    // as the zip reader may free it next (a short read is an error).
     using Sink = std::function<void(const char *bytes, size_t n)>;
     static constexpr size_t kPiece = size_t(1) << 20; // small enough to be in the cache still
 

@@ -129,6 +129,8 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
             return [&, inner = std::move(inner)](const char *bytes, size_t n) {
                 if (inner)
                     inner(bytes, n);
+                if (!bytes)
+                    return; // the end of this storage's read
                 partial += qint64(n);
                 if (progress)
                     progress->advance(std::min<qint64>(src.size, done + partial), src.size);

@@ -88,7 +88,8 @@ public:
     // of the file's size, and is asked between storages whether to stop: then Cancelled.
     // `sinkFor`, asked for each storage of torch.save's archive once the pickle is read (and
     // `contents` lists the tensors that view it, their values not read yet), may return a sink
-    // that is handed the storage's bytes piece by piece as they are read into it.
+    // that is handed the storage's bytes piece by piece as they are read into it, and then
+    // (nullptr, 0) at the end of that read, when it must be done with them.
     using Sink = std::function<void(const char *bytes, size_t n)>;
     using SinkFor = std::function<Sink(const Contents &contents, const at::Storage &storage)>;
     static Contents read(QFile &file, const QString &path, LoadProgress *progress, const SinkFor &sinkFor = {});

@@ -58,55 +58,145 @@ void scanSlow(const T *p, int64_t n, double shift, Sums &s)
     }
 }
 
-// Eight lanes the compiler turns into vector instructions; lanes hold at most kChunk values
-// before they go into the double sums, so float lanes keep about float's precision. A chunk
-// with a value that is not finite is read again value by value.
+// The common case, all values finite, in vector registers (GCC's and Clang's vector types;
+// plain loops for other compilers): sums, squares and
+// extremes of `n` values, n a multiple of the lane count. False, and `s` untouched, when a
+// value is NaN or ±Inf (x - x is then not 0): the caller reads those values one by one.
+#if defined(__GNUC__)
+// 16 bytes, as SSE2 (every x86-64) and NEON hold them; the attribute must name a type, not a
+// template parameter: one vector type per lane type.
+typedef float FloatLanes __attribute__((vector_size(16)));
+typedef double DoubleLanes __attribute__((vector_size(16)));
+template<typename A>
+struct LanesOf;
+template<>
+struct LanesOf<float> { using V = FloatLanes; };
+template<>
+struct LanesOf<double> { using V = DoubleLanes; };
+
+template<typename A>
+bool scanFinite(const A *q, int64_t n, A shift, Sums &s)
+{
+    using V = typename LanesOf<A>::V;
+    constexpr int kLanes = int(sizeof(V) / sizeof(A));
+    const V zero = {};
+    const V sh = zero + shift;
+    const V inf = zero + std::numeric_limits<A>::infinity();
+    // Two sets of accumulators: the additions of one do not wait for the other's.
+    V sum0 = zero, sum1 = zero, sq0 = zero, sq1 = zero, lo0 = inf, lo1 = inf, hi0 = -inf, hi1 = -inf;
+    V bad = zero;
+    for (int64_t i = 0; i < n; i += 2 * kLanes) {
+        V x0, x1;
+        std::memcpy(&x0, q + i, sizeof x0);
+        std::memcpy(&x1, q + i + kLanes, sizeof x1);
+        const V d0 = x0 - sh, d1 = x1 - sh;
+        sum0 += d0;
+        sum1 += d1;
+        sq0 += d0 * d0;
+        sq1 += d1 * d1;
+        lo0 = x0 < lo0 ? x0 : lo0;
+        lo1 = x1 < lo1 ? x1 : lo1;
+        hi0 = x0 > hi0 ? x0 : hi0;
+        hi1 = x1 > hi1 ? x1 : hi1;
+        bad += (x0 - x0) + (x1 - x1); // 0 while finite; NaN from the first NaN or ±Inf on
+    }
+    const V sum = sum0 + sum1, sq = sq0 + sq1, lo = lo0 < lo1 ? lo0 : lo1, hi = hi0 > hi1 ? hi0 : hi1;
+    A lanes[5][kLanes];
+    std::memcpy(lanes[0], &sum, sizeof sum);
+    std::memcpy(lanes[1], &sq, sizeof sq);
+    std::memcpy(lanes[2], &lo, sizeof lo);
+    std::memcpy(lanes[3], &hi, sizeof hi);
+    std::memcpy(lanes[4], &bad, sizeof bad);
+    for (int k = 0; k < kLanes; ++k)
+        if (lanes[4][k] != 0)
+            return false;
+    for (int k = 0; k < kLanes; ++k) {
+        s.sum += double(lanes[0][k]);
+        s.sumSq += double(lanes[1][k]);
+        s.min = std::min(s.min, double(lanes[2][k]));
+        s.max = std::max(s.max, double(lanes[3][k]));
+    }
+    s.finite += n;
+    return true;
+}
+constexpr int64_t kLaneBlock = 8; // n's multiple for scanFinite: two vectors of floats, four of doubles
+#else
+template<typename A>
+bool scanFinite(const A *q, int64_t n, A shift, Sums &s)
+{
+    Sums c;
+    scanSlow(q, n, double(shift), c);
+    if (c.nan || c.posInf || c.negInf)
+        return false;
+    s.add(c);
+    return true;
+}
+constexpr int64_t kLaneBlock = 1;
+#endif
+
+// Values in blocks of at most kChunk, so that float lanes sum few enough values to keep about
+// float's precision before they go into the double sums. Half types are widened to float
+// a block at a time first.
 template<typename T>
 void scan(const T *p, int64_t n, double shift, Sums &s)
 {
     using A = Acc<T>;
-    constexpr int kLanes = 8;
     constexpr int64_t kChunk = 1024;
-    const A big = std::numeric_limits<A>::max();
-    const A sh = A(shift);
+    A widened[std::is_same_v<T, A> ? 1 : kChunk];
     for (int64_t at = 0; at < n; at += kChunk) {
         const int64_t len = std::min(kChunk, n - at);
-        const T *q = p + at;
-        A sum[kLanes] = {}, sq[kLanes] = {};
-        A lo[kLanes], hi[kLanes];
-        int bad[kLanes] = {};
-        std::fill(lo, lo + kLanes, std::numeric_limits<A>::infinity());
-        std::fill(hi, hi + kLanes, -std::numeric_limits<A>::infinity());
-        const int64_t whole = len / kLanes * kLanes;
-        for (int64_t i = 0; i < whole; i += kLanes) {
-            for (int k = 0; k < kLanes; ++k) {
-                const A x = static_cast<A>(q[i + k]);
-                const A d = x - sh;
-                sum[k] += d;
-                sq[k] += d * d;
-                lo[k] = x < lo[k] ? x : lo[k];
-                hi[k] = x > hi[k] ? x : hi[k];
-                bad[k] |= !(std::abs(x) <= big);
-            }
+        const A *q;
+        if constexpr (std::is_same_v<T, A>) {
+            q = p + at;
+        } else {
+            for (int64_t i = 0; i < len; ++i)
+                widened[i] = static_cast<A>(p[at + i]);
+            q = widened;
         }
-        int anyBad = 0;
-        for (int k = 0; k < kLanes; ++k)
-            anyBad |= bad[k];
-        if (anyBad) {
+        const int64_t whole = len / kLaneBlock * kLaneBlock;
+        if (!scanFinite(q, whole, A(shift), s)) {
             scanSlow(q, len, shift, s);
             continue;
         }
-        Sums c;
-        for (int k = 0; k < kLanes; ++k) {
-            c.sum += double(sum[k]);
-            c.sumSq += double(sq[k]);
-            c.min = std::min(c.min, double(lo[k]));
-            c.max = std::max(c.max, double(hi[k]));
-        }
-        c.finite = whole;
-        scanSlow(q + whole, len - whole, shift, c); // the last few values
-        s.add(c);
+        scanSlow(q + whole, len - whole, shift, s); // the last few values
     }
+}
+
+// The sum of x - shift over `n` finite values: the heat map's share of a row already scanned.
+template<typename T>
+double sumShifted(const T *p, int64_t n, double shift)
+{
+    using A = Acc<T>;
+    constexpr int64_t kChunk = 1024;
+    double total = 0;
+    for (int64_t at = 0; at < n; at += kChunk) {
+        const int64_t len = std::min(kChunk, n - at);
+#if defined(__GNUC__)
+        using V = typename LanesOf<A>::V;
+        constexpr int kLanes = int(sizeof(V) / sizeof(A));
+        const V zero = {};
+        const V sh = zero + A(shift);
+        V sum = zero;
+        int64_t i = 0;
+        for (; i + kLanes <= len; i += kLanes) {
+            A x[kLanes];
+            for (int k = 0; k < kLanes; ++k)
+                x[k] = static_cast<A>(p[at + i + k]);
+            V v;
+            std::memcpy(&v, x, sizeof v);
+            sum += v - sh;
+        }
+        A lanes[kLanes];
+        std::memcpy(lanes, &sum, sizeof sum);
+        for (int k = 0; k < kLanes; ++k)
+            total += double(lanes[k]);
+#else
+        int64_t i = 0;
+#endif
+        for (; i < len; ++i)
+            total += double(static_cast<A>(p[at + i])) - shift;
+    }
+    return total;
 }
 
 // Adaptive average pooling's windows: cell i covers [floor(i·n/cells), ceil((i+1)·n/cells)).
@@ -158,7 +248,16 @@ struct Cursor
     template<typename T>
     void feed(const T *p, int64_t count)
     {
+        // Rows of short pieces (a 1024-wide matrix: 32 values each), whole in this feed, are
+        // scanned as one stretch and then only summed per piece, while they are in the cache.
+        const bool shortPieces = l->cols < 256 * int64_t(piece.size());
         while (count > 0 && row < l->rows) {
+            if (shortPieces && col == 0 && count >= l->cols) {
+                wholeRow(p);
+                p += l->cols;
+                count -= l->cols;
+                continue;
+            }
             const int64_t end = l->cuts[k + 1];
             const int64_t len = std::min(count, end - col);
             scan(p, len, shift, piece[k]);
@@ -166,16 +265,36 @@ struct Cursor
             count -= len;
             col += len;
             if (col == end && ++k == piece.size())
-                endRow();
+                endRow(true);
         }
     }
 
-    // Row `row` is whole: its pieces go into the total and into the one, two or three cell
-    // rows whose window holds it.
-    void endRow()
+    template<typename T>
+    void wholeRow(const T *p)
     {
-        for (const Sums &s : piece)
-            total.add(s);
+        Sums r;
+        scan(p, l->cols, shift, r);
+        const bool finite = r.nan == 0 && r.posInf == 0 && r.negInf == 0;
+        for (size_t j = 0; j < piece.size(); ++j) {
+            const int64_t begin = l->cuts[j], len = l->cuts[j + 1] - begin;
+            if (finite) {
+                piece[j].sum = sumShifted(p + begin, len, shift);
+                piece[j].finite = len;
+            } else {
+                scanSlow(p + begin, len, shift, piece[j]);
+            }
+        }
+        total.add(r);
+        endRow(false);
+    }
+
+    // Row `row` is whole: its pieces go into the total (unless counted there already) and
+    // into the one, two or three cell rows whose window holds it.
+    void endRow(bool addToTotal)
+    {
+        if (addToTotal)
+            for (const Sums &s : piece)
+                total.add(s);
         const int64_t guess = row * l->cellRows / l->rows;
         for (int64_t i = std::max<int64_t>(0, guess - 1); i <= std::min<int64_t>(l->cellRows - 1, guess + 1); ++i) {
             if (row < windowStart(i, l->rows, l->cellRows) || row >= windowEnd(i, l->rows, l->cellRows))
