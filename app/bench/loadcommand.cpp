@@ -1,13 +1,60 @@
 #include "bench/loadcommand.h"
 
 #include "devices/deviceregistry.h"
+#include "files/loadprogress.h"
 #include "kitchen/workspace.h"
 
+#include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace tk {
+
+namespace {
+
+// A line of /proc/self/status in bytes ("VmRSS", "VmHWM"), -1 where there is none.
+qint64 statusBytes(const char *field)
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray prefix = QByteArray(field) + ':';
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(prefix))
+            return line.mid(prefix.size()).trimmed().split(' ').value(0).toLongLong() * 1024;
+    return -1;
+}
+
+// Resets the peak (VmHWM) to the current RSS, so the peak that follows is the load's alone.
+bool resetPeak()
+{
+    QFile f(QStringLiteral("/proc/self/clear_refs"));
+    return f.open(QIODevice::WriteOnly) && f.write("5") == 1;
+}
+
+// When the load's reading ended: its progress passes half the work there (the rest is the
+// cards' summaries that were not made while reading, and the cards).
+class ReadingClock : public LoadProgress
+{
+public:
+    explicit ReadingClock(const QElapsedTimer &clock) : m_clock(clock) {}
+    void advance(qint64 done, qint64 total) override
+    {
+        if (m_readNs < 0 && 2 * done >= total)
+            m_readNs = m_clock.nsecsElapsed();
+    }
+    bool cancelRequested() const override { return false; }
+    qint64 readNs() const { return m_readNs; }
+
+private:
+    const QElapsedTimer &m_clock;
+    qint64 m_readNs = -1;
+};
+
+} // namespace
 
 int LoadCommand::run(const QStringList &arguments)
 {
@@ -18,7 +65,10 @@ int LoadCommand::run(const QStringList &arguments)
                               QStringLiteral("format"), QStringLiteral("text"));
     QCommandLineOption device(QStringLiteral("device"), tr("Where the cards go (default cpu)."),
                               QStringLiteral("device"), QStringLiteral("cpu"));
-    p.addOptions({format, device});
+    QCommandLineOption measure(QStringLiteral("measure"),
+                               tr("Also measure the load: its seconds and its peak memory above the "
+                                  "process's baseline (bench/load-vs-pytorch.sh compares them with torch.load)."));
+    p.addOptions({format, device, measure});
     p.addPositionalArgument(QStringLiteral("file"), tr("The .pt or .pth file."));
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;
@@ -33,7 +83,15 @@ int LoadCommand::run(const QStringList &arguments)
     DeviceRegistry::applyThreads();
     Workspace w;
     QList<int> created;
-    const Outcome o = w.loadPt(file, p.value(device), &created);
+    const bool measuring = p.isSet(measure);
+    const bool peakReset = measuring && resetPeak();
+    const qint64 baseline = measuring ? statusBytes("VmRSS") : -1;
+    QElapsedTimer clock;
+    ReadingClock reading(clock);
+    clock.start();
+    const Outcome o = w.loadPt(file, p.value(device), &created, measuring ? &reading : nullptr);
+    const double seconds = double(clock.nsecsElapsed()) / 1e9;
+    const qint64 peak = measuring ? statusBytes("VmHWM") : -1;
     if (!o.ok()) {
         m_err << o.error.message << "\n";
         if (!o.error.details.isEmpty())
@@ -47,6 +105,15 @@ int LoadCommand::run(const QStringList &arguments)
         QJsonObject root{{QStringLiteral("file"), file},
                          {QStringLiteral("cards"), cards},
                          {QStringLiteral("notices"), QJsonArray::fromStringList(o.notices)}};
+        if (measuring) {
+            root.insert(QStringLiteral("seconds"), seconds);
+            root.insert(QStringLiteral("read_seconds"), double(reading.readNs()) / 1e9);
+            root.insert(QStringLiteral("file_bytes"), QFileInfo(file).size());
+            root.insert(QStringLiteral("baseline_rss"), baseline);
+            // Without a resettable peak, the peak may be from before the load: not reported.
+            root.insert(QStringLiteral("peak_above_baseline"),
+                        peakReset && peak >= 0 && baseline >= 0 ? peak - baseline : -1);
+        }
         m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
         return 0;
     }
@@ -61,6 +128,12 @@ int LoadCommand::run(const QStringList &arguments)
     }
     for (const QString &n : o.notices)
         m_out << n << "\n";
+    if (measuring) {
+        m_out << tr("Loaded in %1 s (reading %2 s)").arg(seconds, 0, 'f', 3).arg(double(reading.readNs()) / 1e9, 0, 'f', 3);
+        if (peakReset && peak >= 0 && baseline >= 0)
+            m_out << tr(", peak %1 MiB above the baseline").arg(double(peak - baseline) / 1048576.0, 0, 'f', 1);
+        m_out << "\n";
+    }
     return 0;
 }
 

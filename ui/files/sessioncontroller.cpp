@@ -1,5 +1,6 @@
 #include "files/sessioncontroller.h"
 
+#include "files/loadprogressdialog.h"
 #include "kitchen/kitchenengine.h"
 
 #include <QDir>
@@ -8,6 +9,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPointer>
 #include <QSaveFile>
 #include <QSettings>
 #include <QStandardPaths>
@@ -152,12 +154,20 @@ quint64 SessionController::saveSession(const QString &path)
 
 quint64 SessionController::loadPtFile(const QString &path, const QString &device)
 {
-    return m_engine->submit(request::LoadPt{path, device}, [this, path](const Outcome &o) {
-        if (!o.ok())
+    // The dialog is made once the request has its id; the answer comes later, from the queue.
+    const auto dialog = std::make_shared<QPointer<LoadProgressDialog>>();
+    const quint64 request = m_engine->submit(request::LoadPt{path, device}, [this, path, dialog](const Outcome &o) {
+        if (*dialog)
+            (*dialog)->finish();
+        if (o.cancelled)
+            Q_EMIT statusMessage(o.notices.value(0));
+        else if (!o.ok())
             Q_EMIT failed(fileError(o, path, OpError::FileTask::LoadTensors));
         else
             Q_EMIT statusMessage(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
     });
+    *dialog = new LoadProgressDialog(m_engine, request, QFileInfo(path).fileName(), m_loadProgressAfter, m_window);
+    return request;
 }
 
 QString SessionController::autosavePath()

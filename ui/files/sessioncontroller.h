@@ -1,5 +1,6 @@
 #pragma once
 
+#include "files/loadprogressdialog.h"
 #include "kitchen/operror.h"
 
 #include <QObject>
@@ -26,7 +27,10 @@ public:
     // `then` runs after a session that opened (the start-up's resume says so).
     quint64 openSession(const QString &path, std::function<void()> then = {});
     quint64 saveSession(const QString &path);
+    // Shows the load's progress with Cancel once it takes a moment (LoadProgressDialog).
     quint64 loadPtFile(const QString &path, const QString &device);
+    // How long a load runs before its progress shows (tests: 0, to see it at once).
+    void setLoadProgressAfter(int ms) { m_loadProgressAfter = ms; }
     bool exportCode(const QString &path, QString *error);
     bool exportTo(const QString &path); // exportCode(), its failure shown as a file error
 
@@ -73,6 +77,7 @@ private:
     bool m_keepForNextStart = false;
     bool m_resumeRequested = false; // the previous run kept its kitchen for this start
     bool m_recoveryPending = false; // the recovery question is open
+    int m_loadProgressAfter = LoadProgressDialog::kShowAfter; // ms before a load's progress shows
 };
 
 } // namespace tk

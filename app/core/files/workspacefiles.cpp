@@ -3,7 +3,11 @@
 #include "internal/workspaceprivate.h"
 
 #include "devices/deviceregistry.h"
+#include "files/loadprogress.h"
+#include "internal/loadphase.h"
 #include "internal/ptfile.h"
+#include "internal/summarypipeline.h"
+#include "internal/tensorsummary.h"
 #include "kitchen/pythoncode.h"
 #include "internal/sessionformat.h"
 #include "files/sessionframe.h"
@@ -13,6 +17,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
+#include <map>
 
 namespace tk {
 
@@ -84,16 +89,26 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
     return true;
 }
 
-Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created)
+Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created,
+                          LoadProgress *progress)
 {
+    // Unbuffered: storages are read straight into their tensors, not through QFile's buffer.
     QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
         return d->fail(OpError::invalid(tr("Cannot open %1: %2").arg(path, f.errorString())), false);
     const QString target = DeviceRegistry::resolve(device);
     const QString file = QFileInfo(path).fileName();
     if (auto e = d->memory.check(f.size(), QStringLiteral("cpu"), file, QString()))
         return d->fail(*e, false);
-    const QByteArray bytes = f.readAll();
+    // The file's bytes read, then as many again for the cards' summaries (about as long).
+    const qint64 work = std::max<qint64>(1, f.size());
+    LoadPhase reading(progress, 0, work, 2 * work);
+    auto cancelled = [&file] {
+        Outcome o;
+        o.cancelled = true;
+        o.notices << tr("Loading %1 was cancelled; the kitchen is unchanged.").arg(file);
+        return o;
+    };
     // Why a file was refused, in the user's words: what it is, and what to do instead.
     auto refusal = [&file](const PtFile::Refused &r) -> QString {
         using Kind = PtFile::Refused::Kind;
@@ -131,9 +146,42 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     auto refused = [&](const QString &words, const QString &raw) {
         return d->fail(OpError::fileError(path, false, words, raw), false);
     };
-    PtFile::Contents contents;
+    // Cards on the CPU are summarised while their values are read, piece by piece, in the
+    // cache: a tensor that is its storage's whole (as a state_dict's are) gets a stream.
+    std::map<const void *, size_t> wholeOf; // storage → the entry that is all of it
+    std::map<size_t, SummaryPass::Stream> streams; // by entry
+    PtFile::Contents contents; // before the pipeline: its storages outlive the helper's reads
+    SummaryPipeline pipeline;  // the streams are fed on a second thread
+    bool indexed = false;
+    const bool onCpu = target == QLatin1String("cpu");
+    const PtFile::SinkFor sinkFor = [&](const PtFile::Contents &c, const at::Storage &storage) -> PtFile::Sink {
+        if (!onCpu)
+            return {};
+        if (!indexed) {
+            indexed = true;
+            for (size_t i = 0; i < c.tensors.size(); ++i) {
+                const at::Tensor &t = c.tensors[i].tensor;
+                if (SummaryPass::takes(t) && t.storage_offset() == 0
+                    && size_t(t.numel()) * t.element_size() == t.storage().nbytes())
+                    wholeOf.emplace(t.storage().unsafeGetStorageImpl(), i);
+            }
+        }
+        const auto it = wholeOf.find(storage.unsafeGetStorageImpl());
+        if (it == wholeOf.end())
+            return {};
+        SummaryPass::Stream &s = streams.emplace(it->second, SummaryPass::Stream(c.tensors[it->second].tensor)).first->second;
+        return [&pipeline, &s](const char *bytes, size_t n) {
+            if (bytes)
+                pipeline.feed(&s, bytes, n);
+            else
+                pipeline.drain(); // the reader may drop its buffer next
+        };
+    };
     try {
-        contents = PtFile::read(bytes, path);
+        contents = PtFile::read(f, path, &reading, sinkFor);
+    } catch (const PtFile::Cancelled &) {
+        pipeline.finish();
+        return cancelled();
     } catch (const PtFile::Refused &r) {
         return refused(refusal(r), r.detail.isEmpty() ? QString::fromUtf8(r.what()) : r.detail);
     } catch (const std::exception &e) {
@@ -141,6 +189,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         return refused(tr("%1 is not a tensor file PyTorch or LibTorch wrote: %2").arg(file, words),
                        torchutil::cleanMessage(e.what()));
     }
+    pipeline.finish(); // every stream complete before the summaries are read
     if (contents.tensors.empty())
         return refused(tr("%1 holds no tensors (a tensor, or a dict or list of them, is needed).").arg(file),
                        contents.others.isEmpty() ? QStringLiteral("(nothing)") : contents.others.join(QLatin1Char('\n')));
@@ -152,20 +201,36 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
             return d->fail(*error, false);
     }
     Outcome o;
-    // Every tensor on its device first, so a failure there leaves the kitchen as it was. Each
-    // one moves on its own, as the logged `.to()` does in Python; on the CPU, tensors that
-    // shared a storage in the file still share it (one storage mark).
+    // Every tensor on its device and summarised first, so a failure or a cancel there leaves
+    // the kitchen as it was. Each one moves on its own, as the logged `.to()` does in Python;
+    // on the CPU, tensors that shared a storage in the file still share it (one storage mark).
     std::vector<at::Tensor> tensors;
+    std::vector<CardInfo> infos;
+    qint64 summaryTotal = 0, summarised = 0;
+    for (const PtFile::Entry &e : contents.tensors)
+        summaryTotal += qint64(e.tensor.numel()) * qint64(e.tensor.element_size());
+    LoadPhase summarising(progress, work, work, 2 * work);
     try {
         for (const PtFile::Entry &e : contents.tensors) {
+            if (summarising.cancelRequested())
+                return cancelled();
             at::Tensor t = e.tensor.detach();
             if (target != QLatin1String("cpu"))
                 t = t.to(c10::Device(target.toStdString()));
+            CardInfo info;
+            const size_t index = tensors.size();
+            const auto stream = streams.find(index);
+            const bool streamed = onCpu && stream != streams.end() && stream->second.complete();
+            TensorSummary::fill(info, t, streamed ? &stream->second : nullptr);
             tensors.push_back(t);
+            infos.push_back(std::move(info));
+            summarised += qint64(e.tensor.numel()) * qint64(e.tensor.element_size());
+            summarising.advance(summarised, std::max<qint64>(1, summaryTotal));
         }
     } catch (...) {
         return d->failTorch(std::current_exception(), {target}, QString());
     }
+    summarising.advance(1, 1);
     // One tensor alone is loaded straight into its name; anything else into a holder first,
     // then item by item, each line naming its item's path in the file.
     // All the cards or none.
@@ -182,7 +247,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
             QString name = freeName(e.name);
             for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
                 name = freeName(e.name + QString::number(k));
-            const int id = d->add(name, tensors[i]);
+            const int id = d->addSummarised(name, tensors[i], std::move(infos[i]));
             ids << id;
             o.cardId = id;
             QString line = contents.single() ? PythonCode::load(name, path, contents.savedOffCpu)
@@ -191,6 +256,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
                 line += PythonCode::toCall(target);
             d->logOk(line);
         }
+        d->refreshStorageIds(); // once for all the new cards
     } catch (...) {
         d->restore(std::move(before));
         return d->failTorch(std::current_exception(), {target}, QString());

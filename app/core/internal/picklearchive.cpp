@@ -113,15 +113,20 @@ bool offCpu(const std::string &location) { return location != "cpu" && location.
 
 } // namespace
 
-Value *readZip(const QByteArray &bytes, Arena &arena, Findings &findings, bool *savedOffCpu,
-               bool *torchScript)
+std::shared_ptr<caffe2::serialize::ReadAdapterInterface> boundedAdapter(const QByteArray &bytes)
 {
-    std::unique_ptr<caffe2::serialize::PyTorchStreamReader> reader;
+    return std::make_shared<BoundedReadAdapter>(bytes);
+}
+
+Value *readZip(std::shared_ptr<caffe2::serialize::ReadAdapterInterface> source, Arena &arena,
+               Findings &findings, bool *savedOffCpu, bool *torchScript, ZipArchive &archive)
+{
     try {
-        reader = std::make_unique<caffe2::serialize::PyTorchStreamReader>(std::make_shared<BoundedReadAdapter>(bytes));
+        archive.reader = std::make_unique<caffe2::serialize::PyTorchStreamReader>(std::move(source));
     } catch (const std::exception &e) {
         damaged(libtorchWords(e));
     }
+    caffe2::serialize::PyTorchStreamReader *reader = archive.reader.get();
     if (reader->hasRecord("constants.pkl")) {
         *torchScript = true; // torch.jit.save or LibTorch's torch::save: LibTorch reads those
         return nullptr;
@@ -147,10 +152,10 @@ Value *readZip(const QByteArray &bytes, Arena &arena, Findings &findings, bool *
             const std::string record = "data/" + r.key;
             if (!reader->hasRecord(record))
                 damaged(QStringLiteral("its zip archive lacks %1").arg(QString::fromStdString(record)));
-            auto [data, size] = reader->getRecord(record);
-            if (size < uint64_t(n))
-                damaged(QStringLiteral("%1 is shorter than its tensor").arg(QString::fromStdString(record)));
-            storage = c10::Storage(c10::Storage::use_byte_size_t(), size_t(n), std::move(data), nullptr, false);
+            // Its bytes once the whole pickle is known to be loadable (readStorages).
+            storage = c10::Storage(c10::Storage::use_byte_size_t(), size_t(n),
+                                   at::DataPtr(nullptr, at::Device(at::kCPU)), nullptr, false);
+            archive.pending.push_back(ZipArchive::Pending{record, storage, n});
         }
         *savedOffCpu = *savedOffCpu || offCpu(r.location);
         return storages[r.key] = storageValue(arena, r, std::move(storage));
@@ -159,6 +164,50 @@ Value *readZip(const QByteArray &bytes, Arena &arena, Findings &findings, bool *
     return m.run();
 }
 
+namespace {
+
+// Whether the record whose data starts at `data` is stored as it is (method 0, as torch.save
+// writes every record), so that what the zip reader reads there is the values themselves and
+// not deflated bytes: its local header ("PK\3\4", method at +8, name and extra lengths at
+// +26 and +28) ends exactly at `data`. Names and torch.save's alignment padding are short.
+bool storedAt(const caffe2::serialize::ReadAdapterInterface &source, uint64_t data)
+{
+    constexpr uint64_t kWindow = 4096;
+    const uint64_t from = data > kWindow ? data - kWindow : 0;
+    std::string w(size_t(data - from), '\0');
+    if (w.size() < 30 || source.read(from, w.data(), w.size(), "local header") != w.size())
+        return false;
+    auto u16 = [&w](size_t at) { return unsigned(uint8_t(w[at])) | unsigned(uint8_t(w[at + 1])) << 8; };
+    for (size_t h = w.size() - 30 + 1; h-- > 0;) {
+        if (w.compare(h, 4, "PK\x03\x04", 4) != 0)
+            continue;
+        if (h + 30 + u16(h + 26) + u16(h + 28) == w.size())
+            return u16(h + 8) == 0;
+    }
+    return false;
+}
+
+} // namespace
+
+void readStorages(ZipArchive &archive, FileReadAdapter *watcher, const SinkFor &sinkFor, const StorageRead &onRead)
+{
+    for (ZipArchive::Pending &p : archive.pending) {
+        if (watcher && sinkFor) {
+            const uint64_t at = archive.reader->getRecordOffset(p.record);
+            if (storedAt(*watcher, at))
+                if (auto sink = sinkFor(p.storage))
+                    watcher->watch(at, size_t(p.bytes), std::move(sink));
+        }
+        auto [data, size] = archive.reader->getRecord(p.record);
+        if (watcher)
+            watcher->watch(0, 0, {}); // a compressed record was read otherwise: nothing watched
+        if (size < uint64_t(p.bytes))
+            damaged(QStringLiteral("%1 is shorter than its tensor").arg(QString::fromStdString(p.record)));
+        p.storage.set_data_ptr_noswap(std::move(data));
+        if (onRead)
+            onRead(int64_t(size));
+    }
+}
 
 Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, bool *savedOffCpu)
 {

@@ -2,14 +2,18 @@
 // Core-internal: includes torch.
 
 #include <QByteArray>
+#include <QFile>
 #include <QString>
 #include <QStringList>
 #include <QVariantList>
+#include <functional>
 #include <stdexcept>
 #include <torch/types.h>
 #include <vector>
 
 namespace tk {
+
+class LoadProgress;
 
 // .pt files: what PyTorch's torch.save and LibTorch's torch::save write, and what Python's
 // torch.load reads back.
@@ -78,6 +82,20 @@ public:
     // is named after the file (`path`'s base name made a Python identifier), a top-level list's
     // items name_0, name_1, …, a dict's tensors after their keys. Throws Refused.
     static Contents read(const QByteArray &bytes, const QString &path);
+    // The same from an open file (unbuffered is best): torch.save's archive is read where it
+    // is, each storage once into its tensor, so the peak is the tensors' bytes and little more.
+    // The older formats are read whole first. `progress` (may be null) hears the bytes read,
+    // of the file's size, and is asked between storages whether to stop: then Cancelled.
+    // `sinkFor`, asked for each storage of torch.save's archive once the pickle is read (and
+    // `contents` lists the tensors that view it, their values not read yet), may return a sink
+    // that is handed the storage's bytes piece by piece as they are read into it, and then
+    // (nullptr, 0) at the end of that read, when it must be done with them.
+    using Sink = std::function<void(const char *bytes, size_t n)>;
+    using SinkFor = std::function<Sink(const Contents &contents, const at::Storage &storage)>;
+    static Contents read(QFile &file, const QString &path, LoadProgress *progress, const SinkFor &sinkFor = {});
+    struct Cancelled
+    {
+    }; // not a std::exception: no handler of errors takes it for one
     // A tensor's values on the CPU, pickled as torch.save does: torch.load reads it.
     static std::vector<char> write(const at::Tensor &t);
 };

@@ -1,6 +1,7 @@
 #include "internal/tensorsummary.h"
 
 #include "kitchen/tensorspec.h"
+#include "internal/summarypass.h"
 #include "internal/torchutil.h"
 
 #include <QLocale>
@@ -29,7 +30,7 @@ QString TensorSummary::dtypeShort(const QString &dtype)
     return dtype;
 }
 
-void TensorSummary::fill(CardInfo &card, const at::Tensor &t)
+void TensorSummary::fill(CardInfo &card, const at::Tensor &t, const SummaryPass::Stream *values)
 {
     card.device = torchutil::deviceId(t.device());
     card.dtype = torchutil::dtypeName(t.scalar_type());
@@ -43,7 +44,10 @@ void TensorSummary::fill(CardInfo &card, const at::Tensor &t)
     card.hasNan = card.hasPosInf = card.hasNegInf = false;
     card.heat.clear();
     card.heatRows = card.heatCols = 0;
-    if (!t.is_meta() && t.numel() > 0) {
+    // Large checkpoints are mostly float tensors: one pass and no temporaries for those.
+    if (values && t.numel() > 0)
+        values->finish(card);
+    else if (!t.is_meta() && t.numel() > 0 && !SummaryPass::fill(card, t)) {
         fillStats(card, t);
         if (card.hasStats)
             fillHeat(card, t);

@@ -1,6 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
+#include "internal/summarypass.h"
 #include "kitchen/cardinfo.h"
 
 #include <torch/types.h>
@@ -13,7 +14,8 @@ class TensorSummary
 public:
     static constexpr int kHeatSide = 32; // heat maps are at most 32×32 cells
 
-    static void fill(CardInfo &card, const at::Tensor &t);
+    // `values`: the tensor's values summarised already, as they were read (complete).
+    static void fill(CardInfo &card, const at::Tensor &t, const SummaryPass::Stream *values = nullptr);
     static QString formatNumber(double v); // lovely-tensors style: 1.000, 0., 1.234e+05
     static QString dtypeShort(const QString &dtype); // "f16", "bf16", "f64", "i64", "bool"
 

@@ -36,6 +36,19 @@ int Workspace::Private::add(const QString &name, at::Tensor t)
     return insert(std::move(e));
 }
 
+int Workspace::Private::addSummarised(const QString &name, at::Tensor t, CardInfo info)
+{
+    CardEntry e;
+    e.tensor = std::move(t);
+    e.info = std::move(info);
+    e.info.name = name;
+    const int id = nextId++;
+    e.info.id = id;
+    e.info.revision = ++revision;
+    entries.emplace(id, std::move(e));
+    return id;
+}
+
 void Workspace::Private::refreshInfo(CardEntry &e)
 {
     if (e.object) {

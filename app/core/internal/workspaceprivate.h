@@ -38,6 +38,9 @@ struct Workspace::Private
     // A new card with the next id, its info and its storage mark.
     int insert(CardEntry e);
     int add(const QString &name, at::Tensor t);
+    // A tensor card whose info (TensorSummary's) was filled already; storage marks are left to
+    // one refreshStorageIds() after a batch of them.
+    int addSummarised(const QString &name, at::Tensor t, CardInfo info);
     void refreshInfo(CardEntry &e);
     void refreshStorageIds() { storage.refresh(entries, revision); }
     WorkspaceHistory::Snapshot snapshot() const

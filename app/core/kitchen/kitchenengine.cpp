@@ -61,6 +61,7 @@ KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
             Qt::QueuedConnection);
     connect(m_worker, &KitchenWorker::completed, this, &KitchenEngine::completed,
             Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::progress, this, &KitchenEngine::progress, Qt::QueuedConnection);
     m_thread.start();
 }
 
@@ -120,6 +121,8 @@ quint64 KitchenEngine::complete(const QString &prefix)
 }
 
 bool KitchenEngine::interruptPython() { return PythonConsole::interrupt(); }
+
+void KitchenEngine::cancel(quint64 request) { m_worker->cancel(request); }
 
 QThread *KitchenEngine::lastSamplingThread() const { return m_worker->lastSamplingThread(); }
 

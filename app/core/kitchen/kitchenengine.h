@@ -53,6 +53,9 @@ public:
     void startConsole();
     quint64 complete(const QString &prefix);
     static bool interruptPython();
+    // Stops a long request (loading a .pt file) at its next storage or tensor: it then answers
+    // Outcome::cancelled and changes nothing. A direct call, as the worker is busy with it.
+    void cancel(quint64 request);
 
     QList<CardInfo> cards() const { return m_cards.values(); }
     std::optional<CardInfo> card(int id) const;
@@ -73,6 +76,8 @@ Q_SIGNALS:
     void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
     void consoleReady(bool available, const QString &status);
     void completed(quint64 request, const QStringList &completions);
+    // A long request's progress (a load): `done` of `total`, rising to total; a few per second.
+    void progress(quint64 request, qint64 done, qint64 total);
 
 private:
     void onCardsChanged(const QList<tk::CardInfo> &upserted, const QList<int> &removed);

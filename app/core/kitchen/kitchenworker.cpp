@@ -3,6 +3,7 @@
 #include "devices/deviceregistry.h"
 #include "console/pythonconsole.h"
 #include "kitchen/requesthandler.h"
+#include "kitchen/requestprogress.h"
 #include "kitchen/workspace.h"
 
 #include <map>
@@ -51,7 +52,10 @@ void KitchenWorker::handle(quint64 request, const KitchenRequest &r)
 
     if (history == RequestHandler::History::Record)
         m_workspace->beginAction();
-    Outcome outcome = RequestHandler::perform(*m_workspace, r, m_console.get());
+    RequestProgress progress(request, m_cancel, [this, request](qint64 done, qint64 total) {
+        Q_EMIT this->progress(request, done, total);
+    });
+    Outcome outcome = RequestHandler::perform(*m_workspace, r, m_console.get(), &progress);
     // The console's names follow every other change of the cards (a drag, undo, opening).
     if (history != RequestHandler::History::Console)
         m_console->syncFromWorkspace();

@@ -43,6 +43,9 @@ public:
     void startConsole();
     void complete(quint64 request, const QString &prefix);
     QThread *lastSamplingThread() const { return m_samplingThread.load(); }
+    // From any thread: asks the long request `request` (a load) to stop at its next storage or
+    // tensor. A request already answered, or one that cannot stop, ignores it.
+    void cancel(quint64 request) { m_cancel.store(request); }
 
 Q_SIGNALS:
     void finished(quint64 request, const tk::Outcome &outcome);
@@ -54,11 +57,14 @@ Q_SIGNALS:
     void cacheEmptied(const QList<tk::DeviceInfo> &before, const QList<tk::DeviceInfo> &after);
     void consoleReady(bool available, const QString &status);
     void completed(quint64 request, const QStringList &completions);
+    // A long request's progress: `done` of `total` units, rising; throttled (RequestProgress).
+    void progress(quint64 request, qint64 done, qint64 total);
 
 private:
     std::unique_ptr<Workspace> m_workspace;
     std::unique_ptr<PythonConsole> m_console; // after the workspace: destroyed first
     std::atomic<QThread *> m_samplingThread{nullptr}; // where the last sample was taken
+    std::atomic<quint64> m_cancel{0}; // the request asked to stop; set from the GUI thread
 };
 
 } // namespace tk

@@ -21,7 +21,9 @@ struct Outcome
     bool undoable = false;   // the action went onto the workspace's undo history
     QStringList notices;     // things the user should know (a GPU card placed on the CPU, …)
     ConsoleReply console;    // a console input: its output and undo steps
-    bool ok() const { return !error.isError(); }
+    // Stopped at the user's request (a long load's Cancel): nothing changed, `notices` says so.
+    bool cancelled = false;
+    bool ok() const { return !error.isError() && !cancelled; }
     // The one move of a transfer request (an empty report when it made none).
     MoveReport move() const { return moves.value(0); }
 };

@@ -40,7 +40,8 @@ RequestHandler::History RequestHandler::history(const KitchenRequest &request)
     return History::Record;
 }
 
-Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, PythonConsole *console)
+Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, PythonConsole *console,
+                                LoadProgress *progress)
 {
     TorchThread::check("RequestHandler::perform");
     return std::visit(Overloaded{
@@ -76,7 +77,7 @@ Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, Pyt
                 return invalid(tr("Cannot write %1: %2").arg(r.path, f.errorString()));
             return Outcome{};
         },
-        [&](const request::LoadPt &r) { return w.loadPt(r.path, r.device, nullptr); },
+        [&](const request::LoadPt &r) { return w.loadPt(r.path, r.device, nullptr, progress); },
         [&](const request::SavePt &r) { return w.savePt(r.id, r.path); },
         [&](const request::RunPython &r) {
             if (!console)

@@ -7,6 +7,7 @@
 
 namespace tk {
 
+class LoadProgress;
 class PythonConsole;
 class Workspace;
 
@@ -25,9 +26,10 @@ public:
         Console, // console input: one undo step per statement, recorded by the console
     };
     static History history(const KitchenRequest &request);
-    // `console` runs request::RunPython; without one, Python input is refused.
+    // `console` runs request::RunPython; without one, Python input is refused. `progress`
+    // (may be null) follows a long request (loading a file) and may cancel it.
     static Outcome perform(Workspace &workspace, const KitchenRequest &request,
-                           PythonConsole *console = nullptr);
+                           PythonConsole *console = nullptr, LoadProgress *progress = nullptr);
 };
 
 } // namespace tk

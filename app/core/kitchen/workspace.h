@@ -15,6 +15,8 @@
 
 namespace tk {
 
+class LoadProgress;
+
 // The named tensors on the kitchen's counters (the cards), and every action on them.
 // Synchronous and not thread-safe: in the app it lives on KitchenWorker's thread; tests and
 // the bench CLI drive it directly. Every request returns an Outcome and, when it fails,
@@ -67,8 +69,11 @@ public:
     bool loadSession(const QByteArray &data, QString *error, QStringList *notices);
 
     // .pt files: a tensor, or a dict/list of tensors, written by PyTorch's torch.save or
-    // LibTorch's torch::save. Cards are created on `device`.
-    Outcome loadPt(const QString &path, const QString &device, QList<int> *created);
+    // LibTorch's torch::save. Cards are created on `device`. `progress` (may be null) hears the
+    // file's bytes read and then as many again for the cards' summaries, and may stop the
+    // load between storages or tensors: the answer is then `cancelled` and nothing changed.
+    Outcome loadPt(const QString &path, const QString &device, QList<int> *created,
+                   LoadProgress *progress = nullptr);
     // Writes a card's tensor so that Python's torch.load reads it back.
     Outcome savePt(int id, const QString &path);
     // Undo and redo, one action at a time, up to kHistoryDepth actions back (the UI's undo

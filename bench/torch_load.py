@@ -1,0 +1,42 @@
+"""torch.load of one file, measured the way `tensor-kitchen-bench load --measure` measures the
+app: the peak resident memory above the process's own baseline (VmHWM reset through
+/proc/self/clear_refs just before, so the interpreter's start-up and `import torch` are not in
+it) and the wall time of the load alone. Prints one JSON line.
+Usage: python3 bench/torch_load.py FILE
+"""
+import json
+import sys
+import time
+
+import torch
+
+
+def status(field):
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith(field + ":"):
+                return int(line.split()[1]) * 1024
+    raise KeyError(field)
+
+
+def main():
+    path = sys.argv[1]
+    torch.set_num_threads(torch.get_num_threads())  # as imported; the load itself is one thread
+    with open("/proc/self/clear_refs", "w") as f:
+        f.write("5")  # resets VmHWM to the current RSS
+    baseline = status("VmRSS")
+    start = time.perf_counter()
+    kwargs = {"map_location": "cpu"}
+    if tuple(int(x) for x in torch.__version__.split(".")[:2]) >= (1, 13):
+        kwargs["weights_only"] = True  # plain tensors and containers, as the app reads
+    obj = torch.load(path, **kwargs)
+    seconds = time.perf_counter() - start
+    peak = status("VmHWM") - baseline
+    tensors = obj.values() if isinstance(obj, dict) else [obj]
+    nbytes = sum(t.numel() * t.element_size() for t in tensors if isinstance(t, torch.Tensor))
+    print(json.dumps({"torch": torch.__version__, "seconds": seconds, "baseline_rss": baseline,
+                      "peak_above_baseline": peak, "tensor_bytes": nbytes}))
+
+
+if __name__ == "__main__":
+    main()

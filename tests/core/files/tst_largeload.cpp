@@ -1,0 +1,246 @@
+// Large checkpoints: values and summaries of a file real PyTorch wrote, the load's progress,
+// and a cancelled load that leaves the kitchen as it was.
+#include "devices/deviceregistry.h"
+#include "files/loadprogress.h"
+#include "kitchen/workspace.h"
+#include "support/testsupport.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+#include <cmath>
+
+using namespace tk;
+
+namespace {
+
+// A state_dict as a checkpoint has one, written by the PyTorch beside this LibTorch, with
+// what torch itself says about each tensor: the SHA-256 of its bytes, its statistics over the
+// finite values and the heat map as TensorSummary defines it (adaptive average pooling of the
+// 2-D view, ±Inf as max and min, NaN marking a cell), in big.json.
+const char *const kMakeCheckpoint = R"PY(
+import collections, hashlib, json, math, os, sys
+import torch
+d = sys.argv[1]
+torch.manual_seed(1)
+sd = collections.OrderedDict()
+sd["embed.weight"] = torch.randn(2048, 1024)              # big enough to be split over threads
+for i in range(24):
+    sd[f"layers.{i}.weight"] = torch.randn(96, 80) * 0.02 + i
+    sd[f"layers.{i}.bias"] = torch.zeros(80) + i
+sd["odd"] = torch.randn(33, 47)                           # windows that overlap
+sd["column"] = torch.randn(300, 1)
+sd["cube"] = torch.randn(2, 3, 70)
+sd["long"] = torch.randn(100003)
+sd["scalar"] = torch.tensor(2.5)
+sd["half"] = torch.randn(40, 50).half()
+sd["bf16"] = torch.randn(40, 50).bfloat16()
+sd["double"] = torch.randn(17, 19, dtype=torch.float64)
+sd["steps"] = torch.arange(12)
+bad = torch.randn(64, 64)
+bad[3, 5] = float("nan"); bad[10, 40] = float("inf"); bad[60, 1] = -float("inf")
+sd["bad"] = bad
+inf_only = torch.randn(8, 8); inf_only[0, 0] = float("inf")
+sd["inf_only"] = inf_only
+sd["constant"] = torch.full((5, 6), 0.75)
+sd["view"] = sd["embed.weight"][10:20]                   # shares the embedding's storage
+torch.save(sd, os.path.join(d, "big.pt"))
+expect = {}
+for k, t in sd.items():
+    raw = t.contiguous().view(-1).view(torch.uint8).numpy().tobytes()
+    e = {"sha256": hashlib.sha256(raw).hexdigest()}
+    if t.is_floating_point():
+        f = t.double() if t.dtype == torch.float64 else t.float()
+        fin = f[torch.isfinite(f)]
+        e.update(min=fin.min().item(), max=fin.max().item(), mean=fin.double().mean().item(),
+                 std=fin.double().std().item() if fin.numel() > 1 else None)
+        m = f.reshape(1, 1) if f.dim() == 0 else f.reshape(1, -1) if f.dim() == 1 else f.reshape(-1, f.shape[-1])
+        m = torch.nan_to_num(m.float(), nan=float("nan"), posinf=e["max"], neginf=e["min"])
+        rows, cols = min(m.shape[0], 32), min(m.shape[1], 32)
+        pooled = torch.nn.functional.adaptive_avg_pool2d(m[None].double(), (rows, cols))[0]
+        span = e["max"] - e["min"] if e["max"] > e["min"] else 1.0
+        heat = ((pooled - e["min"]) / span).flatten().tolist()
+        e["heat"] = [None if math.isnan(h) else (0.5 if e["max"] == e["min"] else h) for h in heat]
+        e["rows"], e["cols"] = rows, cols
+    expect[k] = e
+json.dump(expect, open(os.path.join(d, "big.json"), "w"))
+)PY";
+
+// Every call, and a cancel after `cancelAfter` calls (-1: never).
+class RecordingProgress : public LoadProgress
+{
+public:
+    explicit RecordingProgress(int cancelAfter = -1, bool inSummaries = false)
+        : m_cancelAfter(cancelAfter), m_inSummaries(inSummaries)
+    {
+    }
+    void advance(qint64 done, qint64 total) override { calls.append({done, total}); }
+    bool cancelRequested() const override
+    {
+        if (m_cancelAfter < 0)
+            return false;
+        if (m_inSummaries) // once reading is over: half the work done
+            return !calls.isEmpty() && calls.last().first * 2 >= calls.last().second;
+        return calls.size() >= m_cancelAfter;
+    }
+    QList<QPair<qint64, qint64>> calls;
+
+private:
+    int m_cancelAfter;
+    bool m_inSummaries;
+};
+
+QStringList codeLines(const Workspace &w)
+{
+    QStringList lines;
+    for (const CodeLine &l : w.codeLog().lines())
+        lines << l.code;
+    return lines;
+}
+
+} // namespace
+
+class TestLargeLoad : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        DeviceRegistry::applyThreads();
+        m_py = testsupport::torchPython();
+        if (m_py.isEmpty())
+            QSKIP("no Python with torch here: no PyTorch-written checkpoint");
+        QVERIFY(m_dir.isValid());
+        QProcess p;
+        p.start(m_py, {"-c", QString::fromUtf8(kMakeCheckpoint), m_dir.path()});
+        QVERIFY(p.waitForFinished(180000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QFile f(m_dir.filePath("big.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        m_expect = QJsonDocument::fromJson(f.readAll()).object();
+        QVERIFY(!m_expect.isEmpty());
+    }
+
+    void valuesAndSummariesOfATorchCheckpointAreIntact()
+    {
+        Workspace w;
+        QList<int> created;
+        const Outcome o = w.loadPt(m_dir.filePath("big.pt"), "cpu", &created);
+        QVERIFY2(o.ok(), qPrintable(o.error.message));
+        QCOMPARE(created.size(), m_expect.size());
+        for (const QString &key : m_expect.keys()) {
+            const int id = w.idOf(QString(key).replace('.', '_')); // "layers.3.bias": layers_3_bias
+            QVERIFY2(id >= 0, qPrintable(key));
+            const CardInfo c = *w.card(id);
+            const QJsonObject e = m_expect.value(key).toObject();
+            QCOMPARE(QString::fromLatin1(w.valuesHash(id).toHex()), e.value("sha256").toString()); // bit for bit
+            if (!e.contains("min"))
+                continue;
+            QVERIFY2(c.hasStats, qPrintable(key));
+            const double scale = std::max(1.0, std::fabs(e.value("max").toDouble()));
+            QCOMPARE(c.min, e.value("min").toDouble());
+            QCOMPARE(c.max, e.value("max").toDouble());
+            QVERIFY2(std::fabs(c.mean - e.value("mean").toDouble()) <= 1e-6 * scale,
+                     qPrintable(QStringLiteral("%1 mean %2 vs %3").arg(key).arg(c.mean).arg(e.value("mean").toDouble())));
+            if (e.value("std").isNull())
+                QVERIFY(std::isnan(c.std));
+            else
+                QVERIFY2(std::fabs(c.std - e.value("std").toDouble()) <= 1e-5 * std::max(1.0, e.value("std").toDouble()),
+                         qPrintable(QStringLiteral("%1 std %2 vs %3").arg(key).arg(c.std).arg(e.value("std").toDouble())));
+            QCOMPARE(c.heatRows, e.value("rows").toInt());
+            QCOMPARE(c.heatCols, e.value("cols").toInt());
+            const QJsonArray heat = e.value("heat").toArray();
+            QCOMPARE(c.heat.size(), heat.size());
+            for (int i = 0; i < heat.size(); ++i) {
+                if (heat[i].isNull())
+                    QVERIFY2(std::isnan(c.heat[i]), qPrintable(QStringLiteral("%1 cell %2").arg(key).arg(i)));
+                else
+                    QVERIFY2(std::fabs(c.heat[i] - heat[i].toDouble()) < 1e-4,
+                             qPrintable(QStringLiteral("%1 cell %2: %3 vs %4").arg(key).arg(i).arg(c.heat[i]).arg(heat[i].toDouble())));
+            }
+        }
+        const CardInfo bad = *w.card(w.idOf("bad"));
+        QVERIFY(bad.hasNan && bad.hasPosInf && bad.hasNegInf);
+        QVERIFY(bad.summary.contains("NaN!"));
+        QVERIFY(!w.card(w.idOf("odd"))->hasNan);
+        // The view still shares the embedding's storage: one mark.
+        QCOMPARE(w.card(w.idOf("view"))->storageId, w.card(w.idOf("embed_weight"))->storageId);
+    }
+
+    void progressRisesToTheWhole()
+    {
+        Workspace w;
+        RecordingProgress progress;
+        QVERIFY(w.loadPt(m_dir.filePath("big.pt"), "cpu", nullptr, &progress).ok());
+        // Reading reports each storage, summarising each tensor: many calls, not two.
+        QVERIFY2(progress.calls.size() > m_expect.size(), qPrintable(QString::number(progress.calls.size())));
+        const qint64 total = progress.calls.first().second;
+        QVERIFY(total > 0);
+        qint64 last = 0;
+        for (const auto &[done, t] : std::as_const(progress.calls)) {
+            QCOMPARE(t, total);
+            QVERIFY2(done >= last, "progress went back");
+            QVERIFY(done <= total);
+            last = done;
+        }
+        QCOMPARE(last, total);
+    }
+
+    void cancelledLoadChangesNothing_data()
+    {
+        QTest::addColumn<int>("after");
+        QTest::addColumn<bool>("inSummaries");
+        QTest::newRow("before the first storage") << 0 << false;
+        QTest::newRow("after one storage") << 1 << false;
+        QTest::newRow("after ten storages") << 10 << false;
+        QTest::newRow("while summarising") << 0 << true;
+    }
+
+    void cancelledLoadChangesNothing()
+    {
+        QFETCH(int, after);
+        QFETCH(bool, inSummaries);
+        Workspace w;
+        TensorSpec keep;
+        keep.name = "keep";
+        keep.shape = {3, 4};
+        keep.factory = TensorSpec::Factory::Randn;
+        w.beginAction();
+        const int k = w.create(keep).cardId;
+        w.endAction(true);
+        const QByteArray hash = w.valuesHash(k);
+        const QStringList lines = codeLines(w);
+        const int undo = w.undoDepth();
+
+        RecordingProgress progress(after, inSummaries);
+        QList<int> created;
+        const Outcome o = w.loadPt(m_dir.filePath("big.pt"), "cpu", &created, &progress);
+        QVERIFY(o.cancelled);
+        QVERIFY(!o.ok());
+        QVERIFY(!o.error.isError()); // not an error: the user asked
+        QCOMPARE(o.notices.size(), 1);
+        QVERIFY2(o.notices.first().contains("cancelled") && o.notices.first().contains("big.pt"),
+                 qPrintable(o.notices.first()));
+        QVERIFY(created.isEmpty());
+        QCOMPARE(w.count(), 1);
+        QCOMPARE(w.valuesHash(k), hash);
+        QCOMPARE(codeLines(w), lines);
+        QCOMPARE(w.undoDepth(), undo);
+        // And the same workspace loads the file afterwards.
+        QVERIFY(w.loadPt(m_dir.filePath("big.pt"), "cpu", &created).ok());
+        QCOMPARE(created.size(), m_expect.size());
+    }
+
+private:
+    QString m_py;
+    QTemporaryDir m_dir;
+    QJsonObject m_expect;
+};
+
+QTEST_GUILESS_MAIN(TestLargeLoad)
+#include "tst_largeload.moc"
