@@ -4,6 +4,7 @@
 
 #include "devices/deviceregistry.h"
 #include "internal/ptfile.h"
+#include "internal/safetensorsfile.h"
 #include "kitchen/pythoncode.h"
 #include "internal/sessionformat.h"
 #include "files/sessionframe.h"
@@ -86,6 +87,9 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
 
 Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created)
 {
+    // Hugging Face's format has a reader of its own (workspacesafetensors.cpp).
+    if (SafetensorsFile::looksLike(path))
+        return loadSafetensors(path, device, created);
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly))
         return d->fail(OpError::invalid(tr("Cannot open %1: %2").arg(path, f.errorString())), false);
