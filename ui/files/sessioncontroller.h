@@ -4,6 +4,7 @@
 
 #include <QObject>
 #include <functional>
+#include <QList>
 #include <QString>
 
 class QUndoStack;
@@ -26,7 +27,9 @@ public:
     // `then` runs after a session that opened (the start-up's resume says so).
     quint64 openSession(const QString &path, std::function<void()> then = {});
     quint64 saveSession(const QString &path);
-    quint64 loadPtFile(const QString &path, const QString &device);
+    quint64 loadPtFile(const QString &path, const QString &device); // .safetensors too
+    // The tensor cards `ids` (every tensor card when empty) in one .safetensors file.
+    quint64 saveSafetensorsFile(const QString &path, const QList<int> &ids = {});
     bool exportCode(const QString &path, QString *error);
     bool exportTo(const QString &path); // exportCode(), its failure shown as a file error
 
@@ -55,6 +58,7 @@ public Q_SLOTS:
     void save(); // asks only when the session has no file yet
     void saveAs();
     void loadPtWithDialog();
+    void saveSafetensorsWithDialog(); // the whole kitchen
     void exportWithDialog();
     void updateTitle();
 
