@@ -12,14 +12,14 @@ namespace tk {
 int LoadCommand::run(const QStringList &arguments)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(tr("Lists the cards a .pt file makes, as File → Load would."));
+    p.setApplicationDescription(tr("Lists the cards a .pt or .safetensors file makes, as File → Load would."));
     p.addHelpOption();
     QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."),
                               QStringLiteral("format"), QStringLiteral("text"));
     QCommandLineOption device(QStringLiteral("device"), tr("Where the cards go (default cpu)."),
                               QStringLiteral("device"), QStringLiteral("cpu"));
     p.addOptions({format, device});
-    p.addPositionalArgument(QStringLiteral("file"), tr("The .pt or .pth file."));
+    p.addPositionalArgument(QStringLiteral("file"), tr("The .pt, .pth or .safetensors file."));
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;
     const QString fmt = p.value(format);
