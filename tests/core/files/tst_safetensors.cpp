@@ -87,7 +87,7 @@ private Q_SLOTS:
             // File order: the package sorts by element size, then name.
             {"i64", "int64", bytesOf<qint64>({-3, 0, 7, 100})},
             {"f64", "float64", bytesOf<double>({-1.5, 0, 2.25, 3})},
-            {"c64", "complex64", bytesOf<float>({1, 2, 0, -0.5f, 3, 0, 0, 0})},
+            {"c64", "complex64", bytesOf<float>({1, 2, -0.0f, -0.5f, 3, 0, 0, 0})}, // Python: -0.5j is (-0.0, -0.5)
             {"f32", "float32", bytesOf<float>({-1.5f, 0, 2.25f, 3})},
             {"i32", "int32", bytesOf<qint32>({-3, 0, 7, 100})},
             {"bf16", "bfloat16", kBF16},
