@@ -97,7 +97,7 @@ quint64 SessionController::saveSafetensorsFile(const QString &path, const QList<
         if (!o.ok())
             Q_EMIT failed(fileError(o, path, OpError::FileTask::SaveTensors));
         else
-            Q_EMIT statusMessage(QStringList(tr("Saved %1.").arg(QFileInfo(path).fileName()) + o.notices)
+            Q_EMIT statusMessage((QStringList(tr("Saved %1.").arg(QFileInfo(path).fileName())) + o.notices)
                                      .join(QLatin1Char(' ')));
     });
 }
@@ -177,7 +177,7 @@ quint64 SessionController::loadPtFile(const QString &path, const QString &device
         if (!o.ok())
             Q_EMIT failed(fileError(o, path, OpError::FileTask::LoadTensors));
         else // with what the file also said (a .safetensors file's metadata)
-            Q_EMIT statusMessage(QStringList(tr("Loaded %1.").arg(QFileInfo(path).fileName()) + o.notices)
+            Q_EMIT statusMessage((QStringList(tr("Loaded %1.").arg(QFileInfo(path).fileName())) + o.notices)
                                      .join(QLatin1Char(' ')),
                                  o.notices.isEmpty() ? 8000 : 15000);
     });
