@@ -32,7 +32,7 @@ std::shared_ptr<bool> answerFileDialog(const QString &path)
         if (!dlg)
             return;
         dlg->selectFile(path);
-        dlg->accept();
+        QMetaObject::invokeMethod(dlg, "accept"); // a protected slot: as the Save button does
         *answered = true;
         poll->deleteLater();
     });
