@@ -77,10 +77,31 @@ void SessionController::saveAs()
 
 void SessionController::loadPtWithDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Load tensors"), QString(),
-                                                      tr("PyTorch files (*.pt *.pth)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Load tensors"), QString(),
+        tr("Tensor files (*.pt *.pth *.safetensors);;PyTorch files (*.pt *.pth);;safetensors files (*.safetensors)"));
     if (!path.isEmpty())
         loadPtFile(path, QStringLiteral("cpu"));
+}
+
+void SessionController::saveSafetensorsWithDialog()
+{
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensors as safetensors"),
+                                                      QStringLiteral("kitchen.safetensors"),
+                                                      tr("safetensors files (*.safetensors)"));
+    if (!path.isEmpty())
+        saveSafetensorsFile(path);
+}
+
+quint64 SessionController::saveSafetensorsFile(const QString &path, const QList<int> &ids)
+{
+    return m_engine->submit(request::SaveSafetensors{ids, path}, [this, path](const Outcome &o) {
+        if (!o.ok())
+            Q_EMIT failed(fileError(o, path, OpError::FileTask::SaveTensors));
+        else
+            Q_EMIT statusMessage((QStringList(tr("Saved %1.").arg(QFileInfo(path).fileName())) + o.notices)
+                                     .join(QLatin1Char(' ')));
+    });
 }
 
 void SessionController::exportWithDialog()
@@ -163,8 +184,10 @@ quint64 SessionController::loadPtFile(const QString &path, const QString &device
             Q_EMIT statusMessage(o.notices.value(0));
         else if (!o.ok())
             Q_EMIT failed(fileError(o, path, OpError::FileTask::LoadTensors));
-        else
-            Q_EMIT statusMessage(tr("Loaded %1.").arg(QFileInfo(path).fileName()));
+        else // with what the file also said (a .safetensors file's metadata)
+            Q_EMIT statusMessage((QStringList(tr("Loaded %1.").arg(QFileInfo(path).fileName())) + o.notices)
+                                     .join(QLatin1Char(' ')),
+                                 o.notices.isEmpty() ? 8000 : 15000);
     });
     *dialog = new LoadProgressDialog(m_engine, request, QFileInfo(path).fileName(), m_loadProgressAfter, m_window);
     return request;

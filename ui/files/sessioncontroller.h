@@ -5,6 +5,7 @@
 
 #include <QObject>
 #include <functional>
+#include <QList>
 #include <QString>
 
 class QUndoStack;
@@ -31,6 +32,8 @@ public:
     quint64 loadPtFile(const QString &path, const QString &device);
     // How long a load runs before its progress shows (tests: 0, to see it at once).
     void setLoadProgressAfter(int ms) { m_loadProgressAfter = ms; }
+    // The tensor cards `ids` (every tensor card when empty) in one .safetensors file.
+    quint64 saveSafetensorsFile(const QString &path, const QList<int> &ids = {});
     bool exportCode(const QString &path, QString *error);
     bool exportTo(const QString &path); // exportCode(), its failure shown as a file error
 
@@ -59,6 +62,7 @@ public Q_SLOTS:
     void save(); // asks only when the session has no file yet
     void saveAs();
     void loadPtWithDialog();
+    void saveSafetensorsWithDialog(); // the whole kitchen
     void exportWithDialog();
     void updateTitle();
 

@@ -197,6 +197,18 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
                     showError(OpError::aboutFile(o.error, path, OpError::FileTask::SaveTensors));
             });
         });
+    if (info->kind == QLatin1String("tensor"))
+        menu->addAction(tr("Save as .&safetensors…"), this, [=] {
+            const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensor"),
+                                                              info->name + QStringLiteral(".safetensors"),
+                                                              tr("safetensors files (*.safetensors)"));
+            if (path.isEmpty())
+                return;
+            m_engine->submit(request::SaveSafetensors{{id}, path}, [this, path](const Outcome &o) {
+                if (!o.ok())
+                    showError(OpError::aboutFile(o.error, path, OpError::FileTask::SaveTensors));
+            });
+        });
     menu->addSeparator();
     QAction *rename = menu->addAction(tr("&Rename…"), this, [=] { renameCard(id); });
     rename->setShortcut(Qt::Key_F2);

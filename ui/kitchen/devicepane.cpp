@@ -275,7 +275,8 @@ QString droppedPtFile(const QMimeData *mime)
 {
     for (const QUrl &url : mime->urls())
         if (url.isLocalFile() && (url.toLocalFile().endsWith(QLatin1String(".pt"))
-                                  || url.toLocalFile().endsWith(QLatin1String(".pth"))))
+                                  || url.toLocalFile().endsWith(QLatin1String(".pth"))
+                                  || url.toLocalFile().endsWith(QLatin1String(".safetensors"))))
             return url.toLocalFile();
     return {};
 }

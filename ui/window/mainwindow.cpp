@@ -165,8 +165,10 @@ void MainWindow::buildMenus()
         .addToMenu(file).addOnTriggered(m_session, &SessionController::save);
     ActionBuilder(this, "saveSessionAs").setText(tr("Save session &as…")).setShortcut(QKeySequence::SaveAs)
         .addToMenu(file).addOnTriggered(m_session, &SessionController::saveAs);
-    ActionBuilder(this, "loadPt").setText(tr("&Load .pt file…"))
+    ActionBuilder(this, "loadPt").setText(tr("&Load tensors (.pt, .safetensors)…"))
         .addToMenu(file).addOnTriggered(m_session, &SessionController::loadPtWithDialog);
+    ActionBuilder(this, "saveSafetensors").setText(tr("Save as safe&tensors…"))
+        .addToMenu(file).addOnTriggered(m_session, &SessionController::saveSafetensorsWithDialog);
     file->addSeparator();
     ActionBuilder(this, "runAndWatch").setText(tr("&Run a script and watch…"))
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->runScriptWithDialog(); });

@@ -8,6 +8,7 @@
 #include "internal/ptfile.h"
 #include "internal/summarypipeline.h"
 #include "internal/tensorsummary.h"
+#include "internal/safetensorsfile.h"
 #include "kitchen/pythoncode.h"
 #include "internal/sessionformat.h"
 #include "files/sessionframe.h"
@@ -92,6 +93,9 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
 Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created,
                           LoadProgress *progress)
 {
+    // Hugging Face's format has a reader of its own (workspacesafetensors.cpp).
+    if (SafetensorsFile::looksLike(path))
+        return loadSafetensors(path, device, created, progress);
     // Unbuffered: storages are read straight into their tensors, not through QFile's buffer.
     QFile f(path);
     if (!f.open(QIODevice::ReadOnly | QIODevice::Unbuffered))

@@ -4,6 +4,7 @@
 #include "kitchen/operation.h"
 #include "kitchen/tensorspec.h"
 
+#include <QList>
 #include <QString>
 #include <variant>
 
@@ -29,8 +30,11 @@ struct Undo {};
 struct Redo {};
 struct OpenSession { QString path; };
 struct SaveSession { QString path; };
+// A .pt file, or a .safetensors one (Workspace::loadPt tells them apart).
 struct LoadPt { QString path; QString device = QStringLiteral("cpu"); };
 struct SavePt { int id = -1; QString path; };
+// Tensor cards in one .safetensors file; no ids: every tensor card in the kitchen.
+struct SaveSafetensors { QList<int> ids; QString path; };
 // Python typed in the console, or a script (`script`: run as python3 runs a file, no echo):
 // each statement one undo step (see PythonConsole::run).
 struct RunPython { QString code; bool script = false; };
@@ -43,6 +47,6 @@ using KitchenRequest = std::variant<request::Create, request::Transfer, request:
                                     request::CreateLoss, request::ForgetToMoveTheModel,
                                     request::Undo, request::Redo, request::OpenSession,
                                     request::SaveSession, request::LoadPt, request::SavePt,
-                                    request::RunPython>;
+                                    request::SaveSafetensors, request::RunPython>;
 
 } // namespace tk

@@ -244,4 +244,20 @@ QString PythonCode::save(const QString &name, const QString &path)
 
 QString PythonCode::toCall(const QString &id) { return QStringLiteral(".to(%1)").arg(device(id)); }
 
+QString PythonCode::importSafetensors() { return QStringLiteral("import safetensors.torch"); }
+
+QString PythonCode::loadSafetensors(const QString &name, const QString &path)
+{
+    return QStringLiteral("%1 = safetensors.torch.load_file(%2)").arg(name, string(QFileInfo(path).fileName()));
+}
+
+QString PythonCode::saveSafetensors(const QStringList &names, const QString &path)
+{
+    QStringList items;
+    for (const QString &n : names)
+        items << string(n) + QStringLiteral(": ") + n;
+    return QStringLiteral("safetensors.torch.save_file({%1}, %2)")
+        .arg(items.join(QStringLiteral(", ")), string(QFileInfo(path).fileName()));
+}
+
 } // namespace tk

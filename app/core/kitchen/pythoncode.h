@@ -6,6 +6,7 @@
 
 #include <QList>
 #include <QString>
+#include <QStringList>
 #include <QVariant>
 
 namespace tk {
@@ -53,6 +54,10 @@ public:
     static QString loadItem(const QString &name, const QString &holder, const QVariantList &keys);
     static QString save(const QString &name, const QString &path);
     static QString toCall(const QString &id); // .to("cuda:0"), appended to a loaded tensor
+    // .safetensors files through the safetensors package (its torch module is imported first).
+    static QString importSafetensors();                                  // import safetensors.torch
+    static QString loadSafetensors(const QString &name, const QString &path); // name = …load_file("f")
+    static QString saveSafetensors(const QStringList &names, const QString &path); // …save_file({"a": a}, "f")
 
 private:
     static bool isCpu(const QString &id);

@@ -79,6 +79,7 @@ Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, Pyt
         },
         [&](const request::LoadPt &r) { return w.loadPt(r.path, r.device, nullptr, progress); },
         [&](const request::SavePt &r) { return w.savePt(r.id, r.path); },
+        [&](const request::SaveSafetensors &r) { return w.saveSafetensors(r.ids, r.path); },
         [&](const request::RunPython &r) {
             if (!console)
                 return invalid(tr("Python input needs the console."));

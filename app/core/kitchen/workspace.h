@@ -76,6 +76,14 @@ public:
                    LoadProgress *progress = nullptr);
     // Writes a card's tensor so that Python's torch.load reads it back.
     Outcome savePt(int id, const QString &path);
+    // .safetensors files (Hugging Face's weight format): each tensor a card on `device`, named
+    // after its key; its __metadata__ a notice. loadPt hands such files here, so drops and the
+    // bench CLI take them too. A header that does not describe the bytes refuses the whole file.
+    Outcome loadSafetensors(const QString &path, const QString &device, QList<int> *created,
+                            LoadProgress *progress = nullptr);
+    // The tensor cards `ids` (every tensor card when empty) in one file, keyed by card name, as
+    // safetensors.torch.save_file lays it out, so that load_file reads it back.
+    Outcome saveSafetensors(const QList<int> &ids, const QString &path);
     // Undo and redo, one action at a time, up to kHistoryDepth actions back (the UI's undo
     // stack keeps the same limit, so the two never disagree). The caller brackets each action
     // with beginAction() and endAction(changed); only actions that changed something are kept.

@@ -1,0 +1,180 @@
+// Workspace: .safetensors files (the rest of the class is in workspace.cpp and
+// workspacefiles.cpp). The format is SafetensorsFile; this is where its tensors become cards.
+#include "internal/workspaceprivate.h"
+
+#include "devices/deviceregistry.h"
+#include "files/loadprogress.h"
+#include "internal/safetensorsfile.h"
+#include "internal/torchutil.h"
+#include "kitchen/pythoncode.h"
+
+#include <QFileInfo>
+
+namespace tk {
+
+namespace {
+// At most this many items in one notice, each value cut to kMaxValue characters: a model's
+// metadata can be long (a whole config), and a notice is one line in the status bar.
+constexpr int kMaxListed = 12;
+constexpr int kMaxValue = 80;
+
+QString listed(const QStringList &items)
+{
+    QStringList shown = items.mid(0, kMaxListed);
+    if (items.size() > kMaxListed)
+        shown << QStringLiteral("…");
+    return shown.join(QStringLiteral(", "));
+}
+} // namespace
+
+Outcome Workspace::loadSafetensors(const QString &path, const QString &device, QList<int> *created,
+                                   LoadProgress *progress)
+{
+    const QString file = QFileInfo(path).fileName();
+    const QString target = DeviceRegistry::resolve(device);
+    std::unique_ptr<SafetensorsFile> st;
+    std::vector<std::pair<QString, at::Tensor>> loaded;
+    QStringList skipped;
+    QStringList metadata;
+    try {
+        st = std::make_unique<SafetensorsFile>(path);
+        for (const SafetensorsFile::Info &t : st->header().tensors)
+            if (!t.scalarType)
+                skipped << QStringLiteral("%1 (%2)").arg(t.name, t.dtype);
+        for (const auto &[key, value] : st->header().metadata)
+            metadata << QStringLiteral("%1 = %2").arg(key, value.size() > kMaxValue
+                                                              ? value.left(kMaxValue) + QStringLiteral("…")
+                                                              : value);
+        if (st->header().tensors.empty())
+            return d->fail(OpError::fileError(path, false, tr("%1 holds no tensors.").arg(file), QString()), false);
+        if (!skipped.isEmpty() && int(skipped.size()) == int(st->header().tensors.size()))
+            return d->fail(OpError::fileError(path, false,
+                                              tr("%1 holds only tensors whose dtypes LibTorch 1.13 has no type "
+                                                 "for: %2. Nothing was loaded.")
+                                                  .arg(file, listed(skipped)),
+                                              QString()),
+                           false);
+        if (auto e = d->memory.check(st->loadableBytes(), QStringLiteral("cpu"), file, QString()))
+            return d->fail(*e, false);
+        // Progress and Cancel as for a .pt (LoadProgress): bytes copied of the bytes to copy.
+        loaded = st->load([progress](qint64 done, qint64 total) {
+            if (!progress)
+                return true;
+            progress->advance(done, total);
+            return !progress->cancelRequested();
+        });
+        st.reset(); // every tensor has its own storage now: the map and the file go
+    } catch (const SafetensorsFile::Refused &r) {
+        if (r.kind == SafetensorsFile::Refused::Kind::Cancelled) {
+            Outcome o;
+            o.cancelled = true;
+            o.notices << tr("Loading %1 was cancelled; the kitchen is unchanged.").arg(file);
+            return o;
+        }
+        if (r.kind == SafetensorsFile::Refused::Kind::CannotRead)
+            return d->fail(OpError::invalid(tr("Cannot open %1: %2").arg(path, r.reason)), false);
+        return d->fail(OpError::fileError(path, false,
+                                          tr("%1 is not a .safetensors file that can be loaded: %2 Nothing was "
+                                             "loaded.")
+                                              .arg(file, r.reason),
+                                          r.reason),
+                       false);
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {QStringLiteral("cpu")}, QString());
+    }
+    // Each tensor on its device first, so a failure there leaves the kitchen as it was.
+    try {
+        if (target != QLatin1String("cpu"))
+            for (auto &[name, t] : loaded)
+                t = t.to(c10::Device(target.toStdString()));
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {target}, QString());
+    }
+    // As Python reads the file: a dict from load_file, then one line per key.
+    WorkspaceHistory::Snapshot before = d->snapshot();
+    Outcome o;
+    QList<int> ids;
+    try {
+        const QString holder = freeName(QStringLiteral("loaded"));
+        d->logOk(PythonCode::importSafetensors());
+        d->logOk(PythonCode::loadSafetensors(holder, path));
+        for (const auto &[key, t] : loaded) {
+            const QString base = PythonCode::identifier(key);
+            QString name = freeName(base);
+            for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
+                name = freeName(base + QString::number(k));
+            const int id = d->add(name, t);
+            ids << id;
+            o.cardId = id;
+            QString line = PythonCode::loadItem(name, holder, key);
+            if (target != QLatin1String("cpu"))
+                line += PythonCode::toCall(target);
+            d->logOk(line);
+        }
+    } catch (...) {
+        d->restore(std::move(before));
+        return d->failTorch(std::current_exception(), {target}, QString());
+    }
+    if (created)
+        *created << ids;
+    if (!skipped.isEmpty())
+        o.notices << tr("Not loaded from %1, as LibTorch 1.13 has no type for their dtypes: %2. The other tensors "
+                        "were loaded.")
+                         .arg(file, listed(skipped));
+    if (!metadata.isEmpty())
+        o.notices << tr("%1 carries metadata: %2.").arg(file, listed(metadata));
+    return o;
+}
+
+Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
+{
+    // The whole kitchen: every card that has values (a model, a meta card: a notice). Named
+    // cards: each must be a tensor with values, or nothing is written.
+    const bool everything = ids.isEmpty();
+    QList<int> chosen = ids;
+    if (everything)
+        for (const auto &[id, e] : d->entries)
+            chosen << id;
+    std::vector<std::pair<QString, at::Tensor>> tensors;
+    QStringList names;
+    QStringList left;
+    for (int id : std::as_const(chosen)) {
+        CardEntry *e = d->find(id);
+        QString why;
+        if (!e || !e->isTensor())
+            why = tr("Only tensor cards can be saved in a .safetensors file.");
+        else if (e->tensor.is_meta())
+            why = tr("%1 is on meta: it has no values to save.").arg(e->info.name);
+        else if (SafetensorsFile::dtypeName(e->tensor.scalar_type()).isEmpty()
+                 || e->tensor.layout() != c10::kStrided)
+            why = tr("%1 is %2, which a .safetensors file cannot hold.").arg(e->info.name, e->info.dtype);
+        if (!why.isEmpty()) {
+            if (!everything)
+                return d->fail(OpError::invalid(why), false);
+            if (e)
+                left << e->info.name;
+            continue;
+        }
+        tensors.emplace_back(e->info.name, e->tensor);
+        names << e->info.name;
+    }
+    if (tensors.empty())
+        return d->fail(OpError::invalid(tr("There is no tensor card with values to save.")), false);
+    try {
+        QString error;
+        // Hugging Face transformers reads a file only when its metadata says whose it is.
+        if (!SafetensorsFile::write(path, tensors, {{QStringLiteral("format"), QStringLiteral("pt")}}, &error))
+            return d->fail(OpError::invalid(error), false);
+    } catch (...) {
+        return d->failTorch(std::current_exception(), {}, QString());
+    }
+    d->logOk(PythonCode::importSafetensors());
+    d->logOk(PythonCode::saveSafetensors(names, path));
+    Outcome o;
+    if (!left.isEmpty())
+        o.notices << tr("Not in %1, as they are not tensors with values: %2.")
+                         .arg(QFileInfo(path).fileName(), listed(left));
+    return o;
+}
+
+} // namespace tk
