@@ -27,6 +27,7 @@
 #include <QTest>
 #include <csignal>
 #include <QThread>
+#include <QAction>
 #include <QUndoStack>
 #include <QUrl>
 #include <QDir>
@@ -126,6 +127,41 @@ private Q_SLOTS:
         QCOMPARE(shownLog(w), engineLog(w));
         QCOMPARE(shownLog(w).size(), 4); // redo brings back the failed line with the move
         QVERIFY(shownLog(w).last().contains(QLatin1String("Error")));
+    }
+
+    // Undo pressed while a Create still runs: the core would undo the Create (it runs first)
+    // while the stack undid the step before it. Undo and redo wait for the answer instead.
+    void undoWaitsForTheRunningRequest()
+    {
+        MainWindow w;
+        w.show();
+        make(w, "a");
+        make(w, "b");
+        auto *undo = w.findChild<QAction *>("undo");
+        auto *redo = w.findChild<QAction *>("redo");
+        QVERIFY(undo && redo);
+        QVERIFY(undo->isEnabled());
+        TensorSpec s;
+        s.name = "c";
+        s.shape = {2, 2};
+        s.factory = TensorSpec::Factory::Randn;
+        w.engine()->submit(request::Create{s}); // its answer has not arrived: no event loop yet
+        QVERIFY(w.engine()->busy());
+        QVERIFY(!undo->isEnabled());
+        QVERIFY(!redo->isEnabled());
+        undo->trigger(); // Ctrl+Z now does nothing
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"a@cpu", "b@cpu", "c@cpu"}));
+        QCOMPARE(w.undoStack()->count(), 3);
+        QCOMPARE(w.undoStack()->index(), 3);
+        QVERIFY(undo->isEnabled());
+        QVERIFY2(undo->text().contains("c = "), qPrintable(undo->text()));
+        undo->trigger(); // and now undoes what its label says
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"a@cpu", "b@cpu"}));
+        QVERIFY(redo->isEnabled());
+        QVERIFY2(redo->text().contains("c = "), qPrintable(redo->text()));
+        QVERIFY2(undo->text().contains("b = "), qPrintable(undo->text()));
     }
 
     void fiftyStepsUndoToTheEmptyKitchenAndRedoToTheEnd()
