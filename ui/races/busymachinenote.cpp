@@ -5,41 +5,66 @@
 
 namespace tk {
 
+namespace {
+
+// QCPTextElement with the warning's box drawn behind its text.
+class BoxedText : public QCPTextElement
+{
+public:
+    explicit BoxedText(QCustomPlot *plot) : QCPTextElement(plot) {}
+
+protected:
+    void draw(QCPPainter *painter) override
+    {
+        const QRect text = QFontMetrics(mFont).boundingRect(mRect, mTextFlags, mText);
+        painter->setPen(QPen(Palette::warningBorder()));
+        painter->setBrush(Palette::warningBack());
+        painter->drawRect(text.adjusted(-6, -3, 6, 3));
+        QCPTextElement::draw(painter);
+    }
+};
+
+} // namespace
+
 bool BusyMachineNote::set(const QString &text)
 {
-    if (!m_item) {
+    if (!m_element) {
         if (text.isEmpty())
             return false;
-        m_item = new QCPItemText(m_plot);
-        m_item->setObjectName(QStringLiteral("busyMachineWarning"));
-        m_item->setClipToAxisRect(false);
-        m_item->position->setType(QCPItemPosition::ptAxisRectRatio);
-        m_item->position->setCoords(m_corner & Qt::AlignRight ? 0.99 : 0.01,
-                                    m_corner & Qt::AlignBottom ? 0.98 : 0.02);
-        m_item->setPositionAlignment(m_corner);
-        m_item->setTextAlignment(Qt::AlignLeft);
-        m_item->setColor(Palette::warningText());
-        m_item->setBrush(Palette::warningBack());
-        m_item->setPen(QPen(Palette::warningBorder()));
-        m_item->setPadding(QMargins(6, 3, 6, 3));
+        m_element = new BoxedText(m_plot);
+        m_element->setObjectName(QStringLiteral("busyMachineWarning"));
+        m_element->setTextFlags(Qt::AlignCenter);
+        m_element->setTextColor(Palette::warningText());
+        m_element->setMargins(QMargins(8, 4, 8, 6)); // room for the box around the text
         QFont bold = m_plot->font();
         bold.setBold(true);
-        m_item->setFont(bold);
+        m_element->setFont(bold);
+        m_element->setVisible(false);
     }
-    // Two lines, so it fits beside the curves: the measure, then what it means.
+    // Two lines, so it fits the chart's width: the measure, then what it means.
     const QString shown = text.isEmpty()
                               ? QString()
                               : QStringLiteral("⚠ ") + QString(text).replace(QStringLiteral(": "), QStringLiteral(":\n"));
-    if (m_item->text() == shown && m_item->visible() == !text.isEmpty())
+    if (m_element->text() == shown && m_element->visible() == !text.isEmpty())
         return false;
-    m_item->setText(shown);
-    m_item->setVisible(!text.isEmpty());
+    m_element->setText(shown);
+    QCPLayoutGrid *layout = m_plot->plotLayout();
+    if (!text.isEmpty() && !m_element->layout()) {
+        // Under the title (row 0), above the plot area; its own height, no more.
+        layout->insertRow(1);
+        layout->addElement(1, 0, m_element);
+        layout->setRowStretchFactor(1, 0.001);
+    } else if (text.isEmpty() && m_element->layout()) {
+        layout->take(m_element);
+        layout->simplify(); // the empty row goes, and the plot area has its height back
+    }
+    m_element->setVisible(!text.isEmpty()); // taken out, it would still be drawn where it was
     return true;
 }
 
 QString BusyMachineNote::text() const
 {
-    return m_item && m_item->visible() ? m_item->text() : QString();
+    return m_element && m_element->visible() ? m_element->text() : QString();
 }
 
 } // namespace tk

@@ -1,20 +1,21 @@
 #pragma once
 
+#include <QPointer>
 #include <QString>
-#include <Qt>
 
-class QCPItemText;
+class QCPTextElement;
 class QCustomPlot;
 
 namespace tk {
 
 // A race's busy-machine warning, drawn on one of its charts (so PNG and PDF exports carry it
-// too): a boxed note in a corner of the plot, made when first needed, hidden when empty.
+// too): a boxed note in a row of its own between the chart's title and its plot area, so it
+// never covers a curve; the plot area gives up the height while it shows. Made when first
+// needed, taken out of the layout when empty.
 class BusyMachineNote
 {
 public:
-    // corner: where in the axis rect, e.g. Qt::AlignLeft | Qt::AlignTop.
-    BusyMachineNote(QCustomPlot *plot, Qt::Alignment corner) : m_plot(plot), m_corner(corner) {}
+    explicit BusyMachineNote(QCustomPlot *plot) : m_plot(plot) {}
 
     // Shows the text (the measure, then what it means, on two lines); empty hides the note.
     // True when what is shown changed, so the caller replots.
@@ -23,8 +24,7 @@ public:
 
 private:
     QCustomPlot *m_plot;
-    Qt::Alignment m_corner;
-    QCPItemText *m_item = nullptr; // owned by the plot
+    QPointer<QCPTextElement> m_element; // a child of the plot, in its layout while shown
 };
 
 } // namespace tk

@@ -331,9 +331,9 @@ bool MatmulRaceCharts::exportPdf(const QString &path) const
 
 void MatmulRaceCharts::setBusyWarning(const QString &text)
 {
-    // Top left of the time chart: small N are fast, so the curves stay low there.
+    // On the time chart, between its title and its plot area.
     if (!m_busyWarning)
-        m_busyWarning.emplace(m_timePlot, Qt::AlignLeft | Qt::AlignTop);
+        m_busyWarning.emplace(m_timePlot);
     if (m_busyWarning->set(text))
         m_dirty = true;
 }

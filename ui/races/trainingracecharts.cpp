@@ -203,9 +203,10 @@ void TrainingRaceCharts::replotDirty()
 
 void TrainingRaceCharts::setBusyWarning(const QString &text)
 {
-    // Bottom left of the loss-vs-time chart: every loss starts high, so the curves leave it empty.
+    // On the loss-vs-time chart (the race), between its title and its plot area: inside it, the
+    // note covered the curves.
     if (!m_busyWarning)
-        m_busyWarning.emplace(m_wallPlot, Qt::AlignLeft | Qt::AlignBottom);
+        m_busyWarning.emplace(m_wallPlot);
     if (m_busyWarning->set(text))
         m_dirty = true;
 }

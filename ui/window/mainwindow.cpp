@@ -25,6 +25,7 @@
 #include "races/trainingracepanel.h"
 #include "transfers/transferlabpanel.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -182,9 +183,20 @@ void MainWindow::buildMenus()
         .addToMenu(file).addOnTriggered(this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
-    ActionBuilder(m_undo->createUndoAction(this, tr("&Undo")), "undo").setShortcut(QKeySequence::Undo).addToMenu(edit);
-    ActionBuilder(m_undo->createRedoAction(this, tr("&Redo")), "redo")
-        .setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)}).addToMenu(edit);
+    QAction *undo = ActionBuilder(m_undo->createUndoAction(this, tr("&Undo")), "undo")
+                        .setShortcut(QKeySequence::Undo).addToMenu(edit);
+    QAction *redo = ActionBuilder(m_undo->createRedoAction(this, tr("&Redo")), "redo")
+                        .setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)}).addToMenu(edit);
+    // Undo and redo wait for the request that is running: the core would undo that request
+    // (it runs first) while the stack undid the step before it, and the labels would lie.
+    // Connected after the stack's own connections, so this has the last word.
+    const auto gate = [this, undo, redo] {
+        undo->setEnabled(!m_engine->busy() && m_undo->canUndo());
+        redo->setEnabled(!m_engine->busy() && m_undo->canRedo());
+    };
+    connect(m_engine, &KitchenEngine::busyChanged, this, gate);
+    connect(m_undo, &QUndoStack::canUndoChanged, this, gate);
+    connect(m_undo, &QUndoStack::canRedoChanged, this, gate);
     edit->addSeparator();
     ActionBuilder(this, "preferences").setText(tr("&Preferences…")).addToMenu(edit).addOnTriggered(this, [this] {
         PreferencesDialog dlg(this);

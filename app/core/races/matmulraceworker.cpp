@@ -1,6 +1,6 @@
 #include "races/matmulraceworker.h"
 
-#include "devices/deviceregistry.h"
+#include "devices/scopedthreads.h"
 #include "races/matmulbench.h"
 
 namespace tk {
@@ -8,6 +8,8 @@ namespace tk {
 BackgroundRun::Ending MatmulRaceWorker::run(BackgroundRun::Context &context,
                                             const MatmulSettings &settings)
 {
+    // Each point sets its lane's threads; every way out of here gives all cores back.
+    const ScopedThreads threads;
     for (const MatmulLane &lane : settings.lanes) {
         const QString unsupported = MatmulBench::probeSupport(lane.device, settings.dtype);
         if (!unsupported.isEmpty())
@@ -19,24 +21,19 @@ BackgroundRun::Ending MatmulRaceWorker::run(BackgroundRun::Context &context,
     // Size by size, every lane in turn, so all curves grow together on the chart.
     for (int n : settings.sizes) {
         for (int i = 0; i < settings.lanes.size(); ++i) {
-            if (context.cancelled()) {
-                DeviceRegistry::applyThreads();
+            if (context.cancelled())
                 return BackgroundRun::Ending::stopped();
-            }
             QString error;
             auto r = MatmulBench::runPoint(settings.lanes.at(i), i, n, settings.dtype,
                                            settings.minRunTime, context.cancelFlag(), &error);
-            if (!r) {
-                DeviceRegistry::applyThreads();
+            if (!r)
                 return {error.isEmpty(), error};
-            }
             r->point = ++done;
             r->points = total;
             context.post(QVariant::fromValue(*r));
             context.progress(done, total);
         }
     }
-    DeviceRegistry::applyThreads(); // back to all cores for the kitchen
     return BackgroundRun::Ending::done();
 }
 

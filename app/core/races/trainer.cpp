@@ -1,6 +1,8 @@
 #include "races/trainer.h"
 
 #include "devices/deviceregistry.h"
+#include "internal/flatadam.h"
+#include "internal/mlpbackprop.h"
 #include "internal/modelfactory.h"
 #include "internal/preparedspirals.h"
 #include "internal/torchutil.h"
@@ -79,6 +81,11 @@ struct Trainer::Private
     int laneIndex = 0;
     c10::Device device = torch::kCPU;
     torch::nn::Sequential model{nullptr};
+    // Adam steps with FlatAdam (one buffer for all parameters) after MlpBackprop's
+    // hand-run backward: per-tensor and per-node overhead was most of the step, and both give
+    // autograd's and torch.optim.Adam's numbers to the bit. SGD is LibTorch's own, on autograd.
+    std::unique_ptr<FlatAdam> adam;
+    std::unique_ptr<MlpBackprop> backprop;
     std::unique_ptr<torch::optim::Optimizer> optimizer;
     at::Tensor x, y;             // host dataset
     at::Tensor xDevice, yDevice; // preload
@@ -191,9 +198,12 @@ bool Trainer::prepare(QString *error)
         makeSpirals(c, &d->x, &d->y);
         d->model = ModelFactory::mlp(c.width, c.depth, c.seed);
         d->model->to(d->device); // in place: the optimizer below sees the moved parameters
-        d->optimizer = ModelFactory::optimizer(
-            ModelFactory::optimizerFromName(c.optimizer).value_or(ModelFactory::Optimizer::Adam),
-            d->model->parameters(), c.lr);
+        if (ModelFactory::optimizerFromName(c.optimizer) == ModelFactory::Optimizer::Sgd)
+            d->optimizer = ModelFactory::optimizer(ModelFactory::Optimizer::Sgd, d->model->parameters(), c.lr);
+        else {
+            d->adam = std::make_unique<FlatAdam>(d->model->parameters(), c.lr);
+            d->backprop = std::make_unique<MlpBackprop>(d->model);
+        }
         if (c.placement == TrainPlacement::Preload) {
             d->xDevice = d->x.to(d->device);
             d->yDevice = d->y.to(d->device);
@@ -267,10 +277,16 @@ bool Trainer::step(TrainStep *out, QString *error)
             break;
         }
         }
-        d->optimizer->zero_grad();
-        const at::Tensor loss = torch::nn::functional::cross_entropy(d->model->forward(xb), yb);
-        loss.backward();
-        d->optimizer->step();
+        at::Tensor loss;
+        if (d->adam) {
+            loss = d->backprop->step(xb, yb); // overwrites every gradient: nothing to zero
+            d->adam->step();
+        } else {
+            d->optimizer->zero_grad();
+            loss = torch::nn::functional::cross_entropy(d->model->forward(xb), yb);
+            loss.backward();
+            d->optimizer->step();
+        }
         const double value = loss.item<double>(); // reading the loss waits for the device
         d->sync();
         const double seconds =

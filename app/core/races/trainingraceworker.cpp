@@ -1,6 +1,6 @@
 #include "races/trainingraceworker.h"
 
-#include "devices/deviceregistry.h"
+#include "devices/scopedthreads.h"
 #include "races/trainer.h"
 
 #include <QThread>
@@ -14,6 +14,8 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
                                               const QList<TrainLane> &lanes,
                                               const std::atomic<bool> *pause)
 {
+    // Each lane sets its threads per step; every way out of here gives all cores back.
+    const ScopedThreads threads;
     context.post(QVariant::fromValue(Trainer::datasetPoints(config)));
     context.flush(); // the points are drawn while the lanes prepare
     std::vector<std::unique_ptr<Trainer>> trainers;
@@ -46,15 +48,12 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
                 }
                 if (context.cancelled()) {
                     postLoad();
-                    DeviceRegistry::applyThreads();
                     return BackgroundRun::Ending::stopped(); // the steps so far still arrive
                 }
                 TrainStep step;
                 QString error;
-                if (!t->step(&step, &error)) {
-                    DeviceRegistry::applyThreads();
+                if (!t->step(&step, &error))
                     return BackgroundRun::Ending::failed(error);
-                }
                 context.post(QVariant::fromValue(step));
                 // The picture is drawn outside the timed step: it costs the lane nothing.
                 if (config.gridEvery > 0
@@ -64,7 +63,6 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
             postLoad();
         }
     }
-    DeviceRegistry::applyThreads();
     return BackgroundRun::Ending::done();
 }
 

@@ -1,15 +1,32 @@
 #include "support/busyloops.h"
 #include "races/machineload.h"
 
+#include <QFile>
 #include <QJsonObject>
+#include <QProcess>
 #include <QTest>
 #include <atomic>
+#include <csignal>
+#include <cstdio>
 #include <thread>
 
 using namespace tk;
 using namespace tk::testsupport;
 
 namespace {
+const char *const kLoopsChild = "--busy-loops-child";
+
+// Whether the process is still there and not a zombie waiting to be reaped.
+bool alive(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return false;
+    const QByteArray line = stat.readAll();
+    const int close = line.lastIndexOf(')');
+    return close > 0 && line.size() > close + 2 && line.at(close + 2) != 'Z' && line.at(close + 2) != 'X';
+}
+
 MachineLoad::Snapshot snap(double wallS, double ownCpuS, quint64 busy, quint64 total, int cores)
 {
     MachineLoad::Snapshot s;
@@ -190,7 +207,52 @@ private Q_SLOTS:
         QVERIFY2(quiet.ownCores >= 0.5 * cores, qPrintable(QString::number(quiet.ownCores))); // ours
         QVERIFY(busy.otherCores > quiet.otherCores + 0.25 * cores);
     }
+
+    // A test that dies (a crash, CTest's timeout killing it) must not leave its loops spinning
+    // for ever: a child process starts them, says their pids and is killed with SIGKILL.
+    void busyLoopsDieWithTheirTest()
+    {
+        QProcess child;
+        child.start(QCoreApplication::applicationFilePath(), {QString::fromLatin1(kLoopsChild)});
+        QVERIFY(child.waitForStarted(5000));
+        QVERIFY(child.waitForReadyRead(10000));
+        QTRY_VERIFY_WITH_TIMEOUT(child.canReadLine(), 10000);
+        QList<qint64> pids;
+        for (const QByteArray &p : child.readLine().trimmed().split(' '))
+            if (p.toLongLong() > 0)
+                pids << p.toLongLong();
+        QVERIFY2(pids.size() >= 2, child.readAll().constData());
+        for (qint64 pid : pids)
+            QVERIFY(alive(pid)); // spinning while their test lives
+        ::kill(pid_t(child.processId()), SIGKILL);
+        QVERIFY(child.waitForFinished(5000));
+        const auto anyLeft = [&pids] {
+            return std::any_of(pids.begin(), pids.end(), [](qint64 pid) { return alive(pid); });
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(!anyLeft(), 5000);
+    }
 };
 
-QTEST_GUILESS_MAIN(TestMachineLoad)
+// The child of busyLoopsDieWithTheirTest: starts the loops, prints their pids, waits to be killed.
+int loopsChild()
+{
+    BusyLoops loops;
+    QStringList pids;
+    for (qint64 pid : loops.pids())
+        pids << QString::number(pid);
+    std::printf("%s\n", qPrintable(pids.join(QLatin1Char(' '))));
+    std::fflush(stdout);
+    QThread::sleep(60); // killed long before
+    return 1;
+}
+
+int main(int argc, char *argv[])
+{
+    QCoreApplication app(argc, argv);
+    if (argc > 1 && qstrcmp(argv[1], kLoopsChild) == 0)
+        return loopsChild();
+    TestMachineLoad test;
+    QTEST_SET_MAIN_SOURCE_PATH
+    return QTest::qExec(&test, argc, argv);
+}
 #include "tst_machineload.moc"

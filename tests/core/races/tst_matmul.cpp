@@ -2,6 +2,8 @@
 #include "support/busyloops.h"
 #include "races/crossover.h"
 #include "devices/deviceregistry.h"
+#include "devices/scopedthreads.h"
+#include "races/backgroundrun.h"
 #include "races/matmulbench.h"
 #include "races/matmulrace.h"
 #include "races/matmulreport.h"
@@ -10,6 +12,7 @@
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
+#include <stdexcept>
 
 using namespace tk;
 
@@ -167,6 +170,35 @@ private Q_SLOTS:
         QCOMPARE(pointsAtFinish, 6);
         QCOMPARE(points.at(0).first().value<MatmulResult>().threads, 1);
         QCOMPARE(points.at(1).first().value<MatmulResult>().threads, DeviceRegistry::hardwareThreads());
+    }
+
+    // A race's job that throws (BackgroundRun turns it into a failure) must still give the
+    // kitchen all its cores back: the matmul race's job, as it runs, with a lane of 1 thread.
+    void threadsComeBackWhenAJobThrows()
+    {
+        if (DeviceRegistry::hardwareThreads() < 2)
+            QSKIP("one hardware thread: 1 thread is all cores");
+        BackgroundRun run(QStringLiteral("threads-test"), 0);
+        QSignalSpy done(&run, &BackgroundRun::finished);
+        int during = -1, after = -1;
+        QVERIFY(run.start([&during](BackgroundRun::Context &) -> BackgroundRun::Ending {
+            const ScopedThreads threads;
+            MatmulLane one;
+            one.threads = 1;
+            QString error;
+            const auto r = MatmulBench::runPoint(one, 0, 16, QStringLiteral("float32"), 0.001, nullptr, &error);
+            during = r ? r->threads : -1;
+            throw std::runtime_error("thrown after the point");
+        }));
+        QVERIFY(done.wait(30000));
+        QCOMPARE(done.first().at(1).toString(), QStringLiteral("thrown after the point"));
+        QCOMPARE(during, 1);
+        QVERIFY(run.start([&after](BackgroundRun::Context &) {
+            after = DeviceRegistry::devices().first().threads;
+            return BackgroundRun::Ending::done();
+        }));
+        QVERIFY(done.wait(30000));
+        QCOMPARE(after, DeviceRegistry::hardwareThreads());
     }
 
     void cancelMidSweep()

@@ -1,14 +1,20 @@
 #include "support/busyloops.h"
+#include "support/testsupport.h"
 #include "devices/deviceregistry.h"
 #include "races/trainer.h"
 #include "races/trainingrace.h"
 #include "races/workersweep.h"
 #include "kitchen/workspace.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QTest>
 #include <QThread>
 #include <atomic>
+#include <cmath>
 #include <thread>
 
 using namespace tk;
@@ -78,6 +84,64 @@ private Q_SLOTS:
             QVERIFY2(a[i] == b[i], qPrintable(QString("step %1: %2 vs %3").arg(i).arg(a[i], 0, 'g', 17).arg(b[i], 0, 'g', 17)));
         c.seed = 1;
         QVERIFY(train(c).first() != a.first()); // another seed, other weights
+    }
+
+    void lossesArePyTorchs_data()
+    {
+        QTest::addColumn<QString>("optimizer");
+        QTest::addColumn<int>("width");
+        QTest::newRow("adam, width 64") << "adam" << 64;
+        QTest::newRow("adam, width 13") << "adam" << 13; // tensors that are no multiple of a vector
+        QTest::newRow("sgd, width 64") << "sgd" << 64;
+    }
+
+    // The race's step (for Adam a hand-run backward and one flat buffer, for speed) must train
+    // as PyTorch does: the same loop in PyTorch (bench/torch_train.py), same seed, one thread.
+    void lossesArePyTorchs()
+    {
+        QFETCH(QString, optimizer);
+        QFETCH(int, width);
+        const QString python = testsupport::torchPython();
+        if (python.isEmpty())
+            QSKIP("no Python with torch here");
+        TrainConfig c;
+        c.steps = 150;
+        c.optimizer = optimizer;
+        c.width = width;
+        TrainLane one;
+        one.threads = 1;
+        const QList<double> ours = train(c, one);
+        QCOMPARE(ours.size(), c.steps);
+        QProcess p;
+        p.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("OPENBLAS_NUM_THREADS", "1");
+        p.setProcessEnvironment(env);
+        p.start(python, {qEnvironmentVariable("TK_SOURCE_DIR") + "/bench/torch_train.py", "--steps",
+                         QString::number(c.steps), "--threads", "1", "--width", QString::number(c.width),
+                         "--optimizer", c.optimizer});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject theirs = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const QJsonArray losses = theirs.value("losses").toArray();
+        QCOMPARE(losses.size(), c.steps);
+        int identical = 0;
+        double worst = 0;
+        for (int i = 0; i < c.steps; ++i) {
+            const double a = ours[i], b = losses[i].toDouble();
+            identical += a == b;
+            worst = std::max(worst, std::abs(a - b) / std::abs(b));
+        }
+        qInfo("PyTorch %s: %d/%d losses bit-identical, worst relative difference %.2g",
+              qPrintable(theirs.value("torch").toString()), identical, c.steps, worst);
+        // The PyTorch that wraps this very LibTorch runs the same kernels: every loss the same,
+        // bit for bit. Another version (a pip build beside another torch): what the race shows
+        // (4 digits) and more; a changed formula (eps inside the square root, a missed bias
+        // correction) is off by far more within these steps.
+        const QString ourTorch = DeviceRegistry::knownBuildFacts().torchVersion.section('.', 0, 1);
+        if (theirs.value("torch").toString().section('.', 0, 1) == ourTorch)
+            QCOMPARE(identical, c.steps);
+        QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
     }
 
     void lossFallsOnTheSpirals()

@@ -249,13 +249,13 @@ private Q_SLOTS:
         QVERIFY2(shown.contains("Other programs were using " + figure + " during this race:"), qPrintable(shown));
         QVERIFY(shown.contains("CPU times are slower than this machine can do."));
         // On the time chart itself, so the PNG and PDF carry it.
-        QCPItemText *note = nullptr;
-        for (int i = 0; i < panel.timeChart()->itemCount(); ++i)
-            if (panel.timeChart()->item(i)->objectName() == "busyMachineWarning")
-                note = qobject_cast<QCPItemText *>(panel.timeChart()->item(i));
+        // outside its plot area, so it covers no point.
+        auto *note = panel.timeChart()->findChild<QCPTextElement *>("busyMachineWarning");
         QVERIFY(note);
         QVERIFY(note->visible());
         QCOMPARE(note->text(), shown);
+        panel.timeChart()->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(!note->outerRect().intersects(panel.timeChart()->axisRect()->rect()));
         // A short quiet point does not take it away: the race as a whole was slowed.
         r.load.otherCores = 0;
         r.load.windowS = 0.01;

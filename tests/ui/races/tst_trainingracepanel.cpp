@@ -141,17 +141,28 @@ private Q_SLOTS:
         const QString shown = panel.busyWarningText();
         QVERIFY2(shown.contains("Other programs were using 1.7 of 2 cores during this race:"), qPrintable(shown));
         QVERIFY(shown.contains("CPU times are slower than this machine can do."));
-        QCPItemText *note = nullptr;
-        for (int i = 0; i < panel.wallChart()->itemCount(); ++i)
-            if (panel.wallChart()->item(i)->objectName() == "busyMachineWarning")
-                note = qobject_cast<QCPItemText *>(panel.wallChart()->item(i));
+        // On the chart (exports carry it) but outside its plot area, where it covered the curves.
+        QCustomPlot *chart = panel.wallChart();
+        auto *note = chart->findChild<QCPTextElement *>("busyMachineWarning");
         QVERIFY(note);
         QVERIFY(note->visible());
-        // Quiet again (the figure is the whole race's so far): the warning goes.
+        QCOMPARE(note->layout(), chart->plotLayout());
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        const QRect plotArea = chart->axisRect()->rect();
+        QVERIFY(plotArea.height() > 20);
+        QVERIFY2(!note->outerRect().intersects(plotArea), qPrintable(QString("note %1,%2 %3×%4, plot area from y=%5")
+                     .arg(note->outerRect().x()).arg(note->outerRect().y()).arg(note->outerRect().width())
+                     .arg(note->outerRect().height()).arg(plotArea.y())));
+        QVERIFY(note->outerRect().bottom() < plotArea.top());
+        // Quiet again (the figure is the whole race's so far): the warning goes, and the plot
+        // area has its height back.
         busy.otherCores = 0.1;
         Q_EMIT panel.race()->machineLoadReady(busy);
         QCOMPARE(panel.busyWarningText(), QString());
         QVERIFY(!note->visible());
+        QVERIFY(!note->layout());
+        chart->replot(QCustomPlot::rpImmediateRefresh);
+        QVERIFY(chart->axisRect()->rect().height() > plotArea.height());
         // A new race starts clean.
         busy.otherCores = 1.7;
         Q_EMIT panel.race()->machineLoadReady(busy);
