@@ -166,10 +166,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 <context>
     <name>LoadCommand</name>
     <message>
-        <source>Lists the cards a .pt file makes, as File → Load would.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>json or text (default).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -178,11 +174,27 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The .pt or .pth file.</source>
+        <source>Name one file: tensor-kitchen-bench load FILE.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Name one file: tensor-kitchen-bench load FILE.</source>
+        <source>Lists the cards a .pt or .safetensors file makes, as File → Load would.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .pt, .pth or .safetensors file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s (reading %2 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, peak %1 MiB above the baseline</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -428,6 +440,21 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1 could not be written: the disk may be full.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 and %2</source>
+        <extracomment>%1 and %2: two devices, &quot;cpu and meta&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes tensors on %2. PyTorch let it through here, but on a GPU this line raises the device-mismatch error (&quot;Expected all tensors to be on the same device&quot;).</source>
+        <extracomment>%1: the operation (@, linear, cat), %2: its devices, &quot;cpu and meta&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <extracomment>%1: the console input&apos;s line number, %2: the note</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PythonConsole</name>
@@ -459,10 +486,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Python could not import torch: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>This build has no PyTorch console: %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
     <message numerus="yes">
         <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
         <translation>
@@ -490,17 +513,43 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The console could not read what this line left: %1
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source># values changed in place: not an undo step (undo keeps tensors, not copies of their values)
-</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a copy of %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The console could not read what this line left: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Values changed in place: not an undo step (undo keeps tensors, not copies of their values).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: there are no Python development files for %1 (python3-dev).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: %1 has no torch package (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: there are no pybind11 headers (pybind11-dev).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: this LibTorch has no Python bindings (libtorch_python).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: Python&apos;s torch %1 (%2) is not the LibTorch %3 this app links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: it was switched off (TK_PYTHON_CONSOLE=OFF).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -558,6 +607,109 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>SafetensorsFile</name>
+    <message>
+        <source>The entry for tensor %1 is not a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has no dtype string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has the dtype &quot;%2&quot;, which the safetensors format does not have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has no shape (a list of at most 64 sizes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s shape holds %2, which is not a size (a whole number, 0 or more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has no data_offsets (two whole numbers, begin and end).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s data_offsets [%2, %3] end before they begin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 is %2 with shape %3, which needs %4 bytes, but its data_offsets [%5, %6] hold %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 2⁶³</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a part of a byte more than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has %1 bytes; a .safetensors file starts with 8 bytes that give its header&apos;s length.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header would be %1 bytes long; the safetensors format allows at most 100 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header would be %1 bytes long, but only %2 bytes follow the length field: the file is cut short or is not a .safetensors file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header is not UTF-8 text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header does not start with &apos;{&apos; (a JSON object).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header is not JSON: %1 at byte %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header names %1 twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its __metadata__ is not a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its __metadata__ value %1 is not a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s data_offsets [%2, %3] reach past the data area, which holds %4 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s bytes [%2, %3] overlap those of %4 [%5, %6].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes %1 to %2 of the data area belong to no tensor (the next one is %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensors end at byte %1 of the data area, but it holds %2 bytes: the rest belongs to no tensor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1146,6 +1298,46 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1 is a Python object and the console is not running.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Loading %1 was cancelled; the kitchen is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no tensors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds only tensors whose dtypes LibTorch 1.13 has no type for: %2. Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a .safetensors file that can be loaded: %2 Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not loaded from %1, as LibTorch 1.13 has no type for their dtypes: %2. The other tensors were loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 carries metadata: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only tensor cards can be saved in a .safetensors file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, which a .safetensors file cannot hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no tensor card with values to save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not in %1, as they are not tensors with values: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1230,6 +1422,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>New name for %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as .&amp;safetensors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>safetensors files (*.safetensors)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1459,6 +1659,14 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>torch.cuda.empty_cache(): return the allocator&apos;s unused blocks.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>No GPU here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>
@@ -1568,6 +1776,21 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     <name>tk::LessonsPanel</name>
     <message>
         <source>&amp;Try it</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::LoadProgressDialog</name>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading tensors</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1697,10 +1920,6 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Load .pt file…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Export code…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1795,6 +2014,14 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Open &amp;recording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load tensors (.pt, .safetensors)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as safe&amp;tensors…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2286,10 +2513,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PyTorch files (*.pt *.pth)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Export code</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2335,6 +2558,18 @@ first call: %4</source>
     </message>
     <message>
         <source>The kitchen is back as it was when Tensor Kitchen was asked to quit.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor files (*.pt *.pth *.safetensors);;PyTorch files (*.pt *.pth);;safetensors files (*.safetensors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save tensors as safetensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>safetensors files (*.safetensors)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

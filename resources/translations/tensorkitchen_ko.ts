@@ -179,10 +179,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 <context>
     <name>LoadCommand</name>
     <message>
-        <source>Lists the cards a .pt file makes, as File → Load would.</source>
-        <translation>파일 → 불러오기처럼, .pt 파일이 만드는 카드를 나열합니다.</translation>
-    </message>
-    <message>
         <source>json or text (default).</source>
         <translation>json 또는 text(기본값).</translation>
     </message>
@@ -191,12 +187,28 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>카드를 둘 장치 (기본값 cpu).</translation>
     </message>
     <message>
-        <source>The .pt or .pth file.</source>
-        <translation>.pt 또는 .pth 파일.</translation>
-    </message>
-    <message>
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
         <translation>파일 하나를 지정하세요: tensor-kitchen-bench load FILE.</translation>
+    </message>
+    <message>
+        <source>Lists the cards a .pt or .safetensors file makes, as File → Load would.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .pt, .pth or .safetensors file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s (reading %2 s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, peak %1 MiB above the baseline</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -439,6 +451,21 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1 could not be written: the disk may be full.</source>
         <translation>%1 파일을 쓸 수 없습니다. 디스크가 가득 찼을 수 있습니다.</translation>
     </message>
+    <message>
+        <source>%1 and %2</source>
+        <extracomment>%1 and %2: two devices, &quot;cpu and meta&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 takes tensors on %2. PyTorch let it through here, but on a GPU this line raises the device-mismatch error (&quot;Expected all tensors to be on the same device&quot;).</source>
+        <extracomment>%1: the operation (@, linear, cat), %2: its devices, &quot;cpu and meta&quot;</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: %2</source>
+        <extracomment>%1: the console input&apos;s line number, %2: the note</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>PythonConsole</name>
@@ -470,10 +497,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Python could not import torch: %1</source>
         <translation>Python이 torch를 가져오지 못했습니다: %1</translation>
     </message>
-    <message>
-        <source>This build has no PyTorch console: %1.</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: %1.</translation>
-    </message>
     <message numerus="yes">
         <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
         <translation>
@@ -499,20 +522,45 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>중단됨 (Ctrl+C)</translation>
     </message>
     <message>
-        <source>The console could not read what this line left: %1
-</source>
-        <translation>이 줄이 남긴 것을 콘솔이 읽을 수 없습니다: %1
-</translation>
-    </message>
-    <message>
-        <source># values changed in place: not an undo step (undo keeps tensors, not copies of their values)
-</source>
-        <translation># 값이 제자리에서 바뀌었습니다: 실행 취소 단계가 아닙니다 (실행 취소는 텐서를 보관할 뿐, 값의 복사본은 보관하지 않습니다)
-</translation>
-    </message>
-    <message>
         <source>a copy of %1</source>
         <translation>%1의 복사본</translation>
+    </message>
+    <message>
+        <source>The console could not read what this line left: %1</source>
+        <translation type="unfinished">이 줄이 남긴 것을 콘솔이 읽을 수 없습니다: %1
+ {1?}</translation>
+    </message>
+    <message>
+        <source>Values changed in place: not an undo step (undo keeps tensors, not copies of their values).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: there are no Python development files for %1 (python3-dev).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: %1 has no torch package (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: there are no pybind11 headers (pybind11-dev).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: this LibTorch has no Python bindings (libtorch_python).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: Python&apos;s torch %1 (%2) is not the LibTorch %3 this app links.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console: it was switched off (TK_PYTHON_CONSOLE=OFF).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This build has no PyTorch console.</source>
+        <translation type="unfinished">이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -570,6 +618,109 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 파일을 읽을 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>SafetensorsFile</name>
+    <message>
+        <source>The entry for tensor %1 is not a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has no dtype string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has the dtype &quot;%2&quot;, which the safetensors format does not have.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has no shape (a list of at most 64 sizes).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s shape holds %2, which is not a size (a whole number, 0 or more).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 has no data_offsets (two whole numbers, begin and end).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s data_offsets [%2, %3] end before they begin.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1 is %2 with shape %3, which needs %4 bytes, but its data_offsets [%5, %6] hold %7.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>more than 2⁶³</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a part of a byte more than %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The file has %1 bytes; a .safetensors file starts with 8 bytes that give its header&apos;s length.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header would be %1 bytes long; the safetensors format allows at most 100 MB.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header would be %1 bytes long, but only %2 bytes follow the length field: the file is cut short or is not a .safetensors file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header is not UTF-8 text.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header does not start with &apos;{&apos; (a JSON object).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header is not JSON: %1 at byte %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its header names %1 twice.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its __metadata__ is not a JSON object.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its __metadata__ value %1 is not a string.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s data_offsets [%2, %3] reach past the data area, which holds %4 bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor %1&apos;s bytes [%2, %3] overlap those of %4 [%5, %6].</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Bytes %1 to %2 of the data area belong to no tensor (the next one is %3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensors end at byte %1 of the data area, but it holds %2 bytes: the rest belongs to no tensor.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading was cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished">%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
 </context>
 <context>
@@ -1154,6 +1305,46 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1 is a Python object and the console is not running.</source>
         <translation>%1은(는) Python 객체인데 콘솔이 실행 중이 아닙니다.</translation>
     </message>
+    <message>
+        <source>Loading %1 was cancelled; the kitchen is unchanged.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds no tensors.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds only tensors whose dtypes LibTorch 1.13 has no type for: %2. Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a .safetensors file that can be loaded: %2 Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not loaded from %1, as LibTorch 1.13 has no type for their dtypes: %2. The other tensors were loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 carries metadata: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only tensor cards can be saved in a .safetensors file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is %2, which a .safetensors file cannot hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no tensor card with values to save.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not in %1, as they are not tensors with values: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1239,6 +1430,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>New name for %1:</source>
         <translation>%1의 새 이름:</translation>
+    </message>
+    <message>
+        <source>Save as .&amp;safetensors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>safetensors files (*.safetensors)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1468,6 +1667,14 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>torch.cuda.empty_cache(): return the allocator&apos;s unused blocks.</source>
         <translation>torch.cuda.empty_cache(): 할당자가 쓰지 않는 블록을 돌려줍니다.</translation>
     </message>
+    <message>
+        <source>No GPU here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>
@@ -1577,6 +1784,21 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>&amp;Try it</source>
         <translation>해 보기(&amp;T)</translation>
+    </message>
+</context>
+<context>
+    <name>tk::LoadProgressDialog</name>
+    <message>
+        <source>Loading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loading tensors</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1705,10 +1927,6 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>다른 이름으로 세션 저장(&amp;A)…</translation>
     </message>
     <message>
-        <source>&amp;Load .pt file…</source>
-        <translation>.pt 파일 불러오기(&amp;L)…</translation>
-    </message>
-    <message>
         <source>&amp;Export code…</source>
         <translation>코드 내보내기(&amp;E)…</translation>
     </message>
@@ -1804,6 +2022,14 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Open &amp;recording…</source>
         <translation>기록 파일 열기(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>&amp;Load tensors (.pt, .safetensors)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as safe&amp;tensors…</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -2294,10 +2520,6 @@ first call: %4</source>
         <translation>텐서 불러오기</translation>
     </message>
     <message>
-        <source>PyTorch files (*.pt *.pth)</source>
-        <translation>PyTorch 파일 (*.pt *.pth)</translation>
-    </message>
-    <message>
         <source>Export code</source>
         <translation>코드 내보내기</translation>
     </message>
@@ -2344,6 +2566,18 @@ first call: %4</source>
     <message>
         <source>The kitchen is back as it was when Tensor Kitchen was asked to quit.</source>
         <translation>Tensor Kitchen에 종료를 요청했을 때의 주방 그대로 돌아왔습니다.</translation>
+    </message>
+    <message>
+        <source>Tensor files (*.pt *.pth *.safetensors);;PyTorch files (*.pt *.pth);;safetensors files (*.safetensors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save tensors as safetensors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>safetensors files (*.safetensors)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -49,8 +49,9 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             return d->fail(OpError::fileError(path, false, tr("%1 holds no tensors.").arg(file), QString()), false);
         if (!skipped.isEmpty() && int(skipped.size()) == int(st->header().tensors.size()))
             return d->fail(OpError::fileError(path, false,
-                                              tr("%1 holds only tensors whose dtypes LibTorch 1.13 has no type "
-                                                 "for: %2. Nothing was loaded.")
+                                              tr("%1 holds only tensors whose dtypes Tensor Kitchen does not load "
+                                                 "(unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. "
+                                                 "Nothing was loaded.")
                                                   .arg(file, listed(skipped)),
                                               QString()),
                            false);
@@ -118,8 +119,8 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
     if (created)
         *created << ids;
     if (!skipped.isEmpty())
-        o.notices << tr("Not loaded from %1, as LibTorch 1.13 has no type for their dtypes: %2. The other tensors "
-                        "were loaded.")
+        o.notices << tr("Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to 64-bit "
+                        "integers, floats of 8 bits or fewer): %2. The other tensors were loaded.")
                          .arg(file, listed(skipped));
     if (!metadata.isEmpty())
         o.notices << tr("%1 carries metadata: %2.").arg(file, listed(metadata));
