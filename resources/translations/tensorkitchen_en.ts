@@ -1307,15 +1307,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 holds only tensors whose dtypes LibTorch 1.13 has no type for: %2. Nothing was loaded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 is not a .safetensors file that can be loaded: %2 Nothing was loaded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not loaded from %1, as LibTorch 1.13 has no type for their dtypes: %2. The other tensors were loaded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1336,6 +1328,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Not in %1, as they are not tensors with values: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds only tensors whose dtypes Tensor Kitchen does not load (unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. The other tensors were loaded.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

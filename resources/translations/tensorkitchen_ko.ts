@@ -192,23 +192,23 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Lists the cards a .pt or .safetensors file makes, as File → Load would.</source>
-        <translation type="unfinished"></translation>
+        <translation>.pt 또는 .safetensors 파일이 만드는 카드를 파일 → 불러오기처럼 나열합니다.</translation>
     </message>
     <message>
         <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
-        <translation type="unfinished"></translation>
+        <translation>불러오기도 측정합니다: 걸린 초와 프로세스 기준선 위의 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
     </message>
     <message>
         <source>The .pt, .pth or .safetensors file.</source>
-        <translation type="unfinished"></translation>
+        <translation>.pt, .pth 또는 .safetensors 파일.</translation>
     </message>
     <message>
         <source>Loaded in %1 s (reading %2 s)</source>
-        <translation type="unfinished"></translation>
+        <translation>%1초에 불러옴 (읽기 %2초)</translation>
     </message>
     <message>
         <source>, peak %1 MiB above the baseline</source>
-        <translation type="unfinished"></translation>
+        <translation>, 기준선 위 최대 %1 MiB</translation>
     </message>
 </context>
 <context>
@@ -454,17 +454,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>%1 and %2</source>
         <extracomment>%1 and %2: two devices, &quot;cpu and meta&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1와(과) %2</translation>
     </message>
     <message>
         <source>%1 takes tensors on %2. PyTorch let it through here, but on a GPU this line raises the device-mismatch error (&quot;Expected all tensors to be on the same device&quot;).</source>
         <extracomment>%1: the operation (@, linear, cat), %2: its devices, &quot;cpu and meta&quot;</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1에 %2의 텐서가 함께 들어갑니다. 여기서는 PyTorch가 그냥 통과시켰지만, GPU에서는 이 줄이 장치 불일치 오류(&quot;Expected all tensors to be on the same device&quot;)를 냅니다.</translation>
     </message>
     <message>
         <source>Line %1: %2</source>
         <extracomment>%1: the console input&apos;s line number, %2: the note</extracomment>
-        <translation type="unfinished"></translation>
+        <translation>%1번째 줄: %2</translation>
     </message>
 </context>
 <context>
@@ -527,40 +527,39 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The console could not read what this line left: %1</source>
-        <translation type="unfinished">이 줄이 남긴 것을 콘솔이 읽을 수 없습니다: %1
- {1?}</translation>
+        <translation>이 줄이 남긴 것을 콘솔이 읽을 수 없습니다: %1</translation>
     </message>
     <message>
         <source>Values changed in place: not an undo step (undo keeps tensors, not copies of their values).</source>
-        <translation type="unfinished"></translation>
+        <translation>값이 제자리에서(in place) 바뀌었습니다: 실행 취소 단계가 아닙니다(실행 취소는 텐서를 간직할 뿐 값의 복사본은 간직하지 않습니다).</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: there are no Python development files for %1 (python3-dev).</source>
-        <translation type="unfinished"></translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: %1의 Python 개발 파일(python3-dev)이 없습니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: %1 has no torch package (%2).</source>
-        <translation type="unfinished"></translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: %1에 torch 패키지가 없습니다(%2).</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: there are no pybind11 headers (pybind11-dev).</source>
-        <translation type="unfinished"></translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: pybind11 헤더(pybind11-dev)가 없습니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: this LibTorch has no Python bindings (libtorch_python).</source>
-        <translation type="unfinished"></translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: 이 LibTorch에는 Python 바인딩(libtorch_python)이 없습니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: Python&apos;s torch %1 (%2) is not the LibTorch %3 this app links.</source>
-        <translation type="unfinished"></translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: Python의 torch %1(%2)은 이 앱이 링크한 LibTorch %3과 다릅니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: it was switched off (TK_PYTHON_CONSOLE=OFF).</source>
-        <translation type="unfinished"></translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: 꺼 두었습니다(TK_PYTHON_CONSOLE=OFF).</translation>
     </message>
     <message>
         <source>This build has no PyTorch console.</source>
-        <translation type="unfinished">이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -624,103 +623,103 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>SafetensorsFile</name>
     <message>
         <source>The entry for tensor %1 is not a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1의 항목이 JSON 객체가 아닙니다.</translation>
     </message>
     <message>
         <source>Tensor %1 has no dtype string.</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1에 dtype 문자열이 없습니다.</translation>
     </message>
     <message>
         <source>Tensor %1 has the dtype &quot;%2&quot;, which the safetensors format does not have.</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1의 dtype &quot;%2&quot;는 safetensors 형식에 없는 dtype입니다.</translation>
     </message>
     <message>
         <source>Tensor %1 has no shape (a list of at most 64 sizes).</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1에 shape(크기 64개 이하의 목록)가 없습니다.</translation>
     </message>
     <message>
         <source>Tensor %1&apos;s shape holds %2, which is not a size (a whole number, 0 or more).</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1의 shape에 든 %2는 크기(0 이상의 정수)가 아닙니다.</translation>
     </message>
     <message>
         <source>Tensor %1 has no data_offsets (two whole numbers, begin and end).</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1에 data_offsets(시작과 끝, 정수 두 개)가 없습니다.</translation>
     </message>
     <message>
         <source>Tensor %1&apos;s data_offsets [%2, %3] end before they begin.</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1의 data_offsets [%2, %3]는 시작보다 먼저 끝납니다.</translation>
     </message>
     <message>
         <source>Tensor %1 is %2 with shape %3, which needs %4 bytes, but its data_offsets [%5, %6] hold %7.</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1은 shape %3인 %2이므로 %4바이트가 필요하지만, data_offsets [%5, %6]에는 %7이 들어 있습니다.</translation>
     </message>
     <message>
         <source>more than 2⁶³</source>
-        <translation type="unfinished"></translation>
+        <translation>2⁶³보다 많은 수</translation>
     </message>
     <message>
         <source>a part of a byte more than %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1바이트에 바이트 일부를 더한 크기</translation>
     </message>
     <message>
         <source>The file has %1 bytes; a .safetensors file starts with 8 bytes that give its header&apos;s length.</source>
-        <translation type="unfinished"></translation>
+        <translation>파일이 %1바이트입니다. .safetensors 파일은 헤더 길이를 알려 주는 8바이트로 시작합니다.</translation>
     </message>
     <message>
         <source>Its header would be %1 bytes long; the safetensors format allows at most 100 MB.</source>
-        <translation type="unfinished"></translation>
+        <translation>헤더 길이가 %1바이트라고 되어 있습니다. safetensors 형식은 최대 100 MB까지 허용합니다.</translation>
     </message>
     <message>
         <source>Its header would be %1 bytes long, but only %2 bytes follow the length field: the file is cut short or is not a .safetensors file.</source>
-        <translation type="unfinished"></translation>
+        <translation>헤더 길이가 %1바이트라고 되어 있지만 길이 필드 뒤에는 %2바이트뿐입니다: 파일이 잘렸거나 .safetensors 파일이 아닙니다.</translation>
     </message>
     <message>
         <source>Its header is not UTF-8 text.</source>
-        <translation type="unfinished"></translation>
+        <translation>헤더가 UTF-8 텍스트가 아닙니다.</translation>
     </message>
     <message>
         <source>Its header does not start with &apos;{&apos; (a JSON object).</source>
-        <translation type="unfinished"></translation>
+        <translation>헤더가 &apos;{&apos;(JSON 객체)로 시작하지 않습니다.</translation>
     </message>
     <message>
         <source>Its header is not JSON: %1 at byte %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>헤더가 JSON이 아닙니다: %2번째 바이트에서 %1.</translation>
     </message>
     <message>
         <source>Its header names %1 twice.</source>
-        <translation type="unfinished"></translation>
+        <translation>헤더에 %1이 두 번 나옵니다.</translation>
     </message>
     <message>
         <source>Its __metadata__ is not a JSON object.</source>
-        <translation type="unfinished"></translation>
+        <translation>__metadata__가 JSON 객체가 아닙니다.</translation>
     </message>
     <message>
         <source>Its __metadata__ value %1 is not a string.</source>
-        <translation type="unfinished"></translation>
+        <translation>__metadata__의 값 %1이 문자열이 아닙니다.</translation>
     </message>
     <message>
         <source>Tensor %1&apos;s data_offsets [%2, %3] reach past the data area, which holds %4 bytes.</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1의 data_offsets [%2, %3]가 %4바이트인 데이터 영역을 넘어갑니다.</translation>
     </message>
     <message>
         <source>Tensor %1&apos;s bytes [%2, %3] overlap those of %4 [%5, %6].</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 %1의 바이트 [%2, %3]가 %4의 바이트 [%5, %6]와 겹칩니다.</translation>
     </message>
     <message>
         <source>Bytes %1 to %2 of the data area belong to no tensor (the next one is %3).</source>
-        <translation type="unfinished"></translation>
+        <translation>데이터 영역의 %1~%2바이트는 어느 텐서에도 속하지 않습니다(다음 텐서는 %3입니다).</translation>
     </message>
     <message>
         <source>The tensors end at byte %1 of the data area, but it holds %2 bytes: the rest belongs to no tensor.</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서들은 데이터 영역의 %1번째 바이트에서 끝나지만 데이터 영역은 %2바이트입니다: 나머지는 어느 텐서에도 속하지 않습니다.</translation>
     </message>
     <message>
         <source>Loading was cancelled.</source>
-        <translation type="unfinished"></translation>
+        <translation>불러오기를 취소했습니다.</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
-        <translation type="unfinished">%1 파일에 쓸 수 없습니다: %2</translation>
+        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
 </context>
 <context>
@@ -1307,43 +1306,43 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Loading %1 was cancelled; the kitchen is unchanged.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 불러오기를 취소했습니다. 주방은 그대로입니다.</translation>
     </message>
     <message>
         <source>%1 holds no tensors.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 holds only tensors whose dtypes LibTorch 1.13 has no type for: %2. Nothing was loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에는 텐서가 없습니다.</translation>
     </message>
     <message>
         <source>%1 is not a .safetensors file that can be loaded: %2 Nothing was loaded.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Not loaded from %1, as LibTorch 1.13 has no type for their dtypes: %2. The other tensors were loaded.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은 불러올 수 있는 .safetensors 파일이 아닙니다: %2 아무것도 불러오지 않았습니다.</translation>
     </message>
     <message>
         <source>%1 carries metadata: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1에 메타데이터가 있습니다: %2.</translation>
     </message>
     <message>
         <source>Only tensor cards can be saved in a .safetensors file.</source>
-        <translation type="unfinished"></translation>
+        <translation>.safetensors 파일에는 텐서 카드만 저장할 수 있습니다.</translation>
     </message>
     <message>
         <source>%1 is %2, which a .safetensors file cannot hold.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1은 %2이며, .safetensors 파일에 담을 수 없습니다.</translation>
     </message>
     <message>
         <source>There is no tensor card with values to save.</source>
-        <translation type="unfinished"></translation>
+        <translation>저장할 값이 있는 텐서 카드가 없습니다.</translation>
     </message>
     <message>
         <source>Not in %1, as they are not tensors with values: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>값이 있는 텐서가 아니어서 %1에 넣지 않았습니다: %2.</translation>
+    </message>
+    <message>
+        <source>%1 holds only tensors whose dtypes Tensor Kitchen does not load (unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. Nothing was loaded.</source>
+        <translation>%1에는 Tensor Kitchen이 불러오지 않는 dtype(부호 없는 16~64비트 정수, 8비트 이하 부동소수점)의 텐서만 있습니다: %2. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. The other tensors were loaded.</source>
+        <translation>%1에서 불러오지 않은 텐서: Tensor Kitchen이 그 dtype(부호 없는 16~64비트 정수, 8비트 이하 부동소수점)을 불러오지 않습니다: %2. 나머지 텐서는 불러왔습니다.</translation>
     </message>
 </context>
 <context>
@@ -1433,11 +1432,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Save as .&amp;safetensors…</source>
-        <translation type="unfinished"></translation>
+        <translation>.safetensors로 저장(&amp;S)…</translation>
     </message>
     <message>
         <source>safetensors files (*.safetensors)</source>
-        <translation type="unfinished"></translation>
+        <translation>safetensors 파일 (*.safetensors)</translation>
     </message>
 </context>
 <context>
@@ -1669,11 +1668,11 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>No GPU here</source>
-        <translation type="unfinished"></translation>
+        <translation>이 PC에는 GPU가 없습니다</translation>
     </message>
     <message>
         <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
-        <translation type="unfinished"></translation>
+        <translation>GPU가 있든 없든 돌아가야 하는 코드는 교재처럼 장치를 고릅니다: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;(콘솔에는 미리 정의되어 있습니다), 그리고 x.cuda() 대신 x.to(device)를 씁니다.</translation>
     </message>
 </context>
 <context>
@@ -1790,15 +1789,15 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <name>tk::LoadProgressDialog</name>
     <message>
         <source>Loading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 불러오는 중…</translation>
     </message>
     <message>
         <source>Cancel</source>
-        <translation type="unfinished"></translation>
+        <translation>취소</translation>
     </message>
     <message>
         <source>Loading tensors</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 불러오기</translation>
     </message>
 </context>
 <context>
@@ -2025,11 +2024,11 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>&amp;Load tensors (.pt, .safetensors)…</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 불러오기(.pt, .safetensors)(&amp;L)…</translation>
     </message>
     <message>
         <source>Save as safe&amp;tensors…</source>
-        <translation type="unfinished"></translation>
+        <translation>safetensors로 저장(&amp;T)…</translation>
     </message>
 </context>
 <context>
@@ -2569,15 +2568,15 @@ first call: %4</source>
     </message>
     <message>
         <source>Tensor files (*.pt *.pth *.safetensors);;PyTorch files (*.pt *.pth);;safetensors files (*.safetensors)</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서 파일 (*.pt *.pth *.safetensors);;PyTorch 파일 (*.pt *.pth);;safetensors 파일 (*.safetensors)</translation>
     </message>
     <message>
         <source>Save tensors as safetensors</source>
-        <translation type="unfinished"></translation>
+        <translation>텐서를 safetensors로 저장</translation>
     </message>
     <message>
         <source>safetensors files (*.safetensors)</source>
-        <translation type="unfinished"></translation>
+        <translation>safetensors 파일 (*.safetensors)</translation>
     </message>
 </context>
 <context>
