@@ -9,7 +9,7 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${1:-$here/build-tsan}"
 suites=(tst_kitchenengine tst_workspace tst_matmul tst_training tst_backgroundrun tst_machineload
-        tst_pythonconsole tst_watchprotocol)
+        tst_pythonconsole tst_watchserver tst_watchreplay)
 lock=()
 [ -n "${TK_BUILD_LOCK:-}" ] && lock=(flock "$TK_BUILD_LOCK")
 cmake -S "$here" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTK_BUILD_UI=OFF -DTK_SANITIZE=thread
