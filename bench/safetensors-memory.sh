@@ -2,13 +2,13 @@
 # What loading a big .safetensors file costs in memory, beside the same tensors as a .pt file,
 # measured in one run, interleaved (st pt st pt …): the peak resident memory of
 # `tensor-kitchen-bench load FILE` above its peak for a tiny file, as a multiple of the tensors'
-# bytes. The safetensors reader maps the file and copies each tensor once into its own storage,
-# so about 1.0× is the target (the .pt reader reads the whole file into memory first).
+# bytes. Both readers read each tensor's bytes once, straight into its own storage, so about
+# 1.0× (plus the cards' summaries' small buffers) is the target; the issue's limit is 1.2×.
 # Usage: bench/safetensors-memory.sh [build] [megabytes] [rounds]
 set -euo pipefail
 build="${1:-build}"
 mb="${2:-512}"
-rounds="${3:-3}"
+rounds="${3:-5}"
 bench="$build/app/tensor-kitchen-bench"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT

@@ -21,9 +21,9 @@ namespace tk {
 // area, which the tensors' byte ranges must tile exactly. Nothing in the file is run or
 // imported: the header is data, each tensor a byte range.
 //
-// Reading maps the file (no whole-file buffer) and checks the whole header against the file's
-// size before any tensor is made; load() then copies each byte range once, into the tensor's
-// own storage, so the file can be closed and the map dropped. load() takes a progress callback
+// Opening maps the file to check the whole header against the file's size before any tensor is
+// made (no whole-file buffer); load() then reads each byte range once, straight into the
+// tensor's own storage, so the peak stays near the tensors' bytes and the file can be closed. load() takes a progress callback
 // so that a caller can report progress and cancel between pieces.
 class SafetensorsFile
 {
@@ -105,8 +105,8 @@ public:
                       const QList<QPair<QString, QString>> &metadata, QString *error);
 
 private:
-    QFile m_file;
-    const uchar *m_map = nullptr; // the whole file, while this object lives
+    mutable QFile m_file;         // load() reads from it
+    const uchar *m_map = nullptr; // the whole file, while the header is parsed
     Header m_header;
 };
 
