@@ -712,6 +712,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 changed or could not be read while it was loading: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>SessionFrame</name>

@@ -721,6 +721,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
+    <message>
+        <source>%1 changed or could not be read while it was loading: %2</source>
+        <translation>불러오는 동안 %1이 바뀌었거나 읽을 수 없었습니다: %2</translation>
+    </message>
 </context>
 <context>
     <name>SessionFrame</name>
