@@ -21,7 +21,7 @@ FirstSteps::FirstSteps(QWidget *parent) : QFrame(parent)
                                tr("torch.randn, torch.ones, … on the device you choose"));
     QPushButton *lesson = button(QStringLiteral("firstStepLesson"), tr("Open the first lesson"),
                                  tr("Where a tensor lives, and how .to() moves it"));
-    QPushButton *load = button(QStringLiteral("firstStepLoadPt"), tr("Load a .pt file…"),
+    QPushButton *load = button(QStringLiteral("firstStepLoadPt"), tr("Load a .pt or .safetensors file…"),
                                tr("Tensors or a state_dict saved by torch.save"));
     connect(make, &QPushButton::clicked, this, &FirstSteps::newTensorRequested);
     connect(lesson, &QPushButton::clicked, this, &FirstSteps::firstLessonRequested);

@@ -225,8 +225,15 @@ def parse(source, echo=True):
         tree = ast.parse(source, FILENAME, "exec")
         lines = source.splitlines()
         out = []
-        for node in tree.body:
+        body = tree.body
+        for i, node in enumerate(body):
             text = "\n".join(lines[node.lineno - 1:node.end_lineno])
+            # `a = 1; b = 2`: each statement its own text (so the code log has each once); a
+            # statement alone on its lines keeps them whole, comments included.
+            shared = (i > 0 and body[i - 1].end_lineno == node.lineno) or \
+                     (i + 1 < len(body) and body[i + 1].lineno == node.end_lineno)
+            if shared:
+                text = ast.get_source_segment(source, node) or text
             if echo and isinstance(node, ast.Expr):
                 code = compile(ast.Interactive(body=[node]), FILENAME, "single")
             else:

@@ -106,6 +106,19 @@ private Q_SLOTS:
         QCOMPARE(w.count(), 0);
     }
 
+    void statementsSharingALineAreLoggedEachOnce()
+    {
+        Workspace w;
+        PythonConsole c(w);
+        const int before = w.codeLog().lines().size();
+        Outcome r = c.run("a = torch.ones(2); b = torch.zeros(3)  # two on one line\nc = a + 1  # kept");
+        QCOMPARE(r.console.steps, (QStringList{"a = torch.ones(2)", "b = torch.zeros(3)", "c = a + 1  # kept"}));
+        QCOMPARE(w.codeLog().lines().size(), before + 3);
+        QCOMPARE(w.codeLog().lines().at(before).code, QStringLiteral("a = torch.ones(2)"));
+        QCOMPARE(w.codeLog().lines().at(before + 1).code, QStringLiteral("b = torch.zeros(3)"));
+        QCOMPARE(w.codeLog().lines().at(before + 2).code, QStringLiteral("c = a + 1  # kept"));
+    }
+
     void eachStatementIsOneUndoStep()
     {
         Workspace w;
