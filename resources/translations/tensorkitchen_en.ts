@@ -1695,11 +1695,11 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Load a .pt file…</source>
+        <source>Tensors or a state_dict saved by torch.save</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tensors or a state_dict saved by torch.save</source>
+        <source>Load a .pt or .safetensors file…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

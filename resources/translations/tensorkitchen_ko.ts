@@ -1702,12 +1702,12 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>텐서가 어디에 있는지, .to()가 어떻게 옮기는지</translation>
     </message>
     <message>
-        <source>Load a .pt file…</source>
-        <translation>.pt 파일 불러오기…</translation>
-    </message>
-    <message>
         <source>Tensors or a state_dict saved by torch.save</source>
         <translation>torch.save로 저장한 텐서나 state_dict</translation>
+    </message>
+    <message>
+        <source>Load a .pt or .safetensors file…</source>
+        <translation>.pt 또는 .safetensors 파일 불러오기…</translation>
     </message>
 </context>
 <context>
