@@ -8,6 +8,8 @@
 # (read once first), so both sides read the same way. Prints the medians, the median of the
 # paired time ratios (app / torch.load; at most 1 is the target) and peak / N for each side
 # (N = the file's size; at most 1.2 the target).
+# A .safetensors FILE is compared with safetensors.torch.load_file instead (the Python used
+# needs the safetensors package; pass one that has it as second-python, or TK_PYTHON).
 # Usage: bench/load-vs-pytorch.sh [build-dir] [MiB or FILE] [rounds] [second-python]
 #   second-python: another torch to compare with as well (e.g. /work/main/.venv-torch/bin/python3)
 set -euo pipefail
@@ -56,8 +58,8 @@ print(f"app (tensor-kitchen-bench load): median {med(a['seconds'] for a in app):
       f"(max {max(a['peak_above_baseline'] for a in app) / n:.3f})")
 for name, runs in sides:
     ratios = [a["seconds"] / t["seconds"] for a, t in zip(app, runs)]
-    print(f"torch.load, torch {runs[0]['torch']}: median {med(t['seconds'] for t in runs):.3f} s, "
+    print(f"{runs[0].get('loader', 'torch.load')}, torch {runs[0]['torch']}: median {med(t['seconds'] for t in runs):.3f} s, "
           f"peak/N median {med(t['peak_above_baseline'] for t in runs) / n:.3f}")
-    print(f"  time ratio app / torch.load ({runs[0]['torch']}): median of paired ratios {med(ratios):.2f} "
+    print(f"  time ratio app / {runs[0].get('loader', 'torch.load')} ({runs[0]['torch']}): median of paired ratios {med(ratios):.2f} "
           f"(rounds: {', '.join(f'{x:.2f}' for x in ratios)})")
 PY

@@ -5,6 +5,7 @@
 #include "devices/deviceregistry.h"
 #include "files/loadprogress.h"
 #include "internal/safetensorsfile.h"
+#include "internal/tensorsummary.h"
 #include "internal/torchutil.h"
 #include "kitchen/pythoncode.h"
 
@@ -32,6 +33,12 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
 {
     const QString file = QFileInfo(path).fileName();
     const QString target = DeviceRegistry::resolve(device);
+    auto cancelledLoad = [&file] {
+        Outcome o;
+        o.cancelled = true;
+        o.notices << tr("Loading %1 was cancelled; the kitchen is unchanged.").arg(file);
+        return o;
+    };
     std::unique_ptr<SafetensorsFile> st;
     std::vector<std::pair<QString, at::Tensor>> loaded;
     QStringList skipped;
@@ -66,12 +73,8 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
         });
         st.reset(); // every tensor has its own storage now: the map and the file go
     } catch (const SafetensorsFile::Refused &r) {
-        if (r.kind == SafetensorsFile::Refused::Kind::Cancelled) {
-            Outcome o;
-            o.cancelled = true;
-            o.notices << tr("Loading %1 was cancelled; the kitchen is unchanged.").arg(file);
-            return o;
-        }
+        if (r.kind == SafetensorsFile::Refused::Kind::Cancelled)
+            return cancelledLoad();
         if (r.kind == SafetensorsFile::Refused::Kind::CannotRead)
             return d->fail(OpError::invalid(tr("Cannot open %1: %2").arg(path, r.reason)), false);
         return d->fail(OpError::fileError(path, false,
@@ -83,11 +86,19 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
     } catch (...) {
         return d->failTorch(std::current_exception(), {QStringLiteral("cpu")}, QString());
     }
-    // Each tensor on its device first, so a failure there leaves the kitchen as it was.
+    // Each tensor on its device and summarised first, so a failure there leaves the kitchen as
+    // it was; the storage marks once for all the cards (per card it is quadratic in their number).
+    std::vector<CardInfo> infos;
     try {
-        if (target != QLatin1String("cpu"))
-            for (auto &[name, t] : loaded)
+        for (auto &[name, t] : loaded) {
+            if (progress && progress->cancelRequested())
+                return cancelledLoad();
+            if (target != QLatin1String("cpu"))
                 t = t.to(c10::Device(target.toStdString()));
+            CardInfo info;
+            TensorSummary::fill(info, t);
+            infos.push_back(std::move(info));
+        }
     } catch (...) {
         return d->failTorch(std::current_exception(), {target}, QString());
     }
@@ -99,12 +110,13 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
         const QString holder = freeName(QStringLiteral("loaded"));
         d->logOk(PythonCode::importSafetensors());
         d->logOk(PythonCode::loadSafetensors(holder, path));
-        for (const auto &[key, t] : loaded) {
+        for (size_t i = 0; i < loaded.size(); ++i) {
+            const auto &[key, t] = loaded[i];
             const QString base = PythonCode::identifier(key);
             QString name = freeName(base);
             for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
                 name = freeName(base + QString::number(k));
-            const int id = d->add(name, t);
+            const int id = d->addSummarised(name, t, std::move(infos[i]));
             ids << id;
             o.cardId = id;
             QString line = PythonCode::loadItem(name, holder, key);
@@ -112,6 +124,7 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
                 line += PythonCode::toCall(target);
             d->logOk(line);
         }
+        d->refreshStorageIds(); // once for all the new cards
     } catch (...) {
         d->restore(std::move(before));
         return d->failTorch(std::current_exception(), {target}, QString());
