@@ -16,6 +16,7 @@
 #include "races/trainingracepanel.h"
 #include "kitchen/workspace.h"
 #include "support/kitchentest.h"
+#include "support/windowtest.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -44,42 +45,11 @@
 #include <QDropEvent>
 
 using namespace tk;
+using namespace tk::testsupport;
 
 class TestDesktop : public QObject
 {
     Q_OBJECT
-
-private:
-    static void idle(MainWindow &w) { QVERIFY(testsupport::waitIdle(w.engine())); }
-    static QStringList names(MainWindow &w)
-    {
-        QStringList n;
-        for (const CardInfo &c : w.engine()->cards())
-            n << c.name + "@" + c.device;
-        return n;
-    }
-    // What the code log dock shows, past its two header lines.
-    static QStringList shownLog(MainWindow &w)
-    {
-        auto *view = w.findChild<QPlainTextEdit *>(QStringLiteral("codeLog"));
-        return view ? view->toPlainText().split('\n').mid(2) : QStringList{QStringLiteral("no view")};
-    }
-    static QStringList engineLog(MainWindow &w)
-    {
-        QStringList lines;
-        for (const CodeLine &l : w.engine()->codeLog().lines())
-            lines << l.display().split('\n');
-        return lines;
-    }
-    static void make(MainWindow &w, const QString &name)
-    {
-        TensorSpec s;
-        s.name = name;
-        s.shape = {2, 2};
-        s.factory = TensorSpec::Factory::Randn;
-        w.engine()->submit(request::Create{s});
-        idle(w);
-    }
 
 private Q_SLOTS:
     // Every LibTorch call of the UI runs on a worker: none may come from this thread.

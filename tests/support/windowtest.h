@@ -1,0 +1,54 @@
+#pragma once
+
+// The main window as the desktop suites read it: its cards, its code log as shown and as kept,
+// and a tensor made through the engine as a menu would. Shared by tst_desktop and tst_undo.
+#include "kitchen/kitchenengine.h"
+#include "kitchen/kitchenrequest.h"
+#include "support/kitchentest.h"
+#include "window/mainwindow.h"
+
+#include <QPlainTextEdit>
+#include <QStringList>
+#include <QTest>
+
+namespace tk::testsupport {
+
+inline void idle(MainWindow &w) { QVERIFY(waitIdle(w.engine())); }
+
+// "name@device" of every card, in order.
+inline QStringList names(MainWindow &w)
+{
+    QStringList n;
+    for (const CardInfo &c : w.engine()->cards())
+        n << c.name + "@" + c.device;
+    return n;
+}
+
+// What the code log dock shows, past its two header lines.
+inline QStringList shownLog(MainWindow &w)
+{
+    auto *view = w.findChild<QPlainTextEdit *>(QStringLiteral("codeLog"));
+    return view ? view->toPlainText().split('\n').mid(2) : QStringList{QStringLiteral("no view")};
+}
+
+// The engine's code log, line by line.
+inline QStringList engineLog(MainWindow &w)
+{
+    QStringList lines;
+    for (const CodeLine &l : w.engine()->codeLog().lines())
+        lines << l.display().split('\n');
+    return lines;
+}
+
+// A 2×2 randn tensor named `name`, made and waited for.
+inline void make(MainWindow &w, const QString &name)
+{
+    TensorSpec s;
+    s.name = name;
+    s.shape = {2, 2};
+    s.factory = TensorSpec::Factory::Randn;
+    w.engine()->submit(request::Create{s});
+    idle(w);
+}
+
+} // namespace tk::testsupport
