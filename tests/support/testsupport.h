@@ -3,6 +3,7 @@
 // What several suites need from their surroundings: the Python whose torch matches the LibTorch
 // under test, and which of the three device cases this run is in (for honest skips).
 #include "devices/deviceregistry.h"
+#include "kitchen/workspace.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -11,6 +12,15 @@
 #include <QTest>
 
 namespace tk::testsupport {
+
+// The code of every line in the workspace's code log, in order.
+inline QStringList codeLines(const Workspace &w)
+{
+    QStringList lines;
+    for (const CodeLine &l : w.codeLog().lines())
+        lines << l.code;
+    return lines;
+}
 
 // CTest's SKIP_RETURN_CODE for suites that cannot run in this device case (tests/CMakeLists.txt).
 constexpr int kSkipReturnCode = 77;

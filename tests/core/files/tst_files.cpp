@@ -16,6 +16,7 @@
 #include <torch/torch.h>
 
 using namespace tk;
+using tk::testsupport::codeLines;
 
 namespace {
 
@@ -127,14 +128,6 @@ QStringList cardNames(const Workspace &w, const QList<int> &ids)
     for (int id : ids)
         names << w.card(id)->name;
     return names;
-}
-
-QStringList codeLines(const Workspace &w)
-{
-    QStringList lines;
-    for (const CodeLine &l : w.codeLog().lines())
-        lines << l.code;
-    return lines;
 }
 
 } // namespace

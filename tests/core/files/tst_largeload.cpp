@@ -15,6 +15,7 @@
 #include <cmath>
 
 using namespace tk;
+using tk::testsupport::codeLines;
 
 namespace {
 
@@ -93,14 +94,6 @@ private:
     int m_cancelAfter;
     bool m_inSummaries;
 };
-
-QStringList codeLines(const Workspace &w)
-{
-    QStringList lines;
-    for (const CodeLine &l : w.codeLog().lines())
-        lines << l.code;
-    return lines;
-}
 
 } // namespace
 
