@@ -1,24 +1,7 @@
 // libFuzzer: .pt files dropped on a pane (PyTorch's zip/pickle format, LibTorch archives).
-#include "kitchen/workspace.h"
-
-#include <QFile>
-#include <QTemporaryDir>
-#include <cstddef>
-#include <cstdint>
+#include "fuzzload.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    static QTemporaryDir dir;
-    const QString path = dir.filePath(QStringLiteral("input.pt"));
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        return 0;
-    f.write(reinterpret_cast<const char *>(data), qint64(size));
-    f.close();
-    tk::Workspace w;
-    QList<int> created;
-    const tk::Outcome o = w.loadPt(path, QStringLiteral("cpu"), &created);
-    if (!o.ok() && (o.error.message.isEmpty() || w.count() != 0))
-        __builtin_trap(); // refused: with a reason, and nothing half-made
-    return 0;
+    return fuzzLoad(data, size, "input.pt");
 }

@@ -2,16 +2,31 @@
 
 // The main window as the desktop suites read it: its cards, its code log as shown and as kept,
 // and a tensor made through the engine as a menu would. Shared by tst_desktop and tst_undo.
+#include "files/sessioncontroller.h"
 #include "kitchen/kitchenengine.h"
 #include "kitchen/kitchenrequest.h"
 #include "support/kitchentest.h"
 #include "window/mainwindow.h"
 
+#include <QCoreApplication>
+#include <QFile>
 #include <QPlainTextEdit>
+#include <QSettings>
+#include <QStandardPaths>
 #include <QStringList>
 #include <QTest>
 
 namespace tk::testsupport {
+
+// A desktop suite's start: settings and autosave of its own, empty, so no earlier run leaks in.
+inline void startDesktopSuite(const char *name)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName("TensorKitchenTests");
+    QCoreApplication::setApplicationName(QString::fromLatin1(name));
+    QSettings().clear();
+    QFile::remove(SessionController::autosavePath());
+}
 
 inline void idle(MainWindow &w) { QVERIFY(waitIdle(w.engine())); }
 

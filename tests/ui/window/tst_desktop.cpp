@@ -55,14 +55,7 @@ private Q_SLOTS:
     // Every LibTorch call of the UI runs on a worker: none may come from this thread.
     void cleanupTestCase() { QCOMPARE(TorchThread::violations(), 0); }
 
-    void initTestCase()
-    {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName("TensorKitchenTests");
-        QCoreApplication::setApplicationName("tst_desktop");
-        QSettings().clear();
-        QFile::remove(SessionController::autosavePath());
-    }
+    void initTestCase() { startDesktopSuite("tst_desktop"); }
 
     void aQuitBySignalKeepsTheKitchenForTheNextStart()
     {
