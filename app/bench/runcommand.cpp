@@ -6,6 +6,7 @@
 #include "kitchen/workspace.h"
 
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,7 +45,7 @@ int RunCommand::run(const QStringList &arguments)
     if (!console.start())
         return fail(console.status());
     // As python3 runs a file: no echo of expression values, so `output` is what it printed.
-    const Outcome o = RequestHandler::perform(w, request::RunPython{code, true}, &console);
+    const Outcome o = RequestHandler::perform(w, request::RunPython{code, true, QFileInfo(path).absoluteFilePath()}, &console);
     const ConsoleReply &r = o.console;
 
     QJsonArray cards;

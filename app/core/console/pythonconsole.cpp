@@ -46,7 +46,7 @@ QStringList PythonConsole::complete(const QString &prefix)
     return out;
 }
 
-Outcome PythonConsole::run(const QString &code, Mode mode)
+Outcome PythonConsole::run(const QString &code, Mode mode, const QString &file)
 {
     const bool script = mode == Mode::Script;
     Outcome outcome;
@@ -64,7 +64,11 @@ Outcome PythonConsole::run(const QString &code, Mode mode)
         d->bindCards(); // anything the workspace did since the last statement
         // A script's `if __name__ == "__main__":` runs, as under python3.
         d->ns[py::str("__name__")] = py::str(script ? "__main__" : "__console__");
-        parsed = d->helpers.attr("parse")(code.toStdString(), !script);
+        const bool named = script && !file.isEmpty();
+        if (named)
+            d->ns[py::str("__file__")] = py::str(file.toStdString());
+        parsed = d->helpers.attr("parse")(code.toStdString(), !script,
+                                          named ? py::object(py::str(file.toStdString())) : py::object(py::none()));
     } catch (const std::exception &e) {
         reply.exceptionType = QStringLiteral("RuntimeError");
         reply.exceptionText = QString::fromUtf8(e.what());

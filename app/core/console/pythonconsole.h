@@ -54,7 +54,8 @@ public:
     // its `moves` every .to() the input made, measured by the kitchen's one MovePath, its
     // `notices` the console's own notes: a call that mixed devices where PyTorch let it
     // through (a GPU would raise), values changed in place.
-    Outcome run(const QString &code, Mode mode = Mode::Prompt);
+    // A script's `file` (its path) is what its tracebacks and `__file__` name, as under python3.
+    Outcome run(const QString &code, Mode mode = Mode::Prompt, const QString &file = {});
     // After anything else changed the cards (a drag, undo, redo, opening a session): every
     // card is bound again to its name, and names whose card is gone are deleted.
     void syncFromWorkspace();

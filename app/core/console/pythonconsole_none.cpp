@@ -39,7 +39,7 @@ QString PythonConsole::status() const
     return tr("This build has no PyTorch console.");
 }
 
-Outcome PythonConsole::run(const QString &code, Mode)
+Outcome PythonConsole::run(const QString &code, Mode, const QString &)
 {
     Outcome o;
     o.console.input = code;

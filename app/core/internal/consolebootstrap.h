@@ -11,13 +11,22 @@
 namespace tk {
 
 inline constexpr const char *kConsoleBootstrap = R"PY(
-import ast, builtins, copy, functools, io, linecache, rlcompleter, sys, traceback
+import ast, builtins, copy, functools, io, linecache, re, rlcompleter, sys, traceback
 import torch
 from torch import nn
 from torch.overrides import TorchFunctionMode
 
 FILENAME = "<console>"
 _HERE = "<tk-console>"
+SHOWN = FILENAME # what tracebacks call FILENAME: a script's own path when it has one
+_SHOWN_RE = re.compile(r'^(  File )"<console>"(, line )', re.M)
+
+def _shown(text):
+    # The user's frames are compiled as FILENAME (how the console knows them); a script's
+    # traceback names its file instead, as `python3 SCRIPT.py` does.
+    if SHOWN == FILENAME:
+        return text
+    return _SHOWN_RE.sub(lambda m: m.group(1) + '"' + SHOWN + '"' + m.group(2), text)
 
 def _user_line():
     # The console line that made the call, or None when the caller is library code (an
@@ -216,10 +225,12 @@ def make_namespace():
     return {"__name__": "__console__", "__builtins__": builtins, "torch": torch, "nn": nn,
             "device": "cuda" if torch.cuda.is_available() else "cpu", "input": _no_input}
 
-def parse(source, echo=True):
+def parse(source, echo=True, shown=None):
     # Each top-level statement compiled on its own, keeping its line numbers. At the prompt
     # (echo) an expression statement is compiled in "single" mode so that its value is shown,
     # as Python's own prompt does; a script runs as `python3 SCRIPT.py` runs it, echoing nothing.
+    global SHOWN
+    SHOWN = shown or FILENAME
     linecache.cache[FILENAME] = (len(source), None, source.splitlines(True), FILENAME)
     try:
         tree = ast.parse(source, FILENAME, "exec")
@@ -242,7 +253,7 @@ def parse(source, echo=True):
         return out
     except Exception as e: # `return 1` or `break` at the top, a NUL byte, …
         return (type(e).__name__, str(getattr(e, "msg", e)),
-                "".join(traceback.format_exception_only(type(e), e)), getattr(e, "lineno", 1) or 1)
+                _shown("".join(traceback.format_exception_only(type(e), e))), getattr(e, "lineno", 1) or 1)
 
 def _kind(v):
     # By the real type (a mock's __class__ must not pass for a tensor), and only what a card can
@@ -310,7 +321,7 @@ def execute(code, ns, text=""):
         if frames:
             shown = ("Traceback (most recent call last):\n"
                      + "".join(traceback.StackSummary.from_list(frames).format()) + shown)
-        error = (type(e).__name__, str(e), shown, line)
+        error = (type(e).__name__, str(e), _shown(shown), line)
     finally:
         rec.unwatch()
         sys.stdin, sys.stdout, sys.stderr, sys.displayhook = saved

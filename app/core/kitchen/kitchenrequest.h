@@ -36,8 +36,8 @@ struct SavePt { int id = -1; QString path; };
 // Tensor cards in one .safetensors file; no ids: every tensor card in the kitchen.
 struct SaveSafetensors { QList<int> ids; QString path; };
 // Python typed in the console, or a script (`script`: run as python3 runs a file, no echo):
-// each statement one undo step (see PythonConsole::run).
-struct RunPython { QString code; bool script = false; };
+// each statement one undo step (see PythonConsole::run); a script's `file` names it in tracebacks.
+struct RunPython { QString code; bool script = false; QString file; };
 
 } // namespace request
 

@@ -84,7 +84,7 @@ Outcome RequestHandler::perform(Workspace &w, const KitchenRequest &request, Pyt
             if (!console)
                 return invalid(tr("Python input needs the console."));
             Outcome o = console->run(r.code, r.script ? PythonConsole::Mode::Script
-                                                      : PythonConsole::Mode::Prompt);
+                                                      : PythonConsole::Mode::Prompt, r.file);
             // A device mismatch opens the same dialog as a drag, and "no GPU here" the
             // workbench's explanation; other exceptions are Python's traceback in the console.
             if (o.console.error.kind == OpError::Kind::DeviceMismatch

@@ -9,6 +9,7 @@
 #include <QDir>
 #include <QFile>
 #include <QProcess>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace tk;
@@ -104,6 +105,39 @@ private Q_SLOTS:
         const Outcome p = c.run("raise ValueError('bad value')");
         QVERIFY(p.console.output.contains("ValueError: bad value"));
         QCOMPARE(p.console.traceback, p.console.output);
+    }
+
+    // A failing script's traceback is python3's own, naming the script's file (not "<console>"),
+    // and a syntax error too; `__file__` is the script's path.
+    void aScriptsTracebackIsPython3s_data()
+    {
+        QTest::addColumn<QString>("code");
+        QTest::newRow("raise in a function") << QStringLiteral(
+            "import os\nprint(os.path.basename(__file__))\ndef f(v):\n    raise ValueError('bad ' + v)\nf('value')\n");
+        QTest::newRow("syntax error") << QStringLiteral("x = 1\ny = (\n");
+    }
+    void aScriptsTracebackIsPython3s()
+    {
+        QFETCH(QString, code);
+        const QString py = testsupport::torchPython();
+        if (py.isEmpty())
+            QSKIP("no Python with torch here to compare with");
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("failing.py"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(code.toUtf8());
+        f.close();
+        QProcess p;
+        p.start(py, {path});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 1);
+        Workspace w;
+        PythonConsole c(w);
+        const Outcome o = RequestHandler::perform(w, request::RunPython{code, true, path}, &c);
+        QCOMPARE(o.console.output, QString::fromUtf8(p.readAllStandardOutput()));
+        QCOMPARE(o.console.traceback, QString::fromUtf8(p.readAllStandardError()));
+        QVERIFY(!o.console.traceback.contains(QStringLiteral("<console>")));
     }
 };
 
