@@ -101,13 +101,10 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             if (target != QLatin1String("cpu"))
                 t = t.to(c10::Device(target.toStdString()));
             CardInfo info;
-            if (d->deferSummaries) {
+            if (d->deferSummaries)
                 TensorSummary::fillPending(info, t); // nothing read yet: the statistics follow
-            } else {
+            else
                 TensorSummary::fill(info, t);
-                // Its pages its own, so a change to the file no longer reaches the card.
-                SafetensorsFile::ownPages(t, 0, qint64(t.numel()) * qint64(t.element_size()));
-            }
             infos.push_back(std::move(info));
         }
     } catch (...) {

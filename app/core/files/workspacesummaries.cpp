@@ -2,11 +2,8 @@
 // workspace.cpp and workspacefiles.cpp). A load's cards appear as soon as their tensors exist;
 // their statistics and heat maps are made here afterwards, a slice at a time, by follow-up
 // work on the same thread (KitchenWorker), so that a user's request is never held up long.
-// A .safetensors tensor's pages become the process's own on the way (SafetensorsFile::ownPages),
-// so that once its statistics are there it no longer depends on the file.
 #include "internal/workspaceprivate.h"
 
-#include "internal/safetensorsfile.h"
 #include "internal/tensorsummary.h"
 
 namespace tk {
@@ -39,7 +36,6 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
             if (!SummaryPass::takes(t)) {
                 // Integers, bools, other devices: LibTorch's ops, the whole tensor at once.
                 TensorSummary::fill(e.info, t);
-                SafetensorsFile::ownPages(t, 0, bytes); // a mapped tensor no longer needs its file
                 spent += bytes;
                 landed << e.info;
                 continue;
@@ -54,7 +50,6 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
             }
             const qint64 piece = std::min(bytes - part.fed, std::max(byteBudget - spent, kMinPiece));
             part.stream->feed(static_cast<const char *>(t.data_ptr()) + part.fed, size_t(piece));
-            SafetensorsFile::ownPages(t, part.fed, piece); // while the pages are in the cache
             part.fed += piece;
             spent += piece;
             if (part.fed < bytes)

@@ -9,8 +9,6 @@
 #include <QtEndian>
 #include <algorithm>
 #include <cstring>
-#include <map>
-#include <mutex>
 #include <torch/version.h>
 
 // The format's numbers are little-endian and its data area is copied byte for byte.
@@ -290,18 +288,6 @@ bool SafetensorsFile::looksLike(const QString &path)
     return head.size() == 9 && head.at(8) == '{' && !head.startsWith("PK") && uchar(head.at(0)) != 0x80;
 }
 
-// Every live map's address range, so ownPages() can tell a mapped tensor from any other.
-std::mutex &mapsMutex()
-{
-    static std::mutex m;
-    return m;
-}
-std::map<const uchar *, const uchar *> &liveMaps() // begin → end; guarded by mapsMutex()
-{
-    static std::map<const uchar *, const uchar *> maps;
-    return maps;
-}
-
 // The file's map; unmapped when the last tensor over it goes (from any thread: nothing else
 // touches it then).
 struct SafetensorsFile::Mapping
@@ -309,40 +295,13 @@ struct SafetensorsFile::Mapping
     explicit Mapping(const QString &path) : file(path) {}
     ~Mapping()
     {
-        if (!data)
-            return;
-        {
-            std::lock_guard<std::mutex> lock(mapsMutex());
-            liveMaps().erase(data);
-        }
-        file.unmap(data);
+        if (data)
+            file.unmap(data);
     }
     QFile file;
     uchar *data = nullptr;
     qint64 size = 0;
 };
-
-bool SafetensorsFile::ownPages(const at::Tensor &t, qint64 offset, qint64 bytes)
-{
-    if (!t.defined() || !t.has_storage() || !t.device().is_cpu() || bytes <= 0)
-        return false;
-    auto *begin = static_cast<uchar *>(t.data_ptr()) + offset;
-    {
-        std::lock_guard<std::mutex> lock(mapsMutex());
-        auto it = liveMaps().upper_bound(begin);
-        if (it == liveMaps().begin() || begin >= std::prev(it)->second)
-            return false; // not over a map: its pages are its own already
-    }
-    // Writing a byte back as it is makes the kernel copy its page (MAP_PRIVATE): from then on
-    // the page is the process's own, whatever happens to the file.
-    constexpr qint64 kPage = 4096;
-    const auto first = reinterpret_cast<uintptr_t>(begin) & ~uintptr_t(kPage - 1);
-    for (uintptr_t page = first; page < reinterpret_cast<uintptr_t>(begin) + uintptr_t(bytes); page += kPage) {
-        volatile uchar *p = reinterpret_cast<uchar *>(std::max(page, reinterpret_cast<uintptr_t>(begin)));
-        *p = *p;
-    }
-    return true;
-}
 
 SafetensorsFile::SafetensorsFile(const QString &path) : m_map(std::make_shared<Mapping>(path))
 {
@@ -357,10 +316,6 @@ SafetensorsFile::SafetensorsFile(const QString &path) : m_map(std::make_shared<M
     m_map->data = f.map(0, m_map->size, QFileDevice::MapPrivateOption);
     if (!m_map->data)
         refuse(Kind::CannotRead, f.errorString());
-    {
-        std::lock_guard<std::mutex> lock(mapsMutex());
-        liveMaps()[m_map->data] = m_map->data + m_map->size;
-    }
     m_header = parse(m_map->data, m_map->size);
 }
 

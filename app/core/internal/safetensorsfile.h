@@ -29,8 +29,9 @@ namespace tk {
 // it). A tensor written in place gets private copies of its pages. Until then the map shows the
 // file as it is on disk: a file replaced by a new one (renamed over it, as QSaveFile and editors
 // do) leaves the tensors as they were, but one rewritten in place changes the pages not yet
-// copied, and one cut shorter makes reading the lost pages fail with SIGBUS, as with load_file.
-// So the workspace copies the pages (ownPages) as it makes the cards' statistics.
+// copied, and one cut shorter (even for a moment, as a rewrite opened with truncation does)
+// makes reading the lost pages fail with SIGBUS, as with load_file: the kernel drops a private
+// map's copied pages past the new end too, so copying pages in advance would not help.
 // load() takes a progress callback so that a caller can report progress and cancel.
 class SafetensorsFile
 {
@@ -102,11 +103,6 @@ public:
     // Throws Refused (Cancelled) or LibTorch's out-of-memory error.
     std::vector<std::pair<QString, at::Tensor>> load(const Progress &progress = {}) const;
 
-    // For a tensor over a file's map: makes the pages of its bytes [offset, offset + bytes) the
-    // process's own (copied, as a write in place would), so that the file changing or shrinking
-    // on disk no longer reaches them. False, and nothing done, for any other tensor. Costs about
-    // a copy of the bytes; the resident memory stays the same (file pages become own pages).
-    static bool ownPages(const at::Tensor &t, qint64 offset, qint64 bytes);
     // Whether this LibTorch (2.3 or later) has U16, U32, U64, F8_E4M3 and F8_E5M2.
     static bool loadsUnsignedAndFloat8();
     // The format's name for a LibTorch type ("F32"), or an empty string when it has none.
