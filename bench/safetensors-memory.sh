@@ -2,8 +2,10 @@
 # What loading a big .safetensors file costs in memory, beside the same tensors as a .pt file,
 # measured in one run, interleaved (st pt st pt …): the peak resident memory of
 # `tensor-kitchen-bench load FILE` above its peak for a tiny file, as a multiple of the tensors'
-# bytes. Both readers read each tensor's bytes once, straight into its own storage, so about
-# 1.0× (plus the cards' summaries' small buffers) is the target; the issue's limit is 1.2×.
+# bytes. The .pt reader reads each tensor's bytes once, straight into its own storage; the
+# .safetensors one makes its tensors over the file's map, whose pages become resident as the
+# cards' statistics read them. So about 1.0× (plus the summaries' small buffers) for both is
+# the target; the issue's limit is 1.2×.
 # Usage: bench/safetensors-memory.sh [build] [megabytes] [rounds]
 set -euo pipefail
 build="${1:-build}"

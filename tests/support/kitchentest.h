@@ -27,6 +27,17 @@ inline bool waitIdle(KitchenEngine *engine, int ms = 20000)
     return idle;
 }
 
+// Until no card waits for its statistics (a load's follow up on the kitchen's worker).
+inline bool waitSummaries(KitchenEngine *engine, int ms = 20000)
+{
+    return QTest::qWaitFor([engine] {
+        for (const CardInfo &c : engine->cards())
+            if (c.summaryPending)
+                return false;
+        return true;
+    }, ms);
+}
+
 // A seeded randn tensor: the cards the suites make most.
 inline TensorSpec spec(const QString &name, const QString &device = QStringLiteral("cpu"),
                        const QList<qint64> &shape = {2, 3})

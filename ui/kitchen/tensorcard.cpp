@@ -143,7 +143,8 @@ void TensorCard::refresh()
     // Short, so two compact cards fit side by side; the tooltip has the rest.
     m_shape->setText(tensor ? QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", "))) : QString());
     m_heat->setValues(m_info.heatRows, m_info.heatCols, m_info.heat,
-                      m_info.device == QLatin1String("meta") ? tr("no data")
+                      m_info.summaryPending ? tr("summarising…")
+                      : m_info.device == QLatin1String("meta") ? tr("no data")
                       : m_info.kind == QLatin1String("optimizer") ? tr("optimizer")
                       : m_info.kind == QLatin1String("loss") ? tr("loss")
                                                               : tr("no values"));

@@ -159,7 +159,9 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     bool indexed = false;
     const bool onCpu = target == QLatin1String("cpu");
     const PtFile::SinkFor sinkFor = [&](const PtFile::Contents &c, const at::Storage &storage) -> PtFile::Sink {
-        if (!onCpu)
+        // Summaries that follow the cards (setDeferredSummaries) are not made while reading:
+        // the cards then wait for the reading alone, not for the helper's drains too.
+        if (!onCpu || d->deferSummaries)
             return {};
         if (!indexed) {
             indexed = true;
@@ -225,7 +227,10 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
             const size_t index = tensors.size();
             const auto stream = streams.find(index);
             const bool streamed = onCpu && stream != streams.end() && stream->second.complete();
-            TensorSummary::fill(info, t, streamed ? &stream->second : nullptr);
+            if (d->deferSummaries && !streamed)
+                TensorSummary::fillPending(info, t); // the statistics follow the cards
+            else
+                TensorSummary::fill(info, t, streamed ? &stream->second : nullptr);
             tensors.push_back(t);
             infos.push_back(std::move(info));
             summarised += qint64(e.tensor.numel()) * qint64(e.tensor.element_size());

@@ -56,10 +56,15 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             return d->fail(OpError::fileError(path, false, tr("%1 holds no tensors.").arg(file), QString()), false);
         if (!skipped.isEmpty() && int(skipped.size()) == int(st->header().tensors.size()))
             return d->fail(OpError::fileError(path, false,
-                                              tr("%1 holds only tensors whose dtypes Tensor Kitchen does not load "
-                                                 "(unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. "
-                                                 "Nothing was loaded.")
-                                                  .arg(file, listed(skipped)),
+                                              SafetensorsFile::loadsUnsignedAndFloat8()
+                                                  ? tr("%1 holds only tensors whose dtypes Tensor Kitchen does not "
+                                                       "load (floats of 4 or 6 bits, 8-bit floats other than E4M3 "
+                                                       "and E5M2): %2. Nothing was loaded.")
+                                                        .arg(file, listed(skipped))
+                                                  : tr("%1 holds only tensors whose dtypes Tensor Kitchen does not load "
+                                                       "(unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. "
+                                                       "Nothing was loaded.")
+                                                        .arg(file, listed(skipped)),
                                               QString()),
                            false);
         if (auto e = d->memory.check(st->loadableBytes(), QStringLiteral("cpu"), file, QString()))
@@ -71,7 +76,7 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             progress->advance(done, total);
             return !progress->cancelRequested();
         });
-        st.reset(); // every tensor has its own storage now: the map and the file go
+        st.reset(); // the map lives on as long as a tensor over it
     } catch (const SafetensorsFile::Refused &r) {
         if (r.kind == SafetensorsFile::Refused::Kind::Cancelled)
             return cancelledLoad();
@@ -96,7 +101,10 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             if (target != QLatin1String("cpu"))
                 t = t.to(c10::Device(target.toStdString()));
             CardInfo info;
-            TensorSummary::fill(info, t);
+            if (d->deferSummaries)
+                TensorSummary::fillPending(info, t); // nothing read yet: the statistics follow
+            else
+                TensorSummary::fill(info, t);
             infos.push_back(std::move(info));
         }
     } catch (...) {
@@ -132,9 +140,13 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
     if (created)
         *created << ids;
     if (!skipped.isEmpty())
-        o.notices << tr("Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to 64-bit "
-                        "integers, floats of 8 bits or fewer): %2. The other tensors were loaded.")
-                         .arg(file, listed(skipped));
+        o.notices << (SafetensorsFile::loadsUnsignedAndFloat8()
+                          ? tr("Not loaded from %1, as Tensor Kitchen does not load their dtypes (floats of 4 or 6 "
+                               "bits, 8-bit floats other than E4M3 and E5M2): %2. The other tensors were loaded.")
+                                .arg(file, listed(skipped))
+                          : tr("Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to "
+                               "64-bit integers, floats of 8 bits or fewer): %2. The other tensors were loaded.")
+                                .arg(file, listed(skipped)));
     if (!metadata.isEmpty())
         o.notices << tr("%1 carries metadata: %2.").arg(file, listed(metadata));
     return o;

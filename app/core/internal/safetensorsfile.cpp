@@ -9,6 +9,7 @@
 #include <QtEndian>
 #include <algorithm>
 #include <cstring>
+#include <torch/version.h>
 
 // The format's numbers are little-endian and its data area is copied byte for byte.
 static_assert(Q_BYTE_ORDER == Q_LITTLE_ENDIAN, "safetensors data is little-endian");
@@ -26,9 +27,15 @@ struct Dtype
     std::optional<c10::ScalarType> type; // none: the format has it, this LibTorch (1.13) does not
 };
 
-// Every dtype of the reference implementation (safetensors 0.8). The unsigned types above 8
-// bits and the 4-, 6- and 8-bit floats have no LibTorch 1.13 type: such tensors are checked
-// like the others but not loaded.
+// LibTorch 2.3 has unsigned 16- to 64-bit integers (2.1 already the two OCP 8-bit floats).
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
+#define TK_TORCH_UNSIGNED_AND_FLOAT8 1
+#endif
+
+// Every dtype of the reference implementation (safetensors 0.8). Those with no LibTorch type
+// here (before 2.3: the unsigned types above 8 bits and every float of 8 bits or fewer; from 2.3
+// on, the 8-bit floats other than E4M3 and E5M2, and the 4- and 6-bit ones) are checked like the
+// others but not loaded.
 const Dtype kDtypes[] = {
     {"BOOL", 8, c10::ScalarType::Bool},     {"U8", 8, c10::ScalarType::Byte},
     {"I8", 8, c10::ScalarType::Char},       {"I16", 16, c10::ScalarType::Short},
@@ -36,9 +43,16 @@ const Dtype kDtypes[] = {
     {"F16", 16, c10::ScalarType::Half},     {"BF16", 16, c10::ScalarType::BFloat16},
     {"F32", 32, c10::ScalarType::Float},    {"F64", 64, c10::ScalarType::Double},
     {"C64", 64, c10::ScalarType::ComplexFloat},
+#ifdef TK_TORCH_UNSIGNED_AND_FLOAT8
+    {"U16", 16, c10::ScalarType::UInt16},   {"U32", 32, c10::ScalarType::UInt32},
+    {"U64", 64, c10::ScalarType::UInt64},   {"F8_E4M3", 8, c10::ScalarType::Float8_e4m3fn},
+    {"F8_E5M2", 8, c10::ScalarType::Float8_e5m2},
+#else
     {"U16", 16, std::nullopt},              {"U32", 32, std::nullopt},
     {"U64", 64, std::nullopt},              {"F8_E4M3", 8, std::nullopt},
-    {"F8_E5M2", 8, std::nullopt},           {"F8_E8M0", 8, std::nullopt},
+    {"F8_E5M2", 8, std::nullopt},
+#endif
+    {"F8_E8M0", 8, std::nullopt},
     {"F8_E4M3FNUZ", 8, std::nullopt},       {"F8_E5M2FNUZ", 8, std::nullopt},
     {"F4", 4, std::nullopt},                {"F6_E2M3", 6, std::nullopt},
     {"F6_E3M2", 6, std::nullopt},
@@ -274,23 +288,35 @@ bool SafetensorsFile::looksLike(const QString &path)
     return head.size() == 9 && head.at(8) == '{' && !head.startsWith("PK") && uchar(head.at(0)) != 0x80;
 }
 
-SafetensorsFile::SafetensorsFile(const QString &path) : m_file(path)
+// The file's map; unmapped when the last tensor over it goes (from any thread: nothing else
+// touches it then).
+struct SafetensorsFile::Mapping
 {
-    // Unbuffered: load() reads each tensor's bytes straight into its storage.
-    if (!m_file.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
-        refuse(Kind::CannotRead, m_file.errorString());
-    const qint64 size = m_file.size();
-    if (size < 8)
-        parse(reinterpret_cast<const uchar *>("\0\0\0\0\0\0\0"), size); // refuses: too short
-    // The map costs address space, not memory: only the pages load() touches are read.
-    m_map = m_file.map(0, size);
-    if (!m_map)
-        refuse(Kind::CannotRead, m_file.errorString());
-    m_header = parse(m_map, size);
-    // Only the header was read through the map. The data is read with read() instead: bytes read
-    // from a map count in the process's resident memory until it is dropped, doubling the peak.
-    m_file.unmap(const_cast<uchar *>(m_map));
-    m_map = nullptr;
+    explicit Mapping(const QString &path) : file(path) {}
+    ~Mapping()
+    {
+        if (data)
+            file.unmap(data);
+    }
+    QFile file;
+    uchar *data = nullptr;
+    qint64 size = 0;
+};
+
+SafetensorsFile::SafetensorsFile(const QString &path) : m_map(std::make_shared<Mapping>(path))
+{
+    QFile &f = m_map->file;
+    if (!f.open(QIODevice::ReadOnly))
+        refuse(Kind::CannotRead, f.errorString());
+    m_map->size = f.size();
+    if (m_map->size < 8)
+        parse(reinterpret_cast<const uchar *>("\0\0\0\0\0\0\0"), m_map->size); // refuses: too short
+    // Private: a tensor changed in place gets its own copy of the page, the file stays as it is.
+    // The map costs address space, not memory: only the pages that are used are read.
+    m_map->data = f.map(0, m_map->size, QFileDevice::MapPrivateOption);
+    if (!m_map->data)
+        refuse(Kind::CannotRead, f.errorString());
+    m_header = parse(m_map->data, m_map->size);
 }
 
 qint64 SafetensorsFile::loadableBytes() const
@@ -304,8 +330,6 @@ qint64 SafetensorsFile::loadableBytes() const
 
 std::vector<std::pair<QString, at::Tensor>> SafetensorsFile::load(const Progress &progress) const
 {
-    // Pieces small enough that a cancel is heard soon within one big tensor.
-    constexpr qint64 kPiece = qint64(64) << 20;
     const qint64 total = loadableBytes();
     qint64 done = 0;
     auto tell = [&] {
@@ -317,28 +341,36 @@ std::vector<std::pair<QString, at::Tensor>> SafetensorsFile::load(const Progress
     for (const Info &info : m_header.tensors) {
         if (!info.scalarType)
             continue;
-        at::Tensor t = at::empty(info.shape, at::TensorOptions().dtype(*info.scalarType));
-        char *to = static_cast<char *>(t.data_ptr());
-        const qint64 bytes = info.end - info.begin;
-        if (!m_file.seek(m_header.dataStart + info.begin))
-            refuse(Kind::CannotRead, m_file.errorString());
-        for (qint64 offset = 0; offset < bytes; offset += kPiece) {
-            const qint64 piece = std::min(kPiece, bytes - offset);
-            // The size was checked against the file's: a short read means it changed meanwhile.
-            if (m_file.read(to + offset, piece) != piece)
-                refuse(Kind::CannotRead, tr("%1 changed or could not be read while it was loading: %2")
-                                             .arg(m_file.fileName(), m_file.errorString()));
-            done += piece;
-            tell();
+        const at::TensorOptions options = at::TensorOptions().dtype(*info.scalarType);
+        uchar *bytes = m_map->data + m_header.dataStart + info.begin;
+        const qint64 n = info.end - info.begin;
+        const auto item = uintptr_t(c10::elementSize(*info.scalarType));
+        at::Tensor t;
+        if (info.scalarType == c10::ScalarType::Bool || reinterpret_cast<uintptr_t>(bytes) % item != 0 || n == 0) {
+            // A bool byte other than 0 or 1 is undefined in LibTorch: read as Python's bool()
+            // does, into a storage of its own. Unaligned elements are copied to aligned ones.
+            t = at::empty(info.shape, options);
+            if (n > 0)
+                std::memcpy(t.data_ptr(), bytes, size_t(n));
+            if (info.scalarType == c10::ScalarType::Bool && n > 0)
+                t.view(c10::ScalarType::Byte).clamp_max_(1);
+        } else {
+            t = at::from_blob(bytes, info.shape, [map = m_map](void *) {}, options);
         }
-        // A bool byte other than 0 or 1 is undefined in LibTorch: read it as Python's bool() does.
-        if (info.scalarType == c10::ScalarType::Bool && bytes > 0) {
-            at::Tensor raw = t.view(c10::ScalarType::Byte);
-            raw.clamp_max_(1);
-        }
+        done += n;
+        tell();
         out.emplace_back(info.name, t);
     }
     return out;
+}
+
+bool SafetensorsFile::loadsUnsignedAndFloat8()
+{
+#ifdef TK_TORCH_UNSIGNED_AND_FLOAT8
+    return true;
+#else
+    return false;
+#endif
 }
 
 QString SafetensorsFile::dtypeName(c10::ScalarType t)

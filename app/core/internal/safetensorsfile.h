@@ -7,6 +7,7 @@
 #include <QPair>
 #include <QString>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <torch/types.h>
@@ -21,10 +22,17 @@ namespace tk {
 // area, which the tensors' byte ranges must tile exactly. Nothing in the file is run or
 // imported: the header is data, each tensor a byte range.
 //
-// Opening maps the file to check the whole header against the file's size before any tensor is
-// made (no whole-file buffer); load() then reads each byte range once, straight into the
-// tensor's own storage, so the peak stays near the tensors' bytes and the file can be closed. load() takes a progress callback
-// so that a caller can report progress and cancel between pieces.
+// Opening maps the whole file privately (MAP_PRIVATE: copy-on-write, the file is never written)
+// and checks the header against the file's size before any tensor is made. load() makes each
+// tensor over its bytes in the map, as safetensors.torch.load_file does: nothing is read until
+// a value is used, and the map lives as long as any tensor over it (each storage's deleter holds
+// it). A tensor written in place gets private copies of its pages. Until then the map shows the
+// file as it is on disk: a file replaced by a new one (renamed over it, as QSaveFile and editors
+// do) leaves the tensors as they were, but one rewritten in place changes the pages not yet
+// copied, and one cut shorter (even for a moment, as a rewrite opened with truncation does)
+// makes reading the lost pages fail with SIGBUS, as with load_file: the kernel drops a private
+// map's copied pages past the new end too, so copying pages in advance would not help.
+// load() takes a progress callback so that a caller can report progress and cancel.
 class SafetensorsFile
 {
     Q_DECLARE_TR_FUNCTIONS(SafetensorsFile)
@@ -64,7 +72,8 @@ public:
         std::vector<int64_t> shape;
         qint64 begin = 0; // within the data area
         qint64 end = 0;
-        // LibTorch's type, or none for a dtype the format has and LibTorch lacks (U16, F8_E4M3…)
+        // LibTorch's type, or none for a dtype the format has and LibTorch lacks (before 2.3:
+        // U16, F8_E4M3…; always F4, F6_*, F8_E8M0, F8_*FNUZ)
         std::optional<c10::ScalarType> scalarType;
     };
 
@@ -87,12 +96,15 @@ public:
     // Opens and maps `path`, then parse(). Throws Refused.
     explicit SafetensorsFile(const QString &path);
     const Header &header() const { return m_header; }
-    // The bytes load() will copy: every tensor LibTorch has a type for.
+    // The bytes of every tensor LibTorch has a type for (what load() makes tensors of).
     qint64 loadableBytes() const;
-    // Every tensor with a LibTorch type, on the CPU in its own storage, in file order. Throws
-    // Refused (Cancelled) or LibTorch's out-of-memory error.
+    // Every tensor with a LibTorch type, on the CPU over the map, in file order (a bool tensor,
+    // or one whose bytes are not aligned to its elements, is copied into a storage of its own).
+    // Throws Refused (Cancelled) or LibTorch's out-of-memory error.
     std::vector<std::pair<QString, at::Tensor>> load(const Progress &progress = {}) const;
 
+    // Whether this LibTorch (2.3 or later) has U16, U32, U64, F8_E4M3 and F8_E5M2.
+    static bool loadsUnsignedAndFloat8();
     // The format's name for a LibTorch type ("F32"), or an empty string when it has none.
     static QString dtypeName(c10::ScalarType t);
     // Writes `tensors` (names unique, tensors on any device with values) as the reference
@@ -105,8 +117,8 @@ public:
                       const QList<QPair<QString, QString>> &metadata, QString *error);
 
 private:
-    mutable QFile m_file;         // load() reads from it
-    const uchar *m_map = nullptr; // the whole file, while the header is parsed
+    struct Mapping;
+    std::shared_ptr<Mapping> m_map; // the whole file; shared by the tensors load() makes
     Header m_header;
 };
 

@@ -30,7 +30,7 @@ QString TensorSummary::dtypeShort(const QString &dtype)
     return dtype;
 }
 
-void TensorSummary::fill(CardInfo &card, const at::Tensor &t, const SummaryPass::Stream *values)
+void TensorSummary::fillLayout(CardInfo &card, const at::Tensor &t)
 {
     card.device = torchutil::deviceId(t.device());
     card.dtype = torchutil::dtypeName(t.scalar_type());
@@ -44,6 +44,12 @@ void TensorSummary::fill(CardInfo &card, const at::Tensor &t, const SummaryPass:
     card.hasNan = card.hasPosInf = card.hasNegInf = false;
     card.heat.clear();
     card.heatRows = card.heatCols = 0;
+}
+
+void TensorSummary::fill(CardInfo &card, const at::Tensor &t, const SummaryPass::Stream *values)
+{
+    fillLayout(card, t);
+    card.summaryPending = false;
     // Large checkpoints are mostly float tensors: one pass and no temporaries for those.
     if (values && t.numel() > 0)
         values->finish(card);
@@ -52,13 +58,27 @@ void TensorSummary::fill(CardInfo &card, const at::Tensor &t, const SummaryPass:
         if (card.hasStats)
             fillHeat(card, t);
     }
+    fillLine(card, t);
+}
 
+void TensorSummary::fillPending(CardInfo &card, const at::Tensor &t)
+{
+    fillLayout(card, t);
+    // Nothing to wait for without values (meta) or elements.
+    card.summaryPending = !t.is_meta() && t.numel() > 0;
+    fillLine(card, t);
+}
+
+void TensorSummary::fillLine(CardInfo &card, const at::Tensor &t)
+{
     QStringList parts;
     parts << QStringLiteral("tensor[%1]").arg(TensorSpec::shapeText(card.shape))
           << QStringLiteral("n=%1").arg(card.numel)
           << QStringLiteral("(%1)").arg(
                  QLocale::c().formattedDataSize(card.bytes, 1, QLocale::DataSizeIecFormat));
-    if (card.hasStats) {
+    if (card.summaryPending) {
+        parts << QStringLiteral("…"); // the statistics follow
+    } else if (card.hasStats) {
         if (card.dtype == QLatin1String("bool")) {
             parts << QStringLiteral("true=%1").arg(qRound64(card.mean * card.numel));
         } else {

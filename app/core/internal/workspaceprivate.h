@@ -9,6 +9,7 @@
 #include "internal/memoryguard.h"
 #include "internal/objectcards.h"
 #include "internal/storageidentity.h"
+#include "internal/summarypass.h"
 #include "internal/workspacehistory.h"
 
 #include <map>
@@ -27,6 +28,18 @@ struct Workspace::Private
     int nextId = 1;
     int revision = 0;
     ObjectCards *objects = nullptr; // the console, while one is attached
+    bool deferSummaries = false;    // setDeferredSummaries
+    // The pending card summarisePending() is part-way through, and which tensor (and version of
+    // its values) the part already read came from.
+    struct PartialSummary
+    {
+        int id = -1;
+        const void *tensor = nullptr;
+        int64_t version = 0;
+        qint64 fed = 0;
+        std::unique_ptr<SummaryPass::Stream> stream;
+    };
+    PartialSummary partial;
 
     CardEntry *find(int id)
     {

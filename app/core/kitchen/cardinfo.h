@@ -25,6 +25,9 @@ struct CardInfo
     bool hasNegInf = false;
     double min = 0, max = 0, mean = 0, std = 0;
     bool hasStats = false; // false for meta (no values) and empty tensors
+    // A large load's card before its statistics and heat map are made: they follow on the
+    // kitchen's worker after the cards appear (Workspace::summarisePending).
+    bool summaryPending = false;
     // Downsampled values for the heat map, row-major, scaled to 0…1; NaN marks non-finite.
     int heatRows = 0;
     int heatCols = 0;

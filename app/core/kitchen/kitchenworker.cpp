@@ -21,6 +21,7 @@ void KitchenWorker::initialize()
     // On this thread: OpenMP keeps the thread count per thread.
     DeviceRegistry::applyThreads();
     m_workspace = std::make_unique<Workspace>();
+    m_workspace->setDeferredSummaries(true); // cards first, statistics after
     // Python starts only when the console is first used (startConsole or a line typed).
     m_console = std::make_unique<PythonConsole>(*m_workspace);
 }
@@ -99,6 +100,26 @@ void KitchenWorker::handle(quint64 request, const KitchenRequest &r)
     if (!upserted.isEmpty() || !removed.isEmpty())
         Q_EMIT cardsChanged(upserted, removed);
     Q_EMIT finished(request, outcome);
+    scheduleSummaries(); // a load, or an undo or redo that brought pending cards back
+}
+
+void KitchenWorker::scheduleSummaries()
+{
+    if (m_sliceQueued || !m_workspace || !m_workspace->hasPendingSummaries())
+        return;
+    m_sliceQueued = true;
+    QMetaObject::invokeMethod(this, [this] { summariseSlice(); }, Qt::QueuedConnection);
+}
+
+void KitchenWorker::summariseSlice()
+{
+    // About 20 ms of SummaryPass on this machine's cores (~1.5 GB/s).
+    constexpr qint64 kSliceBytes = qint64(32) << 20;
+    m_sliceQueued = false;
+    const QList<CardInfo> landed = m_workspace->summarisePending(kSliceBytes);
+    if (!landed.isEmpty())
+        Q_EMIT cardsChanged(landed, {});
+    scheduleSummaries();
 }
 
 void KitchenWorker::emptyCache()

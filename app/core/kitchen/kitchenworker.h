@@ -61,10 +61,16 @@ Q_SIGNALS:
     void progress(quint64 request, qint64 done, qint64 total);
 
 private:
+    // A large load's statistics follow its cards (Workspace::summarisePending): one slice per
+    // queued call, so a request queued meanwhile runs after at most one slice.
+    void scheduleSummaries();
+    void summariseSlice();
+
     std::unique_ptr<Workspace> m_workspace;
     std::unique_ptr<PythonConsole> m_console; // after the workspace: destroyed first
     std::atomic<QThread *> m_samplingThread{nullptr}; // where the last sample was taken
     std::atomic<quint64> m_cancel{0}; // the request asked to stop; set from the GUI thread
+    bool m_sliceQueued = false;       // a summariseSlice() call is in the queue
 };
 
 } // namespace tk

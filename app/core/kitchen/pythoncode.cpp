@@ -1,7 +1,6 @@
 #include "kitchen/pythoncode.h"
 
 #include <QFileInfo>
-#include <QRegularExpression>
 #include <cmath>
 
 namespace tk {
@@ -60,8 +59,19 @@ QString PythonCode::floatLiteral(double value)
 
 QString PythonCode::identifier(const QString &text)
 {
-    QString s = text;
-    s.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9_]")), QStringLiteral("_"));
+    // Every character but [A-Za-z0-9_] becomes "_" (a character beyond the BMP, two UTF-16
+    // units, one "_"). A loop, not a regular expression: a load names hundreds of cards, and
+    // compiling the expression for each was most of a .safetensors load's time.
+    QString s;
+    s.reserve(text.size());
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        const QChar c = text.at(i);
+        const bool ok = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'))
+                        || (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('_');
+        s += ok ? c : QLatin1Char('_');
+        if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
+            ++i;
+    }
     if (s.isEmpty() || s.at(0).isDigit())
         s.prepend(QLatin1Char('t'));
     return s;

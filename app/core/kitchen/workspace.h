@@ -81,6 +81,17 @@ public:
     // bench CLI take them too. A header that does not describe the bytes refuses the whole file.
     Outcome loadSafetensors(const QString &path, const QString &device, QList<int> *created,
                             LoadProgress *progress = nullptr);
+    // Cards first, statistics after: with this on (KitchenWorker turns it on), loadPt and
+    // loadSafetensors add their cards with summaries pending (CardInfo::summaryPending: shape,
+    // dtype, device and name known, no values read), and summarisePending() makes them a slice
+    // at a time. Off (the default), a load answers with every card summarised.
+    void setDeferredSummaries(bool on);
+    bool hasPendingSummaries() const;
+    // Reads about `byteBudget` bytes of pending cards' values (a big tensor over several calls)
+    // and returns the cards whose summaries landed. A card removed meanwhile is not there to
+    // summarise; one whose tensor changed was summarised again by that change, and a summary
+    // half made of the old values is dropped.
+    QList<CardInfo> summarisePending(qint64 byteBudget);
     // The tensor cards `ids` (every tensor card when empty) in one file, keyed by card name, as
     // safetensors.torch.save_file lays it out, so that load_file reads it back.
     Outcome saveSafetensors(const QList<int> &ids, const QString &path);

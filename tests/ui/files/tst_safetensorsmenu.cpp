@@ -89,6 +89,7 @@ private Q_SLOTS:
         w.session()->loadPtFile(path, "cpu");
         QVERIFY(testsupport::waitIdle(w.engine()));
         QCOMPARE(w.engine()->cards().size(), before + names.size());
+        QVERIFY(testsupport::waitSummaries(w.engine())); // the statistics follow the cards
         DevicePane *cpu = w.kitchen()->pane("cpu");
         for (int i = 0; i < names.size(); ++i) {
             const auto c = testsupport::named(w.engine(), names[i]);
