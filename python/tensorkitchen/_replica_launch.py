@@ -126,6 +126,7 @@ class Launch:
         self.processes: List[Any] = []
         self._context: Any = None
         self.spawned_at = 0.0
+        self._stopping = False
 
     def pids(self) -> List[int]:
         return [p.pid for p in self.processes if p.pid is not None]
@@ -147,6 +148,7 @@ class Launch:
             self._watch(progress)
             return [self._read("result", r) or {} for r in range(self.nprocs)]
         finally:
+            self._stopping = True
             self.stop()
             self._restore_signals(old)
             if self.store is not None:
@@ -238,7 +240,9 @@ class Launch:
             return {}
 
         def handler(signum: int, frame: Any) -> None:
-            raise Stopped(signum)
+            if not self._stopping:  # a second signal must not cut the stopping short
+                self._stopping = True
+                raise Stopped(signum)
         old = {}
         for signum in (signal.SIGINT, signal.SIGTERM):
             old[signum] = signal.signal(signum, handler)

@@ -187,7 +187,10 @@ def _device_name(spec: Dict[str, Any], rank: int) -> str:
 
 def _init_group(rank: int, spec: Dict[str, Any]) -> None:
     timeout = datetime.timedelta(seconds=spec["timeout"])
-    os.environ["GLOO_SOCKET_IFNAME"] = "lo"  # gloo's own sockets on loopback only
+    # gloo's sockets and nccl's bootstrap on loopback only (both pick another interface
+    # by default).
+    os.environ["GLOO_SOCKET_IFNAME"] = "lo"
+    os.environ["NCCL_SOCKET_IFNAME"] = "lo"
     if spec["store"] == "tcp":
         store: Any = dist.TCPStore("127.0.0.1", spec["port"], spec["ranks"], False, timeout)
     else:

@@ -22,7 +22,7 @@ import json
 import os
 import statistics
 import sys
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, NoReturn, Optional
 
 import torch
 
@@ -174,8 +174,14 @@ def _result(spec: Dict[str, Any], results: List[Dict[str, Any]],
         startup_s=max(r["ready"] for r in results) - spawned_at)
 
 
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+        # One line, like every other refusal (the app shows the launcher's last stderr line).
+        self.exit(2, "tensorkitchen.replicas: %s (see --help)\n" % message)
+
+
 def _parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="python -m tensorkitchen.replicas",
         description="Train the race's two-spirals MLP with N DistributedDataParallel "
                     "processes on this machine (gloo on 127.0.0.1, or nccl with one rank per GPU).")

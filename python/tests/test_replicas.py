@@ -154,6 +154,12 @@ def reference(optimizer: str) -> List[float]:
     return _references[optimizer]
 
 
+# The --json keys the C++ side reads (docs: ddp contract §3).
+CONTRACT_KEYS = {"ranks", "parallel", "backend", "device", "batch", "steps", "threads_per_rank",
+                 "torch", "losses", "step_s", "allreduce_s", "allreduce_bytes", "rank_step_s",
+                 "rank_forward_s", "rank_backward_s", "rank_allreduce_s", "samples_per_s"}
+
+
 # --- the same numbers -------------------------------------------------------------------
 
 @pytest.mark.parametrize("optimizer", ["adam", "sgd"])
@@ -164,6 +170,7 @@ def test_ranks_give_the_single_process_losses(ranks, optimizer):
                      "--optimizer", optimizer, "--json"])
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
+    assert CONTRACT_KEYS <= set(out), CONTRACT_KEYS - set(out)
     assert out["ranks"] == ranks and out["backend"] == "gloo" and len(out["losses"]) == 60
     if ranks == 1:
         assert out["losses"] == ref  # one rank: bit for bit
@@ -237,10 +244,10 @@ def test_each_rank_streams_hello_steps_and_bye(tmp_path):
 
 # --- failures ---------------------------------------------------------------------------
 
-def start_long_run(app: App, ranks: int = 2) -> "subprocess.Popen[str]":
+def start_long_run(app: App, ranks: int = 2, timeout: int = 20) -> "subprocess.Popen[str]":
     return subprocess.Popen([sys.executable, "-m", "tensorkitchen.replicas", "--ranks",
                              str(ranks), "--batch", "64", "--steps", "1000000", "--threads", "1",
-                             "--timeout", "20", "--socket", app.path],
+                             "--timeout", str(timeout), "--socket", app.path],
                             env=env_with_package(), stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True)
 
@@ -264,6 +271,30 @@ def test_a_rank_killed_mid_run_stops_the_others(tmp_path):
     assert len(lines) == 1, err
     assert lines[0].startswith("tensorkitchen.replicas: rank 1 died at step "), err
     assert lines[0].endswith("(killed by SIGKILL); the other ranks were stopped."), err
+    assert all_gone(list(pids.values()))
+    app.close()
+
+
+def test_a_stuck_rank_times_out_the_collective(tmp_path):
+    """A rank that stops answering (SIGSTOP): its peer's all-reduce times out (--timeout),
+    raises, and the launcher stops everything, the stopped rank too (SIGKILL)."""
+    app = App(tmp_path / "rt")
+    proc = start_long_run(app, timeout=3)
+    try:
+        assert app.wait_for(lambda s: steps_seen(s, 2, 5), 40), proc.stderr
+        pids = {r: s[0]["pid"] for r, s in by_rank(app.streams).items()}
+        os.kill(pids[1], signal.SIGSTOP)
+        t0 = time.monotonic()
+        _, err = proc.communicate(timeout=20)
+        took = time.monotonic() - t0
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 3, err
+    assert 3 <= took < 12, took  # the 3 s timeout, then SIGTERM/SIGKILL within 2 s
+    assert err.startswith("tensorkitchen.replicas: rank 0 died at step "), err
+    assert "(raised RuntimeError: " in err and "Timed out" in err, err
+    assert err.endswith("; the other ranks were stopped.\n"), err
     assert all_gone(list(pids.values()))
     app.close()
 
@@ -360,6 +391,7 @@ def test_a_port_in_use_is_refused():
                                          "ranks: use a multiple of 3 (126 or 129)."),
     (["--ranks", "4", "--batch", "2"], "use a multiple of 4 (4)."),
     (["--parallel", "dp"], "nn.DataParallel needs two GPUs or more; this machine has "),
+    (["--ranks", "x"], "tensorkitchen.replicas: argument --ranks: invalid int value: 'x'"),
 ])
 def test_bad_input_exits_2_with_one_line(args, message):
     if args[0] == "--parallel":
