@@ -45,12 +45,21 @@ struct TrainConfig
     bool pinBatches = false;
 };
 
-// One lane: a device and, on the CPU, a thread count.
+// How a lane's model is replicated. None: this process trains it with LibTorch. Ddp: `ranks`
+// Python processes (tensorkitchen.replicas) with DistributedDataParallel, each on its shard of
+// the global batch. DataParallel: nn.DataParallel in one Python process over every GPU.
+enum class LaneParallel { None, Ddp, DataParallel };
+
+// One lane: a device and, on the CPU, a thread count (per rank for a DDP lane; 0: the
+// launcher's share of the cores).
 struct TrainLane
 {
     QString device = QStringLiteral("cpu");
     int threads = 0; // 0: all cores
-    QString label() const;
+    LaneParallel parallel = LaneParallel::None;
+    int ranks = 2;   // Ddp only
+    int port = 0;    // Ddp: the TCPStore's port on 127.0.0.1 (0: a free one)
+    QString label() const; // "CPU · 2 threads", "DDP × 2 · CPU"
 };
 
 // One optimisation step, as measured.
@@ -63,6 +72,11 @@ struct TrainStep
     double wallSeconds = 0;  // training time since the lane started (pictures excluded)
     double samplesPerSecond = 0;
     double waitSeconds = 0;  // of stepSeconds, the time spent waiting for the batch
+    // A DDP lane: the gradient all-reduce's seconds (mean over ranks) and bytes per rank, and
+    // the number of ranks; 0 elsewhere.
+    double allreduceSeconds = 0;
+    qint64 allreduceBytes = 0;
+    int ranks = 0;
 };
 
 // What other processes used while one lane trained (a turn of the race, or its part before a
@@ -89,3 +103,4 @@ Q_DECLARE_METATYPE(tk::TrainConfig)
 Q_DECLARE_METATYPE(tk::TrainStep)
 Q_DECLARE_METATYPE(tk::DecisionGrid)
 Q_DECLARE_METATYPE(tk::TrainLoad)
+Q_DECLARE_METATYPE(tk::TrainLane)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "races/backgroundrun.h"
+#include "races/replicastep.h"
 #include "races/trainconfig.h"
 
 #include <QObject>
@@ -10,7 +11,8 @@ namespace tk {
 
 // The training race: the same model from the same seed on every lane, trained in turn on the
 // race's own thread (a BackgroundRun); steps stream back in batches. Pause and cancel are
-// checked between steps.
+// checked between steps. A DDP lane (LaneParallel::Ddp) trains all its steps in its first turn:
+// its processes cannot be parked between turns, so Pause is not offered meanwhile.
 class TrainingRace : public QObject
 {
     Q_OBJECT
@@ -23,6 +25,8 @@ public:
     void cancel();
     void setPaused(bool paused);
     bool isPaused() const { return m_pause.load(); }
+    // False while a DDP lane trains (its ranks run to the end or are cancelled).
+    bool canPause() const { return !m_replicasTraining.load(); }
     bool isRunning() const { return m_run.isRunning(); }
     const QList<QList<TrainStep>> &steps() const { return m_steps; } // per lane
     const QList<MachineLoad> &laneLoads() const { return m_loads; }    // per lane, so far
@@ -42,12 +46,15 @@ Q_SIGNALS:
     void decisionReady(const tk::DecisionGrid &grid);
     void datasetReady(const QVector<float> &xyClass); // x, y, class per training point
     void machineLoadReady(const tk::MachineLoad &cpuLanes); // cpuLoad(), after each turn
+    // A DDP lane's ranks connected, then its medians about every 25 steps and at its end.
+    void replicasChanged(const tk::ReplicaSummary &summary);
     void finished(bool cancelled, const QString &error);
 
 private:
     void onResults(const QVariantList &results);
 
     std::atomic<bool> m_pause{false}; // read by the worker between steps
+    std::atomic<bool> m_replicasTraining{false}; // set by the worker around a DDP lane's run
     TrainConfig m_config;
     QList<TrainLane> m_lanes;
     QList<QList<TrainStep>> m_steps;

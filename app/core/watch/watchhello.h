@@ -21,6 +21,14 @@ struct WatchHello
     QString cuda;      // torch.version.cuda; empty for a CPU-only torch
     int cudaCount = -1; // torch.cuda.device_count(); -1: not sent
     QList<WatchDevice> devices;
+    // Sent by a rank of a torch.distributed group (tensorkitchen.replicas); defaults otherwise.
+    int rank = -1;       // -1: not a rank
+    int worldSize = 0;
+    QString backend;     // "gloo", "nccl"
+    QString group;       // "<launcher pid>-<port>": the ranks of one run share it
+    QString device;      // the rank's device, "cpu" or "cuda:1"
+    int threads = 0;     // torch threads of the rank
+    QString parallel;    // "ddp", "dp"
 };
 
 } // namespace tk

@@ -237,6 +237,13 @@ void readHello(Fields &f, WatchMessage &m)
     h.cuda = f.text(QLatin1String("cuda"));
     h.cudaCount = Fields::small(f.count(QLatin1String("cuda_count"), Fields::Optional, -1));
     readDevices(f, h.devices, Fields::Optional);
+    h.rank = Fields::small(f.integer(QLatin1String("rank"), Fields::Optional, -1, 0));
+    h.worldSize = Fields::small(f.integer(QLatin1String("world_size"), Fields::Optional, 0, 1));
+    h.backend = f.text(QLatin1String("backend"));
+    h.group = f.text(QLatin1String("group"));
+    h.device = f.device(QLatin1String("device"), Fields::Optional);
+    h.threads = Fields::small(f.count(QLatin1String("threads")));
+    h.parallel = f.text(QLatin1String("parallel"));
 }
 
 void readMove(Fields &f, WatchMessage &m, double t)
@@ -426,6 +433,15 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         s.bytes = f.count(QLatin1String("bytes"));
         s.moves = f.count(QLatin1String("moves"));
         f.location(&s.file, &s.line);
+        // A DDP rank's step (tensorkitchen.replicas).
+        s.rank = Fields::small(f.integer(QLatin1String("rank"), Fields::Optional, -1, 0));
+        s.loss = f.number(QLatin1String("loss"), Fields::Optional, 0);
+        s.samples = f.count(QLatin1String("samples"));
+        s.forwardSeconds = f.number(QLatin1String("forward_s"), Fields::Optional, 0, 0);
+        s.backwardSeconds = f.number(QLatin1String("backward_s"), Fields::Optional, 0, 0);
+        s.optimizerSeconds = f.number(QLatin1String("optimizer_s"), Fields::Optional, 0, 0);
+        s.allreduceSeconds = f.number(QLatin1String("allreduce_s"), Fields::Optional, 0, 0);
+        s.allreduceBytes = f.count(QLatin1String("allreduce_bytes"));
         break;
     }
     case Type::Error:

@@ -19,6 +19,15 @@ struct WatchStep
     qint64 moves = 0;
     QString file;
     int line = 0;
+    // Sent by a rank of a DDP run (tensorkitchen.replicas); defaults otherwise.
+    int rank = -1;               // -1: not a rank
+    double loss = 0;             // the rank's loss on its shard
+    qint64 samples = 0;          // the rank's batch
+    double forwardSeconds = 0;   // batch assembled + model + loss
+    double backwardSeconds = 0;  // loss.backward(), waiting for the all-reduce included
+    double optimizerSeconds = 0; // zero_grad + step + loss.item()
+    double allreduceSeconds = 0; // the gradient all-reduce, every bucket together
+    qint64 allreduceBytes = 0;
 
     double otherSeconds() const { return qMax(0.0, seconds - waitSeconds - copySeconds); }
 };

@@ -294,6 +294,65 @@ private Q_SLOTS:
         QTest::newRow("not JSON") << QByteArray("hello world") << bad;
         QTest::newRow("empty line") << QByteArray("") << bad;
         QTest::newRow("unknown type") << QByteArray(R"({"type":"telemetry","t":1})") << int(Rejection::Unknown);
+        // A DDP rank's optional fields (tensorkitchen.replicas): typed wrongly, the line goes.
+        QTest::newRow("rank as string") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"rank":"0"})") << bad;
+        QTest::newRow("negative rank") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"rank":-1})") << bad;
+        QTest::newRow("world_size 0") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"world_size":0})") << bad;
+        QTest::newRow("backend as number") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"backend":1})") << bad;
+        QTest::newRow("hello device a path") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"device":"../x"})") << bad;
+        QTest::newRow("threads fractional") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"threads":1.5})") << bad;
+        QTest::newRow("step rank fractional") << QByteArray(R"({"type":"step","t":1,"n":1,"rank":0.5})") << bad;
+        QTest::newRow("step loss as string") << QByteArray(R"({"type":"step","t":1,"n":1,"loss":"0.6"})") << bad;
+        QTest::newRow("step loss NaN") << QByteArray(R"({"type":"step","t":1,"n":1,"loss":NaN})") << bad;
+        QTest::newRow("negative forward_s") << QByteArray(R"({"type":"step","t":1,"n":1,"forward_s":-1})") << bad;
+        QTest::newRow("allreduce_s as bool") << QByteArray(R"({"type":"step","t":1,"n":1,"allreduce_s":true})") << bad;
+        QTest::newRow("negative allreduce_bytes") << QByteArray(R"({"type":"step","t":1,"n":1,"allreduce_bytes":-8})") << bad;
+        QTest::newRow("samples as string") << QByteArray(R"({"type":"step","t":1,"n":1,"samples":"64"})") << bad;
+        QTest::newRow("negative loss is a number") << QByteArray(R"({"type":"step","t":1,"n":1,"loss":-0.5})") << ok;
+    }
+
+    // A rank of tensorkitchen.replicas says which group it belongs to and reports each step's
+    // split; a plain watcher sends none of it and gets the defaults.
+    void replicaFields()
+    {
+        const WatchParser::Result h = WatchParser::parse(
+            R"({"type":"hello","t":0,"v":1,"pid":7,"program":"tensorkitchen.replicas","rank":2,"world_size":3,)"
+            R"("backend":"gloo","group":"4242-29500","device":"cpu","threads":1,"parallel":"ddp"})");
+        QVERIFY2(h.ok(), qPrintable(h.reason));
+        QCOMPARE(h.message.hello.rank, 2);
+        QCOMPARE(h.message.hello.worldSize, 3);
+        QCOMPARE(h.message.hello.backend, QStringLiteral("gloo"));
+        QCOMPARE(h.message.hello.group, QStringLiteral("4242-29500"));
+        QCOMPARE(h.message.hello.device, QStringLiteral("cpu"));
+        QCOMPARE(h.message.hello.threads, 1);
+        QCOMPARE(h.message.hello.parallel, QStringLiteral("ddp"));
+        const WatchParser::Result plain = WatchParser::parse(hello());
+        QVERIFY(plain.ok());
+        QCOMPARE(plain.message.hello.rank, -1);
+        QCOMPARE(plain.message.hello.worldSize, 0);
+        QVERIFY(plain.message.hello.backend.isEmpty());
+        QVERIFY(plain.message.hello.device.isEmpty());
+
+        const WatchParser::Result s = WatchParser::parse(
+            R"({"type":"step","t":1.5,"n":3,"seconds":0.004,"optimizer":"Adam","wait_s":0,"copy_s":0,)"
+            R"("bytes":0,"moves":0,"rank":1,"loss":0.6931,"samples":64,"forward_s":0.001,)"
+            R"("backward_s":0.002,"optimizer_s":0.0005,"allreduce_s":0.0012,"allreduce_bytes":18184})");
+        QVERIFY2(s.ok(), qPrintable(s.reason));
+        const tk::WatchStep &st = s.message.step;
+        QCOMPARE(st.n, qint64(3));
+        QCOMPARE(st.rank, 1);
+        QCOMPARE(st.loss, 0.6931);
+        QCOMPARE(st.samples, qint64(64));
+        QCOMPARE(st.forwardSeconds, 0.001);
+        QCOMPARE(st.backwardSeconds, 0.002);
+        QCOMPARE(st.optimizerSeconds, 0.0005);
+        QCOMPARE(st.allreduceSeconds, 0.0012);
+        QCOMPARE(st.allreduceBytes, qint64(18184));
+        const WatchParser::Result bare = WatchParser::parse(R"({"type":"step","t":1,"n":1})");
+        QVERIFY(bare.ok());
+        QCOMPARE(bare.message.step.rank, -1);
+        QCOMPARE(bare.message.step.loss, 0.0);
+        QCOMPARE(bare.message.step.allreduceBytes, qint64(0));
     }
 
     void limits()
