@@ -35,7 +35,7 @@ int BenchCli::usage(int code)
               "Commands:\n"
               "  devices   the devices and how this LibTorch was built\n"
               "  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark's method)\n"
-              "  train     train the MLP on the two spirals and time its steps\n"
+              "  train     train the MLP on the two spirals and time its steps (--placement ddp: N processes)\n"
               "  transfer  copy bandwidth vs size (host↔device, pageable/pinned)\n"
               "  stress    create and delete cards many times; resident memory before and after\n"
               "  load      the cards a .pt file makes, or why it is refused\n"

@@ -1,6 +1,8 @@
 #include "bench/traincommand.h"
 
+#include "bench/replicatrain.h"
 #include "devices/deviceregistry.h"
+#include "races/replicarun.h"
 #include "races/machineload.h"
 #include "races/trainer.h"
 
@@ -30,7 +32,15 @@ int TrainCommand::run(const QStringList &arguments)
     const auto seed = opt("seed", tr("Seed for data and weights."), QString::number(defaults.seed));
     const auto lr = opt("lr", tr("Learning rate."), QString::number(defaults.lr));
     const auto optimizer = opt("optimizer", tr("sgd or adam."), defaults.optimizer);
-    const auto placement = opt("placement", tr("per-batch, preload, pinned or dataloader."), QStringLiteral("per-batch"));
+    const auto placement = opt("placement", tr("per-batch, preload, pinned, dataloader, or ddp (N Python processes "
+                                               "with DistributedDataParallel, tensorkitchen.replicas)."),
+                               QStringLiteral("per-batch"));
+    const auto ranks = opt("ranks", tr("DDP ranks, 1 to 8 on the CPU (ddp placement)."), QStringLiteral("2"));
+    const auto port = opt("port", tr("The ranks' TCPStore port on 127.0.0.1, 0 for a free one (ddp placement)."),
+                          QStringLiteral("0"));
+    const auto sweepRanks = opt("sweep-ranks", tr("Runs the DDP lane once per number of ranks in this "
+                                                  "comma-separated list, e.g. 1,2,3,4, and prints the points."),
+                                QString());
     const auto workers = opt("workers", tr("DataLoader worker threads (dataloader placement)."),
                              QString::number(defaults.workers));
     const auto prepCost = opt("prep-cost", tr("Blur passes per sample: the CPU cost of preparing one "
@@ -86,13 +96,55 @@ int TrainCommand::run(const QStringList &arguments)
     TrainLane lane;
     lane.device = p.value(device);
     lane.threads = whole(threads, 0, DeviceRegistry::hardwareThreads());
+    // The DDP lane: its own processes (tensorkitchen.replicas); --sweep-ranks implies it.
+    const bool ddp = p.value(placement) == QLatin1String("ddp") || p.isSet(sweepRanks);
+    QList<int> sweep;
+    if (ddp) {
+        lane.parallel = LaneParallel::Ddp;
+        lane.ranks = whole(ranks, 1, 1024);
+        lane.port = whole(port, 0, 65535);
+        bool sweepOk = true;
+        for (const QString &part : p.value(sweepRanks).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const int n = part.trimmed().toInt(&sweepOk);
+            sweepOk = sweepOk && n >= 1 && n <= 1024;
+            if (!sweepOk)
+                break;
+            sweep << n;
+        }
+        if (!sweepOk || (p.isSet(sweepRanks) && sweep.isEmpty())) {
+            m_err << tr("--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.")
+                         .arg(p.value(sweepRanks))
+                  << "\n";
+            allOk = false;
+        }
+    }
     if (!allOk)
         return 2;
-    if (!placementFromName(p.value(placement), &c.placement))
-        return fail(tr("Unknown placement “%1”: use per-batch, preload, pinned or dataloader.").arg(p.value(placement)));
+    if (!ddp && !placementFromName(p.value(placement), &c.placement))
+        return fail(tr("Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.").arg(p.value(placement)));
     const QString fmt = p.value(format);
     if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
         return 2;
+    if (ddp) {
+        if (lane.device != QLatin1String("cpu") && !lane.device.startsWith(QLatin1String("cuda")))
+            return fail(tr("A DDP lane runs on cpu or cuda, not “%1”.").arg(lane.device));
+        // Every point checked before any process starts: nothing is left half done.
+        for (int n : sweep.isEmpty() ? QList<int>{lane.ranks} : sweep) {
+            TrainLane l = lane;
+            l.ranks = n;
+            TrainConfig cn = c;
+            if (!sweep.isEmpty()) // the sweep rounds the batch down to a multiple of N
+                cn.batch = std::max(n, c.batch - c.batch % n);
+            const QString why = ReplicaRun::check(cn, l);
+            if (!why.isEmpty())
+                return fail(why);
+        }
+        if (m_dryRun)
+            return 0;
+        ReplicaTrain replicas(m_out, m_err);
+        const bool json = fmt == QLatin1String("json");
+        return sweep.isEmpty() ? replicas.train(c, lane, json) : replicas.sweep(c, lane, sweep, json);
+    }
     bool found = false;
     DeviceRegistry::device(lane.device, &found);
     if (!found)

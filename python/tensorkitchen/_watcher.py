@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import platform
 import sys
 import threading
 import time
@@ -12,7 +11,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 import torch
 
-from . import _devices, _errors, _frames, _hooks, _sampler, _transport
+from . import _devices, _errors, _frames, _hello, _hooks, _sampler, _transport
 
 Message = Dict[str, Any]
 
@@ -207,20 +206,10 @@ class Watcher:
                                      "any more" % why})
 
     def _hello(self, program: Optional[str], argv: Optional[List[str]]) -> Message:
-        argv = list(sys.argv if argv is None else argv)
-        if program is None:
-            program = os.path.basename(argv[0]) if argv and argv[0] else "python"
-        devices = [_devices.cpu_device()]
-        if self.cuda and _devices.cuda_initialized():
-            try:
-                devices += _devices.cuda_devices()
-                self.cuda_devices_sent = True
-            except Exception:
-                pass
-        return {"type": "hello", "t": 0, "v": 1, "pid": os.getpid(), "program": program,
-                "argv": [str(a)[:4096] for a in argv[:256]], "python": platform.python_version(),
-                "torch": str(torch.__version__), "cuda": torch.version.cuda,
-                "cuda_count": _devices.cuda_count(), "devices": devices}
+        message, named = _hello.hello_message(program, argv, self.cuda)
+        if named:
+            self.cuda_devices_sent = True
+        return message
 
     @staticmethod
     def _place(message: Message, frame: Optional[types.FrameType]) -> None:

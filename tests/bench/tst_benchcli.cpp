@@ -259,6 +259,65 @@ private Q_SLOTS:
         QVERIFY(receipt.value("machine_load").toObject().contains("busy"));
     }
 
+    // The DDP lane (issue #23): refused before any process starts, with the reason.
+    void trainDdpRejectsBadInput()
+    {
+        QString out, err;
+        QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "9"}, &out, &err), 2);
+        QVERIFY2(err.contains("1 to 8"), qPrintable(err));
+        err.clear();
+        QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "3", "--batch", "128"}, &out, &err), 2);
+        QVERIFY2(err.contains("The global batch 128 does not split evenly over 3 ranks: use a multiple of 3 (126 or 129)."),
+                 qPrintable(err));
+        err.clear();
+        QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "zwei"}, &out, &err), 2);
+        QVERIFY2(err.contains("--ranks"), qPrintable(err));
+        err.clear();
+        QCOMPARE(run({"train", "--placement", "ddp", "--port", "70000"}, &out, &err), 2);
+        QVERIFY2(err.contains("--port"), qPrintable(err));
+        err.clear();
+        QCOMPARE(run({"train", "--sweep-ranks", "1,x"}, &out, &err), 2);
+        QVERIFY2(err.contains("--sweep-ranks"), qPrintable(err));
+        err.clear();
+        QCOMPARE(run({"train", "--sweep-ranks", "1,2,16"}, &out, &err), 2);
+        QVERIFY2(err.contains("1 to 8"), qPrintable(err));
+        err.clear();
+        QCOMPARE(run({"train", "--placement", "ddp", "--device", "meta"}, &out, &err), 2);
+        QVERIFY2(err.contains("meta"), qPrintable(err));
+        QVERIFY(out.isEmpty());
+    }
+
+    void trainDdpReportsRanksAndAllreduce()
+    {
+        if (testsupport::torchPython().isEmpty())
+            QSKIP("TK_PYTHON has no torch: the DDP lane cannot run here");
+        QString out, err;
+        QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "2", "--batch", "96", "--steps", "8",
+                      "--format", "json"}, &out, &err), 0);
+        const QJsonObject o = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(o.value("ranks").toInt(), 2);
+        QCOMPARE(o.value("backend").toString(), QStringLiteral("gloo"));
+        QCOMPARE(o.value("losses").toArray().size(), 8);
+        QVERIFY(o.value("allreduce_s").toDouble() > 0);
+        QVERIFY(o.value("allreduce_bytes").toDouble() > 0);
+        QVERIFY(o.value("samples_per_s").toDouble() > 0);
+        QCOMPARE(o.value("rank_step_s").toArray().size(), 2);
+        QCOMPARE(o.value("rank_allreduce_s").toArray().size(), 2);
+        for (const QJsonValue &v : o.value("rank_step_s").toArray())
+            QVERIFY(v.toDouble() > 0);
+        QCOMPARE(o.value("receipt").toObject().value("placement").toString(), QStringLiteral("ddp"));
+        out.clear();
+        QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "1", "--batch", "96", "--steps", "4"}, &out, &err), 0);
+        QVERIFY2(out.contains("DDP × 1 · CPU") && out.contains("gloo: all-reduce"), qPrintable(out));
+        out.clear();
+        QCOMPARE(run({"train", "--sweep-ranks", "1,2", "--batch", "96", "--steps", "4", "--format", "json"},
+                     &out, &err), 0);
+        const QJsonArray sweep = QJsonDocument::fromJson(out.toUtf8()).object().value("sweep").toArray();
+        QCOMPARE(sweep.size(), 2);
+        QCOMPARE(sweep.at(1).toObject().value("ranks").toInt(), 2);
+        QVERIFY(sweep.at(1).toObject().value("samples_per_s").toDouble() > 0);
+    }
+
     void watchReplaysARecording()
     {
         QTemporaryDir dir;

@@ -1,5 +1,7 @@
 #include "watch/watchcontroller.h"
 
+#include "watch/watcherpackage.h"
+
 #include "watch/programkitchen.h"
 #include "watch/watchedprogram.h"
 #include "watch/watchreplay.h"
@@ -50,15 +52,7 @@ WatchController::~WatchController() = default; // the server removes its socket 
 bool WatchController::listening() const { return m_server->isListening(); }
 QString WatchController::socketPath() const { return m_server->path(); }
 
-QString WatchController::packageDir()
-{
-    const QString installed = QDir(QCoreApplication::applicationDirPath())
-                                  .filePath(QStringLiteral("../share/tensor-kitchen/python"));
-    for (const QString &dir : {installed, QStringLiteral(TK_WATCHER_SOURCE_DIR)})
-        if (QFile::exists(dir + QStringLiteral("/tensorkitchen/__init__.py")))
-            return QDir(dir).canonicalPath();
-    return {};
-}
+QString WatchController::packageDir() { return WatcherPackage::dir(); }
 
 QList<ProgramKitchen *> WatchController::kitchens() const
 {

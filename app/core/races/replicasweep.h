@@ -6,6 +6,7 @@
 #include <QList>
 #include <QMetaType>
 #include <QObject>
+#include <atomic>
 
 namespace tk {
 
@@ -22,7 +23,8 @@ struct ReplicaSweepPoint
 
 // Like WorkerSweep: the same DDP run (same seed, same global batch) for N = 1, 2, 3, 4 ranks,
 // on its own thread, each point streamed back as it is measured. On a machine with few cores
-// the ranks share them and the all-reduce costs time: the sweep shows that too.
+// the ranks share them and the all-reduce costs time: the sweep shows that too. A global batch
+// that does not split over N ranks is rounded down to a multiple of N for that point.
 class ReplicaSweep : public QObject
 {
     Q_OBJECT
@@ -32,6 +34,11 @@ public:
     ~ReplicaSweep() override;
 
     static QList<int> defaultRanks(); // 1, 2, 3, 4 (capped by maxRanks)
+    // One point, synchronously (the bench CLI and tests): the lane on `ranks` ranks for
+    // config.steps steps, medians over them.
+    static bool measure(const TrainConfig &config, const TrainLane &lane, int ranks,
+                        ReplicaSweepPoint *point, QString *error,
+                        const std::atomic<bool> *cancel = nullptr);
 
     bool start(const TrainConfig &config, const TrainLane &lane, const QList<int> &ranks,
                int steps, QString *error);

@@ -3,6 +3,7 @@
 #include "devices/torchthread.h"
 
 #include "devices/deviceregistry.h"
+#include "races/replicarun.h"
 #include "races/trainingraceworker.h"
 
 #include <cmath>
@@ -19,9 +20,11 @@ TrainingRace::TrainingRace(QObject *parent)
     qRegisterMetaType<tk::TrainLoad>();
     qRegisterMetaType<tk::MachineLoad>();
     qRegisterMetaType<QVector<float>>();
+    qRegisterMetaType<tk::ReplicaSummary>();
     connect(&m_run, &BackgroundRun::resultsReady, this, &TrainingRace::onResults);
     connect(&m_run, &BackgroundRun::finished, this, [this](bool cancelled, const QString &error) {
         m_pause = false;
+        m_replicasTraining = false;
         Q_EMIT finished(cancelled, error);
     });
 }
@@ -56,6 +59,11 @@ void TrainingRace::onResults(const QVariantList &results)
             }
             continue;
         }
+        if (r.metaType() == QMetaType::fromType<ReplicaSummary>()) {
+            sendSteps(); // the steps it sums up come first
+            Q_EMIT replicasChanged(r.value<ReplicaSummary>());
+            continue;
+        }
         sendSteps();
         if (r.metaType() == QMetaType::fromType<DecisionGrid>())
             Q_EMIT decisionReady(r.value<DecisionGrid>());
@@ -77,6 +85,14 @@ bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lane
     }
     const QString problem = TorchThread::offGuiThread([&] {
         for (const TrainLane &l : lanes) {
+            if (l.parallel != LaneParallel::None) {
+                const QString why = ReplicaRun::check(config, l);
+                if (!why.isEmpty())
+                    return why;
+                if (ReplicaRun::packageDir().isEmpty())
+                    return tr("The tensorkitchen package is not installed beside this app.");
+                continue;
+            }
             bool found = false;
             const DeviceInfo d = DeviceRegistry::device(l.device, &found);
             if (d.isMeta())
@@ -95,8 +111,10 @@ bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lane
     m_steps = QList<QList<TrainStep>>(lanes.size());
     m_loads = QList<MachineLoad>(lanes.size());
     m_pause = false;
-    return m_run.start([config, lanes, pause = &m_pause](BackgroundRun::Context &context) {
-        return TrainingRaceWorker::run(context, config, lanes, pause);
+    m_replicasTraining = false;
+    return m_run.start([config, lanes, pause = &m_pause,
+                        replicas = &m_replicasTraining](BackgroundRun::Context &context) {
+        return TrainingRaceWorker::run(context, config, lanes, pause, replicas);
     });
 }
 

@@ -1,6 +1,7 @@
 #include "races/trainingraceworker.h"
 
 #include "devices/scopedthreads.h"
+#include "races/replicarun.h"
 #include "races/trainer.h"
 
 #include <QThread>
@@ -12,7 +13,8 @@ namespace tk {
 BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
                                               const TrainConfig &config,
                                               const QList<TrainLane> &lanes,
-                                              const std::atomic<bool> *pause)
+                                              const std::atomic<bool> *pause,
+                                              std::atomic<bool> *replicasTraining)
 {
     // Each lane sets its threads per step; every way out of here gives all cores back.
     const ScopedThreads threads;
@@ -20,6 +22,10 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
     context.flush(); // the points are drawn while the lanes prepare
     std::vector<std::unique_ptr<Trainer>> trainers;
     for (int i = 0; i < lanes.size(); ++i) {
+        if (lanes.at(i).parallel != LaneParallel::None) { // trained by its own processes
+            trainers.push_back(nullptr);
+            continue;
+        }
         auto t = std::make_unique<Trainer>(config, lanes.at(i), i);
         QString error;
         if (!t->prepare(&error))
@@ -27,13 +33,23 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
         trainers.push_back(std::move(t));
     }
     for (auto &t : trainers)
-        context.post(QVariant::fromValue(t->decision()));
+        if (t)
+            context.post(QVariant::fromValue(t->decision()));
     context.flush();
 
     for (int first = 0; first < config.steps; first += kTurn) {
         const int last = std::min(config.steps, first + kTurn);
         for (int lane = 0; lane < int(trainers.size()); ++lane) {
             auto &t = trainers[size_t(lane)];
+            if (!t) {
+                if (first > 0)
+                    continue; // its whole run was its first turn
+                const BackgroundRun::Ending e =
+                    runReplicas(context, config, lanes.at(lane), lane, replicasTraining);
+                if (e.cancelled || !e.error.isEmpty())
+                    return e;
+                continue;
+            }
             // Who else used the cores during this lane's turn; a pause is left out.
             MachineLoad::Probe load;
             const auto postLoad = [&] {
@@ -64,6 +80,52 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
         }
     }
     return BackgroundRun::Ending::done();
+}
+
+BackgroundRun::Ending TrainingRaceWorker::runReplicas(BackgroundRun::Context &context,
+                                                      const TrainConfig &config,
+                                                      const TrainLane &lane, int laneIndex,
+                                                      std::atomic<bool> *replicasTraining)
+{
+    QList<ReplicaInfo> ranks;
+    QList<ReplicaStep> steps;
+    QString notice;
+    double wall = 0;
+    const auto postSummary = [&] {
+        context.post(QVariant::fromValue(ReplicaRun::summarize(laneIndex, ranks, steps, notice)));
+    };
+    ReplicaRun::Callbacks cb;
+    cb.ranksReady = [&](const QList<ReplicaInfo> &r) {
+        ranks = r;
+        postSummary();
+    };
+    cb.notice = [&](const QString &text) { notice = text; };
+    cb.step = [&](const ReplicaStep &s) {
+        steps << s;
+        wall += s.stepSeconds;
+        TrainStep t;
+        t.lane = laneIndex;
+        t.step = s.step;
+        t.loss = s.loss;
+        t.stepSeconds = s.stepSeconds;
+        t.wallSeconds = wall;
+        t.samplesPerSecond = s.stepSeconds > 0 ? config.batch / s.stepSeconds : 0;
+        t.allreduceSeconds = s.allreduceSeconds;
+        t.allreduceBytes = s.allreduceBytes;
+        t.ranks = int(s.ranks.size());
+        context.post(QVariant::fromValue(t));
+        if (s.step % kTurn == 0)
+            postSummary();
+    };
+    *replicasTraining = true;
+    ReplicaSummary summary;
+    QString error;
+    const bool ok = ReplicaRun::run(config, lane, cb, context.cancelFlag(), &summary, &error);
+    *replicasTraining = false;
+    postSummary();
+    if (context.cancelled())
+        return BackgroundRun::Ending::stopped();
+    return ok ? BackgroundRun::Ending::done() : BackgroundRun::Ending::failed(error);
 }
 
 } // namespace tk
