@@ -1,5 +1,6 @@
 #include "races/replicaoptions.h"
 
+#include "devices/deviceregistry.h"
 #include "races/replicarun.h"
 
 #include <QCheckBox>
@@ -29,7 +30,7 @@ QHBoxLayout *ranksRow(QCheckBox *box, QSpinBox *ranks, const QString &where)
 QSpinBox *ranksSpin(const QString &device, int value)
 {
     auto *s = new QSpinBox;
-    s->setRange(1, std::max(1, ReplicaRun::maxRanks(device)));
+    s->setRange(1, std::max(1, ReplicaOptions::maxRanks(device)));
     s->setValue(std::clamp(value, s->minimum(), s->maximum()));
     return s;
 }
@@ -102,6 +103,16 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
                 updateBatchWarning();
                 Q_EMIT lanesChanged();
             });
+}
+
+int ReplicaOptions::maxRanks(const QString &device)
+{
+    if (!device.startsWith(QLatin1String("cuda")))
+        return ReplicaRun::maxRanks(device);
+    int gpus = 0;
+    for (const DeviceInfo &d : DeviceRegistry::knownDevices())
+        gpus += d.isCuda() ? 1 : 0;
+    return gpus;
 }
 
 QList<TrainLane> ReplicaOptions::lanes() const
@@ -179,7 +190,7 @@ void ReplicaOptions::updateBatchWarning()
     config.batch = m_batch;
     QStringList why;
     for (const TrainLane &lane : lanes())
-        if (lane.parallel == LaneParallel::Ddp) {
+        if (lane.parallel == LaneParallel::Ddp && lane.device == QLatin1String("cpu")) { // no LibTorch asked
             const QString w = ReplicaRun::check(config, lane);
             if (!w.isEmpty() && !why.contains(w))
                 why << w;

@@ -25,6 +25,9 @@ public:
     explicit ReplicaOptions(int gpuCount, QWidget *parent = nullptr);
 
     QList<TrainLane> lanes() const; // the checked ones, in the order shown
+    // ReplicaRun::maxRanks from the devices already known: asking again would touch LibTorch,
+    // which the GUI thread must not.
+    static int maxRanks(const QString &device);
     // Checks exactly the replicated lanes among these (others are the plain lanes' business).
     void chooseLanes(const QList<TrainLane> &lanes);
     // The lane a rank sweep measures: the checked DDP lane, else the CPU one.

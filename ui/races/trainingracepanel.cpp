@@ -3,7 +3,6 @@
 #include "common/formscrollarea.h"
 #include "races/loaderoptions.h"
 #include "races/replicaoptions.h"
-#include "races/replicarun.h"
 #include "races/replicastrip.h"
 #include "races/replicasweep.h"
 #include "races/replicasweepchart.h"
@@ -321,7 +320,7 @@ bool TrainingRacePanel::startReplicaSweep(const QList<int> &chosen)
     const TrainLane lane = replicaOptions()->sweepLane();
     QList<int> ranks;
     for (int n : chosen.isEmpty() ? ReplicaSweep::defaultRanks() : chosen)
-        if (n >= 1 && n <= ReplicaRun::maxRanks(lane.device))
+        if (n >= 1 && n <= ReplicaOptions::maxRanks(lane.device))
             ranks << n;
     TrainConfig config = configFromControls();
     config.steps = std::min(config.steps, kSweepMaxSteps); // a sweep is several short runs
