@@ -102,7 +102,15 @@ bool TrainingRacePanel::anySweepRunning() const { return m_sweep->isRunning() ||
 
 void TrainingRacePanel::syncPause()
 {
-    m_controls->setPauseAllowed(m_race->canPause());
+    // The ranks' last steps arrive after their processes have ended: until the lane is drawn
+    // to its end it still counts as training.
+    bool drawing = false;
+    for (int i = 0; i < m_race->lanes().size() && i < m_race->steps().size(); ++i) {
+        const auto n = m_race->steps().at(i).size();
+        drawing = drawing || (m_race->lanes().at(i).parallel != LaneParallel::None && n > 0
+                              && n < m_race->config().steps);
+    }
+    m_controls->setPauseAllowed(m_race->canPause() && !drawing);
 }
 
 bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLane> &lanes)

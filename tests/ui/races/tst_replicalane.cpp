@@ -142,16 +142,21 @@ private Q_SLOTS:
         auto *pause = child<QPushButton>(panel, "pauseTraining");
         QVERIFY(pause);
 
-        // Seen right after the panel has handled each of the DDP lane's steps.
+        // Seen right after the panel has handled each batch of the DDP lane's steps: until its
+        // last step is in, Pause is off (then the race may go on to other lanes).
         int ddpSteps = 0, pauseOnDuringDdp = 0;
         QString pauseTip;
         connect(panel.race(), &TrainingRace::stepsReady, this, [&](const QList<TrainStep> &steps) {
+            int last = 0;
             for (const TrainStep &s : steps)
                 if (s.lane == ddp) {
                     ++ddpSteps;
-                    pauseOnDuringDdp += pause->isEnabled() ? 1 : 0;
-                    pauseTip = pause->toolTip();
+                    last = s.step;
                 }
+            if (last > 0 && last < 20) {
+                pauseOnDuringDdp += pause->isEnabled() ? 1 : 0;
+                pauseTip = pause->toolTip();
+            }
         });
         QSignalSpy replicas(panel.race(), &TrainingRace::replicasChanged);
         QSignalSpy done(panel.race(), &TrainingRace::finished);
