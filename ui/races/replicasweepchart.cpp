@@ -126,7 +126,9 @@ QString ReplicaSweepChart::summary() const
     }
     if (!best)
         return QString();
-    QString s = tr("%1: most samples/s on %2 ranks (%3)").arg(m_label).arg(best->ranks).arg(best->samplesPerSecond, 0, 'f', 0);
+    QString s = tr("%1: most samples/s on %n rank(s) (%2)", "", best->ranks)
+                    .arg(m_label)
+                    .arg(best->samplesPerSecond, 0, 'f', 0);
     if (one && one != best)
         s += tr("; one rank: %1 samples/s").arg(one->samplesPerSecond, 0, 'f', 0);
     return s;
