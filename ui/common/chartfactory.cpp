@@ -173,6 +173,8 @@ void ChartFactory::updateLegend(QCustomPlot *plot)
     int widest = 0;
     for (int i = 0; i < legend->itemCount(); ++i) {
         QCPAbstractLegendItem *item = legend->item(i);
+        if (!item) // a wrapped legend's last row has empty cells (three lanes in two columns)
+            continue;
         const QCPLayoutElement *element = item; // the size hint is protected in the item classes
         widest = std::max(widest, element->minimumOuterSizeHint().width());
         if (auto *pli = qobject_cast<QCPPlottableLegendItem *>(item))

@@ -95,6 +95,17 @@ void LessonActions::tryLesson(const QString &id)
         Q_EMIT statusMessage(tr("Data: preloaded on the device. Press Train, then choose per batch under "
                                 "Data and train again to compare the samples/s."),
                              20000);
+    } else if (id.startsWith(QLatin1String("13"))) {
+        // One process beside two DDP ranks, from the same seed, with the same global batch.
+        TrainLane ddp;
+        ddp.parallel = LaneParallel::Ddp;
+        ddp.ranks = 2;
+        m_tabs->setCurrentWidget(m_trainingRace);
+        m_trainingRace->choosePlacement(TrainPlacement::PerBatch);
+        m_trainingRace->chooseLanes({TrainLane{}, ddp});
+        Q_EMIT statusMessage(tr("Lanes: the CPU and DistributedDataParallel × 2. Press Train and compare "
+                                "the losses and the samples/s, then press Sweep ranks."),
+                             20000);
     }
 }
 

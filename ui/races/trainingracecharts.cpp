@@ -3,6 +3,7 @@
 #include "common/chartfactory.h"
 #include "common/devicestyle.h"
 #include "races/decisionview.h"
+#include "races/replicasweepchart.h"
 #include "races/workersweepchart.h"
 
 #include <QHBoxLayout>
@@ -15,13 +16,16 @@
 
 namespace tk {
 
-namespace {
-QColor laneColor(const TrainLane &lane)
+// The device's colour; a single-threaded lane lighter, replicated ones darker.
+QColor TrainingRaceCharts::laneColor(const TrainLane &lane)
 {
     QColor c = DeviceStyle::color(lane.device);
+    if (lane.parallel != LaneParallel::None)
+        return c.darker(160);
     return lane.device == QLatin1String("cpu") && lane.threads == 1 ? c.lighter(150) : c;
 }
 
+namespace {
 bool hasData(const QCustomPlot *plot)
 {
     for (int i = 0; i < plot->graphCount(); ++i)
@@ -40,6 +44,8 @@ TrainingRaceCharts::TrainingRaceCharts(QWidget *parent) : QWidget(parent)
     m_chartTabs->setObjectName(QStringLiteral("trainingChartTabs"));
     m_chartTabs->addTab(charts, tr("Training"));
     m_chartTabs->addTab(m_sweepChart, tr("Data loading"));
+    m_replicaSweepChart = new ReplicaSweepChart;
+    m_chartTabs->addTab(m_replicaSweepChart, tr("Replicas"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -225,6 +231,18 @@ void TrainingRaceCharts::showSweep(const QList<TrainLane> &lanes, const QList<in
     }
     m_sweepChart->reset(labels, colors, workers);
     m_chartTabs->setCurrentWidget(m_sweepChart);
+}
+
+} // namespace tk
+
+namespace tk {
+
+void TrainingRaceCharts::showReplicaSweep(const TrainLane &lane, const QList<int> &ranks)
+{
+    // The lane without its count: the sweep varies it.
+    const QString label = lane.device == QLatin1String("cpu") ? tr("DDP · CPU") : tr("DDP · GPUs");
+    m_replicaSweepChart->reset(label, laneColor(lane), ranks);
+    m_chartTabs->setCurrentWidget(m_replicaSweepChart);
 }
 
 } // namespace tk

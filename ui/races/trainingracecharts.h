@@ -3,6 +3,7 @@
 #include "races/busymachinenote.h"
 #include "races/trainconfig.h"
 
+#include <QColor>
 #include <QList>
 #include <QWidget>
 #include <optional>
@@ -14,11 +15,12 @@ class QTabWidget;
 namespace tk {
 
 class DecisionView;
+class ReplicaSweepChart;
 class WorkerSweepChart;
 
-// The training race's pictures, in two tabs: "Training" with loss vs step, loss vs training
+// The training race's pictures, in three tabs: "Training" with loss vs step, loss vs training
 // time, throughput and what each lane's model has learned; "Data loading" with the worker
-// sweep's chart. Redrawn by its own timer and only when something changed, never per step.
+// sweep's chart; "Replicas" with the rank sweep's. Redrawn by its own timer and only when something changed, never per step.
 class TrainingRaceCharts : public QWidget
 {
     Q_OBJECT
@@ -48,12 +50,16 @@ public:
     void showTraining(); // the race's tab
     // Empty sweep curves for these lanes and worker counts, on the sweep's own tab.
     void showSweep(const QList<TrainLane> &lanes, const QList<int> &workers);
+    // Empty rank-sweep curves for this DDP lane and rank counts, on the "Replicas" tab.
+    void showReplicaSweep(const TrainLane &lane, const QList<int> &ranks);
+    static QColor laneColor(const TrainLane &lane);
 
     QCustomPlot *lossChart() const { return m_lossPlot; }
     QCustomPlot *wallChart() const { return m_wallPlot; }
     QCustomPlot *throughputChart() const { return m_speedPlot; }
     QList<DecisionView *> decisionViews() const { return m_views; }
     WorkerSweepChart *sweepChart() const { return m_sweepChart; }
+    ReplicaSweepChart *replicaSweepChart() const { return m_replicaSweepChart; }
 
     static constexpr double kEmaAlpha = 0.05;
 
@@ -71,6 +77,7 @@ private:
     QList<double> m_waited;   // per lane, seconds waiting for batches (DataLoader placement)
     QList<double> m_stepTime; // per lane, seconds of all steps so far
     WorkerSweepChart *m_sweepChart = nullptr;
+    ReplicaSweepChart *m_replicaSweepChart = nullptr;
     QTabWidget *m_chartTabs = nullptr;
     bool m_dirty = false;
     std::optional<BusyMachineNote> m_busyWarning; // on the race chart, made when first needed

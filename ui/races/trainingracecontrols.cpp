@@ -2,6 +2,7 @@
 
 #include "devices/deviceregistry.h"
 #include "races/loaderoptions.h"
+#include "races/replicaoptions.h"
 #include "races/trainingraceworker.h"
 
 #include <QCheckBox>
@@ -22,13 +23,14 @@ namespace tk {
 
 TrainingRaceControls::TrainingRaceControls(QWidget *parent) : QWidget(parent)
 {
-    bool hasGpu = false;
+    int gpuCount = 0;
     for (const DeviceInfo &d : DeviceRegistry::knownDevices())
-        hasGpu = hasGpu || d.isCuda();
+        gpuCount += d.isCuda() ? 1 : 0;
+    const bool hasGpu = gpuCount > 0;
     // The widgets join this form only at the end, in reading order, which is their tab order.
     QFormLayout *form = buildSettings(hasGpu);
     m_loader = new LoaderOptions(hasGpu);
-    QGroupBox *lanes = buildLanes(hasGpu);
+    QGroupBox *lanes = buildLanes(gpuCount);
     QHBoxLayout *buttons = buildButtons();
     m_progress = new QProgressBar;
     m_status = new QLabel(tr("Press Train: every lane gets the same model, seed and batches."));
@@ -71,6 +73,9 @@ TrainingRaceControls::TrainingRaceControls(QWidget *parent) : QWidget(parent)
     connect(m_pause, &QPushButton::toggled, this, &TrainingRaceControls::pauseToggled);
     connect(m_cancel, &QPushButton::clicked, this, &TrainingRaceControls::cancelClicked);
     connect(m_loader->sweepButton(), &QPushButton::clicked, this, &TrainingRaceControls::sweepClicked);
+    connect(m_replicas->sweepButton(), &QPushButton::clicked, this, &TrainingRaceControls::replicaSweepClicked);
+    connect(m_batch, &QSpinBox::valueChanged, m_replicas, &ReplicaOptions::setBatch);
+    m_replicas->setBatch(m_batch->value());
     connect(m_placement, &QComboBox::currentIndexChanged, this, &TrainingRaceControls::placementChanged);
     connect(m_steps, &QSpinBox::valueChanged, this, &TrainingRaceControls::stepsChanged);
 }
@@ -132,8 +137,9 @@ QFormLayout *TrainingRaceControls::buildSettings(bool hasGpu)
     return form;
 }
 
-QGroupBox *TrainingRaceControls::buildLanes(bool hasGpu)
+QGroupBox *TrainingRaceControls::buildLanes(int gpuCount)
 {
+    const bool hasGpu = gpuCount > 0;
     auto *lanes = new QGroupBox(tr("Lanes"));
     auto *ll = new QVBoxLayout(lanes);
     m_cpuAll = new QCheckBox(TrainLane{}.label());
@@ -158,6 +164,9 @@ QGroupBox *TrainingRaceControls::buildLanes(bool hasGpu)
         why->setWordWrap(true);
         ll->addWidget(why);
     }
+    // The replicated lanes beside the plain ones: the same model, trained by several processes.
+    m_replicas = new ReplicaOptions(gpuCount);
+    ll->addWidget(m_replicas);
     return lanes;
 }
 
@@ -166,6 +175,7 @@ QHBoxLayout *TrainingRaceControls::buildButtons()
     m_run = new QPushButton(tr("&Train"));
     m_run->setObjectName(QStringLiteral("runTraining"));
     m_pause = new QPushButton(tr("&Pause"));
+    m_pause->setObjectName(QStringLiteral("pauseTraining"));
     m_pause->setCheckable(true);
     m_pause->setEnabled(false);
     m_cancel = new QPushButton(tr("&Cancel"));
@@ -190,6 +200,7 @@ void TrainingRaceControls::loadSettings()
     m_optimizer->setCurrentIndex(
         std::max(0, m_optimizer->findData(prefs.value(QStringLiteral("optimizer"), QStringLiteral("adam")))));
     m_loader->load(prefs);
+    m_replicas->load(prefs);
     prefs.endGroup();
 }
 
@@ -204,6 +215,7 @@ void TrainingRaceControls::saveSettings() const
     s.setValue(QStringLiteral("lr"), m_lr->value());
     s.setValue(QStringLiteral("optimizer"), m_optimizer->currentData());
     m_loader->save(s);
+    m_replicas->save(s);
 }
 
 TrainConfig TrainingRaceControls::config() const
@@ -239,7 +251,23 @@ QList<TrainLane> TrainingRaceControls::lanes() const
             g.device = box->property("device").toString();
             lanes << g;
         }
+    lanes << m_replicas->lanes();
     return lanes;
+}
+
+void TrainingRaceControls::chooseLanes(const QList<TrainLane> &lanes)
+{
+    auto has = [&lanes](const QString &device, int threads) {
+        for (const TrainLane &l : lanes)
+            if (l.parallel == LaneParallel::None && l.device == device && l.threads == threads)
+                return true;
+        return false;
+    };
+    m_cpuAll->setChecked(has(QStringLiteral("cpu"), 0));
+    m_cpuOne->setChecked(has(QStringLiteral("cpu"), 1));
+    for (QCheckBox *box : std::as_const(m_gpus))
+        box->setChecked(has(box->property("device").toString(), 0));
+    m_replicas->chooseLanes(lanes);
 }
 
 void TrainingRaceControls::choosePlacement(TrainPlacement placement)
@@ -247,18 +275,32 @@ void TrainingRaceControls::choosePlacement(TrainPlacement placement)
     m_placement->setCurrentIndex(m_placement->findData(int(placement)));
 }
 
-void TrainingRaceControls::updateLoaderControls(bool racing, bool sweeping)
+void TrainingRaceControls::updateRunControls(bool racing, bool workerSweeping, bool replicaSweeping)
 {
     const bool loader = TrainPlacement(m_placement->currentData().toInt()) == TrainPlacement::DataLoader;
-    m_loader->setVisible(loader || sweeping); // a running sweep keeps its stop button
-    m_loader->setSweeping(sweeping);
-    m_loader->sweepButton()->setEnabled(sweeping || (loader && !racing));
-    m_run->setEnabled(!racing && !sweeping);
+    m_loader->setVisible(loader || workerSweeping); // a running sweep keeps its stop button
+    m_loader->setSweeping(workerSweeping);
+    m_loader->sweepButton()->setEnabled(workerSweeping || (loader && !racing && !replicaSweeping));
+    m_replicas->setSweeping(replicaSweeping);
+    m_replicas->sweepButton()->setEnabled(replicaSweeping || (!racing && !workerSweeping));
+    m_run->setEnabled(!racing && !workerSweeping && !replicaSweeping);
+}
+
+void TrainingRaceControls::setPauseAllowed(bool allowed)
+{
+    if (!m_racing) // showRaceFinished has switched Pause off
+        return;
+    m_pause->setEnabled(allowed || m_pause->isChecked()); // a paused race can always resume
+    m_pause->setToolTip(allowed ? QString()
+                                : tr("A DDP lane is training: its ranks are separate processes that "
+                                     "wait for one another at every step, so they cannot be paused, "
+                                     "only cancelled."));
 }
 
 void TrainingRaceControls::showRaceStarted(int steps)
 {
     setProgress(0, steps);
+    m_racing = true;
     m_run->setEnabled(false);
     m_pause->setEnabled(true);
     m_cancel->setEnabled(true);
@@ -267,9 +309,11 @@ void TrainingRaceControls::showRaceStarted(int steps)
 
 void TrainingRaceControls::showRaceFinished()
 {
+    m_racing = false;
     m_run->setEnabled(true);
     m_pause->setChecked(false); // if it was down, pauseToggled(false): the next race runs
     m_pause->setEnabled(false);
+    m_pause->setToolTip(QString());
     m_cancel->setEnabled(false);
 }
 

@@ -18,9 +18,10 @@ class QSpinBox;
 namespace tk {
 
 class LoaderOptions;
+class ReplicaOptions;
 
 // The training race's side form: the model and data settings, the DataLoader options, the
-// lanes, Train/Pause/Cancel with progress, the status line and the final summary. The settings
+// lanes (the replicated ones among them), Train/Pause/Cancel with progress, the status line and the final summary. The settings
 // are remembered between runs; the panel that owns the race decides what the buttons do.
 class TrainingRaceControls : public QWidget
 {
@@ -32,10 +33,16 @@ public:
     TrainConfig config() const;
     QList<TrainLane> lanes() const;
     LoaderOptions *loaderOptions() const { return m_loader; }
+    ReplicaOptions *replicaOptions() const { return m_replicas; }
     void choosePlacement(TrainPlacement placement);
+    // Checks exactly these lanes' boxes (a lesson's Try it).
+    void chooseLanes(const QList<TrainLane> &lanes);
 
-    // Which DataLoader controls show and work, and whether Train does, while these run.
-    void updateLoaderControls(bool racing, bool sweeping);
+    // Which DataLoader and rank-sweep controls show and work, and whether Train does, while
+    // these run.
+    void updateRunControls(bool racing, bool workerSweeping, bool replicaSweeping);
+    // Pause is offered only while the race can park its lanes: not while a DDP lane trains.
+    void setPauseAllowed(bool allowed);
     void showRaceStarted(int steps); // progress over the steps, Train off, Pause and Cancel on, no summary
     void showRaceFinished();         // Train on, Pause released and off, Cancel off
     void showSweepStarted(int runs); // progress over the runs, Cancel stops the sweep
@@ -55,12 +62,13 @@ Q_SIGNALS:
     void pauseToggled(bool paused);
     void cancelClicked();
     void sweepClicked();
+    void replicaSweepClicked();
     void placementChanged();
     void stepsChanged();
 
 private:
     QFormLayout *buildSettings(bool hasGpu);
-    QGroupBox *buildLanes(bool hasGpu);
+    QGroupBox *buildLanes(int gpuCount);
     QHBoxLayout *buildButtons();
     void loadSettings();
     void saveSettings() const;
@@ -74,6 +82,7 @@ private:
     QComboBox *m_optimizer = nullptr;
     QComboBox *m_placement = nullptr;
     LoaderOptions *m_loader = nullptr;
+    ReplicaOptions *m_replicas = nullptr;
     QCheckBox *m_cpuAll = nullptr;
     QCheckBox *m_cpuOne = nullptr;
     QList<QCheckBox *> m_gpus;
@@ -83,6 +92,7 @@ private:
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_summary = nullptr;
+    bool m_racing = false; // between showRaceStarted and showRaceFinished
 };
 
 } // namespace tk

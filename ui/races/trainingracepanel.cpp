@@ -2,22 +2,36 @@
 
 #include "common/formscrollarea.h"
 #include "races/loaderoptions.h"
+#include "races/replicaoptions.h"
+#include "races/replicastrip.h"
+#include "races/replicasweep.h"
+#include "races/replicasweepchart.h"
 #include "races/trainingrace.h"
 #include "races/workersweep.h"
 #include "races/workersweepchart.h"
 
 #include <QHBoxLayout>
+#include <QTimer>
+#include <QVBoxLayout>
 
 namespace tk {
 
 TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     : QWidget(parent), m_race(new TrainingRace(this)), m_sweep(new WorkerSweep(this)),
-      m_controls(new TrainingRaceControls), m_charts(new TrainingRaceCharts)
+      m_replicaSweep(new ReplicaSweep(this)), m_strip(new ReplicaStrip),
+      m_pauseTimer(new QTimer(this)), m_controls(new TrainingRaceControls),
+      m_charts(new TrainingRaceCharts)
 {
     setObjectName(QStringLiteral("trainingRacePanel"));
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(new FormScrollArea(m_controls));
-    layout->addWidget(m_charts, 1);
+    auto *right = new QVBoxLayout;
+    right->addWidget(m_charts, 1);
+    right->addWidget(m_strip); // hidden until a race has a DDP lane
+    layout->addLayout(right, 1);
+    m_strip->hide();
+    m_pauseTimer->setInterval(100);
+    connect(m_pauseTimer, &QTimer::timeout, this, &TrainingRacePanel::syncPause);
 
     connectControls();
     connectRace();
@@ -40,6 +54,7 @@ void TrainingRacePanel::connectControls()
     connect(m_controls, &TrainingRaceControls::cancelClicked, this, [this] {
         m_race->cancel();
         m_sweep->cancel();
+        m_replicaSweep->cancel();
     });
     connect(m_controls, &TrainingRaceControls::placementChanged, this, &TrainingRacePanel::updateLoaderControls);
     connect(m_controls, &TrainingRaceControls::sweepClicked, this, [this] {
@@ -47,6 +62,12 @@ void TrainingRacePanel::connectControls()
             m_sweep->cancel();
         else
             startSweep();
+    });
+    connect(m_controls, &TrainingRaceControls::replicaSweepClicked, this, [this] {
+        if (m_replicaSweep->isRunning())
+            m_replicaSweep->cancel();
+        else
+            startReplicaSweep();
     });
     connect(m_controls, &TrainingRaceControls::stepsChanged, this, [this] {
         if (!m_charts->hasLanes()) // no race drawn yet
@@ -61,6 +82,10 @@ void TrainingRacePanel::connectRace()
     connect(m_race, &TrainingRace::datasetReady, m_charts, &TrainingRaceCharts::showDataset);
     connect(m_race, &TrainingRace::finished, this, &TrainingRacePanel::onFinished);
     connect(m_race, &TrainingRace::machineLoadReady, this, &TrainingRacePanel::showMachineLoad);
+    connect(m_race, &TrainingRace::replicasChanged, this, [this](const ReplicaSummary &summary) {
+        m_strip->setSummary(summary);
+        syncPause();
+    });
 }
 
 void TrainingRacePanel::connectSweep()
@@ -68,6 +93,24 @@ void TrainingRacePanel::connectSweep()
     connect(m_sweep, &WorkerSweep::pointReady, sweepChart(), &WorkerSweepChart::addPoint);
     connect(m_sweep, &WorkerSweep::progress, m_controls, &TrainingRaceControls::setProgress);
     connect(m_sweep, &WorkerSweep::finished, this, &TrainingRacePanel::onSweepFinished);
+    connect(m_replicaSweep, &ReplicaSweep::pointReady, replicaSweepChart(), &ReplicaSweepChart::addPoint);
+    connect(m_replicaSweep, &ReplicaSweep::progress, m_controls, &TrainingRaceControls::setProgress);
+    connect(m_replicaSweep, &ReplicaSweep::finished, this, &TrainingRacePanel::onReplicaSweepFinished);
+}
+
+bool TrainingRacePanel::anySweepRunning() const { return m_sweep->isRunning() || m_replicaSweep->isRunning(); }
+
+void TrainingRacePanel::syncPause()
+{
+    // The ranks' last steps arrive after their processes have ended: until the lane is drawn
+    // to its end it still counts as training.
+    bool drawing = false;
+    for (int i = 0; i < m_race->lanes().size() && i < m_race->steps().size(); ++i) {
+        const auto n = m_race->steps().at(i).size();
+        drawing = drawing || (m_race->lanes().at(i).parallel != LaneParallel::None && n > 0
+                              && n < m_race->config().steps);
+    }
+    m_controls->setPauseAllowed(m_race->canPause() && !drawing);
 }
 
 bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLane> &lanes)
@@ -75,12 +118,23 @@ bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLa
     QString error;
     if (m_sweep->isRunning())
         error = tr("The worker sweep is running: stop it first, or the two would share the cores.");
+    else if (m_replicaSweep->isRunning())
+        error = tr("The rank sweep is running: stop it first, or the two would share the cores.");
     if (!error.isEmpty() || !m_race->start(config, lanes, &error)) {
         m_controls->showError(error);
         return false;
     }
     m_charts->reset(m_race->config(), m_race->lanes());
+    QList<QPair<int, QString>> ddp;
+    for (int i = 0; i < m_race->lanes().size(); ++i)
+        if (m_race->lanes().at(i).parallel != LaneParallel::None)
+            ddp.append({i, m_race->lanes().at(i).label()});
+    m_strip->reset(ddp);
     m_controls->showRaceStarted(config.steps);
+    // A DDP lane first: its ranks start before the race's thread says so.
+    if (!m_race->lanes().isEmpty() && m_race->lanes().first().parallel != LaneParallel::None)
+        m_controls->setPauseAllowed(false);
+    m_pauseTimer->start();
     m_charts->showTraining();
     updateLoaderControls();
     showMachineLoad({});
@@ -93,11 +147,21 @@ void TrainingRacePanel::onSteps(const QList<TrainStep> &steps)
     for (const TrainStep &s : steps)
         if (m_charts->addStep(s))
             m_controls->advanceProgress(s.step);
+    syncPause();
     if (steps.isEmpty())
         return;
     const TrainStep &last = steps.last();
     const QString lane = m_race->lanes().value(last.lane).label();
-    if (m_race->config().placement != TrainPlacement::DataLoader) {
+    if (last.ranks > 0) {
+        m_controls->setStatus(tr("Step %1 of %2 · %3: loss %4, %5 samples/s, all-reduce %6 ms of a %7 ms step")
+                                  .arg(last.step)
+                                  .arg(m_race->config().steps)
+                                  .arg(lane)
+                                  .arg(last.loss, 0, 'f', 4)
+                                  .arg(last.samplesPerSecond, 0, 'f', 0)
+                                  .arg(1000 * last.allreduceSeconds, 0, 'f', 2)
+                                  .arg(1000 * last.stepSeconds, 0, 'f', 2));
+    } else if (m_race->config().placement != TrainPlacement::DataLoader) {
         m_controls->setStatus(tr("Step %1 of %2 · %3: loss %4, %5 samples/s")
                                   .arg(last.step)
                                   .arg(m_race->config().steps)
@@ -131,6 +195,7 @@ void TrainingRacePanel::showMachineLoad(const MachineLoad &cpuLanes)
 
 void TrainingRacePanel::onFinished(bool cancelled, const QString &error)
 {
+    m_pauseTimer->stop();
     m_controls->showRaceFinished();
     updateLoaderControls();
     if (!error.isEmpty()) {
@@ -167,8 +232,18 @@ QString TrainingRacePanel::summaryHtml() const
                                          .arg(m_race->lanes()[0].label())
                                          .arg(digits));
         }
-        if (loader)
+        if (loader && m_race->lanes()[i].parallel == LaneParallel::None)
             row += QLatin1String("; ") + tr("waited for data %1 % of its step time").arg(100 * dataWaitFraction(i), 0, 'f', 1);
+        if (last.ranks > 0) {
+            double reduce = 0, total = 0;
+            for (const TrainStep &s : all[i]) {
+                reduce += s.allreduceSeconds;
+                total += s.stepSeconds;
+            }
+            row += QLatin1String("; ") + tr("%1 ranks, the all-reduce took %2 % of its step time")
+                                             .arg(last.ranks)
+                                             .arg(total > 0 ? 100 * reduce / total : 0, 0, 'f', 1);
+        }
         rows << row;
     }
     return rows.join(QLatin1String("<br>"));
@@ -176,7 +251,7 @@ QString TrainingRacePanel::summaryHtml() const
 
 void TrainingRacePanel::updateLoaderControls()
 {
-    m_controls->updateLoaderControls(m_race->isRunning(), m_sweep->isRunning());
+    m_controls->updateRunControls(m_race->isRunning(), m_sweep->isRunning(), m_replicaSweep->isRunning());
 }
 
 void TrainingRacePanel::choosePlacement(TrainPlacement placement)
@@ -195,9 +270,15 @@ void TrainingRacePanel::chooseDataLoader(int workers)
                                   .arg(workers));
 }
 
+void TrainingRacePanel::chooseLanes(const QList<TrainLane> &lanes)
+{
+    m_controls->chooseLanes(lanes);
+    m_charts->showTraining();
+}
+
 bool TrainingRacePanel::startSweep()
 {
-    if (m_race->isRunning() || m_sweep->isRunning())
+    if (m_race->isRunning() || anySweepRunning())
         return false;
     const QList<TrainLane> lanes = lanesFromControls();
     QString error;
@@ -233,6 +314,57 @@ void TrainingRacePanel::onSweepFinished(bool cancelled, const QString &error)
     }
     QStringList rows = sweepChart()->laneSummaries();
     rows.prepend(cancelled ? tr("Sweep cancelled.") : tr("Sweep done."));
+    m_controls->setStatus(rows.join(QLatin1String("<br>")));
+}
+
+} // namespace tk
+
+namespace tk {
+
+bool TrainingRacePanel::startReplicaSweep(const QList<int> &chosen)
+{
+    if (m_race->isRunning() || anySweepRunning())
+        return false;
+    const TrainLane lane = replicaOptions()->sweepLane();
+    QList<int> ranks;
+    for (int n : chosen.isEmpty() ? ReplicaSweep::defaultRanks() : chosen)
+        if (n >= 1 && n <= ReplicaOptions::maxRanks(lane.device))
+            ranks << n;
+    TrainConfig config = configFromControls();
+    config.steps = std::min(config.steps, kSweepMaxSteps); // a sweep is several short runs
+    config.gridEvery = 0;
+    QString error;
+    if (ranks.isEmpty())
+        error = tr("No rank count to sweep on this machine.");
+    if (!error.isEmpty() || !m_replicaSweep->start(config, lane, ranks, config.steps, &error)) {
+        m_controls->showError(error);
+        return false;
+    }
+    QStringList counts;
+    for (int n : ranks)
+        counts << QString::number(n);
+    m_charts->showReplicaSweep(lane, ranks);
+    m_controls->showSweepStarted(int(ranks.size()));
+    m_controls->setStatus(tr("Sweeping the ranks: the DDP lane trains %1 steps on %2 ranks in turn; "
+                             "each run starts its processes afresh…")
+                              .arg(config.steps)
+                              .arg(counts.join(QLatin1String(", "))));
+    updateLoaderControls();
+    return true;
+}
+
+void TrainingRacePanel::onReplicaSweepFinished(bool cancelled, const QString &error)
+{
+    m_controls->showSweepFinished();
+    updateLoaderControls();
+    if (!error.isEmpty()) {
+        m_controls->showError(error);
+        return;
+    }
+    QStringList rows{cancelled ? tr("Rank sweep cancelled.") : tr("Rank sweep done.")};
+    const QString summary = replicaSweepChart()->summary();
+    if (!summary.isEmpty())
+        rows << summary;
     m_controls->setStatus(rows.join(QLatin1String("<br>")));
 }
 
