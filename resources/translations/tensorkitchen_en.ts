@@ -13,7 +13,7 @@
 Commands:
   devices   the devices and how this LibTorch was built
   matmul    time A @ B over a sweep of sizes (torch.utils.benchmark&apos;s method)
-  train     train the MLP on the two spirals and time its steps
+  train     train the MLP on the two spirals and time its steps (--placement ddp: N processes)
   transfer  copy bandwidth vs size (host↔device, pageable/pinned)
   stress    create and delete cards many times; resident memory before and after
   load      the cards a .pt file makes, or why it is refused
@@ -190,11 +190,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Loaded in %1 s (reading %2 s)</source>
+        <source>, peak %1 MiB above the baseline</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>, peak %1 MiB above the baseline</source>
+        <source>Loaded in %1 s (reading %2 s), statistics %3 s after</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -561,6 +561,84 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>ReplicaRun</name>
+    <message>
+        <source>it exited with code %1 and said nothing</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A DDP lane needs at least one step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP on %1 needs a GPU; this machine has none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP on %1 runs 1 to %2 ranks here, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensorkitchen package is not installed beside this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not make a folder for the ranks&apos; socket: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not listen for the ranks at %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Only %1 of %2 ranks connected within %3 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No step came from the ranks for %1 s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: could not start %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: only %2 of %3 steps came back from the ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplicaTrain</name>
+    <message>
+        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>RequestHandler</name>
     <message>
         <source>Nothing to undo.</source>
@@ -712,10 +790,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
-    <message>
-        <source>%1 changed or could not be read while it was loading: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
 </context>
 <context>
     <name>SessionFrame</name>
@@ -821,10 +895,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>per-batch, preload, pinned or dataloader.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>DataLoader worker threads (dataloader placement).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -861,10 +931,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Unknown placement “%1”: use per-batch, preload, pinned or dataloader.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The device “%1” is not available here.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -876,6 +942,34 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP ranks, 1 to 8 on the CPU (ddp placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrainLane</name>
@@ -885,6 +979,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>cpu · %1 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP × %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataParallel · %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1342,6 +1444,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. The other tensors were loaded.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 holds only tensors whose dtypes Tensor Kitchen does not load (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. The other tensors were loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1773,6 +1883,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Data: preloaded on the device. Press Train, then choose per batch under Data and train again to compare the samples/s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lanes: the CPU and DistributedDataParallel × 2. Press Train and compare the losses and the samples/s, then press Sweep ranks.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2499,6 +2613,158 @@ first call: %4</source>
     </message>
 </context>
 <context>
+    <name>tk::ReplicaOptions</name>
+    <message>
+        <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with an all-reduce after each backward pass (torch.distributed, gloo on 127.0.0.1). Same seed, same batches: the losses match one process&apos;s.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DistributedDataParallel ×</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ranks: processes on this machine, 1 to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>· CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One rank per GPU, rank r on cuda:r, over NCCL.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>· GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>DataParallel · one process, %n GPU(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nn.DataParallel: one process scatters each batch over the GPUs, runs a replica of the model on each and gathers the outputs on cuda:0 — every step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>The guide&apos;s %1 does nothing on this machine (%n GPU(s)): the model trains on one device.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep ran&amp;ks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trains the DDP lane briefly on 1, 2, 3, 4 ranks and charts samples/s and the all-reduce&apos;s share of the step (tab “Replicas”).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop ran&amp;k sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ReplicaStrip</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: starting the ranks…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>rank %1 · %2 · pid %3 · %n thread(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1 ms · all-reduce %2 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medians so far: forward %1 ms, backward %2 ms (it includes waiting for the all-reduce), all-reduce %3 ms of %4 bytes over %5.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the ranks share the cores, and every step also waits for the all-reduce.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the same cores one process would use, split between the ranks; every step also waits for the all-reduce.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ReplicaSweep</name>
+    <message>
+        <source>A sweep is already running.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose at least one number of ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::ReplicaSweepChart</name>
+    <message>
+        <source>Do more ranks train faster?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks (processes)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples/s (the whole group)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-reduce share of the step (%)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This machine has %1 hardware threads. Every rank is a process of its own with its own copy of the model; the cores are split between them, and after each backward pass they wait for one another to average the gradients (the all-reduce). On a GPU machine each rank has a GPU of its own instead.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Check DistributedDataParallel under Lanes and press Sweep ranks: the DDP lane trains briefly on each number of ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>all-reduce share (%), right axis</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 hardware threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2 ranks: %3 samples/s, a step takes %4 ms of which the all-reduce %5 ms (%6 %, %7 bytes per rank); final loss %8.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: most samples/s on %n rank(s) (%2)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; one rank: %1 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::SessionController</name>
     <message>
         <source>Open session</source>
@@ -2658,6 +2924,10 @@ first call: %4</source>
         <source>Tensor %1 on %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>summarising…</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::TrainingRace</name>
@@ -2675,6 +2945,10 @@ first call: %4</source>
     </message>
     <message>
         <source>The device “%1” is not available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensorkitchen package is not installed beside this app.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2730,6 +3004,18 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 · waited for data %2 %</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP · CPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP · GPUs</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2847,6 +3133,10 @@ first call: %4</source>
         <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A DDP lane is training: its ranks are separate processes that wait for one another at every step, so they cannot be paused, only cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::TrainingRacePanel</name>
@@ -2916,6 +3206,34 @@ first call: %4</source>
     </message>
     <message>
         <source>Sweep done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The rank sweep is running: stop it first, or the two would share the cores.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: loss %4, %5 samples/s, all-reduce %6 ms of a %7 ms step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ranks, the all-reduce took %2 % of its step time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No rank count to sweep on this machine.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Sweeping the ranks: the DDP lane trains %1 steps on %2 ranks in turn; each run starts its processes afresh…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank sweep cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rank sweep done.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -13,7 +13,7 @@
 Commands:
   devices   the devices and how this LibTorch was built
   matmul    time A @ B over a sweep of sizes (torch.utils.benchmark&apos;s method)
-  train     train the MLP on the two spirals and time its steps
+  train     train the MLP on the two spirals and time its steps (--placement ddp: N processes)
   transfer  copy bandwidth vs size (host↔device, pageable/pinned)
   stress    create and delete cards many times; resident memory before and after
   load      the cards a .pt file makes, or why it is refused
@@ -27,7 +27,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 명령:
   devices   장치 목록과 이 LibTorch의 빌드 정보
   matmul    여러 크기에서 A @ B의 시간을 잽니다 (torch.utils.benchmark 방식)
-  train     두 나선 데이터로 MLP를 학습하고 스텝 시간을 잽니다
+  train     두 나선 데이터로 MLP를 학습하고 스텝 시간을 잽니다 (--placement ddp: 프로세스 N개)
   transfer  크기에 따른 복사 대역폭 (호스트↔장치, 페이징 가능/고정(pinned) 메모리)
   stress    카드를 여러 번 만들고 지운 뒤 상주 메모리를 비교합니다
   load      .pt 파일이 만드는 카드, 또는 거부하는 이유
@@ -203,12 +203,12 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>.pt, .pth 또는 .safetensors 파일.</translation>
     </message>
     <message>
-        <source>Loaded in %1 s (reading %2 s)</source>
-        <translation>%1초에 불러옴 (읽기 %2초)</translation>
-    </message>
-    <message>
         <source>, peak %1 MiB above the baseline</source>
         <translation>, 기준선 위 최대 %1 MiB</translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s (reading %2 s), statistics %3 s after</source>
+        <translation>%1초에 불러옴 (읽기 %2초), 통계는 그 뒤 %3초</translation>
     </message>
 </context>
 <context>
@@ -570,6 +570,84 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>ReplicaRun</name>
+    <message>
+        <source>it exited with code %1 and said nothing</source>
+        <translation>종료 코드 %1로 끝났고 아무 말도 남기지 않았습니다</translation>
+    </message>
+    <message>
+        <source>A DDP lane needs at least one step.</source>
+        <translation>DDP 레인은 스텝이 하나 이상 있어야 합니다.</translation>
+    </message>
+    <message>
+        <source>DDP on %1 needs a GPU; this machine has none.</source>
+        <translation>%1에서 DDP를 돌리려면 GPU가 필요한데, 이 PC에는 없습니다.</translation>
+    </message>
+    <message>
+        <source>DDP on %1 runs 1 to %2 ranks here, not %3.</source>
+        <translation>여기서 %1의 DDP는 랭크 1~%2개로 돌릴 수 있습니다. %3개는 안 됩니다.</translation>
+    </message>
+    <message>
+        <source>The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).</source>
+        <translation>전체 배치 %1은(는) 랭크 %2개로 똑같이 나누어지지 않습니다. %2의 배수(%3 또는 %4)를 쓰세요.</translation>
+    </message>
+    <message>
+        <source>The tensorkitchen package is not installed beside this app.</source>
+        <translation>이 앱 옆에 tensorkitchen 패키지가 설치되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Could not make a folder for the ranks&apos; socket: %1</source>
+        <translation>랭크들의 소켓을 둘 폴더를 만들 수 없었습니다: %1</translation>
+    </message>
+    <message>
+        <source>Could not listen for the ranks at %1: %2</source>
+        <translation>%1에서 랭크들을 수신 대기할 수 없었습니다: %2</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소했습니다.</translation>
+    </message>
+    <message>
+        <source>Only %1 of %2 ranks connected within %3 s.</source>
+        <translation>%3초 안에 랭크 %2개 가운데 %1개만 연결했습니다.</translation>
+    </message>
+    <message>
+        <source>No step came from the ranks for %1 s.</source>
+        <translation>%1초 동안 랭크들에게서 스텝이 오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>%1: could not start %2: %3</source>
+        <translation>%1: %2을(를) 시작할 수 없었습니다: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 failed: %2</source>
+        <translation>%1 실패: %2</translation>
+    </message>
+    <message>
+        <source>%1: only %2 of %3 steps came back from the ranks.</source>
+        <translation>%1: 랭크들에게서 스텝 %3개 가운데 %2개만 돌아왔습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplicaTrain</name>
+    <message>
+        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
+        <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/초</translation>
+    </message>
+    <message>
+        <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
+        <translation>%1: 스텝마다 all-reduce %2 ms (스텝의 %3 %), 랭크마다 %4바이트, 랭크별 스텝 시간 중앙값 %5 ms</translation>
+    </message>
+    <message>
+        <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
+        <translation>랭크  샘플/초  스텝 ms  all-reduce ms  all-reduce 비율  최종 손실</translation>
+    </message>
+</context>
+<context>
     <name>RequestHandler</name>
     <message>
         <source>Nothing to undo.</source>
@@ -721,10 +799,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
-    <message>
-        <source>%1 changed or could not be read while it was loading: %2</source>
-        <translation>불러오는 동안 %1이 바뀌었거나 읽을 수 없었습니다: %2</translation>
-    </message>
 </context>
 <context>
     <name>SessionFrame</name>
@@ -830,10 +904,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>sgd 또는 adam.</translation>
     </message>
     <message>
-        <source>per-batch, preload, pinned or dataloader.</source>
-        <translation>per-batch, preload, pinned 또는 dataloader.</translation>
-    </message>
-    <message>
         <source>DataLoader worker threads (dataloader placement).</source>
         <translation>DataLoader 작업자(스레드) 수 (dataloader 방식).</translation>
     </message>
@@ -870,10 +940,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>--lr에는 양수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
     </message>
     <message>
-        <source>Unknown placement “%1”: use per-batch, preload, pinned or dataloader.</source>
-        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload, pinned 또는 dataloader를 쓰세요.</translation>
-    </message>
-    <message>
         <source>The device “%1” is not available here.</source>
         <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
     </message>
@@ -885,6 +951,34 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation>DataLoader, 작업자 %1개, 샘플당 블러 %2회: 장치가 전체 시간의 %3 % 동안 데이터를 기다렸고, 준비에 CPU 시간 %4초가 들었습니다</translation>
     </message>
+    <message>
+        <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
+        <translation>per-batch, preload, pinned, dataloader 또는 ddp (DistributedDataParallel로 학습하는 Python 프로세스 N개, tensorkitchen.replicas).</translation>
+    </message>
+    <message>
+        <source>DDP ranks, 1 to 8 on the CPU (ddp placement).</source>
+        <translation>DDP 랭크 수, CPU에서 1~8 (ddp 방식).</translation>
+    </message>
+    <message>
+        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
+        <translation>랭크들이 쓰는 127.0.0.1의 TCPStore 포트, 0이면 비어 있는 포트 (ddp 방식).</translation>
+    </message>
+    <message>
+        <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
+        <translation>쉼표로 구분한 목록(예: 1,2,3,4)의 랭크 수마다 DDP 레인을 한 번씩 돌리고 그 점들을 출력합니다.</translation>
+    </message>
+    <message>
+        <source>--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.</source>
+        <translation>--sweep-ranks에는 1,2,3,4처럼 쉼표로 구분한 정수를 주세요. “%1”은(는) 안 됩니다.</translation>
+    </message>
+    <message>
+        <source>Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.</source>
+        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload, pinned, dataloader 또는 ddp를 쓰세요.</translation>
+    </message>
+    <message>
+        <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
+        <translation>DDP 레인은 cpu나 cuda에서 돌아갑니다. “%1”에서는 안 됩니다.</translation>
+    </message>
 </context>
 <context>
     <name>TrainLane</name>
@@ -895,6 +989,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>cpu · %1 threads</source>
         <translation>cpu · 스레드 %1개</translation>
+    </message>
+    <message>
+        <source>DDP × %1 · %2</source>
+        <translation>DDP × %1 · %2</translation>
+    </message>
+    <message>
+        <source>DataParallel · %1</source>
+        <translation>DataParallel · %1</translation>
     </message>
 </context>
 <context>
@@ -1348,6 +1450,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. The other tensors were loaded.</source>
         <translation>%1에서 불러오지 않은 텐서: Tensor Kitchen이 그 dtype(부호 없는 16~64비트 정수, 8비트 이하 부동소수점)을 불러오지 않습니다: %2. 나머지 텐서는 불러왔습니다.</translation>
     </message>
+    <message>
+        <source>%1 holds only tensors whose dtypes Tensor Kitchen does not load (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. Nothing was loaded.</source>
+        <translation>%1에는 Tensor Kitchen이 불러오지 않는 dtype(4비트나 6비트 실수, E4M3와 E5M2가 아닌 8비트 실수)의 텐서만 있습니다: %2. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. The other tensors were loaded.</source>
+        <translation>%1에서 다음 텐서는 불러오지 않았습니다. Tensor Kitchen이 그 dtype(4비트나 6비트 실수, E4M3와 E5M2가 아닌 8비트 실수)을 불러오지 않기 때문입니다: %2. 나머지 텐서는 불러왔습니다.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1780,6 +1890,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Data: preloaded on the device. Press Train, then choose per batch under Data and train again to compare the samples/s.</source>
         <translation>데이터: 장치에 미리 올려 둠. ‘학습’을 누른 다음, ‘데이터:’에서 ‘배치마다’를 골라 다시 학습하고 샘플/초를 견주어 보세요.</translation>
+    </message>
+    <message>
+        <source>Lanes: the CPU and DistributedDataParallel × 2. Press Train and compare the losses and the samples/s, then press Sweep ranks.</source>
+        <translation>레인: CPU와 DistributedDataParallel × 2. ‘학습’을 누르고 손실과 샘플/초를 견주어 본 다음 ‘랭크 수 바꿔 보기’를 누르세요.</translation>
     </message>
 </context>
 <context>
@@ -2505,6 +2619,154 @@ first call: %4</source>
     </message>
 </context>
 <context>
+    <name>tk::ReplicaOptions</name>
+    <message>
+        <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with an all-reduce after each backward pass (torch.distributed, gloo on 127.0.0.1). Same seed, same batches: the losses match one process&apos;s.</source>
+        <translation>Python 프로세스(랭크) N개가 저마다 모델의 복제본을 들고 전체 배치마다 1/N씩 학습하며(DistributedSampler), 역전파가 끝날 때마다 all-reduce로 기울기의 평균을 냅니다(torch.distributed, 127.0.0.1 위의 gloo). 씨앗도 배치도 같으므로 손실은 프로세스 하나일 때와 같습니다.</translation>
+    </message>
+    <message>
+        <source>DistributedDataParallel ×</source>
+        <translation>DistributedDataParallel ×</translation>
+    </message>
+    <message>
+        <source>Ranks: processes on this machine, 1 to %1.</source>
+        <translation>랭크: 이 PC의 프로세스, 1~%1개.</translation>
+    </message>
+    <message>
+        <source>· CPU</source>
+        <translation>· CPU</translation>
+    </message>
+    <message>
+        <source>One rank per GPU, rank r on cuda:r, over NCCL.</source>
+        <translation>GPU마다 랭크 하나, 랭크 r은 cuda:r에서, NCCL로 주고받습니다.</translation>
+    </message>
+    <message>
+        <source>· GPUs</source>
+        <translation>· GPU들</translation>
+    </message>
+    <message numerus="yes">
+        <source>DataParallel · one process, %n GPU(s)</source>
+        <translation>
+            <numerusform>DataParallel · 프로세스 하나, GPU %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>nn.DataParallel: one process scatters each batch over the GPUs, runs a replica of the model on each and gathers the outputs on cuda:0 — every step.</source>
+        <translation>nn.DataParallel: 프로세스 하나가 스텝마다 배치를 GPU들에 나누어 보내고, GPU마다 모델의 복제본을 돌린 뒤 출력을 cuda:0에 모읍니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The guide&apos;s %1 does nothing on this machine (%n GPU(s)): the model trains on one device.</source>
+        <translation>
+            <numerusform>안내서의 %1은(는) 이 PC(GPU %n개)에서는 아무 일도 하지 않습니다. 모델은 장치 하나에서 학습합니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Sweep ran&amp;ks</source>
+        <translation>랭크 수 바꿔 보기(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Trains the DDP lane briefly on 1, 2, 3, 4 ranks and charts samples/s and the all-reduce&apos;s share of the step (tab “Replicas”).</source>
+        <translation>DDP 레인을 랭크 1, 2, 3, 4개로 잠깐씩 학습하고 샘플/초와 스텝에서 all-reduce가 차지하는 비율을 차트로 그립니다(“복제본” 탭).</translation>
+    </message>
+    <message>
+        <source>Stop ran&amp;k sweep</source>
+        <translation>랭크 수 바꿔 보기 중지(&amp;K)</translation>
+    </message>
+</context>
+<context>
+    <name>tk::ReplicaStrip</name>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt;: starting the ranks…</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: 랭크들을 띄우는 중…</translation>
+    </message>
+    <message numerus="yes">
+        <source>rank %1 · %2 · pid %3 · %n thread(s)</source>
+        <translation>
+            <numerusform>랭크 %1 · %2 · pid %3 · 스레드 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1 ms · all-reduce %2 ms</source>
+        <translation>스텝 %1 ms · all-reduce %2 ms</translation>
+    </message>
+    <message>
+        <source>Medians so far: forward %1 ms, backward %2 ms (it includes waiting for the all-reduce), all-reduce %3 ms of %4 bytes over %5.</source>
+        <translation>지금까지의 중앙값: 순전파 %1 ms, 역전파 %2 ms(all-reduce를 기다리는 시간 포함), %5로 %4바이트를 all-reduce하는 데 %3 ms.</translation>
+    </message>
+    <message>
+        <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the ranks share the cores, and every step also waits for the all-reduce.</source>
+        <translation>%1: 하드웨어 스레드 %4개 위에서 랭크 %2개가 모두 스레드 %3개를 씁니다. 랭크들이 코어를 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
+    </message>
+    <message>
+        <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the same cores one process would use, split between the ranks; every step also waits for the all-reduce.</source>
+        <translation>%1: 하드웨어 스레드 %4개 위에서 랭크 %2개가 모두 스레드 %3개를 씁니다. 프로세스 하나가 쓸 코어를 랭크들이 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::ReplicaSweep</name>
+    <message>
+        <source>A sweep is already running.</source>
+        <translation>이미 다른 측정이 돌고 있습니다.</translation>
+    </message>
+    <message>
+        <source>Choose at least one number of ranks.</source>
+        <translation>랭크 수를 하나 이상 고르세요.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::ReplicaSweepChart</name>
+    <message>
+        <source>Do more ranks train faster?</source>
+        <translation>랭크가 많을수록 더 빨리 학습할까요?</translation>
+    </message>
+    <message>
+        <source>ranks (processes)</source>
+        <translation>랭크 (프로세스)</translation>
+    </message>
+    <message>
+        <source>samples/s (the whole group)</source>
+        <translation>샘플/초 (그룹 전체)</translation>
+    </message>
+    <message>
+        <source>all-reduce share of the step (%)</source>
+        <translation>스텝에서 all-reduce가 차지하는 비율 (%)</translation>
+    </message>
+    <message>
+        <source>This machine has %1 hardware threads. Every rank is a process of its own with its own copy of the model; the cores are split between them, and after each backward pass they wait for one another to average the gradients (the all-reduce). On a GPU machine each rank has a GPU of its own instead.</source>
+        <translation>이 PC에는 하드웨어 스레드가 %1개 있습니다. 랭크는 저마다 모델의 복제본을 든 별개의 프로세스입니다. 코어는 랭크들이 나누어 쓰고, 역전파가 끝날 때마다 서로를 기다려 기울기의 평균을 냅니다(all-reduce). GPU가 있는 PC라면 랭크마다 자기 GPU를 씁니다.</translation>
+    </message>
+    <message>
+        <source>Check DistributedDataParallel under Lanes and press Sweep ranks: the DDP lane trains briefly on each number of ranks.</source>
+        <translation>레인에서 DistributedDataParallel을 고르고 ‘랭크 수 바꿔 보기’를 누르세요. DDP 레인이 랭크 수마다 잠깐씩 학습합니다.</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>샘플/초</translation>
+    </message>
+    <message>
+        <source>all-reduce share (%), right axis</source>
+        <translation>all-reduce 비율 (%), 오른쪽 축</translation>
+    </message>
+    <message>
+        <source>%1 hardware threads</source>
+        <translation>하드웨어 스레드 %1개</translation>
+    </message>
+    <message>
+        <source>%1 on %2 ranks: %3 samples/s, a step takes %4 ms of which the all-reduce %5 ms (%6 %, %7 bytes per rank); final loss %8.</source>
+        <translation>랭크 %2개의 %1: %3 샘플/초, 스텝 하나에 %4 ms, 그 가운데 all-reduce %5 ms (%6 %, 랭크마다 %7바이트), 최종 손실 %8.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: most samples/s on %n rank(s) (%2)</source>
+        <translation>
+            <numerusform>%1: 랭크 %n개일 때 샘플/초가 가장 많습니다 (%2)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>; one rank: %1 samples/s</source>
+        <translation>, 랭크 하나: %1 샘플/초</translation>
+    </message>
+</context>
+<context>
     <name>tk::SessionController</name>
     <message>
         <source>Open session</source>
@@ -2664,6 +2926,10 @@ first call: %4</source>
         <source>Tensor %1 on %2</source>
         <translation>%2의 텐서 %1</translation>
     </message>
+    <message>
+        <source>summarising…</source>
+        <translation>통계 내는 중…</translation>
+    </message>
 </context>
 <context>
     <name>tk::TrainingRace</name>
@@ -2682,6 +2948,10 @@ first call: %4</source>
     <message>
         <source>The device “%1” is not available here.</source>
         <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The tensorkitchen package is not installed beside this app.</source>
+        <translation>이 앱 옆에 tensorkitchen 패키지가 설치되어 있지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -2737,6 +3007,18 @@ first call: %4</source>
     <message>
         <source>%1 · waited for data %2 %</source>
         <translation>%1 · 데이터 대기 %2 %</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>복제본</translation>
+    </message>
+    <message>
+        <source>DDP · CPU</source>
+        <translation>DDP · CPU</translation>
+    </message>
+    <message>
+        <source>DDP · GPUs</source>
+        <translation>DDP · GPU들</translation>
     </message>
 </context>
 <context>
@@ -2853,6 +3135,10 @@ first call: %4</source>
         <source>Batches come from LibTorch&apos;s DataLoader; each sample costs CPU work to prepare. Shows how long the device waits for its data.</source>
         <translation>배치를 LibTorch의 DataLoader에서 받습니다. 샘플마다 준비하는 데 CPU 작업이 듭니다. 장치가 데이터를 얼마나 기다리는지 보여 줍니다.</translation>
     </message>
+    <message>
+        <source>A DDP lane is training: its ranks are separate processes that wait for one another at every step, so they cannot be paused, only cancelled.</source>
+        <translation>DDP 레인이 학습 중입니다. 랭크들은 스텝마다 서로를 기다리는 별개의 프로세스라서 일시 정지할 수 없고 취소만 할 수 있습니다.</translation>
+    </message>
 </context>
 <context>
     <name>tk::TrainingRacePanel</name>
@@ -2923,6 +3209,34 @@ first call: %4</source>
     <message>
         <source>Sweep done.</source>
         <translation>바꿔 보기를 마쳤습니다.</translation>
+    </message>
+    <message>
+        <source>The rank sweep is running: stop it first, or the two would share the cores.</source>
+        <translation>랭크 수 바꿔 보기가 돌고 있습니다. 먼저 멈추세요. 그러지 않으면 둘이 코어를 나누어 씁니다.</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2 · %3: loss %4, %5 samples/s, all-reduce %6 ms of a %7 ms step</source>
+        <translation>스텝 %1/%2 · %3: 손실 %4, %5 샘플/초, %7 ms 스텝 가운데 all-reduce %6 ms</translation>
+    </message>
+    <message>
+        <source>%1 ranks, the all-reduce took %2 % of its step time</source>
+        <translation>랭크 %1개, all-reduce가 스텝 시간의 %2 %를 차지했습니다</translation>
+    </message>
+    <message>
+        <source>No rank count to sweep on this machine.</source>
+        <translation>이 PC에서는 바꿔 볼 랭크 수가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Sweeping the ranks: the DDP lane trains %1 steps on %2 ranks in turn; each run starts its processes afresh…</source>
+        <translation>랭크 수를 바꿔 보는 중: DDP 레인이 랭크 %2개로 차례대로 %1 스텝씩 학습합니다. 실행마다 프로세스를 새로 띄웁니다…</translation>
+    </message>
+    <message>
+        <source>Rank sweep cancelled.</source>
+        <translation>랭크 수 바꿔 보기를 취소했습니다.</translation>
+    </message>
+    <message>
+        <source>Rank sweep done.</source>
+        <translation>랭크 수 바꿔 보기를 마쳤습니다.</translation>
     </message>
 </context>
 <context>
