@@ -105,6 +105,8 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
                 TensorSummary::fillPending(info, t); // nothing read yet: the statistics follow
             else
                 TensorSummary::fill(info, t);
+            if (!d->deferSummaries)
+                SafetensorsFile::ownBytes(t); // read already: its own copy, so the file no longer reaches it
             infos.push_back(std::move(info));
         }
     } catch (...) {

@@ -2,9 +2,15 @@
 // workspace.cpp and workspacefiles.cpp). A load's cards appear as soon as their tensors exist;
 // their statistics and heat maps are made here afterwards, a slice at a time, by follow-up
 // work on the same thread (KitchenWorker), so that a user's request is never held up long.
+// A tensor over a .safetensors file's map is copied into memory of its own in the same pass,
+// as the bytes are read for its statistics: once they land, the file no longer reaches it.
 #include "internal/workspaceprivate.h"
 
+#include "internal/safetensorsfile.h"
 #include "internal/tensorsummary.h"
+
+#include <c10/core/CPUAllocator.h>
+#include <cstring>
 
 namespace tk {
 
@@ -35,6 +41,7 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
         try {
             if (!SummaryPass::takes(t)) {
                 // Integers, bools, other devices: LibTorch's ops, the whole tensor at once.
+                SafetensorsFile::ownBytes(t); // its values as they are now, whoever wrote them
                 TensorSummary::fill(e.info, t);
                 spent += bytes;
                 landed << e.info;
@@ -47,13 +54,37 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
                 part.tensor = t.unsafeGetTensorImpl();
                 part.version = t._version();
                 part.stream = std::make_unique<SummaryPass::Stream>(t);
+                if (SafetensorsFile::isMapped(t))
+                    part.copy = c10::GetCPUAllocator()->allocate(t.storage().nbytes());
             }
             const qint64 piece = std::min(bytes - part.fed, std::max(byteBudget - spent, kMinPiece));
-            part.stream->feed(static_cast<const char *>(t.data_ptr()) + part.fed, size_t(piece));
+            const char *from = static_cast<const char *>(t.data_ptr()) + part.fed;
+            if (part.copy) {
+                // Copied a cache-sized chunk at a time and summarised from the copy: one pass.
+                constexpr qint64 kChunk = qint64(256) << 10;
+                char *to = static_cast<char *>(part.copy.get()) + t.storage_offset() * t.element_size() + part.fed;
+                for (qint64 at = 0; at < piece; at += kChunk) {
+                    const size_t n = size_t(std::min(kChunk, piece - at));
+                    std::memcpy(to + at, from + at, n);
+                    part.stream->feed(to + at, n);
+                }
+            } else {
+                part.stream->feed(from, size_t(piece));
+            }
             part.fed += piece;
             spent += piece;
             if (part.fed < bytes)
                 break; // the rest of this tensor in the next slice
+            if (part.copy) {
+                // Bytes of the storage outside this tensor's (a view's storage), then the swap.
+                const auto *storage = static_cast<const char *>(t.storage().data());
+                auto *copy = static_cast<char *>(part.copy.get());
+                const size_t head = size_t(t.storage_offset() * t.element_size());
+                const size_t tail = head + size_t(bytes);
+                std::memcpy(copy, storage, head);
+                std::memcpy(copy + tail, storage + tail, t.storage().nbytes() - tail);
+                SafetensorsFile::adopt(t, std::move(part.copy));
+            }
             TensorSummary::fill(e.info, t, part.stream.get());
             part = Private::PartialSummary{};
             landed << e.info;

@@ -9,7 +9,10 @@
 #include <QtEndian>
 #include <algorithm>
 #include <cstring>
+#include <c10/core/CPUAllocator.h>
+#include <sys/mman.h>
 #include <torch/version.h>
+#include <unistd.h>
 
 // The format's numbers are little-endian and its data area is copied byte for byte.
 static_assert(Q_BYTE_ORDER == Q_LITTLE_ENDIAN, "safetensors data is little-endian");
@@ -303,6 +306,51 @@ struct SafetensorsFile::Mapping
     qint64 size = 0;
 };
 
+namespace {
+// One tensor's bytes in a file's map: its storage's context. The map lives while one is left.
+struct MappedBytes
+{
+    std::shared_ptr<void> map;
+    uchar *begin;
+    qint64 size;
+};
+void releaseMapped(void *context)
+{
+    auto *m = static_cast<MappedBytes *>(context);
+    // The pages only this tensor covered go now, not with the map: after adopt() its bytes are
+    // resident once, in its own copy.
+    const auto page = uintptr_t(sysconf(_SC_PAGESIZE));
+    const uintptr_t first = (reinterpret_cast<uintptr_t>(m->begin) + page - 1) & ~(page - 1);
+    const uintptr_t last = (reinterpret_cast<uintptr_t>(m->begin) + uintptr_t(m->size)) & ~(page - 1);
+    if (last > first)
+        madvise(reinterpret_cast<void *>(first), last - first, MADV_DONTNEED);
+    delete m;
+}
+} // namespace
+
+bool SafetensorsFile::isMapped(const at::Tensor &t)
+{
+    return t.defined() && t.has_storage() && t.storage().data_ptr().get_deleter() == &releaseMapped;
+}
+
+void SafetensorsFile::adopt(const at::Tensor &t, c10::DataPtr copy)
+{
+    // The storage's size stays; views of it follow, as their data is the storage's plus an offset.
+    t.storage().unsafeGetStorageImpl()->set_data_ptr_noswap(std::move(copy));
+}
+
+bool SafetensorsFile::ownBytes(const at::Tensor &t)
+{
+    if (!isMapped(t))
+        return false;
+    const size_t n = t.storage().nbytes();
+    c10::DataPtr copy = c10::GetCPUAllocator()->allocate(n);
+    if (n > 0)
+        std::memcpy(copy.get(), t.storage().data(), n);
+    adopt(t, std::move(copy));
+    return true;
+}
+
 SafetensorsFile::SafetensorsFile(const QString &path) : m_map(std::make_shared<Mapping>(path))
 {
     QFile &f = m_map->file;
@@ -355,7 +403,9 @@ std::vector<std::pair<QString, at::Tensor>> SafetensorsFile::load(const Progress
             if (info.scalarType == c10::ScalarType::Bool && n > 0)
                 t.view(c10::ScalarType::Byte).clamp_max_(1);
         } else {
-            t = at::from_blob(bytes, info.shape, [map = m_map](void *) {}, options);
+            // Its own context (releaseMapped as the deleter) tells a mapped storage from others.
+            auto *context = new MappedBytes{m_map, bytes, n};
+            t = at::for_blob(bytes, info.shape).context(context, &releaseMapped).options(options).make_tensor();
         }
         done += n;
         tell();

@@ -31,7 +31,8 @@ namespace tk {
 // do) leaves the tensors as they were, but one rewritten in place changes the pages not yet
 // copied, and one cut shorter (even for a moment, as a rewrite opened with truncation does)
 // makes reading the lost pages fail with SIGBUS, as with load_file: the kernel drops a private
-// map's copied pages past the new end too, so copying pages in advance would not help.
+// map's copied pages past the new end too. So the workspace copies each tensor into memory of
+// its own (ownBytes/adopt) as it makes its statistics; only until then does the file reach it.
 // load() takes a progress callback so that a caller can report progress and cancel.
 class SafetensorsFile
 {
@@ -103,6 +104,15 @@ public:
     // Throws Refused (Cancelled) or LibTorch's out-of-memory error.
     std::vector<std::pair<QString, at::Tensor>> load(const Progress &progress = {}) const;
 
+    // Whether `t`'s storage lies over a file's map (a tensor load() made, or a view of one).
+    static bool isMapped(const at::Tensor &t);
+    // Gives a mapped tensor's storage `copy`, memory of its own (c10's CPU allocator, the
+    // storage's nbytes) that the caller filled with the storage's bytes as they are now: from then
+    // on the file no longer reaches it. The map's pages that storage alone covered are released,
+    // the map itself with its last tensor. On the storage's one owning thread only.
+    static void adopt(const at::Tensor &t, c10::DataPtr copy);
+    // Both: copies a mapped tensor's storage and adopts the copy; false for any other tensor.
+    static bool ownBytes(const at::Tensor &t);
     // Whether this LibTorch (2.3 or later) has U16, U32, U64, F8_E4M3 and F8_E5M2.
     static bool loadsUnsignedAndFloat8();
     // The format's name for a LibTorch type ("F32"), or an empty string when it has none.

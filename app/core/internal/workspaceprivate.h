@@ -38,6 +38,8 @@ struct Workspace::Private
         int64_t version = 0;
         qint64 fed = 0;
         std::unique_ptr<SummaryPass::Stream> stream;
+        // A mapped .safetensors tensor's own copy, filled as its bytes are fed (null otherwise).
+        c10::DataPtr copy;
     };
     PartialSummary partial;
 
