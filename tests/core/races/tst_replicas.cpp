@@ -6,6 +6,7 @@
 #include "races/replicarun.h"
 #include "races/replicasweep.h"
 #include "races/trainer.h"
+#include "support/trainingtest.h"
 #include "races/trainingrace.h"
 
 #include <QElapsedTimer>
@@ -42,18 +43,7 @@ QList<double> inProcessLosses(const TrainConfig &c)
 {
     TrainLane one;
     one.threads = 1;
-    Trainer t(c, one, 0);
-    QString error;
-    if (!t.prepare(&error))
-        return {};
-    QList<double> losses;
-    for (int i = 0; i < c.steps; ++i) {
-        TrainStep s;
-        if (!t.step(&s, &error))
-            return {};
-        losses << s.loss;
-    }
-    return losses;
+    return testsupport::trainLosses(c, one);
 }
 
 // A process that is gone, or a zombie nobody has reaped yet (it runs nothing).

@@ -2,6 +2,7 @@
 #include "support/testsupport.h"
 #include "devices/deviceregistry.h"
 #include "races/trainer.h"
+#include "support/trainingtest.h"
 #include "races/trainingrace.h"
 #include "races/workersweep.h"
 #include "kitchen/workspace.h"
@@ -20,21 +21,7 @@
 using namespace tk;
 
 namespace {
-QList<double> train(const TrainConfig &c, const TrainLane &lane = {})
-{
-    Trainer t(c, lane, 0);
-    QString error;
-    if (!t.prepare(&error))
-        return {};
-    QList<double> losses;
-    for (int i = 0; i < c.steps; ++i) {
-        TrainStep s;
-        if (!t.step(&s, &error))
-            return {};
-        losses << s.loss;
-    }
-    return losses;
-}
+QList<double> train(const TrainConfig &c, const TrainLane &lane = {}) { return testsupport::trainLosses(c, lane); }
 } // namespace
 
 class TestTraining : public QObject
