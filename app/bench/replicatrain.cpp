@@ -1,5 +1,7 @@
 #include "bench/replicatrain.h"
 
+#include "bench/traincommand.h"
+
 #include "devices/deviceregistry.h"
 #include "races/replicarun.h"
 #include "races/replicasweep.h"
@@ -67,13 +69,8 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
     const double samples = median > 0 ? c.batch / median : 0;
     const double share = median > 0 ? summary.allreduceMedian / median : 0;
     if (!json) {
-        m_out << tr("%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s")
-                     .arg(QStringLiteral("MLP %1×%2").arg(c.width).arg(c.depth), lane.label())
-                     .arg(losses.first().toDouble(), 0, 'f', 4)
-                     .arg(losses.last().toDouble(), 0, 'f', 4)
-                     .arg(c.steps)
-                     .arg(median * 1e3, 0, 'f', 4)
-                     .arg(samples, 0, 'f', 0)
+        m_out << TrainCommand::summaryLine(c, lane.label(), losses.first().toDouble(),
+                                           losses.last().toDouble(), median, samples)
               << "\n";
         QStringList perRank;
         for (double s : std::as_const(summary.rankStepMedian))

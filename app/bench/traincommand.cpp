@@ -178,13 +178,8 @@ int TrainCommand::run(const QStringList &arguments)
     const double median = times.isEmpty() ? 0 : times.at(times.size() / 2);
     const double samples = median > 0 ? std::min(c.batch, c.points) / median : 0;
     if (fmt == QLatin1String("text")) {
-        m_out << tr("%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s")
-                     .arg(QStringLiteral("MLP %1×%2").arg(c.width).arg(c.depth), lane.label())
-                     .arg(losses.first().toDouble(), 0, 'f', 4)
-                     .arg(losses.last().toDouble(), 0, 'f', 4)
-                     .arg(c.steps)
-                     .arg(median * 1e3, 0, 'f', 4)
-                     .arg(samples, 0, 'f', 0)
+        m_out << summaryLine(c, lane.label(), losses.first().toDouble(),
+                                           losses.last().toDouble(), median, samples)
               << "\n";
         if (loader)
             m_out << tr("DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for "
@@ -234,6 +229,18 @@ int TrainCommand::run(const QStringList &arguments)
     }
     m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
     return 0;
+}
+
+QString TrainCommand::summaryLine(const TrainConfig &c, const QString &lane, double firstLoss,
+                                 double lastLoss, double medianSeconds, double samplesPerSecond)
+{
+    return tr("%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s")
+        .arg(QStringLiteral("MLP %1×%2").arg(c.width).arg(c.depth), lane)
+        .arg(firstLoss, 0, 'f', 4)
+        .arg(lastLoss, 0, 'f', 4)
+        .arg(c.steps)
+        .arg(medianSeconds * 1e3, 0, 'f', 4)
+        .arg(samplesPerSecond, 0, 'f', 0);
 }
 
 } // namespace tk

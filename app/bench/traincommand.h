@@ -1,6 +1,7 @@
 #pragma once
 
 #include "bench/benchcommand.h"
+#include "races/trainconfig.h"
 
 namespace tk {
 
@@ -13,6 +14,10 @@ public:
     using BenchCommand::BenchCommand;
     QLatin1String name() const override { return QLatin1String("train"); }
     int run(const QStringList &arguments) override;
+
+    // The text format's first line, the same for an in-process lane and a DDP one.
+    static QString summaryLine(const TrainConfig &c, const QString &lane, double firstLoss,
+                               double lastLoss, double medianSeconds, double samplesPerSecond);
 };
 
 } // namespace tk

@@ -626,10 +626,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 <context>
     <name>ReplicaTrain</name>
     <message>
-        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
         <translation type="unfinished"></translation>
     </message>

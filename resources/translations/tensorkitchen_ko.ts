@@ -635,10 +635,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 <context>
     <name>ReplicaTrain</name>
     <message>
-        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
-        <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/초</translation>
-    </message>
-    <message>
         <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
         <translation>%1: 스텝마다 all-reduce %2 ms (스텝의 %3 %), 랭크마다 %4바이트, 랭크별 스텝 시간 중앙값 %5 ms</translation>
     </message>
