@@ -1,4 +1,5 @@
-"""Which frames are the user's, the names they hold, and tracebacks of user frames."""
+"""Which frames are the user's, the names they hold (without keeping anything alive), and
+tracebacks of user frames with the watcher's own frames taken out."""
 from __future__ import annotations
 
 import linecache
@@ -7,6 +8,11 @@ import sys
 import sysconfig
 import types
 from typing import Any, Dict, List, Optional, Tuple
+
+# Python 3.13+ (PEP 667): f_locals is a fresh proxy onto the frame, never a cached dict.
+LOCALS_ARE_PROXIES = sys.version_info >= (3, 13)
+_CO_OPTIMIZED = 0x0001  # a function's frame: its locals live in slots, f_locals is a copy
+_getrefcount = getattr(sys, "getrefcount", None)
 
 # Packages whose frames are never the user's: their folders, looked up once they are imported.
 _TOOL_PACKAGES = ("torch", "tensorkitchen", "IPython", "ipykernel", "traitlets", "tornado",
@@ -92,13 +98,68 @@ def _abs(filename: str) -> str:
     return os.path.abspath(filename)
 
 
+def caches_locals(frame: types.FrameType) -> bool:
+    """True where reading `frame.f_locals` leaves a dict on the frame holding every local
+    (a function's frame on Python <= 3.12): only the frame's own thread may read it, through
+    `locals_items`."""
+    return not LOCALS_ARE_PROXIES and bool(frame.f_code.co_flags & _CO_OPTIMIZED)
+
+
+def locals_items(frame: types.FrameType) -> List[Tuple[Any, Any]]:
+    """The frame's (name, value) pairs, keeping nothing alive after the caller drops them.
+
+    On Python <= 3.12 `frame.f_locals` of a function copies its locals into a dict cached on
+    the frame until the next read: `w = w.to(d)` would keep the old `w` alive. When nobody
+    else holds that dict (its reference count is the frame's, ours and getrefcount's), it is
+    emptied again: any later `locals()` or `f_locals` refills it completely, so nobody can
+    tell. A dict someone holds (pdb's, a `locals()` the program kept) is left as it is.
+    Call it only on the frame's own thread, from inside a call the frame made."""
+    d = frame.f_locals
+    items = list(d.items())
+    if type(d) is dict and caches_locals(frame) and _getrefcount is not None \
+            and _getrefcount(d) <= 3:
+        d.clear()
+    return items
+
+
+def hide_frame(exc: BaseException) -> None:
+    """Take the calling wrapper's own frame off `exc`'s traceback before it re-raises with a
+    bare `raise` (which adds no frame): the program sees the traceback plain Python gives.
+
+    Called from a wrapper's `except BaseException as exc:` just before `raise`. Python 3.11+
+    re-raises `exc` with its `__traceback__`; 3.8-3.10 re-raise the traceback saved when the
+    handler was entered, so it is replaced there too (PyErr_SetExcInfo, which steals its
+    references). Never raises."""
+    try:
+        tb = exc.__traceback__
+        if tb is None:
+            return
+        rest = tb.tb_next
+        exc.__traceback__ = rest
+        if sys.version_info < (3, 11):
+            _set_handled(type(exc), exc, rest)
+    except Exception:
+        pass
+
+
+def _set_handled(etype: Any, value: Any, tb: Any) -> None:
+    import ctypes  # only on 3.8-3.10, only when an error passes through a wrapper
+    api = ctypes.pythonapi
+    api.PyErr_SetExcInfo.argtypes = (ctypes.py_object,) * 3
+    api.PyErr_SetExcInfo.restype = None
+    api.Py_IncRef.argtypes = (ctypes.py_object,)
+    for obj in (etype, value, tb):
+        api.Py_IncRef(obj)
+    api.PyErr_SetExcInfo(etype, value, tb)
+
+
 def name_of(obj: Any, frame: Optional[types.FrameType]) -> Optional[str]:
     """The variable in `frame` that holds `obj` (identity), preferring names without '_'."""
     if frame is None:
         return None
     fallback = None
     try:
-        items = list(frame.f_locals.items())
+        items = locals_items(frame)
     except Exception:  # a frame's locals can be odd (a custom mapping); no name then
         return None
     for key, value in items:

@@ -2,7 +2,9 @@
 
 Not a TorchFunctionMode: that costs every op (DESIGN §3); these cost only the calls they wrap.
 Each wrapper calls the original exactly once with the same arguments and returns its result;
-an exception from the original propagates untouched, one from the watcher is reported once.
+an exception from the original propagates as the same object with the traceback plain Python
+gives (the wrapper's frame taken off), one from the watcher is reported once and the call
+goes on unwatched.
 """
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 import torch
+
+from . import _frames
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._watcher import Watcher
@@ -51,7 +55,7 @@ class Patches:
         self._saved.clear()
 
 
-def _non_blocking(args: Tuple[Any, ...], kwargs: Dict[str, Any], skip: int = 0) -> bool:
+def non_blocking(args: Tuple[Any, ...], kwargs: Dict[str, Any], skip: int = 0) -> bool:
     """As passed: the keyword, else the first bool among the positional arguments."""
     if "non_blocking" in kwargs:
         return bool(kwargs["non_blocking"])
@@ -61,7 +65,7 @@ def _non_blocking(args: Tuple[Any, ...], kwargs: Dict[str, Any], skip: int = 0) 
     return False
 
 
-def _cuda_target(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torch.device]:
+def cuda_target(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torch.device]:
     """The CUDA device a to()/cuda() call names, or None when it names none."""
     candidates = list(args)
     if "device" in kwargs:
@@ -94,59 +98,92 @@ def _install_tensor(w: "Watcher", patches: Patches) -> None:
     cpu_orig = Tensor.cpu
     copy_orig = Tensor.copy_
     pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
+    hide = _frames.hide_frame
 
+    # Each wrapper: the watcher's part before and after (neither can raise: see
+    # Watcher.move_started/tensor_moved), the original called once, and its exception
+    # re-raised with this frame taken off its traceback (a bare `raise` adds none).
     def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        if w.mute:
-            return to_orig(self, *args, **kwargs)
-        events = None
-        if w.cuda and (self.is_cuda or _cuda_target(args, kwargs) is not None):
-            events = w.cuda_start(self, _cuda_target(args, kwargs))
+        started = None if w.mute else w.move_started(self, args, kwargs, "to")
         t0 = pc()
-        out = to_orig(self, *args, **kwargs)
-        seconds = pc() - t0
-        if out is not self:
-            w.tensor_moved("Tensor.to", self, out, _non_blocking(args, kwargs), seconds, events)
+        try:
+            out = to_orig(self, *args, **kwargs)
+        except BaseException as exc:
+            hide(exc)
+            raise
+        if started is not None and out is not self:
+            w.tensor_moved("Tensor.to", self, out, pc() - t0, started)
         return out
 
     def cuda(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        if w.mute:
-            return cuda_orig(self, *args, **kwargs)
-        events = w.cuda_start(self, _cuda_target(args, kwargs) or torch.device("cuda")) \
-            if w.cuda else None
+        started = None if w.mute else w.move_started(self, args, kwargs, "cuda")
         t0 = pc()
-        out = cuda_orig(self, *args, **kwargs)
-        seconds = pc() - t0
-        if out is not self:
-            w.tensor_moved("Tensor.cuda", self, out, _non_blocking(args, kwargs, 1), seconds,
-                           events)
+        try:
+            out = cuda_orig(self, *args, **kwargs)
+        except BaseException as exc:
+            hide(exc)
+            raise
+        if started is not None and out is not self:
+            w.tensor_moved("Tensor.cuda", self, out, pc() - t0, started)
         return out
 
     def cpu(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        if w.mute:
-            return cpu_orig(self, *args, **kwargs)
-        events = w.cuda_start(self, None) if w.cuda and self.is_cuda else None
+        started = None if w.mute else w.move_started(self, args, kwargs, "cpu")
         t0 = pc()
-        out = cpu_orig(self, *args, **kwargs)
-        seconds = pc() - t0
-        if out is not self:
-            w.tensor_moved("Tensor.cpu", self, out, False, seconds, events)
+        try:
+            out = cpu_orig(self, *args, **kwargs)
+        except BaseException as exc:
+            hide(exc)
+            raise
+        if started is not None and out is not self:
+            w.tensor_moved("Tensor.cpu", self, out, pc() - t0, started)
         return out
 
     def copy_(self: torch.Tensor, src: Any, *args: Any, **kwargs: Any) -> Any:
-        if w.mute or not isinstance(src, torch.Tensor) \
-                or self.device == src.device:
-            return copy_orig(self, src, *args, **kwargs)
-        events = w.cuda_start(src, self.device) if w.cuda else None
+        started = None
+        if not w.mute and isinstance(src, torch.Tensor) and self.device != src.device:
+            started = w.move_started(src, args, kwargs, "copy_", self.device)
         t0 = pc()
-        out = copy_orig(self, src, *args, **kwargs)
-        seconds = pc() - t0
-        w.tensor_moved("Tensor.copy_", src, self, _non_blocking(args, kwargs), seconds, events)
+        try:
+            out = copy_orig(self, src, *args, **kwargs)
+        except BaseException as exc:
+            hide(exc)
+            raise
+        if started is not None:
+            w.tensor_moved("Tensor.copy_", src, self, pc() - t0, started)
         return out
 
     for name, fn, orig in (("to", to, to_orig), ("cuda", cuda, cuda_orig),
                            ("cpu", cpu, cpu_orig), ("copy_", copy_, copy_orig)):
         functools.update_wrapper(fn, orig, updated=())
         patches.set(Tensor, name, fn)
+
+
+class MoveStart:
+    """What a wrapper noted before calling the original: `non_blocking` as passed and the
+    CUDA start event (with its stream) where the copy involves CUDA."""
+    __slots__ = ("non_blocking", "events")
+
+    def __init__(self, non_blocking: bool, events: Any) -> None:
+        self.non_blocking = non_blocking
+        self.events = events
+
+
+def move_start(w: "Watcher", src: torch.Tensor, args: Tuple[Any, ...],
+               kwargs: Dict[str, Any], method: str,
+               target: Optional[torch.device] = None) -> MoveStart:
+    """The watcher's part before a tensor move (raises freely: the caller contains it)."""
+    skip = 1 if method == "cuda" else 0  # cuda(device, non_blocking)
+    passed = False if method == "cpu" else non_blocking(args, kwargs, skip)
+    events = None
+    if w.cuda:
+        if method == "to":
+            target = cuda_target(args, kwargs)
+        elif method == "cuda":
+            target = cuda_target(args, kwargs) or torch.device("cuda")
+        if src.is_cuda or (target is not None and target.type == "cuda"):
+            events = w.cuda_start(src, target)
+    return MoveStart(passed, events)
 
 
 def module_device(module: torch.nn.Module) -> Optional[torch.device]:
@@ -179,18 +216,17 @@ def _install_module(w: "Watcher", patches: Patches) -> None:
     Module = torch.nn.Module
     pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
 
+    hide = _frames.hide_frame
+
     def make(api: str, orig: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(self: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
             if w.mute:
-                return orig(self, *args, **kwargs)
-            before = w.safe(module_device, self)
-            events = None
-            if w.cuda:
-                target = _cuda_target(args, kwargs) if api == "Module.to" else None
-                if api == "Module.cuda":
-                    target = _cuda_target(args, kwargs) or torch.device("cuda")
-                if target is not None or (before is not None and before.type == "cuda"):
-                    events = w.cuda_start(None, target or before)
+                try:
+                    return orig(self, *args, **kwargs)
+                except BaseException as exc:
+                    hide(exc)
+                    raise
+            started = w.module_move_started(api, self, args, kwargs)
             # Inside, the tensor moves Module.to makes are not reported apart. One counter for
             # all threads (cheaper than a thread-local on every Tensor.to): another thread's
             # tensor moves during a module move go unreported.
@@ -198,10 +234,14 @@ def _install_module(w: "Watcher", patches: Patches) -> None:
             t0 = pc()
             try:
                 out = orig(self, *args, **kwargs)
-            finally:
+            except BaseException as exc:
                 w.mute -= 1
+                hide(exc)
+                raise
             seconds = pc() - t0
-            w.module_moved(api, self, before, _non_blocking(args, kwargs, 0), seconds, events)
+            w.mute -= 1
+            if started is not None:
+                w.module_moved(api, self, seconds, started)
             return out
         functools.update_wrapper(wrapper, orig, updated=())
         return wrapper
@@ -218,12 +258,17 @@ def _install_dataloader(w: "Watcher", patches: Patches) -> None:
 
     pc = perf_counter
 
+    hide = _frames.hide_frame
+
     def __next__(self: Any) -> Any:
-        if w.mute:
-            return orig(self)
         t0 = pc()
-        out = orig(self)  # StopIteration passes through: the end of an epoch is no wait
-        w.data_wait(self, pc() - t0)
+        try:
+            out = orig(self)  # StopIteration passes through: the end of an epoch is no wait
+        except BaseException as exc:
+            hide(exc)
+            raise
+        if not w.mute:
+            w.data_wait(self, pc() - t0)
         return out
 
     functools.update_wrapper(__next__, orig, updated=())
@@ -243,8 +288,14 @@ def _install_optimizer(w: "Watcher", patches: Patches) -> None:
     Optimizer = optim_module.Optimizer
     orig = Optimizer.__dict__["_optimizer_step_code"]
 
+    hide = _frames.hide_frame
+
     def _optimizer_step_code(self: Any) -> Any:
-        out = orig(self)
+        try:
+            out = orig(self)
+        except BaseException as exc:
+            hide(exc)
+            raise
         if w.enabled:
             w.optimizer_step(self)
         return out

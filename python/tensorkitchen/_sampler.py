@@ -5,7 +5,8 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import TYPE_CHECKING, Any, Dict, List, Optional
+import types
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 import torch
 
@@ -37,11 +38,8 @@ def _item(name: str, value: Any) -> Optional[Dict[str, Any]]:
     return None
 
 
-def _scan(namespace: Any, file: str, line: Optional[int], items: List[Dict[str, Any]]) -> None:
-    try:
-        pairs = list(namespace.items())
-    except Exception:
-        return
+def _scan(pairs: List[Tuple[Any, Any]], file: str, line: Optional[int],
+          items: List[Dict[str, Any]]) -> None:
     for name, value in pairs:
         if len(items) >= MAX_ITEMS:
             return
@@ -57,25 +55,52 @@ def _scan(namespace: Any, file: str, line: Optional[int], items: List[Dict[str, 
                 items.append(item)
 
 
-def sample_frames(thread_id: Optional[int]) -> List[Dict[str, Any]]:
-    """What the user's frames of one thread name now, innermost frame first."""
+def _pairs(namespace: Any) -> List[Tuple[Any, Any]]:
+    try:
+        return list(namespace.items())
+    except Exception:
+        return []
+
+
+def sample_stack(frame: Optional[types.FrameType], own_thread: bool,
+                 cached: Optional[List[bool]] = None) -> List[Dict[str, Any]]:
+    """What the user's frames from `frame` outwards name now, innermost frame first.
+
+    On its own thread (inside a watched call) each frame's locals are read through
+    `locals_items`, which leaves no copy on the frame. From another thread that is not safe
+    (the program could take the frame's dict between a check and the clearing), so there
+    `f_locals` is read as is; `cached` gets True when that left a copy (Python <= 3.12), which
+    the thread's next watched call takes away (Sampler.dirty)."""
     items: List[Dict[str, Any]] = []
-    frame = sys._current_frames().get(thread_id) if thread_id is not None else None
     seen_user = False
     while frame is not None and len(items) < MAX_ITEMS:
         filename = frame.f_code.co_filename
         if _frames.is_user_file(filename):
             seen_user = True
+            if own_thread:
+                pairs = _frames.locals_items(frame)
+            else:
+                if cached is not None and _frames.caches_locals(frame):
+                    cached[0] = True
+                pairs = _pairs(frame.f_locals)
             file, line = _frames.where(frame)
-            _scan(frame.f_locals, file or filename, line, items)
+            _scan(pairs, file or filename, line, items)
+            del pairs
         frame = frame.f_back
     if not seen_user:
         # A notebook between cells: no user frame runs, the names live in its namespace.
         ipython = sys.modules.get("IPython")
         ip = ipython.get_ipython() if ipython is not None else None
         if ip is not None:
-            _scan(ip.user_ns, "<ipython>", None, items)
+            _scan(_pairs(ip.user_ns), "<ipython>", None, items)
     return items
+
+
+def sample_frames(thread_id: Optional[int],
+                  cached: Optional[List[bool]] = None) -> List[Dict[str, Any]]:
+    """sample_stack of another thread's current frames."""
+    frame = sys._current_frames().get(thread_id) if thread_id is not None else None
+    return sample_stack(frame, own_thread=False, cached=cached)
 
 
 class Sampler:
@@ -91,7 +116,14 @@ class Sampler:
         self._main = threading.main_thread().ident
         self._cuda_totals: Dict[int, int] = {}
         self._last_items: Optional[List[Dict[str, Any]]] = None
+        self._send_lock = threading.Lock()
         self._broken: Dict[str, bool] = {}
+        # Python <= 3.12 (function frames cache their f_locals). `due`: the main thread samples
+        # itself at its next watched call (it makes them often: no copy is left behind);
+        # `dirty`: this thread read its frames, its next watched call takes the copies away.
+        self.due = False
+        self.dirty = False
+        self._on_thread_at = -1.0
 
     def start(self) -> None:
         self._thread.start()
@@ -108,11 +140,31 @@ class Sampler:
         """The script's own names as it ended: a short program ends before the first sample."""
         def sample() -> None:
             items: List[Dict[str, Any]] = []
-            _scan(namespace, file, None, items)
-            if items and items != self._last_items:
-                self._last_items = items
-                self._w.put({"type": "tensors", "t": self._w.clock(), "items": items})
+            _scan(_pairs(namespace), file, None, items)
+            if items:
+                self._send(items)
         self._part("tensor sampler", sample)
+
+    def sample_here(self, frame: Optional[types.FrameType]) -> None:
+        """On the main thread, from inside a watched call: its frames from `frame` out (and
+        whatever copies of their locals an earlier read from this thread left, taken away)."""
+        if threading.get_ident() != self._main:
+            return
+        self.due = self.dirty = False
+        self._on_thread_at = time.monotonic()
+
+        def sample() -> None:
+            items = sample_stack(frame, own_thread=True)
+            if items is not None:
+                self._send(items)
+        self._part("tensor sampler", sample)
+
+    def _send(self, items: List[Dict[str, Any]]) -> None:
+        with self._send_lock:
+            if items == self._last_items:  # the same picture again tells the app nothing
+                return
+            self._last_items = items
+        self._w.put({"type": "tensors", "t": self._w.clock(), "items": items})
 
     def _part(self, name: str, fn: Any) -> None:
         if self._broken.get(name):
@@ -138,10 +190,18 @@ class Sampler:
                          "devices": _devices.cuda_devices()})
 
     def _tensors(self) -> None:
-        items = sample_frames(self._main)
-        if items != self._last_items:  # the same picture again tells the app nothing new
-            self._last_items = items
-            self._w.put({"type": "tensors", "t": self._w.clock(), "items": items})
+        if _frames.LOCALS_ARE_PROXIES:
+            self._send(sample_frames(self._main))
+            return
+        if time.monotonic() - self._on_thread_at < 2 * self._sample_seconds + 0.2:
+            self.due = True  # the program makes watched calls: it samples itself, leaving nothing
+            return
+        # A stretch without watched calls: read from here, and have the next call clean up.
+        cached = [False]
+        items = sample_frames(self._main, cached)
+        if cached[0]:
+            self.dirty = True
+        self._send(items)
 
     def _run(self) -> None:
         next_sample = time.monotonic() + min(0.1, self._sample_seconds)

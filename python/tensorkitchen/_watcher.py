@@ -235,11 +235,21 @@ class Watcher:
             self._fail("CUDA timing", exc)
             return None
 
-    def tensor_moved(self, api: str, src: torch.Tensor, out: Any, non_blocking: bool,
-                     seconds: float, events: Any) -> None:
+    def move_started(self, src: torch.Tensor, args: Any, kwargs: Any, method: str,
+                     target: Optional[torch.device] = None) -> Optional[_hooks.MoveStart]:
+        """Before a tensor move; None (the call goes on unwatched) when the watcher fails."""
+        try:
+            return _hooks.move_start(self, src, args, kwargs, method, target)
+        except Exception as exc:
+            self._fail("reporting a tensor move", exc)
+            return None
+
+    def tensor_moved(self, api: str, src: torch.Tensor, out: Any, seconds: float,
+                     started: _hooks.MoveStart) -> None:
         try:
             if not isinstance(out, torch.Tensor) or out.device == src.device:
                 return  # a dtype conversion, or the same device: no move
+            events = started.events
             end = None
             if events is not None:
                 end = torch.cuda.Event(enable_timing=True)
@@ -253,14 +263,33 @@ class Watcher:
                 "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "tensor",
                 "name": _frames.name_of(src, frame), "from": str(src.device),
                 "to": str(out.device), "bytes": nbytes, "shape": list(src.shape)[:16],
-                "dtype": _dtype(src.dtype), "pinned": pinned, "non_blocking": bool(non_blocking)}
+                "dtype": _dtype(src.dtype), "pinned": pinned,
+                "non_blocking": started.non_blocking}
             self._finish_move(message, nbytes, seconds, events, end, frame)
         except Exception as exc:
             self._fail("reporting a tensor move", exc)
 
-    def module_moved(self, api: str, module: torch.nn.Module, before: Optional[torch.device],
-                     non_blocking: bool, seconds: float, events: Any) -> None:
+    def module_move_started(self, api: str, module: torch.nn.Module, args: Any,
+                            kwargs: Any) -> Optional[Tuple[Optional[torch.device], bool, Any]]:
+        """Before a module move: (its device, non_blocking, CUDA events); None on failure."""
         try:
+            before = _hooks.module_device(module)
+            events = None
+            if self.cuda:
+                target = _hooks.cuda_target(args, kwargs) if api == "Module.to" else None
+                if api == "Module.cuda":
+                    target = _hooks.cuda_target(args, kwargs) or torch.device("cuda")
+                if target is not None or (before is not None and before.type == "cuda"):
+                    events = self.cuda_start(None, target or before)
+            return before, _hooks.non_blocking(args, kwargs, 0), events
+        except Exception as exc:
+            self._fail("reporting a module move", exc)
+            return None
+
+    def module_moved(self, api: str, module: torch.nn.Module, seconds: float,
+                     started: Tuple[Optional[torch.device], bool, Any]) -> None:
+        try:
+            before, non_blocking, events = started
             after = _hooks.module_device(module)
             if after is None or before is None or after == before:
                 return
@@ -300,6 +329,8 @@ class Watcher:
         message["step"] = step_n
         self._place(message, frame)
         self.put(message)
+        if self._sampler.due or self._sampler.dirty:
+            self._sampler.sample_here(frame)
 
     def resolve_cuda_events(self) -> None:
         """From the sampler thread: moves whose end event completed get their `move_time`."""
@@ -335,6 +366,8 @@ class Watcher:
                 "pin_memory": bool(getattr(it, "_pin_memory", False)), "step": step_n}
             self._place(message, frame)
             self.put(message)
+            if self._sampler.due or self._sampler.dirty:
+                self._sampler.sample_here(frame)
         except Exception as exc:
             self._fail("reporting a DataLoader wait", exc)
 
@@ -352,6 +385,8 @@ class Watcher:
                 "bytes": step.bytes, "moves": step.moves}
             self._place(message, frame)
             self.put(message)
+            if self._sampler.due or self._sampler.dirty:
+                self._sampler.sample_here(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
 
