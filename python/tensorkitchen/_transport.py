@@ -219,18 +219,18 @@ class Transport:
                     self._on_broken(str(exc))
 
     def _run(self) -> None:
+        # Waiting on the stop flag (not sleeping) lets close() end the thread at once.
         while not self._stop.is_set():
             try:
                 if not self._drain():
-                    time.sleep(_POLL)
+                    self._stop.wait(_POLL)
             except Exception:  # never let the sender die silently: drop what it held
-                time.sleep(_POLL)
+                self._stop.wait(_POLL)
 
     def close(self, timeout: float = FLUSH_SECONDS) -> None:
-        """Flush for at most `timeout` seconds, then stop and close."""
+        """Stop the sender (it finishes the write it is in, for at most `timeout` seconds),
+        write the rest from here, and close."""
         deadline = time.monotonic() + timeout
-        while self._queue and time.monotonic() < deadline and self._thread.is_alive():
-            time.sleep(0.005)
         self._stop.set()
         if self._thread.is_alive():
             self._thread.join(max(0.0, deadline - time.monotonic()))

@@ -5,6 +5,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any, Dict, List, Optional
 
@@ -16,6 +17,13 @@ SCRIPTS = Path(__file__).resolve().parent / "scripts"
 if str(PACKAGE_ROOT) not in sys.path:
     sys.path.insert(0, str(PACKAGE_ROOT))
 TIMEOUT = 180  # seconds for one watched script (torch's import alone is seconds here)
+
+# The suite's own socket: nothing a test starts may reach an app the user has open. Every
+# process the tests start, and every watch() in this one, inherits it (a socket path is
+# short: a folder under /tmp, not under pytest's deep tmp_path).
+SUITE_DIR = tempfile.mkdtemp(prefix="tk-pytest-")
+SUITE_SOCKET = os.path.join(SUITE_DIR, "watch.sock")
+os.environ["TENSORKITCHEN_SOCKET"] = SUITE_SOCKET
 
 
 def read_recording(path: Path) -> List[Dict[str, Any]]:
@@ -47,7 +55,7 @@ def env_with_package(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_ROOT)] + [p for p in
                                          env.get("PYTHONPATH", "").split(os.pathsep) if p])
-    env.pop("TENSORKITCHEN_SOCKET", None)
+    env["TENSORKITCHEN_SOCKET"] = SUITE_SOCKET
     env.setdefault("OMP_NUM_THREADS", "1")
     if extra:
         env.update(extra)
@@ -77,3 +85,8 @@ def run_watched(tmp_path: Path):
         messages = read_recording(rec) if record and rec.exists() else []
         return Watched(proc, messages)
     return run
+
+
+def pytest_sessionfinish(session: Any, exitstatus: Any) -> None:
+    import shutil
+    shutil.rmtree(SUITE_DIR, ignore_errors=True)

@@ -175,3 +175,27 @@ def test_non_finite_numbers_become_null():
 def test_unicode_is_sent_as_utf8():
     data = _transport.encode({"type": "notice", "t": 0.0, "text": "오류"})
     assert "오류".encode("utf-8") in data
+
+
+def test_the_suite_never_reaches_the_users_app(tmp_path, monkeypatch):
+    """A listener where the user's app listens (the default socket of a user's session)
+    receives nothing from a test's watched program: the suite's helpers give every program
+    the suite's own socket. Without that override the same run does reach it."""
+    runtime = tmp_path / "run"
+    runtime.mkdir(mode=0o700)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(runtime))  # the user's session, as the tests see it
+    users_app = FakeApp(runtime / "tensor-kitchen")
+    assert _transport.default_socket_path() != users_app.path  # the suite's socket instead
+    script = str(SCRIPTS / "moves_loop.py")
+    quiet = run_cli(["--record", str(tmp_path / "a.tkwatch"), script, "2"], tmp_path)
+    assert quiet.returncode == 0, quiet.stderr
+    users_app.thread.join(2)
+    assert users_app.data == b"" and users_app.thread.is_alive()  # still waiting: nobody came
+    # The control: a program started with the user's own environment does reach it.
+    env = env_with_package()
+    del env["TENSORKITCHEN_SOCKET"]
+    reached = subprocess.run([sys.executable, "-m", "tensorkitchen", script, "2"],
+                             cwd=str(tmp_path), env=env, capture_output=True, text=True,
+                             timeout=180)
+    assert reached.returncode == 0, reached.stderr
+    assert [m["type"] for m in users_app.lines()][0] == "hello"
