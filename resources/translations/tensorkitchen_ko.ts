@@ -2613,6 +2613,18 @@ first call: %4</source>
         <source>Not everything arrived: %1 message(s) dropped by the watcher while the app was busy, %2 line(s) malformed, %3 too long, %4 of an unknown type.</source>
         <translation>모두 도착하지는 않았습니다: 앱이 바쁜 동안 감시 도구가 버린 메시지 %1개, 형식이 잘못된 줄 %2개, 너무 긴 줄 %3개, 알 수 없는 유형의 줄 %4개.</translation>
     </message>
+    <message>
+        <source>Show details</source>
+        <translation>자세히 보기</translation>
+    </message>
+    <message>
+        <source> at %1, line %2</source>
+        <translation> (%1, %2번째 줄)</translation>
+    </message>
+    <message>
+        <source>%1 — %2 raised an error%3: %4</source>
+        <translation>%1 — %2에서 오류가 났습니다%3: %4</translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaOptions</name>

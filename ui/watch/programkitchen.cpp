@@ -8,10 +8,14 @@
 #include "watch/stepchart.h"
 #include "watch/watchedprogram.h"
 
+#include <QApplication>
 #include <QFileInfo>
+#include <QFrame>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QSplitter>
 #include <QTimer>
 #include <QVBoxLayout>
@@ -49,6 +53,21 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     m_lost->setObjectName(QStringLiteral("programLost"));
     m_lost->setWordWrap(true);
     m_lost->hide();
+    m_errorBanner = new QFrame;
+    m_errorBanner->setObjectName(QStringLiteral("programErrorBanner"));
+    m_errorBanner->setFrameShape(QFrame::StyledPanel);
+    m_errorBanner->setStyleSheet(QStringLiteral("#programErrorBanner { background: #fde8e4; }"));
+    m_errorText = new QLabel;
+    m_errorText->setObjectName(QStringLiteral("programErrorText"));
+    m_errorText->setWordWrap(true);
+    m_errorText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_errorDetails = new QPushButton(tr("Show details"));
+    m_errorDetails->setObjectName(QStringLiteral("showErrorDetails"));
+    connect(m_errorDetails, &QPushButton::clicked, this, &ProgramKitchen::showErrorDetails);
+    auto *bannerLayout = new QHBoxLayout(m_errorBanner);
+    bannerLayout->addWidget(m_errorText, 1);
+    bannerLayout->addWidget(m_errorDetails);
+    m_errorBanner->hide();
     m_chart = new StepChart;
     m_output = new QPlainTextEdit;
     m_output->setObjectName(QStringLiteral("programOutput"));
@@ -72,6 +91,7 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_status);
     layout->addWidget(m_lost);
+    layout->addWidget(m_errorBanner);
     layout->addWidget(split, 1);
 
     m_groupTimer = new QTimer(this);
@@ -280,20 +300,47 @@ void ProgramKitchen::onStep(const WatchStep &step) { m_chart->addStep(step); }
 void ProgramKitchen::onError(const OpError &error)
 {
     ++m_errors;
-    if (m_errorDialog)
-        m_errorDialog->close();
     // The program's own line, and where it is: nothing here can move its cards or run it again.
-    OpError shown = error;
+    m_lastError = error;
     if (!error.sourceFile.isEmpty())
-        shown.codeLine = tr("%1    # %2, line %3")
-                             .arg(error.codeLine.isEmpty() ? QStringLiteral("…") : error.codeLine,
-                                  QFileInfo(error.sourceFile).fileName())
-                             .arg(error.sourceLine);
-    auto *dlg = new ErrorDialog(shown, this);
+        m_lastError.codeLine = tr("%1    # %2, line %3")
+                                   .arg(error.codeLine.isEmpty() ? QStringLiteral("…") : error.codeLine,
+                                        QFileInfo(error.sourceFile).fileName())
+                                   .arg(error.sourceLine);
+    const QString where = error.sourceFile.isEmpty()
+                              ? QString()
+                              : tr(" at %1, line %2").arg(QFileInfo(error.sourceFile).fileName()).arg(error.sourceLine);
+    m_errorText->setText(tr("%1 — %2 raised an error%3: %4")
+                             .arg(ErrorDialog::title(error.kind), title(), where,
+                                  error.message.section(QLatin1Char('\n'), 0, 0)));
+    m_errorBanner->show();
+    Q_EMIT statusMessage(tr("%1 raised: %2").arg(title(), error.message), 15000);
+    if (m_errorDialog)
+        m_errorDialog->close(); // an older error of this program: the new one replaces it
+    // In front and nothing else asking: show it now. Otherwise the banner waits for the user.
+    if (inFront() && !QApplication::activeModalWidget())
+        showErrorDetails();
+}
+
+bool ProgramKitchen::inFront() const
+{
+    return isVisible() && window() && window()->isVisible() && !window()->isMinimized();
+}
+
+bool ProgramKitchen::showErrorDetails()
+{
+    if (m_errors == 0)
+        return false;
+    if (m_errorDialog) {
+        m_errorDialog->raise();
+        m_errorDialog->activateWindow();
+        return true;
+    }
+    auto *dlg = new ErrorDialog(m_lastError, this);
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     m_errorDialog = dlg;
     dlg->open();
-    Q_EMIT statusMessage(tr("%1 raised: %2").arg(title(), error.message), 15000);
+    return true;
 }
 
 void ProgramKitchen::onCounters(const WatchCounters &c)

@@ -10,8 +10,10 @@
 #include <QPointer>
 #include <QWidget>
 
+class QFrame;
 class QLabel;
 class QPlainTextEdit;
+class QPushButton;
 class QTimer;
 
 namespace tk {
@@ -41,6 +43,9 @@ public:
     KitchenView *kitchen() const { return m_view; }
     StepChart *stepChart() const { return m_chart; }
     ErrorDialog *errorDialog() const { return m_errorDialog; }
+    QFrame *errorBanner() const { return m_errorBanner; }
+    // Opens the last error's dialog (the banner's "Show details"); false when there is none.
+    bool showErrorDetails();
     QString statusText() const;
     QString title() const; // for the tab: "train.py (4242)"
     qint64 movesShown() const { return m_movesShown; }
@@ -60,6 +65,7 @@ private:
     void flyQueued();
     void onStep(const WatchStep &step);
     void onError(const OpError &error);
+    bool inFront() const;
     void onCounters(const WatchCounters &counters);
     void updateStatus();
 
@@ -71,6 +77,10 @@ private:
     QLabel *m_lost = nullptr;
     QPlainTextEdit *m_output = nullptr;
     QPointer<ErrorDialog> m_errorDialog;
+    QFrame *m_errorBanner = nullptr;
+    QLabel *m_errorText = nullptr;
+    QPushButton *m_errorDetails = nullptr;
+    OpError m_lastError; // as shown: its code line carries the program's file and line
     QTimer *m_groupTimer = nullptr;
     QList<MoveReport> m_queued;
     QHash<QString, int> m_cardIds; // a name's card, "name@device"

@@ -15,6 +15,8 @@
 #include "watch/watchedprogram.h"
 #include "window/mainwindow.h"
 
+#include <QApplication>
+#include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QProcess>
@@ -176,6 +178,51 @@ private Q_SLOTS:
         QVERIFY2(w.lastMessage().contains("copies of x from cpu to meta"), qPrintable(w.lastMessage()));
         QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() > landed, 5000);
         QVERIFY(w.overlay()->flightsLanded() - landed <= 2); // not fifty ghosts
+    }
+
+    // Errors of programs in the background wait in their tabs: one dialog at a time, never a
+    // stack of them over another program's tab.
+    void backgroundErrorsWaitInTheirTabs()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *first = replay(w, m_wrong);
+        QVERIFY(first);
+        QTRY_VERIFY_WITH_TIMEOUT(first->errorDialog(), 5000); // in front: its dialog opens
+        const OpError error = first->errorDialog()->error();
+        QVERIFY(first->errorBanner()->isVisible());
+        first->errorDialog()->reject();
+        QTRY_VERIFY(!first->errorDialog());
+        QVERIFY(first->errorBanner()->isVisible()); // the banner stays
+        ProgramKitchen *second = replay(w, m_right);
+        QVERIFY(second);
+        QCOMPARE(w.tabs()->currentWidget(), second);
+        QVERIFY(!second->errorBanner()->isVisible());
+
+        OpError again = error;
+        again.message = QStringLiteral("Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+        Q_EMIT first->program()->errorArrived(again); // behind: a banner, no dialog
+        QVERIFY(!first->errorDialog());
+        QVERIFY(!QApplication::activeModalWidget());
+        QVERIFY2(first->findChild<QLabel *>("programErrorText")->text().contains("seed003_wrong.py, line 14"),
+                 qPrintable(first->findChild<QLabel *>("programErrorText")->text()));
+        Q_EMIT second->program()->errorArrived(again); // in front: its dialog
+        QTRY_VERIFY_WITH_TIMEOUT(second->errorDialog() && second->errorDialog()->isVisible(), 5000);
+        Q_EMIT first->program()->errorArrived(again); // behind again, a dialog open: no second one
+        QVERIFY(!first->errorDialog());
+        int shown = 0;
+        for (QWidget *top : QApplication::topLevelWidgets())
+            shown += qobject_cast<ErrorDialog *>(top) && top->isVisible();
+        QCOMPARE(shown, 1);
+
+        // The user asks: the first program's dialog, once the other is closed.
+        second->errorDialog()->reject();
+        QTRY_VERIFY(!second->errorDialog());
+        w.tabs()->setCurrentWidget(first);
+        QTest::mouseClick(first->findChild<QPushButton *>("showErrorDetails"), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(first->errorDialog() && first->errorDialog()->isVisible(), 5000);
+        QVERIFY(first->errorDialog()->error().codeLine.contains("seed003_wrong.py, line 14"));
+        first->errorDialog()->reject();
     }
 
     void aLiveProgramGetsItsOwnTab()
