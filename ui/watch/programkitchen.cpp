@@ -314,6 +314,7 @@ void ProgramKitchen::onError(const OpError &error)
                              .arg(ErrorDialog::title(error.kind), title(), where,
                                   error.message.section(QLatin1Char('\n'), 0, 0)));
     m_errorBanner->show();
+    Q_EMIT errorRaised();
     Q_EMIT statusMessage(tr("%1 raised: %2").arg(title(), error.message), 15000);
     if (m_errorDialog)
         m_errorDialog->close(); // an older error of this program: the new one replaces it

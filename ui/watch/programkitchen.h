@@ -55,6 +55,7 @@ public:
 
 Q_SIGNALS:
     void titleChanged(const QString &title);
+    void errorRaised(); // the program raised: its tab is marked (it may be behind another)
     void statusMessage(const QString &text, int ms);
 
 private:

@@ -17,6 +17,7 @@
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QStyle>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
@@ -71,6 +72,9 @@ ProgramKitchen *WatchController::addKitchen(WatchedProgram *program)
         m_tabs->setTabText(m_tabs->indexOf(kitchen), title);
     });
     connect(kitchen, &ProgramKitchen::statusMessage, this, &WatchController::statusMessage);
+    connect(kitchen, &ProgramKitchen::errorRaised, this, [this, kitchen] {
+        m_tabs->setTabIcon(m_tabs->indexOf(kitchen), m_tabs->style()->standardIcon(QStyle::SP_MessageBoxWarning));
+    });
     m_tabs->setCurrentIndex(index);
     return kitchen;
 }

@@ -16,6 +16,7 @@
 #include "window/mainwindow.h"
 
 #include <QApplication>
+#include <QIcon>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -201,8 +202,11 @@ private Q_SLOTS:
 
         OpError again = error;
         again.message = QStringLiteral("Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+        w.tabs()->setTabIcon(w.tabs()->indexOf(first), QIcon());
         Q_EMIT first->program()->errorArrived(again); // behind: a banner, no dialog
         QVERIFY(!first->errorDialog());
+        QVERIFY(!w.tabs()->tabIcon(w.tabs()->indexOf(first)).isNull()); // its tab is marked
+        QVERIFY(w.tabs()->tabIcon(w.tabs()->indexOf(second)).isNull());
         QVERIFY(!QApplication::activeModalWidget());
         QVERIFY2(first->findChild<QLabel *>("programErrorText")->text().contains("seed003_wrong.py, line 14"),
                  qPrintable(first->findChild<QLabel *>("programErrorText")->text()));
