@@ -103,7 +103,11 @@ private Q_SLOTS:
     {
         QTest::addColumn<int>("ranks");
         QTest::addColumn<int>("digits"); // at least, on every step
-        QTest::newRow("1 rank") << 1 << 17; // bit for bit: one rank averages nothing
+        // One rank averages nothing, yet the in-process Adam lane (MlpBackprop below autograd)
+        // and the rank's autograd agree bit for bit only where both reach the same BLAS
+        // kernels: seen on AVX-512 machines; on AVX2 ones (2026-12-02) the last loss differs in
+        // the 8th digit (0.238536879 vs 0.238536894), as for N = 2 and 3.
+        QTest::newRow("1 rank") << 1 << kDigits;
         QTest::newRow("2 ranks") << 2 << kDigits;
         QTest::newRow("3 ranks") << 3 << kDigits;
     }
