@@ -5,7 +5,6 @@ from __future__ import annotations
 import linecache
 import os
 import sys
-import sysconfig
 import types
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -24,12 +23,17 @@ _is_user_cache: Dict[str, bool] = {}
 
 
 def _stdlib_dirs() -> List[str]:
+    """The standard library's folders: the pure one (where os.py is) and the platform one
+    (where the stdlib's extension modules are). Read from modules already imported: importing
+    sysconfig for this cost every watched program a few ms at start."""
     dirs = set()
-    for key in ("stdlib", "platstdlib"):
-        try:
-            dirs.add(os.path.realpath(sysconfig.get_paths()[key]))
-        except (KeyError, OSError):
-            pass
+    for module in (os, sys.modules.get("_json"), sys.modules.get("_socket")):
+        path = getattr(module, "__file__", None)
+        if path:
+            folder = os.path.dirname(os.path.realpath(path))
+            if os.path.basename(folder) == "lib-dynload":
+                folder = os.path.dirname(folder)
+            dirs.add(folder)
     return [d.rstrip(os.sep) + os.sep for d in dirs if d]
 
 
