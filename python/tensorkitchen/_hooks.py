@@ -100,57 +100,61 @@ def _install_tensor(w: "Watcher", patches: Patches) -> None:
     pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
     hide = _frames.hide_frame
 
-    # Each wrapper: the watcher's part before and after (neither can raise: see
-    # Watcher.move_started/tensor_moved), the original called once, and its exception
-    # re-raised with this frame taken off its traceback (a bare `raise` adds none).
+    # Each wrapper: the original called once, its exception re-raised with this frame taken
+    # off its traceback (a bare `raise` adds none), and the watcher's part around it, which
+    # cannot raise (Watcher.cuda_started, Watcher.tensor_moved) and costs nothing more than
+    # two checks when no device is crossed (a `.to(device)` already there is the common case).
     def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        started = None if w.mute else w.move_started(self, args, kwargs, "to")
+        watching = not w.mute
+        events = w.cuda_started(self, args, kwargs, "to") if watching and w.cuda else None
         t0 = pc()
         try:
             out = to_orig(self, *args, **kwargs)
         except BaseException as exc:
             hide(exc)
             raise
-        if started is not None and out is not self:
-            w.tensor_moved("Tensor.to", self, out, pc() - t0, started)
+        if watching and out is not self:
+            w.tensor_moved("Tensor.to", self, out, pc() - t0, events, args, kwargs)
         return out
 
     def cuda(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        started = None if w.mute else w.move_started(self, args, kwargs, "cuda")
+        watching = not w.mute
+        events = w.cuda_started(self, args, kwargs, "cuda") if watching and w.cuda else None
         t0 = pc()
         try:
             out = cuda_orig(self, *args, **kwargs)
         except BaseException as exc:
             hide(exc)
             raise
-        if started is not None and out is not self:
-            w.tensor_moved("Tensor.cuda", self, out, pc() - t0, started)
+        if watching and out is not self:
+            w.tensor_moved("Tensor.cuda", self, out, pc() - t0, events, args, kwargs, 1)
         return out
 
     def cpu(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        started = None if w.mute else w.move_started(self, args, kwargs, "cpu")
+        watching = not w.mute
+        events = w.cuda_started(self, args, kwargs, "cpu") if watching and w.cuda else None
         t0 = pc()
         try:
             out = cpu_orig(self, *args, **kwargs)
         except BaseException as exc:
             hide(exc)
             raise
-        if started is not None and out is not self:
-            w.tensor_moved("Tensor.cpu", self, out, pc() - t0, started)
+        if watching and out is not self:
+            w.tensor_moved("Tensor.cpu", self, out, pc() - t0, events, (), {})
         return out
 
     def copy_(self: torch.Tensor, src: Any, *args: Any, **kwargs: Any) -> Any:
-        started = None
-        if not w.mute and isinstance(src, torch.Tensor) and self.device != src.device:
-            started = w.move_started(src, args, kwargs, "copy_", self.device)
+        watching = not w.mute and isinstance(src, torch.Tensor) and self.device != src.device
+        events = w.cuda_started(src, args, kwargs, "copy_", self.device) \
+            if watching and w.cuda else None
         t0 = pc()
         try:
             out = copy_orig(self, src, *args, **kwargs)
         except BaseException as exc:
             hide(exc)
             raise
-        if started is not None:
-            w.tensor_moved("Tensor.copy_", src, self, pc() - t0, started)
+        if watching:
+            w.tensor_moved("Tensor.copy_", src, self, pc() - t0, events, args, kwargs)
         return out
 
     for name, fn, orig in (("to", to, to_orig), ("cuda", cuda, cuda_orig),
@@ -159,31 +163,17 @@ def _install_tensor(w: "Watcher", patches: Patches) -> None:
         patches.set(Tensor, name, fn)
 
 
-class MoveStart:
-    """What a wrapper noted before calling the original: `non_blocking` as passed and the
-    CUDA start event (with its stream) where the copy involves CUDA."""
-    __slots__ = ("non_blocking", "events")
-
-    def __init__(self, non_blocking: bool, events: Any) -> None:
-        self.non_blocking = non_blocking
-        self.events = events
-
-
-def move_start(w: "Watcher", src: torch.Tensor, args: Tuple[Any, ...],
-               kwargs: Dict[str, Any], method: str,
-               target: Optional[torch.device] = None) -> MoveStart:
-    """The watcher's part before a tensor move (raises freely: the caller contains it)."""
-    skip = 1 if method == "cuda" else 0  # cuda(device, non_blocking)
-    passed = False if method == "cpu" else non_blocking(args, kwargs, skip)
-    events = None
-    if w.cuda:
-        if method == "to":
-            target = cuda_target(args, kwargs)
-        elif method == "cuda":
-            target = cuda_target(args, kwargs) or torch.device("cuda")
-        if src.is_cuda or (target is not None and target.type == "cuda"):
-            events = w.cuda_start(src, target)
-    return MoveStart(passed, events)
+def cuda_start_target(src: torch.Tensor, args: Tuple[Any, ...], kwargs: Dict[str, Any],
+                      method: str, target: Optional[torch.device] = None
+                      ) -> Optional[torch.device]:
+    """The CUDA device a move involves (its source's or its target's), or None."""
+    if method == "to":
+        target = cuda_target(args, kwargs)
+    elif method == "cuda":
+        target = cuda_target(args, kwargs) or torch.device("cuda")
+    if src.is_cuda:
+        return src.device
+    return target if target is not None and target.type == "cuda" else None
 
 
 def module_device(module: torch.nn.Module) -> Optional[torch.device]:

@@ -235,21 +235,23 @@ class Watcher:
             self._fail("CUDA timing", exc)
             return None
 
-    def move_started(self, src: torch.Tensor, args: Any, kwargs: Any, method: str,
-                     target: Optional[torch.device] = None) -> Optional[_hooks.MoveStart]:
-        """Before a tensor move; None (the call goes on unwatched) when the watcher fails."""
+    def cuda_started(self, src: torch.Tensor, args: Any, kwargs: Any, method: str,
+                     target: Optional[torch.device] = None) -> Any:
+        """Before a tensor move on a CUDA build: the start event where CUDA is involved."""
         try:
-            return _hooks.move_start(self, src, args, kwargs, method, target)
+            device = _hooks.cuda_start_target(src, args, kwargs, method, target)
+            return self.cuda_start(src, device) if device is not None else None
         except Exception as exc:
-            self._fail("reporting a tensor move", exc)
+            self._fail("CUDA timing", exc)
             return None
 
-    def tensor_moved(self, api: str, src: torch.Tensor, out: Any, seconds: float,
-                     started: _hooks.MoveStart) -> None:
+    def tensor_moved(self, api: str, src: torch.Tensor, out: Any, seconds: float, events: Any,
+                     args: Any, kwargs: Any, skip: int = 0) -> None:
+        """After a call that returned another tensor: a move if it is on another device.
+        `args`/`kwargs` as passed (for non_blocking; `skip` leading ones not it)."""
         try:
             if not isinstance(out, torch.Tensor) or out.device == src.device:
                 return  # a dtype conversion, or the same device: no move
-            events = started.events
             end = None
             if events is not None:
                 end = torch.cuda.Event(enable_timing=True)
@@ -264,7 +266,7 @@ class Watcher:
                 "name": _frames.name_of(src, frame), "from": str(src.device),
                 "to": str(out.device), "bytes": nbytes, "shape": list(src.shape)[:16],
                 "dtype": _dtype(src.dtype), "pinned": pinned,
-                "non_blocking": started.non_blocking}
+                "non_blocking": _hooks.non_blocking(args, kwargs, skip)}
             self._finish_move(message, nbytes, seconds, events, end, frame)
         except Exception as exc:
             self._fail("reporting a tensor move", exc)

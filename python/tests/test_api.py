@@ -207,9 +207,10 @@ def test_cuda_paths_with_torch_cuda_mocked(rec, monkeypatch):
     w = _watcher.Watcher(record=str(rec), app=False, excepthook=False)
     assert w.cuda
     src = torch.ones(2, 2)
-    started = w.move_started(src, ("cuda:0",), {"non_blocking": True}, "to")
-    assert started.events[1] == ("stream", torch.device("cuda", 0))
-    w.tensor_moved("Tensor.to", src, src.to("meta"), 0.5, started)
+    events = w.cuda_started(src, ("cuda:0",), {"non_blocking": True}, "to")
+    assert events[1] == ("stream", torch.device("cuda", 0))
+    w.tensor_moved("Tensor.to", src, src.to("meta"), 0.5, events, ("cuda:0",),
+                   {"non_blocking": True})
     w.resolve_cuda_events()  # not done yet: nothing
     FakeEvent.done = True
     w.resolve_cuda_events()
