@@ -102,6 +102,37 @@ def _abs(filename: str) -> str:
     return os.path.abspath(filename)
 
 
+# How a function can hold its own frame's locals dict (Python <= 3.12 hands out that one dict):
+# reading f_locals would refill a dict the program kept as a snapshot. Builtins it calls, and
+# attributes it reads (frame.f_locals, sys._getframe, inspect.currentframe).
+_HOLDS_BY_CALL = frozenset(("locals", "vars", "eval", "exec"))
+_HOLDS_BY_ATTR = frozenset(("f_locals", "_getframe", "currentframe"))
+_HOLDS_ANY = _HOLDS_BY_CALL | _HOLDS_BY_ATTR
+_holds_cache: Dict[types.CodeType, bool] = {}
+
+
+def may_hold_locals(code: types.CodeType) -> bool:
+    """True when a function's code may keep its own locals() dict: its frame is not read.
+    co_names mixes globals with attribute names (`model.eval()`), so a name found there is
+    checked against the instructions once per code object."""
+    answer = _holds_cache.get(code)
+    if answer is None:
+        answer = False
+        if not _HOLDS_ANY.isdisjoint(code.co_names):
+            import dis
+            for ins in dis.get_instructions(code):
+                if ins.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
+                    answer = ins.argval in _HOLDS_BY_CALL
+                elif ins.opname in ("LOAD_ATTR", "LOAD_METHOD"):
+                    answer = ins.argval in _HOLDS_BY_ATTR
+                if answer:
+                    break
+        if len(_holds_cache) > 4096:
+            _holds_cache.clear()
+        _holds_cache[code] = answer
+    return answer
+
+
 def caches_locals(frame: types.FrameType) -> bool:
     """True where reading `frame.f_locals` leaves a dict on the frame holding every local
     (a function's frame on Python <= 3.12): only the frame's own thread may read it, through
@@ -117,7 +148,11 @@ def locals_items(frame: types.FrameType) -> List[Tuple[Any, Any]]:
     else holds that dict (its reference count is the frame's, ours and getrefcount's), it is
     emptied again: any later `locals()` or `f_locals` refills it completely, so nobody can
     tell. A dict someone holds (pdb's, a `locals()` the program kept) is left as it is.
+    A function that may hold its own `locals()` (it names `locals`, `vars`, `eval`, …) is not
+    read at all: reading would refill the dict it kept (its names are not shown).
     Call it only on the frame's own thread, from inside a call the frame made."""
+    if caches_locals(frame) and may_hold_locals(frame.f_code):
+        return []
     d = frame.f_locals
     items = list(d.items())
     if type(d) is dict and caches_locals(frame) and _getrefcount is not None \

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import sys
-import threading
 from time import perf_counter
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 

@@ -79,8 +79,12 @@ def sample_stack(frame: Optional[types.FrameType], own_thread: bool,
             seen_user = True
             if own_thread:
                 pairs = _frames.locals_items(frame)
+            elif not _frames.caches_locals(frame):
+                pairs = _pairs(frame.f_locals)
+            elif _frames.may_hold_locals(frame.f_code):
+                pairs = []  # reading would refill a locals() dict the program kept
             else:
-                if cached is not None and _frames.caches_locals(frame):
+                if cached is not None:
                     cached[0] = True
                 pairs = _pairs(frame.f_locals)
             file, line = _frames.where(frame)

@@ -159,6 +159,23 @@ def test_no_object_kept_alive(watched, case):
     assert moves and moves[0]["name"] in ("w", "model", "batch")
 
 
+def locals_snapshot_kept() -> list:
+    a = 1  # noqa: F841
+    snapshot = locals()
+    _sleep_for_the_sampler()
+    moved = torch.ones(2).to("meta")  # noqa: F841
+    _sleep_for_the_sampler()
+    return sorted(snapshot)
+
+
+def test_a_kept_locals_dict_is_not_refilled(watched):
+    """On Python <= 3.12 locals() hands out the frame's one dict: the watcher must not read
+    (and so refill) the frame of a function that may hold it, on a move or from the sampler."""
+    assert locals_snapshot_kept() == ["a"]
+    tensorkitchen.unwatch()
+    assert locals_snapshot_kept() == ["a"]
+
+
 SNIPPET = """
 import importlib.util, sys, traceback
 spec = importlib.util.spec_from_file_location("_frames", sys.argv[1])
@@ -192,12 +209,14 @@ def test_hide_frame_on_every_python(tmp_path, minor):
     """The frame-hiding rule on each Python 3.8-3.13 found here (no torch needed)."""
     name = "python3.%d" % minor
     found = [p for p in [shutil.which(name)] if p and "/shims/" not in p]
-    found += sorted(glob.glob(os.path.expanduser("~/.pyenv/versions/3.%d.*/bin/%s" % (minor, name))))
+    pyenv = os.path.expanduser("~/.pyenv/versions/3.%d.*/bin/%s" % (minor, name))
+    found += sorted(glob.glob(pyenv))
     if not found:
         pytest.skip("no %s on this machine" % name)
     (tmp_path / "snippet.py").write_text(SNIPPET)
-    proc = subprocess.run([found[0], "snippet.py", str(PACKAGE_ROOT / "tensorkitchen" / "_frames.py")],
-                          cwd=str(tmp_path), capture_output=True, text=True, timeout=60)
+    frames = str(PACKAGE_ROOT / "tensorkitchen" / "_frames.py")
+    proc = subprocess.run([found[0], "snippet.py", frames], cwd=str(tmp_path),
+                          capture_output=True, text=True, timeout=60)
     assert proc.stdout.splitlines() == ["['<module>', 'user', 'original']"] * 2
     assert ", in wrapper" not in proc.stderr and ", in hide_frame" not in proc.stderr
     assert proc.stderr.rstrip().endswith("ZeroDivisionError: division by zero")
