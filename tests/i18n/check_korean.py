@@ -5,8 +5,11 @@ Fails (exit 1, one line per problem) on
   - a Korean message that is unfinished, empty, or missing from one of the two .ts files;
   - a %1…%99 / %n placeholder set or an &x accelerator that differs from the English source;
   - a form the glossary does not allow (resources/translations/glossary-ko.md, third column, in
-    backticks) in a Korean message, a Korean lesson or its index, or a README line in Korean;
-  - English and Korean lesson indexes that list different files, or a listed file missing.
+    backticks) in a Korean message, a Korean lesson or its index, a README line in Korean, or a
+    Korean entry of the launcher (the .desktop file's [ko] keys, the metainfo's xml:lang="ko");
+  - English and Korean lesson indexes that list different files, or a listed file missing;
+  - an English plural (a %n message) whose singular and plural forms are not both written, or a
+    source text that writes a plural as "(s)" (the English forms say it).
 
 Usage: check_korean.py [SOURCE_DIR]   (default: the repository this file is in)
 """
@@ -22,6 +25,8 @@ TS_EN = os.path.join(ROOT, 'resources', 'translations', 'tensorkitchen_en.ts')
 GLOSSARY = os.path.join(ROOT, 'resources', 'translations', 'glossary-ko.md')
 LESSONS = os.path.join(ROOT, 'resources', 'lessons')
 README = os.path.join(ROOT, 'README.md')
+LAUNCHER = [os.path.join(ROOT, 'resources', 'tensor-kitchen.desktop'),
+            os.path.join(ROOT, 'resources', 'io.github.tensorkitchen.TensorKitchen.metainfo.xml')]
 
 HANGUL = re.compile('[\uac00-\ud7a3]')
 PLACEHOLDER = re.compile(r'%L?(\d{1,2}|n)')
@@ -106,6 +111,13 @@ def main():
                 problems.append(f'{where}: accelerator {accelerators(text)} differs from the English {want_acc}')
             check_forms(where, text, forms)
 
+    for (ctx, src), (forms_en, kind) in sorted(en.items()):
+        where = f'{TS_EN}: [{ctx}] "{src[:60]}"'
+        if '(s)' in src:
+            problems.append(f'{where}: a "(s)" plural in the source: write the plural, the .ts the singular')
+        if '%n' in src and (kind == 'unfinished' or len(forms_en) != 2 or not all(f.strip() for f in forms_en)):
+            problems.append(f'{where}: the English singular and plural forms are not both written')
+
     en_index, en_files = lesson_index('en')
     ko_index, ko_files = lesson_index('ko')
     if en_files != ko_files:
@@ -124,6 +136,11 @@ def main():
         for n, line in enumerate(open(README, encoding='utf-8'), 1):
             if HANGUL.search(line):
                 check_forms(f'{README}:{n}', line, forms)
+    for path in LAUNCHER:
+        if os.path.isfile(path):
+            for n, line in enumerate(open(path, encoding='utf-8'), 1):
+                if HANGUL.search(line) or '[ko]' in line or 'xml:lang="ko"' in line:
+                    check_forms(f'{path}:{n}', html.unescape(line), forms)
 
     for p in problems:
         print(p)
