@@ -182,7 +182,7 @@ int TrainCommand::run(const QStringList &arguments)
                                            losses.last().toDouble(), median, samples)
               << "\n";
         if (loader)
-            m_out << tr("DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for "
+            m_out << tr("DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for "
                         "data %3 % of the time; preparing took %4 s of CPU time")
                          .arg(c.workers)
                          .arg(c.prepCost)

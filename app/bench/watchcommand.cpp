@@ -160,7 +160,7 @@ int WatchCommand::run(const QStringList &arguments)
         for (const QJsonValue &r : std::as_const(refusals))
             m_out << tr("refused: %1").arg(r[QStringLiteral("reason")].toString()) << "\n";
         if (timedOut)
-            m_out << tr("The time ran out before %n program(s) ended.", nullptr, wanted) << "\n";
+            m_out << tr("The time ran out before every program asked for (%1) ended.").arg(wanted) << "\n";
     }
     return rc;
 }

@@ -385,9 +385,9 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message numerus="yes">
         <source>%n copies of %1 from %2 to %3: %4 in %5 ms (%6 GB/s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n copy of %1 from %2 to %3: %4 in %5 ms (%6 GB/s).</numerusform>
+            <numerusform>%n copies of %1 from %2 to %3: %4 in %5 ms (%6 GB/s).</numerusform>
         </translation>
     </message>
     <message>
@@ -396,9 +396,9 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message numerus="yes">
         <source>%n copies of %1 from %2 to %3: %4.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n copy of %1 from %2 to %3: %4.</numerusform>
+            <numerusform>%n copies of %1 from %2 to %3: %4.</numerusform>
         </translation>
     </message>
 </context>
@@ -486,20 +486,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Python could not import torch: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
-        <translation>
-            <numerusform>%1(%2) · %n parameter · made in the console · moves in place</numerusform>
-            <numerusform>%1(%2) · %n parameters · made in the console · moves in place</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 over %n parameter tensor(s) · needs no .to(): it follows them</source>
-        <translation>
-            <numerusform>%1 over %n parameter tensor · needs no .to(): it follows it</numerusform>
-            <numerusform>%1 over %n parameter tensors · needs no .to(): it follows them</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 · needs no .to(): it runs wherever its inputs are</source>
         <translation type="unfinished"></translation>
@@ -551,6 +537,20 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>This build has no PyTorch console.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1(%2) · %n parameters · made in the console · moves in place</source>
+        <translation>
+            <numerusform>%1(%2) · %n parameter · made in the console · moves in place</numerusform>
+            <numerusform>%1(%2) · %n parameters · made in the console · moves in place</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n parameter tensors · needs no .to(): it follows them</source>
+        <translation>
+            <numerusform>%1 over %n parameter tensor · needs no .to(): it follows them</numerusform>
+            <numerusform>%1 over %n parameter tensors · needs no .to(): it follows them</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -935,10 +935,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -964,6 +960,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1113,13 +1113,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>The time ran out before %n program(s) ended.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 (pid %2), torch %3, devices %4: %5</source>
         <translation type="unfinished"></translation>
@@ -1142,6 +1135,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time ran out before every program asked for (%1) ended.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1350,13 +1347,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>nn.Sequential: %1 · %n parameter(s) · moves in place</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>optimizer over %1&apos;s parameters · needs no .to(): it follows them</source>
         <translation type="unfinished"></translation>
@@ -1376,13 +1366,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>%1 is not available here. %2</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>This machine has %n GPU(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message>
         <source>Refused before allocating: %1 would need %2 on %3, but only %4 is free. Nothing was changed.</source>
@@ -1447,6 +1430,20 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. The other tensors were loaded.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>nn.Sequential: %1 · %n parameters · moves in place</source>
+        <translation>
+            <numerusform>nn.Sequential: %1 · %n parameter · moves in place</numerusform>
+            <numerusform>nn.Sequential: %1 · %n parameters · moves in place</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This machine has %n GPUs.</source>
+        <translation>
+            <numerusform>This machine has %n GPU.</numerusform>
+            <numerusform>This machine has %n GPUs.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1861,9 +1858,9 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message numerus="yes">
         <source>× %n batches</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>× %n batch</numerusform>
+            <numerusform>× %n batches</numerusform>
         </translation>
     </message>
 </context>
@@ -2002,18 +1999,6 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Training race</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>T&amp;ransfers</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>M&amp;emory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2127,15 +2112,31 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open &amp;recording…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Load tensors (.pt, .safetensors)…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Save as safe&amp;tensors…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>K&amp;itchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trainin&amp;g race</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tr&amp;ansfers</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mem&amp;ory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open re&amp;cording…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2306,10 +2307,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Export…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Set the sizes and press Run.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2333,20 +2330,6 @@ first call: %4</source>
         <source> — noisy: IQR is over 10 % of the median</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>Cancelled after %n point(s).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Done: %n point(s). %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>Export race</source>
         <translation type="unfinished"></translation>
@@ -2358,6 +2341,24 @@ first call: %4</source>
     <message>
         <source>Could not write %1. %2</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n points.</source>
+        <translation>
+            <numerusform>Cancelled after %n point.</numerusform>
+            <numerusform>Cancelled after %n points.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n points. %1</source>
+        <translation>
+            <numerusform>Done: %n point. %1</numerusform>
+            <numerusform>Done: %n points. %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2376,10 +2377,6 @@ first call: %4</source>
     </message>
     <message>
         <source>&lt;b&gt;Cards&lt;/b&gt;: bytes held by the tensors on the panes (a storage shared by several cards counts once). &lt;b&gt;Allocated&lt;/b&gt; (CUDA): bytes in live tensors. &lt;b&gt;Reserved&lt;/b&gt; (CUDA): what PyTorch&apos;s caching allocator holds from the driver — freed tensors leave their blocks here for reuse, so nvidia-smi and other programs still see them as used. torch.cuda.empty_cache() hands the unused blocks back; it frees no live tensor.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Empty cache</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2422,6 +2419,10 @@ first call: %4</source>
         <source>No CUDA device: there was no cache to empty.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Em&amp;pty cache</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::NewTensorDialog</name>
@@ -2462,10 +2463,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Fill &amp;value:</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Create</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2475,6 +2472,10 @@ first call: %4</source>
     </message>
     <message>
         <source>There is already a card named %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fill va&amp;lue:</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2551,13 +2552,6 @@ first call: %4</source>
         <source>Refused: %1</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move(s) shown</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source> · %1:%2</source>
         <translation type="unfinished"></translation>
@@ -2565,13 +2559,6 @@ first call: %4</source>
     <message>
         <source> · %1</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n parameter(s) · %2</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message>
         <source>tensor%1 %2 · %3</source>
@@ -2604,10 +2591,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not everything arrived: %1 message(s) dropped by the watcher while the app was busy, %2 line(s) malformed, %3 too long, %4 of an unknown type.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Show details</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2617,6 +2600,24 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 — %2 raised an error%3: %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown</source>
+        <translation>
+            <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move shown</numerusform>
+            <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n parameters · %2</source>
+        <translation>
+            <numerusform>%1 · %n parameter · %2</numerusform>
+            <numerusform>%1 · %n parameters · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not everything arrived: dropped by the watcher while the app was busy: %1; lines malformed: %2, too long: %3, of an unknown type: %4.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2646,34 +2647,34 @@ first call: %4</source>
         <source>· GPUs</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>DataParallel · one process, %n GPU(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>nn.DataParallel: one process scatters each batch over the GPUs, runs a replica of the model on each and gathers the outputs on cuda:0 — every step.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>The guide&apos;s %1 does nothing on this machine (%n GPU(s)): the model trains on one device.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>Sweep ran&amp;ks</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Trains the DDP lane briefly on 1, 2, 3, 4 ranks and charts samples/s and the all-reduce&apos;s share of the step (tab “Replicas”).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message numerus="yes">
+        <source>DataParallel · one process, %n GPUs</source>
+        <translation>
+            <numerusform>DataParallel · one process, %n GPU</numerusform>
+            <numerusform>DataParallel · one process, %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>The guide&apos;s %1 does nothing on this machine (%n GPUs): the model trains on one device.</source>
+        <translation>
+            <numerusform>The guide&apos;s %1 does nothing on this machine (%n GPU): the model trains on one device.</numerusform>
+            <numerusform>The guide&apos;s %1 does nothing on this machine (%n GPUs): the model trains on one device.</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>Stop ran&amp;k sweep</source>
+        <source>Sweep ra&amp;nks</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop ra&amp;nk sweep</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2682,13 +2683,6 @@ first call: %4</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: starting the ranks…</source>
         <translation type="unfinished"></translation>
-    </message>
-    <message numerus="yes">
-        <source>rank %1 · %2 · pid %3 · %n thread(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
     </message>
     <message>
         <source>step %1 ms · all-reduce %2 ms</source>
@@ -2705,6 +2699,13 @@ first call: %4</source>
     <message>
         <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the same cores one process would use, split between the ranks; every step also waits for the all-reduce.</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>rank %1 · %2 · pid %3 · %n threads</source>
+        <translation>
+            <numerusform>rank %1 · %2 · pid %3 · %n thread</numerusform>
+            <numerusform>rank %1 · %2 · pid %3 · %n threads</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2760,16 +2761,16 @@ first call: %4</source>
         <source>%1 on %2 ranks: %3 samples/s, a step takes %4 ms of which the all-reduce %5 ms (%6 %, %7 bytes per rank); final loss %8.</source>
         <translation type="unfinished"></translation>
     </message>
-    <message numerus="yes">
-        <source>%1: most samples/s on %n rank(s) (%2)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
-        </translation>
-    </message>
     <message>
         <source>; one rank: %1 samples/s</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: most samples/s on %n ranks (%2)</source>
+        <translation>
+            <numerusform>%1: most samples/s on %n rank (%2)</numerusform>
+            <numerusform>%1: most samples/s on %n ranks (%2)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -3287,10 +3288,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Measure</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Cancel</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3340,6 +3337,10 @@ first call: %4</source>
     </message>
     <message>
         <source>%1, %2: %3 GB/s (%4 µs per copy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mea&amp;sure</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

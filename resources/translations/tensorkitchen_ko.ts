@@ -49,7 +49,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>BuildFacts</name>
     <message>
         <source>This LibTorch was built without CUDA (a CPU-only build), so torch.cuda.is_available() is False even on a PC with an NVIDIA GPU. Install the CUDA build of LibTorch/PyTorch to use the GPU.</source>
-        <translation>이 LibTorch는 CUDA 없이 빌드되었습니다(CPU 전용 빌드). 그래서 NVIDIA GPU가 있는 PC에서도 torch.cuda.is_available()이 False입니다. GPU를 쓰려면 CUDA 빌드 LibTorch/PyTorch를 설치하세요.</translation>
+        <translation>이 LibTorch는 CUDA 없이 빌드되었습니다(CPU판). 그래서 NVIDIA GPU가 있는 PC에서도 torch.cuda.is_available()이 False입니다. GPU를 쓰려면 CUDA 빌드 LibTorch/PyTorch를 설치하세요.</translation>
     </message>
     <message>
         <source>This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver (nvidia-smi) and CUDA_VISIBLE_DEVICES.</source>
@@ -75,7 +75,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation>CPU 전용 빌드</translation>
+        <translation>CPU판</translation>
     </message>
     <message>
         <source>CUDA runtime %1 · driver %2 · cuDNN %3</source>
@@ -149,7 +149,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation>CPU 전용 빌드</translation>
+        <translation>CPU판</translation>
     </message>
     <message>
         <source>BLAS: %1</source>
@@ -487,7 +487,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Python&apos;s torch %1 is not the LibTorch %2 this app links.</source>
-        <translation>Python의 torch %1은(는) 이 앱이 링크한 LibTorch %2와 다릅니다.</translation>
+        <translation>Python의 torch %1은(는) 이 앱이 링크한 LibTorch %2와(과) 다릅니다.</translation>
     </message>
     <message>
         <source>Python %1 · torch %2 · the app&apos;s own LibTorch</source>
@@ -496,18 +496,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Python could not import torch: %1</source>
         <translation>Python이 torch를 가져오지 못했습니다: %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1(%2) · %n parameter(s) · made in the console · moves in place</source>
-        <translation>
-            <numerusform>%1(%2) · 파라미터 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨집니다</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 over %n parameter tensor(s) · needs no .to(): it follows them</source>
-        <translation>
-            <numerusform>파라미터 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 파라미터를 따라갑니다</numerusform>
-        </translation>
     </message>
     <message>
         <source>%1 · needs no .to(): it runs wherever its inputs are</source>
@@ -551,7 +539,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>This build has no PyTorch console: Python&apos;s torch %1 (%2) is not the LibTorch %3 this app links.</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: Python의 torch %1(%2)은 이 앱이 링크한 LibTorch %3과 다릅니다.</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: Python의 torch %1(%2)은(는) 이 앱이 링크한 LibTorch %3와(과) 다릅니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: it was switched off (TK_PYTHON_CONSOLE=OFF).</source>
@@ -560,6 +548,18 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>This build has no PyTorch console.</source>
         <translation>이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1(%2) · %n parameters · made in the console · moves in place</source>
+        <translation>
+            <numerusform>%1(%2) · 파라미터 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨집니다</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 over %n parameter tensors · needs no .to(): it follows them</source>
+        <translation>
+            <numerusform>파라미터 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 파라미터를 따라갑니다</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -573,7 +573,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>ReplicaRun</name>
     <message>
         <source>it exited with code %1 and said nothing</source>
-        <translation>종료 코드 %1로 끝났고 아무 말도 남기지 않았습니다</translation>
+        <translation>종료 코드 %1(으)로 끝났고 아무 말도 남기지 않았습니다</translation>
     </message>
     <message>
         <source>A DDP lane needs at least one step.</source>
@@ -593,7 +593,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The tensorkitchen package is not installed beside this app.</source>
-        <translation>이 앱 옆에 tensorkitchen 패키지가 설치되어 있지 않습니다.</translation>
+        <translation>tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>Could not make a folder for the ranks&apos; socket: %1</source>
@@ -705,7 +705,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Tensor %1 has the dtype &quot;%2&quot;, which the safetensors format does not have.</source>
-        <translation>텐서 %1의 dtype &quot;%2&quot;는 safetensors 형식에 없는 dtype입니다.</translation>
+        <translation>텐서 %1의 dtype &quot;%2&quot;은(는) safetensors 형식에 없는 dtype입니다.</translation>
     </message>
     <message>
         <source>Tensor %1 has no shape (a list of at most 64 sizes).</source>
@@ -713,7 +713,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Tensor %1&apos;s shape holds %2, which is not a size (a whole number, 0 or more).</source>
-        <translation>텐서 %1의 shape에 든 %2는 크기(0 이상의 정수)가 아닙니다.</translation>
+        <translation>텐서 %1의 shape에 든 %2은(는) 크기(0 이상의 정수)가 아닙니다.</translation>
     </message>
     <message>
         <source>Tensor %1 has no data_offsets (two whole numbers, begin and end).</source>
@@ -721,11 +721,11 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Tensor %1&apos;s data_offsets [%2, %3] end before they begin.</source>
-        <translation>텐서 %1의 data_offsets [%2, %3]는 시작보다 먼저 끝납니다.</translation>
+        <translation>텐서 %1의 data_offsets [%2, %3]은(는) 시작보다 먼저 끝납니다.</translation>
     </message>
     <message>
         <source>Tensor %1 is %2 with shape %3, which needs %4 bytes, but its data_offsets [%5, %6] hold %7.</source>
-        <translation>텐서 %1은 shape %3인 %2이므로 %4바이트가 필요하지만, data_offsets [%5, %6]에는 %7이 들어 있습니다.</translation>
+        <translation>텐서 %1은(는) shape %3인 %2이므로 %4바이트가 필요하지만, data_offsets [%5, %6]에는 %7이(가) 들어 있습니다.</translation>
     </message>
     <message>
         <source>more than 2⁶³</source>
@@ -761,7 +761,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Its header names %1 twice.</source>
-        <translation>헤더에 %1이 두 번 나옵니다.</translation>
+        <translation>헤더에 %1이(가) 두 번 나옵니다.</translation>
     </message>
     <message>
         <source>Its __metadata__ is not a JSON object.</source>
@@ -769,15 +769,15 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Its __metadata__ value %1 is not a string.</source>
-        <translation>__metadata__의 값 %1이 문자열이 아닙니다.</translation>
+        <translation>__metadata__의 값 %1이(가) 문자열이 아닙니다.</translation>
     </message>
     <message>
         <source>Tensor %1&apos;s data_offsets [%2, %3] reach past the data area, which holds %4 bytes.</source>
-        <translation>텐서 %1의 data_offsets [%2, %3]가 %4바이트인 데이터 영역을 넘어갑니다.</translation>
+        <translation>텐서 %1의 data_offsets [%2, %3]이(가) %4바이트인 데이터 영역을 넘어갑니다.</translation>
     </message>
     <message>
         <source>Tensor %1&apos;s bytes [%2, %3] overlap those of %4 [%5, %6].</source>
-        <translation>텐서 %1의 바이트 [%2, %3]가 %4의 바이트 [%5, %6]와 겹칩니다.</translation>
+        <translation>텐서 %1의 바이트 [%2, %3]이(가) %4의 바이트 [%5, %6]와(과) 겹칩니다.</translation>
     </message>
     <message>
         <source>Bytes %1 to %2 of the data area belong to no tensor (the next one is %3).</source>
@@ -944,10 +944,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/초</translation>
     </message>
     <message>
-        <source>DataLoader, %1 worker(s), %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
-        <translation>DataLoader, 작업자 %1개, 샘플당 블러 %2회: 장치가 전체 시간의 %3 % 동안 데이터를 기다렸고, 준비에 CPU 시간 %4초가 들었습니다</translation>
-    </message>
-    <message>
         <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
         <translation>per-batch, preload, pinned, dataloader 또는 ddp (DistributedDataParallel로 학습하는 Python 프로세스 N개, tensorkitchen.replicas).</translation>
     </message>
@@ -974,6 +970,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
         <translation>DDP 레인은 cpu나 cuda에서 돌아갑니다. “%1”에서는 안 됩니다.</translation>
+    </message>
+    <message>
+        <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
+        <translation>DataLoader(num_workers=%1), 샘플당 블러 %2회: 장치가 전체 시간의 %3 % 동안 데이터를 기다렸고, 준비에 CPU 시간 %4초가 들었습니다</translation>
     </message>
 </context>
 <context>
@@ -1122,12 +1122,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>refused: %1</source>
         <translation>거부됨: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>The time ran out before %n program(s) ended.</source>
-        <translation>
-            <numerusform>프로그램 %n개가 끝나기 전에 시간이 다 되었습니다.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 (pid %2), torch %3, devices %4: %5</source>
         <translation>%1 (pid %2), torch %3, 장치 %4: %5</translation>
@@ -1151,6 +1145,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
         <translation>유실: 형식 오류 %1개, 크기 초과 %2개, 알 수 없는 유형 %3개, 감시 도구가 버린 것 %4개</translation>
+    </message>
+    <message>
+        <source>The time ran out before every program asked for (%1) ended.</source>
+        <translation>요청한 프로그램(%1개)이 모두 끝나기 전에 시간이 다 되었습니다.</translation>
     </message>
 </context>
 <context>
@@ -1358,12 +1356,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Cannot write %1: %2</source>
         <translation>%1 파일에 쓸 수 없습니다: %2</translation>
     </message>
-    <message numerus="yes">
-        <source>nn.Sequential: %1 · %n parameter(s) · moves in place</source>
-        <translation>
-            <numerusform>nn.Sequential: %1 · 파라미터 %n개 · 제자리에서 옮겨집니다</numerusform>
-        </translation>
-    </message>
     <message>
         <source>optimizer over %1&apos;s parameters · needs no .to(): it follows them</source>
         <translation>%1의 파라미터를 다루는 옵티마이저 · .to()가 필요 없습니다: 파라미터를 따라갑니다</translation>
@@ -1384,15 +1376,9 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1 is not available here. %2</source>
         <translation>%1은(는) 이 PC에서 쓸 수 없습니다. %2</translation>
     </message>
-    <message numerus="yes">
-        <source>This machine has %n GPU(s).</source>
-        <translation>
-            <numerusform>이 PC에는 GPU가 %n개 있습니다.</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Refused before allocating: %1 would need %2 on %3, but only %4 is free. Nothing was changed.</source>
-        <translation>할당하기 전에 거절했습니다: %1에는 %3에서 %2가 필요하지만 여유는 %4뿐입니다. 아무것도 바뀌지 않았습니다.</translation>
+        <translation>할당하기 전에 거부했습니다: %1에는 %3에서 %2이(가) 필요하지만 여유는 %4뿐입니다. 아무것도 바뀌지 않았습니다.</translation>
     </message>
     <message>
         <source>“%1” is not a usable name: use letters, digits and _, not starting with a digit, and not a Python keyword.</source>
@@ -1416,7 +1402,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 is not a .safetensors file that can be loaded: %2 Nothing was loaded.</source>
-        <translation>%1은 불러올 수 있는 .safetensors 파일이 아닙니다: %2 아무것도 불러오지 않았습니다.</translation>
+        <translation>%1은(는) 불러올 수 있는 .safetensors 파일이 아닙니다: %2 아무것도 불러오지 않았습니다.</translation>
     </message>
     <message>
         <source>%1 carries metadata: %2.</source>
@@ -1428,7 +1414,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 is %2, which a .safetensors file cannot hold.</source>
-        <translation>%1은 %2이며, .safetensors 파일에 담을 수 없습니다.</translation>
+        <translation>%1은(는) %2이며, .safetensors 파일에 담을 수 없습니다.</translation>
     </message>
     <message>
         <source>There is no tensor card with values to save.</source>
@@ -1448,11 +1434,23 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 holds only tensors whose dtypes Tensor Kitchen does not load (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. Nothing was loaded.</source>
-        <translation>%1에는 Tensor Kitchen이 불러오지 않는 dtype(4비트나 6비트 실수, E4M3와 E5M2가 아닌 8비트 실수)의 텐서만 있습니다: %2. 아무것도 불러오지 않았습니다.</translation>
+        <translation>%1에는 Tensor Kitchen이 불러오지 않는 dtype(4비트나 6비트 부동소수점, E4M3, E5M2가 아닌 8비트 부동소수점)의 텐서만 있습니다: %2. 아무것도 불러오지 않았습니다.</translation>
     </message>
     <message>
         <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. The other tensors were loaded.</source>
-        <translation>%1에서 다음 텐서는 불러오지 않았습니다. Tensor Kitchen이 그 dtype(4비트나 6비트 실수, E4M3와 E5M2가 아닌 8비트 실수)을 불러오지 않기 때문입니다: %2. 나머지 텐서는 불러왔습니다.</translation>
+        <translation>%1에서 다음 텐서는 불러오지 않았습니다. Tensor Kitchen이 그 dtype(4비트나 6비트 부동소수점, E4M3, E5M2가 아닌 8비트 부동소수점)을 불러오지 않기 때문입니다: %2. 나머지 텐서는 불러왔습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>nn.Sequential: %1 · %n parameters · moves in place</source>
+        <translation>
+            <numerusform>nn.Sequential: %1 · 파라미터 %n개 · 제자리에서 옮겨집니다</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>This machine has %n GPUs.</source>
+        <translation>
+            <numerusform>이 PC에는 GPU가 %n개 있습니다.</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1486,7 +1484,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Combine %1 with %2</source>
-        <translation>%1과(와) %2 결합</translation>
+        <translation>%1와(과) %2 결합</translation>
     </message>
     <message>
         <source>Only tensors combine, and a model takes a tensor: model(x).</source>
@@ -1718,7 +1716,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Tensor Kitchen stopped this before asking LibTorch; the message says what to change. Nothing was changed.</source>
-        <translation>Tensor Kitchen이 LibTorch에 요청하기 전에 멈췄습니다. 무엇을 바꿔야 하는지는 메시지에 있습니다. 아무것도 바뀌지 않았습니다.</translation>
+        <translation>Tensor Kitchen이 LibTorch에 요청하기 전에 막았습니다. 무엇을 바꿔야 하는지는 메시지에 있습니다. 아무것도 바뀌지 않았습니다.</translation>
     </message>
     <message>
         <source>LibTorch refused this operation; its message says why.</source>
@@ -1782,7 +1780,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
-        <translation>GPU가 있든 없든 돌아가야 하는 코드는 교재처럼 장치를 고릅니다: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;(콘솔에는 미리 정의되어 있습니다), 그리고 x.cuda() 대신 x.to(device)를 씁니다.</translation>
+        <translation>GPU가 있든 없든 돌아가야 하는 코드는 교안과 가이드처럼 장치를 고릅니다: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;(콘솔에는 미리 정의되어 있습니다), 그리고 x.cuda() 대신 x.to(device)를 씁니다.</translation>
     </message>
 </context>
 <context>
@@ -1954,7 +1952,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Trains each lane briefly with 0, 1, 2, 4, … workers and charts how long the device waited for data (tab “Data loading”).</source>
-        <translation>각 레인을 작업자 0, 1, 2, 4, …개로 잠깐씩 학습시키고, 장치가 데이터를 기다린 시간을 그래프로 그립니다(“데이터 로딩” 탭).</translation>
+        <translation>각 레인을 작업자 0, 1, 2, 4, …개로 잠깐씩 학습시키고, 장치가 데이터를 기다린 시간을 차트로 그립니다(“데이터 로딩” 탭).</translation>
     </message>
     <message>
         <source>Python&apos;s DataLoader uses worker processes; LibTorch&apos;s C++ one, used here, uses threads. Both prepare batches ahead of the model.</source>
@@ -2006,18 +2004,6 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>&amp;Matmul race</source>
         <translation>행렬 곱 경주(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Training race</source>
-        <translation>학습 경주(&amp;T)</translation>
-    </message>
-    <message>
-        <source>T&amp;ransfers</source>
-        <translation>전송(&amp;R)</translation>
-    </message>
-    <message>
-        <source>M&amp;emory</source>
-        <translation>메모리(&amp;E)</translation>
     </message>
     <message>
         <source>&amp;File</source>
@@ -2105,7 +2091,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation>CPU 전용 빌드</translation>
+        <translation>CPU판</translation>
     </message>
     <message>
         <source>Kitchen</source>
@@ -2133,16 +2119,32 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>스크립트 실행하고 지켜보기(&amp;R)…</translation>
     </message>
     <message>
-        <source>Open &amp;recording…</source>
-        <translation>기록 파일 열기(&amp;R)…</translation>
-    </message>
-    <message>
         <source>&amp;Load tensors (.pt, .safetensors)…</source>
         <translation>텐서 불러오기(.pt, .safetensors)(&amp;L)…</translation>
     </message>
     <message>
         <source>Save as safe&amp;tensors…</source>
         <translation>safetensors로 저장(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>K&amp;itchen</source>
+        <translation>주방(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Trainin&amp;g race</source>
+        <translation>학습 경주(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Tr&amp;ansfers</source>
+        <translation>전송(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Mem&amp;ory</source>
+        <translation>메모리(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Open re&amp;cording…</source>
+        <translation>기록 파일 열기(&amp;C)…</translation>
     </message>
 </context>
 <context>
@@ -2216,7 +2218,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>One cook keeps up so far (up to N = %1)</source>
-        <translation>아직은 요리사 한 명도 뒤지지 않음 (N = %1까지)</translation>
+        <translation>지금까지는 요리사 한 명으로도 충분함 (N = %1까지)</translation>
     </message>
     <message>
         <source>speed-up ×%1</source>
@@ -2314,10 +2316,6 @@ first call: %4</source>
         <translation>취소(&amp;C)</translation>
     </message>
     <message>
-        <source>&amp;Export…</source>
-        <translation>내보내기(&amp;E)…</translation>
-    </message>
-    <message>
         <source>Set the sizes and press Run.</source>
         <translation>크기를 정하고 ‘경주 시작’을 누르세요.</translation>
     </message>
@@ -2341,18 +2339,6 @@ first call: %4</source>
         <source> — noisy: IQR is over 10 % of the median</source>
         <translation> — 잡음 큼: IQR이 중앙값의 10 %를 넘습니다</translation>
     </message>
-    <message numerus="yes">
-        <source>Cancelled after %n point(s).</source>
-        <translation>
-            <numerusform>측정점 %n개를 마친 뒤 취소했습니다.</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>Done: %n point(s). %1</source>
-        <translation>
-            <numerusform>완료: 측정점 %n개. %1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Export race</source>
         <translation>경주 내보내기</translation>
@@ -2364,6 +2350,22 @@ first call: %4</source>
     <message>
         <source>Could not write %1. %2</source>
         <translation>%1 파일을 쓰지 못했습니다. %2</translation>
+    </message>
+    <message>
+        <source>E&amp;xport…</source>
+        <translation>내보내기(&amp;X)…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Cancelled after %n points.</source>
+        <translation>
+            <numerusform>측정점 %n개를 마친 뒤 취소했습니다.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n points. %1</source>
+        <translation>
+            <numerusform>완료: 측정점 %n개. %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2383,10 +2385,6 @@ first call: %4</source>
     <message>
         <source>&lt;b&gt;Cards&lt;/b&gt;: bytes held by the tensors on the panes (a storage shared by several cards counts once). &lt;b&gt;Allocated&lt;/b&gt; (CUDA): bytes in live tensors. &lt;b&gt;Reserved&lt;/b&gt; (CUDA): what PyTorch&apos;s caching allocator holds from the driver — freed tensors leave their blocks here for reuse, so nvidia-smi and other programs still see them as used. torch.cuda.empty_cache() hands the unused blocks back; it frees no live tensor.</source>
         <translation>&lt;b&gt;카드&lt;/b&gt;: 각 영역의 텐서들이 차지한 바이트입니다(여러 카드가 함께 쓰는 저장소는 한 번만 셉니다). &lt;b&gt;할당됨&lt;/b&gt;(CUDA): 살아 있는 텐서의 바이트입니다. &lt;b&gt;예약됨&lt;/b&gt;(CUDA): PyTorch의 캐싱 할당자가 드라이버에서 받아 쥐고 있는 양입니다. 해제된 텐서의 블록은 재사용을 위해 여기에 남으므로, nvidia-smi와 다른 프로그램에는 여전히 사용 중으로 보입니다. torch.cuda.empty_cache()는 쓰지 않는 블록을 돌려줄 뿐, 살아 있는 텐서는 해제하지 않습니다.</translation>
-    </message>
-    <message>
-        <source>&amp;Empty cache</source>
-        <translation>캐시 비우기(&amp;E)</translation>
     </message>
     <message>
         <source>Needs a CUDA device: the CPU has no caching allocator to empty.</source>
@@ -2428,6 +2426,10 @@ first call: %4</source>
         <source>No CUDA device: there was no cache to empty.</source>
         <translation>CUDA 장치가 없어 비울 캐시가 없었습니다.</translation>
     </message>
+    <message>
+        <source>Em&amp;pty cache</source>
+        <translation>캐시 비우기(&amp;P)</translation>
+    </message>
 </context>
 <context>
     <name>tk::NewTensorDialog</name>
@@ -2468,10 +2470,6 @@ first call: %4</source>
         <translation>씨앗(&amp;E):</translation>
     </message>
     <message>
-        <source>Fill &amp;value:</source>
-        <translation>채울 값(&amp;V):</translation>
-    </message>
-    <message>
         <source>Create</source>
         <translation>만들기</translation>
     </message>
@@ -2482,6 +2480,10 @@ first call: %4</source>
     <message>
         <source>There is already a card named %1.</source>
         <translation>이름이 %1인 카드가 이미 있습니다.</translation>
+    </message>
+    <message>
+        <source>Fill va&amp;lue:</source>
+        <translation>채울 값(&amp;L):</translation>
     </message>
 </context>
 <context>
@@ -2557,12 +2559,6 @@ first call: %4</source>
         <source>Refused: %1</source>
         <translation>거부됨: %1</translation>
     </message>
-    <message numerus="yes">
-        <source>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move(s) shown</source>
-        <translation>
-            <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · 이동 %n개 표시</numerusform>
-        </translation>
-    </message>
     <message>
         <source> · %1:%2</source>
         <translation> · %1:%2</translation>
@@ -2570,12 +2566,6 @@ first call: %4</source>
     <message>
         <source> · %1</source>
         <translation> · %1</translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n parameter(s) · %2</source>
-        <translation>
-            <numerusform>%1 · 파라미터 %n개 · %2</numerusform>
-        </translation>
     </message>
     <message>
         <source>tensor%1 %2 · %3</source>
@@ -2610,10 +2600,6 @@ first call: %4</source>
         <translation>%1에서 오류가 났습니다: %2</translation>
     </message>
     <message>
-        <source>Not everything arrived: %1 message(s) dropped by the watcher while the app was busy, %2 line(s) malformed, %3 too long, %4 of an unknown type.</source>
-        <translation>모두 도착하지는 않았습니다: 앱이 바쁜 동안 감시 도구가 버린 메시지 %1개, 형식이 잘못된 줄 %2개, 너무 긴 줄 %3개, 알 수 없는 유형의 줄 %4개.</translation>
-    </message>
-    <message>
         <source>Show details</source>
         <translation>자세히 보기</translation>
     </message>
@@ -2625,12 +2611,28 @@ first call: %4</source>
         <source>%1 — %2 raised an error%3: %4</source>
         <translation>%1 — %2에서 오류가 났습니다%3: %4</translation>
     </message>
+    <message numerus="yes">
+        <source>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown</source>
+        <translation>
+            <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · 이동 %n개 표시</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n parameters · %2</source>
+        <translation>
+            <numerusform>%1 · 파라미터 %n개 · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not everything arrived: dropped by the watcher while the app was busy: %1; lines malformed: %2, too long: %3, of an unknown type: %4.</source>
+        <translation>모두 도착하지는 않았습니다: 앱이 바쁜 동안 감시 도구가 버린 메시지 %1개, 형식이 잘못된 줄 %2개, 너무 긴 줄 %3개, 알 수 없는 유형의 줄 %4개.</translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaOptions</name>
     <message>
         <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with an all-reduce after each backward pass (torch.distributed, gloo on 127.0.0.1). Same seed, same batches: the losses match one process&apos;s.</source>
-        <translation>Python 프로세스(랭크) N개가 저마다 모델의 복제본을 들고 전체 배치마다 1/N씩 학습하며(DistributedSampler), 역전파가 끝날 때마다 all-reduce로 기울기의 평균을 냅니다(torch.distributed, 127.0.0.1 위의 gloo). 씨앗도 배치도 같으므로 손실은 프로세스 하나일 때와 같습니다.</translation>
+        <translation>Python 프로세스(랭크) N개가 저마다 모델 레플리카를 들고 전체 배치마다 1/N씩 학습하며(DistributedSampler), 역전파가 끝날 때마다 all-reduce로 기울기의 평균을 냅니다(torch.distributed, 127.0.0.1 위의 gloo). 씨앗도 배치도 같으므로 손실은 프로세스 하나일 때와 같습니다.</translation>
     </message>
     <message>
         <source>DistributedDataParallel ×</source>
@@ -2652,33 +2654,33 @@ first call: %4</source>
         <source>· GPUs</source>
         <translation>· GPU들</translation>
     </message>
+    <message>
+        <source>nn.DataParallel: one process scatters each batch over the GPUs, runs a replica of the model on each and gathers the outputs on cuda:0 — every step.</source>
+        <translation>nn.DataParallel: 프로세스 하나가 스텝마다 배치를 GPU들에 나누어 보내고, GPU마다 모델 레플리카를 돌린 뒤 출력을 cuda:0에 모읍니다.</translation>
+    </message>
+    <message>
+        <source>Trains the DDP lane briefly on 1, 2, 3, 4 ranks and charts samples/s and the all-reduce&apos;s share of the step (tab “Replicas”).</source>
+        <translation>DDP 레인을 랭크 1, 2, 3, 4개로 잠깐씩 학습하고 샘플/초와 스텝에서 all-reduce가 차지하는 비율을 차트로 그립니다(“레플리카” 탭).</translation>
+    </message>
     <message numerus="yes">
-        <source>DataParallel · one process, %n GPU(s)</source>
+        <source>DataParallel · one process, %n GPUs</source>
         <translation>
             <numerusform>DataParallel · 프로세스 하나, GPU %n개</numerusform>
         </translation>
     </message>
-    <message>
-        <source>nn.DataParallel: one process scatters each batch over the GPUs, runs a replica of the model on each and gathers the outputs on cuda:0 — every step.</source>
-        <translation>nn.DataParallel: 프로세스 하나가 스텝마다 배치를 GPU들에 나누어 보내고, GPU마다 모델의 복제본을 돌린 뒤 출력을 cuda:0에 모읍니다.</translation>
-    </message>
     <message numerus="yes">
-        <source>The guide&apos;s %1 does nothing on this machine (%n GPU(s)): the model trains on one device.</source>
+        <source>The guide&apos;s %1 does nothing on this machine (%n GPUs): the model trains on one device.</source>
         <translation>
-            <numerusform>안내서의 %1은(는) 이 PC(GPU %n개)에서는 아무 일도 하지 않습니다. 모델은 장치 하나에서 학습합니다.</numerusform>
+            <numerusform>가이드의 %1은(는) 이 PC(GPU %n개)에서는 아무 일도 하지 않습니다. 모델은 장치 하나에서 학습합니다.</numerusform>
         </translation>
     </message>
     <message>
-        <source>Sweep ran&amp;ks</source>
-        <translation>랭크 수 바꿔 보기(&amp;K)</translation>
+        <source>Sweep ra&amp;nks</source>
+        <translation>랭크 수 바꿔 보기(&amp;N)</translation>
     </message>
     <message>
-        <source>Trains the DDP lane briefly on 1, 2, 3, 4 ranks and charts samples/s and the all-reduce&apos;s share of the step (tab “Replicas”).</source>
-        <translation>DDP 레인을 랭크 1, 2, 3, 4개로 잠깐씩 학습하고 샘플/초와 스텝에서 all-reduce가 차지하는 비율을 차트로 그립니다(“복제본” 탭).</translation>
-    </message>
-    <message>
-        <source>Stop ran&amp;k sweep</source>
-        <translation>랭크 수 바꿔 보기 중지(&amp;K)</translation>
+        <source>Stop ra&amp;nk sweep</source>
+        <translation>랭크 수 바꿔 보기 중지(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -2686,12 +2688,6 @@ first call: %4</source>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: starting the ranks…</source>
         <translation>&lt;b&gt;%1&lt;/b&gt;: 랭크들을 띄우는 중…</translation>
-    </message>
-    <message numerus="yes">
-        <source>rank %1 · %2 · pid %3 · %n thread(s)</source>
-        <translation>
-            <numerusform>랭크 %1 · %2 · pid %3 · 스레드 %n개</numerusform>
-        </translation>
     </message>
     <message>
         <source>step %1 ms · all-reduce %2 ms</source>
@@ -2709,12 +2705,18 @@ first call: %4</source>
         <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the same cores one process would use, split between the ranks; every step also waits for the all-reduce.</source>
         <translation>%1: 하드웨어 스레드 %4개 위에서 랭크 %2개가 모두 스레드 %3개를 씁니다. 프로세스 하나가 쓸 코어를 랭크들이 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
     </message>
+    <message numerus="yes">
+        <source>rank %1 · %2 · pid %3 · %n threads</source>
+        <translation>
+            <numerusform>랭크 %1 · %2 · pid %3 · 스레드 %n개</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaSweep</name>
     <message>
         <source>A sweep is already running.</source>
-        <translation>이미 다른 측정이 돌고 있습니다.</translation>
+        <translation>바꿔 보기가 이미 실행 중입니다.</translation>
     </message>
     <message>
         <source>Choose at least one number of ranks.</source>
@@ -2741,7 +2743,7 @@ first call: %4</source>
     </message>
     <message>
         <source>This machine has %1 hardware threads. Every rank is a process of its own with its own copy of the model; the cores are split between them, and after each backward pass they wait for one another to average the gradients (the all-reduce). On a GPU machine each rank has a GPU of its own instead.</source>
-        <translation>이 PC에는 하드웨어 스레드가 %1개 있습니다. 랭크는 저마다 모델의 복제본을 든 별개의 프로세스입니다. 코어는 랭크들이 나누어 쓰고, 역전파가 끝날 때마다 서로를 기다려 기울기의 평균을 냅니다(all-reduce). GPU가 있는 PC라면 랭크마다 자기 GPU를 씁니다.</translation>
+        <translation>이 PC에는 하드웨어 스레드가 %1개 있습니다. 랭크는 저마다 모델 레플리카를 든 별개의 프로세스입니다. 코어는 랭크들이 나누어 쓰고, 역전파가 끝날 때마다 서로를 기다려 기울기의 평균을 냅니다(all-reduce). GPU가 있는 PC라면 랭크마다 자기 GPU를 씁니다.</translation>
     </message>
     <message>
         <source>Check DistributedDataParallel under Lanes and press Sweep ranks: the DDP lane trains briefly on each number of ranks.</source>
@@ -2763,15 +2765,15 @@ first call: %4</source>
         <source>%1 on %2 ranks: %3 samples/s, a step takes %4 ms of which the all-reduce %5 ms (%6 %, %7 bytes per rank); final loss %8.</source>
         <translation>랭크 %2개의 %1: %3 샘플/초, 스텝 하나에 %4 ms, 그 가운데 all-reduce %5 ms (%6 %, 랭크마다 %7바이트), 최종 손실 %8.</translation>
     </message>
-    <message numerus="yes">
-        <source>%1: most samples/s on %n rank(s) (%2)</source>
-        <translation>
-            <numerusform>%1: 랭크 %n개일 때 샘플/초가 가장 많습니다 (%2)</numerusform>
-        </translation>
-    </message>
     <message>
         <source>; one rank: %1 samples/s</source>
         <translation>, 랭크 하나: %1 샘플/초</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: most samples/s on %n ranks (%2)</source>
+        <translation>
+            <numerusform>%1: 랭크 %n개일 때 샘플/초가 가장 많습니다 (%2)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -2959,7 +2961,7 @@ first call: %4</source>
     </message>
     <message>
         <source>The tensorkitchen package is not installed beside this app.</source>
-        <translation>이 앱 옆에 tensorkitchen 패키지가 설치되어 있지 않습니다.</translation>
+        <translation>tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -3018,7 +3020,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Replicas</source>
-        <translation>복제본</translation>
+        <translation>레플리카</translation>
     </message>
     <message>
         <source>DDP · CPU</source>
@@ -3220,7 +3222,7 @@ first call: %4</source>
     </message>
     <message>
         <source>The rank sweep is running: stop it first, or the two would share the cores.</source>
-        <translation>랭크 수 바꿔 보기가 돌고 있습니다. 먼저 멈추세요. 그러지 않으면 둘이 코어를 나누어 씁니다.</translation>
+        <translation>랭크 수 바꿔 보기가 실행 중입니다. 둘이 코어를 나눠 쓰게 되므로 먼저 중지하세요.</translation>
     </message>
     <message>
         <source>Step %1 of %2 · %3: loss %4, %5 samples/s, all-reduce %6 ms of a %7 ms step</source>
@@ -3289,10 +3291,6 @@ first call: %4</source>
         <translation>non_blocking=True</translation>
     </message>
     <message>
-        <source>&amp;Measure</source>
-        <translation>측정(&amp;M)</translation>
-    </message>
-    <message>
         <source>&amp;Cancel</source>
         <translation>취소(&amp;C)</translation>
     </message>
@@ -3343,6 +3341,10 @@ first call: %4</source>
     <message>
         <source>%1, %2: %3 GB/s (%4 µs per copy)</source>
         <translation>%1, %2: %3 GB/s (복사 1회당 %4 µs)</translation>
+    </message>
+    <message>
+        <source>Mea&amp;sure</source>
+        <translation>측정(&amp;S)</translation>
     </message>
 </context>
 <context>
@@ -3517,11 +3519,11 @@ first call: %4</source>
     </message>
     <message>
         <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version 1. Use the tensorkitchen package that came with this app.</source>
-        <translation>이 프로그램은 감시 프로토콜 버전 %1을 씁니다. 이 Tensor Kitchen은 버전 1을 읽습니다. 이 앱과 함께 온 tensorkitchen 패키지를 쓰세요.</translation>
+        <translation>이 프로그램은 감시 프로토콜 버전 %1을(를) 씁니다. 이 Tensor Kitchen은 버전 1을 읽습니다. 이 앱과 함께 온 tensorkitchen 패키지를 쓰세요.</translation>
     </message>
     <message>
         <source>The hello names process %1, but the connection comes from process %2: one program cannot speak for another.</source>
-        <translation>hello에는 프로세스 %1이 적혀 있지만, 연결은 프로세스 %2에서 왔습니다. 한 프로그램이 다른 프로그램을 대신해 말할 수는 없습니다.</translation>
+        <translation>hello에는 프로세스 %1이(가) 적혀 있지만, 연결은 프로세스 %2에서 왔습니다. 한 프로그램이 다른 프로그램을 대신해 말할 수는 없습니다.</translation>
     </message>
 </context>
 <context>

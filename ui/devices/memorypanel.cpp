@@ -25,7 +25,7 @@ MemoryPanel::MemoryPanel(QWidget *parent) : QWidget(parent)
     m_latest = new QLabel;
     m_latest->setObjectName(QStringLiteral("memoryLatest"));
     m_latest->setWordWrap(true);
-    m_emptyCache = new QPushButton(tr("&Empty cache"));
+    m_emptyCache = new QPushButton(tr("Em&pty cache"));
     m_emptyCache->setObjectName(QStringLiteral("emptyCache"));
     m_emptyCache->setEnabled(false);
     m_emptyCache->setToolTip(tr("Needs a CUDA device: the CPU has no caching allocator to empty."));

@@ -56,7 +56,7 @@ NewTensorDialog::NewTensorDialog(const QStringList &devices, const QStringList &
     form->addRow(tr("De&vice:"), m_device);
     form->addRow(tr("&Name:"), m_name);
     form->addRow(tr("S&eed:"), m_seed);
-    form->addRow(tr("Fill &value:"), m_fill);
+    form->addRow(tr("Fill va&lue:"), m_fill);
     form->addRow(m_errorLabel);
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("Create"));

@@ -125,7 +125,7 @@ void MatmulRacePanel::buildControls(QWidget *box)
     m_cancel = new QPushButton(tr("&Cancel"));
     m_cancel->setObjectName(QStringLiteral("cancelRace"));
     m_cancel->setEnabled(false);
-    m_export = new QPushButton(tr("&Export…"));
+    m_export = new QPushButton(tr("E&xport…"));
     m_export->setEnabled(false);
     m_progress = new QProgressBar;
     m_progress->setValue(0);
@@ -272,9 +272,9 @@ void MatmulRacePanel::onFinished(bool cancelled, const QString &error)
     if (!error.isEmpty())
         m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
     else if (cancelled)
-        m_status->setText(tr("Cancelled after %n point(s).", nullptr, int(m_race->results().size())));
+        m_status->setText(tr("Cancelled after %n points.", nullptr, int(m_race->results().size())));
     else
-        m_status->setText(tr("Done: %n point(s). %1", nullptr, int(m_race->results().size()))
+        m_status->setText(tr("Done: %n points. %1", nullptr, int(m_race->results().size()))
                               .arg(crossoverText()));
     m_charts->requestReplot();
 }

@@ -63,7 +63,7 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
     }
     const QString guide = QStringLiteral("<code>if torch.cuda.device_count() &gt; 1: model = nn.DataParallel(model)</code>");
     if (gpuCount >= 2) {
-        m_dataParallel = new QCheckBox(tr("DataParallel · one process, %n GPU(s)", "", gpuCount));
+        m_dataParallel = new QCheckBox(tr("DataParallel · one process, %n GPUs", "", gpuCount));
         m_dataParallel->setObjectName(QStringLiteral("dataParallelLane"));
         m_dataParallel->setToolTip(tr("nn.DataParallel: one process scatters each batch over the GPUs, "
                                       "runs a replica of the model on each and gathers the outputs "
@@ -71,7 +71,7 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
         layout->addWidget(m_dataParallel);
     } else {
         // The guide's line is guarded by device_count() > 1: here it is skipped, and says nothing.
-        m_dpNote = new QLabel(tr("The guide's %1 does nothing on this machine (%n GPU(s)): the model "
+        m_dpNote = new QLabel(tr("The guide's %1 does nothing on this machine (%n GPUs): the model "
                                  "trains on one device.", "", gpuCount)
                                   .arg(guide));
         m_dpNote->setObjectName(QStringLiteral("dataParallelNote"));
@@ -85,7 +85,7 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
     m_batchWarning->setStyleSheet(QStringLiteral("color:#c00"));
     m_batchWarning->hide();
     layout->addWidget(m_batchWarning);
-    m_sweep = new QPushButton(tr("Sweep ran&ks"));
+    m_sweep = new QPushButton(tr("Sweep ra&nks"));
     m_sweep->setObjectName(QStringLiteral("sweepRanks"));
     m_sweep->setToolTip(tr("Trains the DDP lane briefly on 1, 2, 3, 4 ranks and charts samples/s "
                            "and the all-reduce's share of the step (tab “Replicas”)."));
@@ -204,7 +204,7 @@ QString ReplicaOptions::dataParallelNote() const { return m_dpNote ? m_dpNote->t
 
 void ReplicaOptions::setSweeping(bool sweeping)
 {
-    m_sweep->setText(sweeping ? tr("Stop ran&k sweep") : tr("Sweep ran&ks"));
+    m_sweep->setText(sweeping ? tr("Stop ra&nk sweep") : tr("Sweep ra&nks"));
 }
 
 void ReplicaOptions::load(QSettings &settings)

@@ -88,7 +88,7 @@ void ReplicaStrip::setSummary(const ReplicaSummary &s)
                                .arg(c.green())
                                .arg(c.blue())
                                .arg(c.name()));
-        QString text = tr("rank %1 · %2 · pid %3 · %n thread(s)", "", r.threads).arg(r.rank).arg(r.device).arg(r.pid);
+        QString text = tr("rank %1 · %2 · pid %3 · %n threads", "", r.threads).arg(r.rank).arg(r.device).arg(r.pid);
         if (i < s.rankStepMedian.size() && s.rankStepMedian.at(i) > 0)
             text += QLatin1Char('\n') + tr("step %1 ms · all-reduce %2 ms")
                                             .arg(ms(s.rankStepMedian.at(i)))

@@ -126,7 +126,7 @@ QString ReplicaSweepChart::summary() const
     }
     if (!best)
         return QString();
-    QString s = tr("%1: most samples/s on %n rank(s) (%2)", "", best->ranks)
+    QString s = tr("%1: most samples/s on %n ranks (%2)", "", best->ranks)
                     .arg(m_label)
                     .arg(best->samplesPerSecond, 0, 'f', 0);
     if (one && one != best)

@@ -38,7 +38,7 @@ TransferLabPanel::TransferLabPanel(QWidget *parent) : QWidget(parent), m_lab(new
         c->setChecked(m_hasGpu);
         c->setEnabled(m_hasGpu);
     }
-    m_run = new QPushButton(tr("&Measure"));
+    m_run = new QPushButton(tr("Mea&sure"));
     m_run->setObjectName(QStringLiteral("runTransfers"));
     m_cancel = new QPushButton(tr("&Cancel"));
     m_cancel->setEnabled(false);

@@ -169,7 +169,7 @@ void ProgramKitchen::updateStatus()
         m_status->setText(tr("Refused: %1").arg(m_program->refusal()));
         return;
     }
-    m_status->setText(tr("%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move(s) shown", nullptr,
+    m_status->setText(tr("%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown", nullptr,
                          int(std::min<qint64>(m_movesShown, INT_MAX)))
                           .arg(h.program.isEmpty() ? tr("program") : h.program)
                           .arg(h.pid)
@@ -200,7 +200,7 @@ void ProgramKitchen::syncCards()
         const QString where = c.file.isEmpty() ? QString()
                               : c.line > 0     ? tr(" · %1:%2").arg(file).arg(c.line)
                                                : tr(" · %1").arg(file);
-        info.summary = module ? tr("%1 · %n parameter(s) · %2", nullptr, int(std::max<qint64>(0, c.params)))
+        info.summary = module ? tr("%1 · %n parameters · %2", nullptr, int(std::max<qint64>(0, c.params)))
                                         .arg(c.className, QLocale().formattedDataSize(c.bytes)) + where
                               : tr("tensor%1 %2 · %3").arg(QLatin1Char('[') + TensorSpec::shapeText(c.shape) + QLatin1Char(']'), c.dtype,
                                                            QLocale().formattedDataSize(c.bytes)) + where;
@@ -350,8 +350,8 @@ void ProgramKitchen::onCounters(const WatchCounters &c)
         m_lost->hide();
         return;
     }
-    m_lost->setText(tr("Not everything arrived: %1 message(s) dropped by the watcher while the app "
-                       "was busy, %2 line(s) malformed, %3 too long, %4 of an unknown type.")
+    m_lost->setText(tr("Not everything arrived: dropped by the watcher while the app was busy: %1; "
+                       "lines malformed: %2, too long: %3, of an unknown type: %4.")
                         .arg(c.dropped)
                         .arg(c.malformed)
                         .arg(c.oversized)

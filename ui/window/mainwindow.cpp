@@ -109,15 +109,15 @@ MainWindow::~MainWindow()
 void MainWindow::buildTabs()
 {
     m_tabs = new QTabWidget;
-    m_tabs->addTab(m_view, tr("&Kitchen"));
+    m_tabs->addTab(m_view, tr("K&itchen"));
     m_matmulRace = new MatmulRacePanel;
     m_tabs->addTab(m_matmulRace, tr("&Matmul race"));
     m_trainingRace = new TrainingRacePanel;
-    m_tabs->addTab(m_trainingRace, tr("&Training race"));
+    m_tabs->addTab(m_trainingRace, tr("Trainin&g race"));
     m_transferLab = new TransferLabPanel;
-    m_tabs->addTab(m_transferLab, tr("T&ransfers"));
+    m_tabs->addTab(m_transferLab, tr("Tr&ansfers"));
     m_memory = new MemoryPanel;
-    m_tabs->addTab(m_memory, tr("M&emory"));
+    m_tabs->addTab(m_memory, tr("Mem&ory"));
     setCentralWidget(m_tabs);
 }
 
@@ -173,7 +173,7 @@ void MainWindow::buildMenus()
     file->addSeparator();
     ActionBuilder(this, "runAndWatch").setText(tr("&Run a script and watch…"))
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->runScriptWithDialog(); });
-    ActionBuilder(this, "openRecording").setText(tr("Open &recording…"))
+    ActionBuilder(this, "openRecording").setText(tr("Open re&cording…"))
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->openRecordingWithDialog(); });
     file->addSeparator();
     ActionBuilder(this, "exportCode").setText(tr("&Export code…")).setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))
