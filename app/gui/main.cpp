@@ -32,8 +32,11 @@ void installTranslators(QCoreApplication &app, const QString &preference)
     const QLocale locale = preference == QLatin1String("ko")   ? QLocale(QLocale::Korean)
                            : preference == QLatin1String("en") ? QLocale(QLocale::English)
                                                                : QLocale();
+    // Any language but Korean gets the English translation: it holds the English plural forms
+    // ("1 move shown"), which the source strings, written in the plural, do not.
     auto *ours = new QTranslator(&app);
-    if (ours->load(locale, QStringLiteral("tensorkitchen"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+    if (ours->load(locale, QStringLiteral("tensorkitchen"), QStringLiteral("_"), QStringLiteral(":/i18n"))
+        || ours->load(QStringLiteral(":/i18n/tensorkitchen_en.qm")))
         QCoreApplication::installTranslator(ours);
     auto *qt = new QTranslator(&app); // Qt's own dialogs (Yes/No, file dialogs)
     if (qt->load(locale, QStringLiteral("qtbase"), QStringLiteral("_"),

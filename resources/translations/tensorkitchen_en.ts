@@ -539,17 +539,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%1(%2) · %n parameters · made in the console · moves in place</source>
+        <source>%1(%2) · parameters: %n · made in the console · moves in place</source>
         <translation>
-            <numerusform>%1(%2) · %n parameter · made in the console · moves in place</numerusform>
-            <numerusform>%1(%2) · %n parameters · made in the console · moves in place</numerusform>
+            <numerusform>%1(%2) · parameters: %n · made in the console · moves in place</numerusform>
+            <numerusform>%1(%2) · parameters: %n · made in the console · moves in place</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 over %n parameter tensors · needs no .to(): it follows them</source>
+        <source>%1 · parameter tensors: %n · needs no .to(): it follows them</source>
         <translation>
-            <numerusform>%1 over %n parameter tensor · needs no .to(): it follows them</numerusform>
-            <numerusform>%1 over %n parameter tensors · needs no .to(): it follows them</numerusform>
+            <numerusform>%1 · parameter tensors: %n · needs no .to(): it follows them</numerusform>
+            <numerusform>%1 · parameter tensors: %n · needs no .to(): it follows them</numerusform>
         </translation>
     </message>
 </context>
@@ -1432,17 +1432,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>nn.Sequential: %1 · %n parameters · moves in place</source>
+        <source>nn.Sequential: %1 · parameters: %n · moves in place</source>
         <translation>
-            <numerusform>nn.Sequential: %1 · %n parameter · moves in place</numerusform>
-            <numerusform>nn.Sequential: %1 · %n parameters · moves in place</numerusform>
+            <numerusform>nn.Sequential: %1 · parameters: %n · moves in place</numerusform>
+            <numerusform>nn.Sequential: %1 · parameters: %n · moves in place</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>This machine has %n GPUs.</source>
+        <source>GPUs on this machine: %n.</source>
         <translation>
-            <numerusform>This machine has %n GPU.</numerusform>
-            <numerusform>This machine has %n GPUs.</numerusform>
+            <numerusform>GPUs on this machine: %n.</numerusform>
+            <numerusform>GPUs on this machine: %n.</numerusform>
         </translation>
     </message>
 </context>

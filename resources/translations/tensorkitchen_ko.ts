@@ -550,13 +550,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>이 빌드에는 PyTorch 콘솔이 없습니다.</translation>
     </message>
     <message numerus="yes">
-        <source>%1(%2) · %n parameters · made in the console · moves in place</source>
+        <source>%1(%2) · parameters: %n · made in the console · moves in place</source>
         <translation>
             <numerusform>%1(%2) · 파라미터 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨집니다</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>%1 over %n parameter tensors · needs no .to(): it follows them</source>
+        <source>%1 · parameter tensors: %n · needs no .to(): it follows them</source>
         <translation>
             <numerusform>파라미터 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 파라미터를 따라갑니다</numerusform>
         </translation>
@@ -1441,13 +1441,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%1에서 다음 텐서는 불러오지 않았습니다. Tensor Kitchen이 그 dtype(4비트나 6비트 부동소수점, E4M3, E5M2가 아닌 8비트 부동소수점)을 불러오지 않기 때문입니다: %2. 나머지 텐서는 불러왔습니다.</translation>
     </message>
     <message numerus="yes">
-        <source>nn.Sequential: %1 · %n parameters · moves in place</source>
+        <source>nn.Sequential: %1 · parameters: %n · moves in place</source>
         <translation>
             <numerusform>nn.Sequential: %1 · 파라미터 %n개 · 제자리에서 옮겨집니다</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <source>This machine has %n GPUs.</source>
+        <source>GPUs on this machine: %n.</source>
         <translation>
             <numerusform>이 PC에는 GPU가 %n개 있습니다.</numerusform>
         </translation>

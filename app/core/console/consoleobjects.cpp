@@ -48,10 +48,10 @@ void PythonConsole::Private::describe(CardEntry &e)
     e.info.bytes = e.info.storageBytes = bytes;
     e.info.shape.clear();
     if (kind == QLatin1String("model"))
-        e.info.summary = tr("%1(%2) · %n parameters · made in the console · moves in place",
+        e.info.summary = tr("%1(%2) · parameters: %n · made in the console · moves in place",
                             nullptr, int(numel)).arg(cls, layers);
     else if (kind == QLatin1String("optimizer"))
-        e.info.summary = tr("%1 over %n parameter tensors · needs no .to(): it follows them",
+        e.info.summary = tr("%1 · parameter tensors: %n · needs no .to(): it follows them",
                             nullptr, tensors).arg(cls);
     else
         e.info.summary = tr("%1 · needs no .to(): it runs wherever its inputs are").arg(cls);

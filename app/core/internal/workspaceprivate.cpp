@@ -82,7 +82,7 @@ void Workspace::Private::fillModelInfo(CardEntry &e)
     e.info.bytes = e.info.storageBytes = bytes;
     e.info.numel = params;
     e.info.shape.clear();
-    e.info.summary = tr("nn.Sequential: %1 · %n parameters · moves in place", nullptr, int(params))
+    e.info.summary = tr("nn.Sequential: %1 · parameters: %n · moves in place", nullptr, int(params))
                          .arg(layers.join(QLatin1Char(' ')));
 }
 
@@ -145,7 +145,7 @@ std::optional<c10::Device> Workspace::Private::usableDevice(const QString &id, Q
             *error = tr("%1 is not available here. %2")
                          .arg(resolved,
                               facts.cudaDeviceCount > 0
-                                  ? tr("This machine has %n GPUs.", nullptr,
+                                  ? tr("GPUs on this machine: %n.", nullptr,
                                        facts.cudaDeviceCount)
                                   : facts.noGpuExplanation());
             return std::nullopt;
