@@ -103,44 +103,21 @@ def _install_tensor(w: "Watcher", patches: Patches) -> None:
     # off its traceback (a bare `raise` adds none), and the watcher's part around it, which
     # cannot raise (Watcher.cuda_started, Watcher.tensor_moved) and costs nothing more than
     # two checks when no device is crossed (a `.to(device)` already there is the common case).
-    def to(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        watching = not w.mute
-        events = w.cuda_started(self, args, kwargs, "to") if watching and w.cuda else None
-        t0 = pc()
-        try:
-            out = to_orig(self, *args, **kwargs)
-        except BaseException as exc:
-            hide(exc)
-            raise
-        if watching and out is not self:
-            w.tensor_moved("Tensor.to", self, out, pc() - t0, events, args, kwargs)
-        return out
-
-    def cuda(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        watching = not w.mute
-        events = w.cuda_started(self, args, kwargs, "cuda") if watching and w.cuda else None
-        t0 = pc()
-        try:
-            out = cuda_orig(self, *args, **kwargs)
-        except BaseException as exc:
-            hide(exc)
-            raise
-        if watching and out is not self:
-            w.tensor_moved("Tensor.cuda", self, out, pc() - t0, events, args, kwargs, 1)
-        return out
-
-    def cpu(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-        watching = not w.mute
-        events = w.cuda_started(self, args, kwargs, "cpu") if watching and w.cuda else None
-        t0 = pc()
-        try:
-            out = cpu_orig(self, *args, **kwargs)
-        except BaseException as exc:
-            hide(exc)
-            raise
-        if watching and out is not self:
-            w.tensor_moved("Tensor.cpu", self, out, pc() - t0, events, (), {})
-        return out
+    def make(api: str, orig: Callable[..., Any], method: str, skip: int) -> Callable[..., Any]:
+        # skip: leading positional arguments that are not non_blocking (cuda's device).
+        def wrapper(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
+            watching = not w.mute
+            events = w.cuda_started(self, args, kwargs, method) if watching and w.cuda else None
+            t0 = pc()
+            try:
+                out = orig(self, *args, **kwargs)
+            except BaseException as exc:
+                hide(exc)
+                raise
+            if watching and out is not self:
+                w.tensor_moved(api, self, out, pc() - t0, events, args, kwargs, skip)
+            return out
+        return wrapper
 
     def copy_(self: torch.Tensor, src: Any, *args: Any, **kwargs: Any) -> Any:
         watching = not w.mute and isinstance(src, torch.Tensor) and self.device != src.device
@@ -156,6 +133,9 @@ def _install_tensor(w: "Watcher", patches: Patches) -> None:
             w.tensor_moved("Tensor.copy_", src, self, pc() - t0, events, args, kwargs)
         return out
 
+    to = make("Tensor.to", to_orig, "to", 0)
+    cuda = make("Tensor.cuda", cuda_orig, "cuda", 1)
+    cpu = make("Tensor.cpu", cpu_orig, "cpu", 0)
     for name, fn, orig in (("to", to, to_orig), ("cuda", cuda, cuda_orig),
                            ("cpu", cpu, cpu_orig), ("copy_", copy_, copy_orig)):
         functools.update_wrapper(fn, orig, updated=())
