@@ -149,6 +149,11 @@ class Sampler:
                 self._send(items)
         self._part("tensor sampler", sample)
 
+    def after_call(self, frame: Optional[types.FrameType]) -> None:
+        """From each watched call: sample here when asked to (two attribute reads otherwise)."""
+        if self.due or self.dirty:
+            self.sample_here(frame)
+
     def sample_here(self, frame: Optional[types.FrameType]) -> None:
         """On the main thread, from inside a watched call: its frames from `frame` out (and
         whatever copies of their locals an earlier read from this thread left, taken away)."""
@@ -157,11 +162,7 @@ class Sampler:
         self.due = self.dirty = False
         self._on_thread_at = time.monotonic()
 
-        def sample() -> None:
-            items = sample_stack(frame, own_thread=True)
-            if items is not None:
-                self._send(items)
-        self._part("tensor sampler", sample)
+        self._part("tensor sampler", lambda: self._send(sample_stack(frame, own_thread=True)))
 
     def _send(self, items: List[Dict[str, Any]]) -> None:
         with self._send_lock:

@@ -331,8 +331,7 @@ class Watcher:
         message["step"] = step_n
         self._place(message, frame)
         self.put(message)
-        if self._sampler.due or self._sampler.dirty:
-            self._sampler.sample_here(frame)
+        self._sampler.after_call(frame)
 
     def resolve_cuda_events(self) -> None:
         """From the sampler thread: moves whose end event completed get their `move_time`."""
@@ -368,8 +367,7 @@ class Watcher:
                 "pin_memory": bool(getattr(it, "_pin_memory", False)), "step": step_n}
             self._place(message, frame)
             self.put(message)
-            if self._sampler.due or self._sampler.dirty:
-                self._sampler.sample_here(frame)
+            self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting a DataLoader wait", exc)
 
@@ -387,8 +385,7 @@ class Watcher:
                 "bytes": step.bytes, "moves": step.moves}
             self._place(message, frame)
             self.put(message)
-            if self._sampler.due or self._sampler.dirty:
-                self._sampler.sample_here(frame)
+            self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
 
