@@ -1,55 +1,76 @@
 #!/usr/bin/env bash
-# The training race's C++ step against the same loop in PyTorch (the build's own: python3-torch
-# for build/, the wheel's torch for build-pip/; see torch-python.sh), same shapes,
-# seed, optimizer and threads, in one run: ROUNDS interleaved rounds (ours, Python, ours, …;
-# default 5), each giving a median step time. Reports per width the median of the per-round
-# ratios ours/Python (target for width 64, depth 2, batch 128: <= 0.5) with their range, and
-# whether the two produce the same losses.
-# Usage: bench/train-vs-pytorch.sh [build-dir] [widths] [threads] [device]
+# The training race's lanes against PyTorch itself, side by side in one run: the C++ lane
+# (LibTorch in the app: autograd + torch::optim), the Python lane (`train --engine python`: the
+# same training in a Python process the app starts) and bench/torch_train.py (the same loop as
+# a plain script), all with the build's own torch (python3-torch for build/, the wheel's for
+# build-pip/; see torch-python.sh), same shapes, seed, optimizer and threads. ROUNDS interleaved
+# rounds (default 5; the order rotates every round), each giving a median step time. Prints per
+# width the three medians, the median of the per-round ratios C++/script and lane/script with
+# their ranges, and how far the losses agree. The Python lane should equal the script within noise.
+# Usage: bench/train-vs-pytorch.sh [build-dir] [widths] [threads] [device] [optimizer]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 build="${1:-build}"
 widths="${2:-64,256,1024}"
 threads="${3:-$(nproc)}"
 device="${4:-cpu}"
+optimizer="${5:-adam}"
 rounds="${ROUNDS:-5}"
+steps="${STEPS:-600}"
 source "$here/torch-python.sh"
 python="$(torch_python "$build")"
 cli="$build/app/tensor-kitchen-bench"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 IFS=, read -ra ws <<<"$widths"
+common=(--device "$device" --depth 2 --batch 128 --steps "$steps" --threads "$threads" --optimizer "$optimizer")
+run_one() { # WHICH WIDTH ROUND
+    case "$1" in
+    cpp) "$cli" train "${common[@]}" --width "$2" --format json >"$tmp/cpp-$2-$3.json" ;;
+    lane) "$cli" train "${common[@]}" --width "$2" --engine python --format json >"$tmp/lane-$2-$3.json" ;;
+    # As a user runs it: no OMP_WAIT_POLICY (the app's own choice is not passed to its lanes either).
+    script) env -u OMP_WAIT_POLICY -u TK_NO_REEXEC "$python" "$here/torch_train.py" "${common[@]}" \
+                --width "$2" >"$tmp/script-$2-$3.json" ;;
+    esac
+}
 for w in "${ws[@]}"; do
     for round in $(seq 1 "$rounds"); do
-        "$cli" train --device "$device" --width "$w" --depth 2 --batch 128 --steps 600 \
-            --threads "$threads" --format json >"$tmp/ours-$w-$round.json"
-        # The app runs with OMP_WAIT_POLICY=PASSIVE (ProcessSetup); so does Python here, or its
-        # OpenMP threads spin against the machine's other work and the ratio flatters us.
-        OMP_WAIT_POLICY="${OMP_WAIT_POLICY:-PASSIVE}" OPENBLAS_NUM_THREADS="$threads" \
-            "$python" "$here/torch_train.py" --device "$device" \
-                --width "$w" --depth 2 --batch 128 --steps 600 --threads "$threads" \
-                >"$tmp/torch-$w-$round.json"
+        case $((round % 3)) in
+        1) order=(cpp lane script) ;;
+        2) order=(lane script cpp) ;;
+        0) order=(script cpp lane) ;;
+        esac
+        for which in "${order[@]}"; do run_one "$which" "$w" "$round"; done
     done
 done
-"$python" - "$tmp" "$widths" "$threads" "$device" "$rounds" <<'PY'
-import json, os, statistics, sys
+"$python" - "$tmp" "$widths" "$threads" "$device" "$rounds" "$optimizer" "$steps" <<'PY'
+import json, math, os, statistics, sys
 tmp, widths, threads, device = sys.argv[1], sys.argv[2].split(","), sys.argv[3], sys.argv[4]
-rounds = range(1, int(sys.argv[5]) + 1)
-first = json.load(open(os.path.join(tmp, f"ours-{widths[0]}-1.json")))
-print(f"LibTorch {first.get('receipt', {}).get('torch_version', '?')}, "
-      f"PyTorch {json.load(open(os.path.join(tmp, f'torch-{widths[0]}-1.json')))['torch']}")
-print(f"MLP depth 2, batch 128, 600 steps, Adam, {threads} threads, {device}, {len(rounds)} interleaved rounds")
-print(f"{'width':>6} {'ours ms/step':>13} {'python ms/step':>15} {'ours/python':>12} {'range':>12} {'losses agree to':>16}")
+rounds, optimizer, steps = range(1, int(sys.argv[5]) + 1), sys.argv[6], int(sys.argv[7])
+def load(kind, w, r):
+    return json.load(open(os.path.join(tmp, f"{kind}-{w}-{r}.json")))
+first = load("cpp", widths[0], 1)
+lane = load("lane", widths[0], 1)
+print(f"LibTorch {first['receipt'].get('torch_version', '?')} (engine {first['receipt'].get('engine')}, "
+      f"optimizer {first['receipt'].get('optimizer_impl')}); Python lane and script: PyTorch "
+      f"{load('script', widths[0], 1)['torch']} ({lane['receipt'].get('optimizer_impl')})")
+print(f"MLP depth 2, batch 128, {steps} steps, {optimizer}, {threads} threads, {device}, "
+      f"{len(rounds)} interleaved rounds (medians)")
+print(f"{'width':>6} {'C++ ms':>9} {'lane ms':>9} {'script ms':>10} {'C++/script':>16} {'lane/script':>16}"
+      f" {'C++ vs script losses':>22} {'lane vs script':>16}")
+def digits(a, b):
+    worst = 17
+    for x, y in zip(a, b):
+        if x != y:
+            worst = min(worst, max(0, math.floor(-math.log10(abs(x - y) / max(abs(x), abs(y))))))
+    return "identical" if worst == 17 else f"{worst} digits"
 for w in widths:
-    ours = [json.load(open(os.path.join(tmp, f"ours-{w}-{r}.json"))) for r in rounds]
-    theirs = [json.load(open(os.path.join(tmp, f"torch-{w}-{r}.json"))) for r in rounds]
-    a = statistics.median(o["step_median_s"] for o in ours)
-    b = statistics.median(t["step_median_s"] for t in theirs)
-    ratios = [o["step_median_s"] / t["step_median_s"] for o, t in zip(ours, theirs)]
-    la, lb = ours[0]["losses"][-1], theirs[0]["losses"][-1]
-    same = sum(1 for x, y in zip(ours[0]["losses"], theirs[0]["losses"]) if x == y)
-    rel = abs(la - lb) / max(abs(la), 1e-30)
-    digits = "all" if rel == 0 else f"{rel:.1e} rel."
-    print(f"{w:>6} {a * 1e3:>13.4f} {b * 1e3:>15.4f} {statistics.median(ratios):>12.3f} "
-          f"{min(ratios):>5.3f}-{max(ratios):.3f} {digits:>16}   ({same}/600 steps bit-identical)")
+    med = {k: [load(k, w, r)["step_median_s"] for r in rounds] for k in ("cpp", "lane", "script")}
+    def ratio(k):
+        rs = [a / b for a, b in zip(med[k], med["script"])]
+        return f"{statistics.median(rs):.3f} ({min(rs):.2f}-{max(rs):.2f})"
+    s = load("script", w, 1)["losses"]
+    print(f"{w:>6} {statistics.median(med['cpp']) * 1e3:>9.4f} {statistics.median(med['lane']) * 1e3:>9.4f} "
+          f"{statistics.median(med['script']) * 1e3:>10.4f} {ratio('cpp'):>16} {ratio('lane'):>16} "
+          f"{digits(load('cpp', w, 1)['losses'], s):>22} {digits(load('lane', w, 1)['losses'], s):>16}")
 PY

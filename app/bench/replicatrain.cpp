@@ -27,7 +27,11 @@ QJsonObject receiptFor(const TrainConfig &c, const TrainLane &lane)
 {
     QJsonObject r = DeviceRegistry::buildFacts().toJson();
     r[QStringLiteral("device")] = lane.device;
-    r[QStringLiteral("placement")] = QStringLiteral("ddp");
+    const bool python = lane.parallel == LaneParallel::Python;
+    r[QStringLiteral("placement")] = python ? QStringLiteral("per-batch") : QStringLiteral("ddp");
+    r[QStringLiteral("engine")] = python ? QStringLiteral("python")
+                                 : lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
+                                                                               : QStringLiteral("ddp");
     r[QStringLiteral("python")] = ReplicaRun::pythonExecutable();
     r[QStringLiteral("width")] = c.width;
     r[QStringLiteral("depth")] = c.depth;
@@ -72,6 +76,14 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
         m_out << TrainCommand::summaryLine(c, lane.label(), losses.first().toDouble(),
                                            losses.last().toDouble(), median, samples)
               << "\n";
+        if (lane.parallel == LaneParallel::Python) { // one process: nothing is all-reduced
+            m_out << tr("Python PyTorch %1: autograd and torch.optim (%2)")
+                         .arg(summary.torchVersion,
+                              summary.optimizerImplementation.isEmpty() ? tr("implementation not known")
+                                                                        : summary.optimizerImplementation)
+                  << "\n";
+            return 0;
+        }
         QStringList perRank;
         for (double s : std::as_const(summary.rankStepMedian))
             perRank << QString::number(s * 1e3, 'f', 3);
@@ -88,6 +100,8 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
     QJsonObject receipt = receiptFor(c, lane);
     receipt[QStringLiteral("threads_per_rank")] =
         summary.ranks.isEmpty() ? 0 : summary.ranks.first().threads;
+    receipt[QStringLiteral("optimizer_impl")] = summary.optimizerImplementation;
+    receipt[QStringLiteral("python_torch")] = summary.torchVersion;
     QJsonObject root{{QStringLiteral("receipt"), receipt},
                      {QStringLiteral("losses"), losses},
                      {QStringLiteral("step_median_s"), median},

@@ -38,7 +38,7 @@ int RunCommand::run(const QStringList &arguments)
     if (m_dryRun)
         return 0;
 
-    DeviceRegistry::applyThreads();
+    DeviceRegistry::applyLibraryDefaults(); // the console's threads: python3's own
     Workspace w;
     // Python's own Ctrl+C handling, as `python SCRIPT.py` has it in a terminal.
     PythonConsole console(w, PythonConsole::Options{true});

@@ -51,6 +51,10 @@ int TrainCommand::run(const QStringList &arguments)
     p.addOption(pin);
     const auto points = opt("points", tr("Dataset size."), QString::number(defaults.points));
     const auto threads = opt("threads", tr("CPU threads (default: all cores)."), QStringLiteral("0"));
+    const auto engine = opt("engine", tr("libtorch (default: LibTorch C++ in this process, autograd and "
+                                         "torch::optim) or python (the same training in a Python "
+                                         "process with PyTorch, per-batch placement)."),
+                            QStringLiteral("libtorch"));
     const auto format = opt("format", tr("json or text (default)."), QStringLiteral("text"));
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;
@@ -98,6 +102,18 @@ int TrainCommand::run(const QStringList &arguments)
     lane.threads = whole(threads, 0, DeviceRegistry::hardwareThreads());
     // The DDP lane: its own processes (tensorkitchen.replicas); --sweep-ranks implies it.
     const bool ddp = p.value(placement) == QLatin1String("ddp") || p.isSet(sweepRanks);
+    const QString engineName = p.value(engine);
+    if (engineName != QLatin1String("libtorch") && engineName != QLatin1String("python")) {
+        m_err << tr("--engine takes libtorch or python, not “%1”.").arg(engineName) << "\n";
+        allOk = false;
+    }
+    const bool python = engineName == QLatin1String("python");
+    if (python && (ddp || p.value(placement) != QLatin1String("per-batch"))) {
+        m_err << tr("--engine python trains with per-batch placement in one process; DDP runs "
+                    "Python already (--placement ddp).")
+              << "\n";
+        allOk = false;
+    }
     QList<int> sweep;
     if (ddp) {
         lane.parallel = LaneParallel::Ddp;
@@ -125,6 +141,19 @@ int TrainCommand::run(const QStringList &arguments)
     const QString fmt = p.value(format);
     if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
         return 2;
+    if (python) {
+        if (lane.device != QLatin1String("cpu") && !lane.device.startsWith(QLatin1String("cuda")))
+            return fail(tr("The Python lane runs on cpu or cuda, not “%1”.").arg(lane.device));
+        lane.parallel = LaneParallel::Python;
+        lane.ranks = 1;
+        const QString why = ReplicaRun::check(c, lane);
+        if (!why.isEmpty())
+            return fail(why);
+        if (m_dryRun)
+            return 0;
+        ReplicaTrain replicas(m_out, m_err);
+        return replicas.train(c, lane, fmt == QLatin1String("json"));
+    }
     if (ddp) {
         if (lane.device != QLatin1String("cpu") && !lane.device.startsWith(QLatin1String("cuda")))
             return fail(tr("A DDP lane runs on cpu or cuda, not “%1”.").arg(lane.device));
@@ -206,6 +235,9 @@ int TrainCommand::run(const QStringList &arguments)
     receipt[QStringLiteral("seed")] = double(c.seed);
     receipt[QStringLiteral("lr")] = c.lr;
     receipt[QStringLiteral("optimizer")] = c.optimizer;
+    // What ran, read off the trainer: autograd + torch::optim, one tensor at a time.
+    receipt[QStringLiteral("engine")] = trainer.engine();
+    receipt[QStringLiteral("optimizer_impl")] = trainer.optimizerImplementation();
     receipt[QStringLiteral("placement")] = placementName(c.placement);
     receipt[QStringLiteral("points")] = c.points;
     if (loader) {

@@ -56,6 +56,30 @@ def make_optimizer(name: str, model: torch.nn.Module, lr: float) -> torch.optim.
     return torch.optim.Adam(model.parameters(), lr=lr)
 
 
+def optimizer_implementation(opt: torch.optim.Optimizer) -> str:
+    """How torch.optim runs this optimizer's step, as it picks it by default: "fused",
+    "foreach" (one kernel per operation over every parameter; CUDA's default since torch 2.0)
+    or "single-tensor" (a loop over the parameters; the CPU's default, and every device's
+    before 2.0)."""
+    group = opt.param_groups[0]
+    if group.get("fused"):
+        return "fused"
+    foreach = group.get("foreach")
+    if foreach is None:
+        import torch.optim.optimizer as optimizer_module
+        pick = getattr(optimizer_module, "_default_to_fused_or_foreach", None)
+        if pick is None:
+            return "single-tensor"
+        params = [p for g in opt.param_groups for p in g["params"]]
+        try:
+            fused, foreach = pick(params, differentiable=False, use_fused=False)
+        except Exception:  # a private helper changed: say nothing rather than guess
+            return ""
+        if fused:
+            return "fused"
+    return "foreach" if foreach else "single-tensor"
+
+
 class Shard:
     """This rank's batches: DistributedSampler's indices, cut into per-rank batches.
 
@@ -222,9 +246,11 @@ def _train(rank: int, spec: Dict[str, Any], progress: Any,
                                         else None)
         model.register_comm_hook(None, timer.hook())
         ready = time.time()
-    else:
+    elif spec["parallel"] == "dp":
         model = torch.nn.DataParallel(model)
+    # parallel "none": the model as a plain PyTorch program trains it, in this one process.
     opt = make_optimizer(spec["optimizer"], model, spec["lr"])
+    implementation = optimizer_implementation(opt)
     params = sum(p.numel() for p in model.parameters())
     param_bytes = sum(p.numel() * p.element_size() for p in model.parameters())
     steps: Dict[str, List[float]] = {k: [] for k in (
@@ -258,7 +284,8 @@ def _train(rank: int, spec: Dict[str, Any], progress: Any,
         if transport is not None:
             if n == 1:
                 transport.put({"type": "notice", "t": _clock(spec), "text": _notice(
-                    spec, world, timer.buckets, params, param_bytes)})
+                    spec, world, timer.buckets, params, param_bytes,
+                    "%s (%s)" % (opt_name, implementation or "torch.optim"))})
             transport.put({
                 "type": "step", "t": _clock(spec), "n": n, "optimizer": opt_name,
                 "seconds": t3 - t0, "wait_s": 0.0, "copy_s": 0.0, "bytes": 0, "moves": 0,
@@ -267,10 +294,14 @@ def _train(rank: int, spec: Dict[str, Any], progress: Any,
                 "allreduce_bytes": timer.bytes})
     return {"rank": rank, "pid": os.getpid(), "ready": ready, "buckets": timer.buckets,
             "params": params, "param_bytes": param_bytes, "allreduce_bytes": allreduce_bytes,
-            "steps": steps}
+            "optimizer_impl": implementation, "steps": steps}
 
 
-def _notice(spec: Dict[str, Any], world: int, buckets: int, params: int, nbytes: int) -> str:
+def _notice(spec: Dict[str, Any], world: int, buckets: int, params: int, nbytes: int,
+            optimizer: str) -> str:
+    if spec["parallel"] == "none":
+        return "Python PyTorch %s in one process on %s: autograd and torch.optim.%s" % (
+            torch.__version__, spec["device"], optimizer)
     if spec["parallel"] == "dp":
         return ("DataParallel on %d GPUs in one process: the batch of %d is scattered, the "
                 "outputs gathered on cuda:0" % (spec["gpus"], spec["batch"]))

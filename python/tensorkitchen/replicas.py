@@ -62,6 +62,7 @@ class ReplicaResult:
     store: str = "tcp"               # the rendezvous: "tcp" (TCPStore) or "file" (FileStore)
     port: int = 0
     startup_s: float = 0.0           # spawn until the last rank's DDP was built
+    optimizer_impl: str = ""         # "single-tensor", "foreach" or "fused", as torch.optim picked
 
     def to_dict(self) -> Dict[str, Any]:
         return dataclasses.asdict(self)
@@ -73,8 +74,8 @@ def _check(ranks: int, device: str, parallel: str, width: int, depth: int, batch
     """Raise LaunchError with a one-line message for bad input; return the GPU count."""
     if device not in ("cpu", "cuda"):
         raise LaunchError("--device must be cpu or cuda (got %r)." % device)
-    if parallel not in ("ddp", "dp"):
-        raise LaunchError("--parallel must be ddp or dp (got %r)." % parallel)
+    if parallel not in ("ddp", "dp", "none"):
+        raise LaunchError("--parallel must be ddp, dp or none (got %r)." % parallel)
     if optimizer not in ("adam", "sgd"):
         raise LaunchError("--optimizer must be adam or sgd (got %r)." % optimizer)
     gpus = torch.cuda.device_count() if torch.cuda.is_available() else 0
@@ -84,6 +85,12 @@ def _check(ranks: int, device: str, parallel: str, width: int, depth: int, batch
                 "nn.DataParallel needs two GPUs or more; this machine has %d, so the guide's "
                 "`if torch.cuda.device_count() > 1:` skips it and the model trains on one "
                 "device." % gpus)
+    elif parallel == "none":
+        if ranks != 1:
+            raise LaunchError("--parallel none trains in one process: --ranks must be 1 "
+                              "(got %d)." % ranks)
+        if device == "cuda" and gpus < 1:
+            raise LaunchError("--device cuda needs a GPU; this machine has none.")
     else:
         if ranks < 1:
             raise LaunchError("--ranks must be at least 1 (got %d)." % ranks)
@@ -128,7 +135,8 @@ def train(ranks: int = 2, *, device: str = "cpu", parallel: str = "ddp", width: 
           port: int = 0, timeout: float = 60.0, socket: Optional[str] = None,
           argv: Optional[List[str]] = None) -> ReplicaResult:
     """Train the race's MLP with `ranks` DDP processes (or, parallel="dp", one DataParallel
-    process over every GPU) and return what they measured.
+    process over every GPU; parallel="none", one process and a plain model: the race's Python
+    lane) and return what they measured.
 
     Raises LaunchError (bad input, port in use; nothing started), RankFailed (a rank raised,
     died or stalled; the others were stopped) or Stopped (SIGINT/SIGTERM). Called from a
@@ -139,7 +147,7 @@ def train(ranks: int = 2, *, device: str = "cpu", parallel: str = "ddp", width: 
     gpus = _check(ranks, device, parallel, width, depth, batch, steps, lr, optimizer, points,
                   threads, port, timeout, socket)
     nprocs = ranks if parallel == "ddp" else 1
-    backend = "none" if parallel == "dp" else ("nccl" if device == "cuda" else "gloo")
+    backend = "none" if parallel != "ddp" else ("nccl" if device == "cuda" else "gloo")
     spec: Dict[str, Any] = dict(
         ranks=nprocs, device=device, parallel=parallel, width=width, depth=depth, batch=batch,
         steps=steps, seed=seed, lr=lr, optimizer=optimizer, points=points, threads=threads,
@@ -171,7 +179,8 @@ def _result(spec: Dict[str, Any], results: List[Dict[str, Any]],
         samples_per_s=spec["batch"] / median if median > 0 else 0.0,
         buckets=int(results[0]["buckets"]), parameters=int(results[0]["params"]),
         pids=[int(r["pid"]) for r in results], store=spec["store"], port=spec["port"],
-        startup_s=max(r["ready"] for r in results) - spawned_at)
+        startup_s=max(r["ready"] for r in results) - spawned_at,
+        optimizer_impl=str(results[0].get("optimizer_impl", "")))
 
 
 class _Parser(argparse.ArgumentParser):
@@ -187,7 +196,9 @@ def _parser() -> argparse.ArgumentParser:
                     "processes on this machine (gloo on 127.0.0.1, or nccl with one rank per GPU).")
     p.add_argument("--ranks", type=int, default=2, help="processes, 1..8 (default 2)")
     p.add_argument("--device", default="cpu", help="cpu (gloo) or cuda (nccl, rank r on cuda:r)")
-    p.add_argument("--parallel", default="ddp", help="ddp, or dp: nn.DataParallel in one process")
+    p.add_argument("--parallel", default="ddp",
+                   help="ddp; dp: nn.DataParallel in one process; none: one process, a plain "
+                        "model (what a one-device PyTorch program runs)")
     p.add_argument("--width", type=int, default=64)
     p.add_argument("--depth", type=int, default=2)
     p.add_argument("--batch", type=int, default=128, help="the GLOBAL batch (split over ranks)")

@@ -162,18 +162,21 @@ CONTRACT_KEYS = {"ranks", "parallel", "backend", "device", "batch", "steps", "th
 
 # --- the same numbers -------------------------------------------------------------------
 
-@pytest.mark.parametrize("optimizer", ["adam", "sgd"])
-@pytest.mark.parametrize("ranks", [1, 2, 3])
-def test_ranks_give_the_single_process_losses(ranks, optimizer):
+@pytest.mark.parametrize("parallel, ranks, optimizer", [
+    ("none", 1, "adam"), ("none", 1, "sgd"), ("ddp", 1, "sgd"), ("ddp", 2, "adam"),
+    ("ddp", 3, "sgd")])
+def test_ranks_give_the_single_process_losses(parallel, ranks, optimizer):
     ref = reference(optimizer)
-    proc = launcher(["--ranks", str(ranks), "--batch", "96", "--steps", "60", "--threads", "1",
-                     "--optimizer", optimizer, "--json"])
+    proc = launcher(["--parallel", parallel, "--ranks", str(ranks), "--batch", "96", "--steps",
+                     "60", "--threads", "1", "--optimizer", optimizer, "--json"])
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert CONTRACT_KEYS <= set(out), CONTRACT_KEYS - set(out)
-    assert out["ranks"] == ranks and out["backend"] == "gloo" and len(out["losses"]) == 60
+    assert out["ranks"] == ranks and out["parallel"] == parallel and len(out["losses"]) == 60
+    # What torch.optim ran: a loop over the parameters on the CPU, whatever the torch.
+    assert out["optimizer_impl"] == "single-tensor"
     if ranks == 1:
-        assert out["losses"] == ref  # one rank: bit for bit
+        assert out["losses"] == ref  # one process, or one rank: bit for bit
     else:
         # Measured here: every step agrees to 6 significant digits or more (relative error
         # ≤ 2.2e-7, float32 rounding of a sum split N ways). A gradient summed instead of
@@ -181,7 +184,11 @@ def test_ranks_give_the_single_process_losses(ranks, optimizer):
         digits = [agreeing_digits(a, b) for a, b in zip(ref, out["losses"])]
         assert min(digits) >= 6, digits
     assert len(out["rank_step_s"]) == ranks and all(len(r) == 60 for r in out["rank_step_s"])
-    assert out["allreduce_bytes"] == out["parameters"] * 4
+    if parallel == "none":  # the Python lane: a plain model, nothing to all-reduce
+        assert out["backend"] == "none" and out["allreduce_bytes"] == 0
+    else:
+        assert out["backend"] == "gloo"
+        assert out["allreduce_bytes"] == out["parameters"] * 4
     assert out["samples_per_s"] > 0 and all(s > 0 for s in out["step_s"])
 
 
@@ -391,6 +398,9 @@ def test_a_port_in_use_is_refused():
                                          "ranks: use a multiple of 3 (126 or 129)."),
     (["--ranks", "4", "--batch", "2"], "use a multiple of 4 (4)."),
     (["--parallel", "dp"], "nn.DataParallel needs two GPUs or more; this machine has "),
+    (["--parallel", "none", "--ranks", "2"], "--parallel none trains in one process: --ranks "
+                                             "must be 1 (got 2)."),
+    (["--parallel", "pipe"], "--parallel must be ddp, dp or none (got 'pipe')."),
     (["--ranks", "x"], "tensorkitchen.replicas: argument --ranks: invalid int value: 'x'"),
 ])
 def test_bad_input_exits_2_with_one_line(args, message):

@@ -13,6 +13,7 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 #include <QTimer>
 
 using namespace tk;
@@ -259,6 +260,41 @@ private Q_SLOTS:
         QVERIFY(receipt.value("machine_load").toObject().contains("busy"));
     }
 
+    // The receipt names what trained: autograd + torch::optim in C++, or Python PyTorch, whose
+    // losses are the C++ lane's.
+    void trainNamesItsEngine()
+    {
+        QString out, err;
+        const QStringList common{"train", "--steps", "6", "--batch", "96", "--threads", "1", "--format", "json"};
+        QVERIFY2(run(common, &out, &err) == 0, qPrintable(err));
+        const QJsonObject cpp = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(cpp.value("receipt").toObject().value("engine").toString(), QStringLiteral("libtorch-autograd"));
+        QCOMPARE(cpp.value("receipt").toObject().value("optimizer_impl").toString(), QStringLiteral("single-tensor"));
+        err.clear();
+        QCOMPARE(run({"train", "--engine", "java"}, &out, &err), 2);
+        QVERIFY2(err.contains("--engine"), qPrintable(err));
+        err.clear();
+        QCOMPARE(run({"train", "--engine", "python", "--placement", "preload"}, &out, &err), 2);
+        QVERIFY2(err.contains("per-batch"), qPrintable(err));
+        if (testsupport::torchPython().isEmpty())
+            QSKIP("TK_PYTHON has no torch: the Python lane cannot run here");
+        out.clear();
+        err.clear();
+        QVERIFY2(run(QStringList(common) << "--engine" << "python", &out, &err) == 0, qPrintable(err));
+        const QJsonObject py = QJsonDocument::fromJson(out.toUtf8()).object();
+        const QJsonObject receipt = py.value("receipt").toObject();
+        QCOMPARE(receipt.value("engine").toString(), QStringLiteral("python"));
+        QCOMPARE(receipt.value("optimizer_impl").toString(), QStringLiteral("single-tensor"));
+        QCOMPARE(receipt.value("placement").toString(), QStringLiteral("per-batch"));
+        QCOMPARE(py.value("backend").toString(), QStringLiteral("none"));
+        const QJsonArray a = cpp.value("losses").toArray(), b = py.value("losses").toArray();
+        QCOMPARE(b.size(), a.size());
+        for (int i = 0; i < a.size(); ++i) // the same training: the race shows 4 digits
+            QVERIFY2(std::abs(a[i].toDouble() - b[i].toDouble()) <= 1e-6 * std::abs(a[i].toDouble()),
+                     qPrintable(QString("step %1: %2 vs %3").arg(i + 1).arg(a[i].toDouble(), 0, 'g', 9).arg(b[i].toDouble(), 0, 'g', 9)));
+        QVERIFY(py.value("step_median_s").toDouble() > 0);
+    }
+
     // The DDP lane (issue #23): refused before any process starts, with the reason.
     void trainDdpRejectsBadInput()
     {
@@ -292,8 +328,8 @@ private Q_SLOTS:
         if (testsupport::torchPython().isEmpty())
             QSKIP("TK_PYTHON has no torch: the DDP lane cannot run here");
         QString out, err;
-        QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "2", "--batch", "96", "--steps", "8",
-                      "--format", "json"}, &out, &err), 0);
+        QVERIFY2(run({"train", "--placement", "ddp", "--ranks", "2", "--batch", "96", "--steps", "8",
+                      "--format", "json"}, &out, &err) == 0, qPrintable(err));
         const QJsonObject o = QJsonDocument::fromJson(out.toUtf8()).object();
         QCOMPARE(o.value("ranks").toInt(), 2);
         QCOMPARE(o.value("backend").toString(), QStringLiteral("gloo"));
@@ -307,11 +343,11 @@ private Q_SLOTS:
             QVERIFY(v.toDouble() > 0);
         QCOMPARE(o.value("receipt").toObject().value("placement").toString(), QStringLiteral("ddp"));
         out.clear();
-        QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "1", "--batch", "96", "--steps", "4"}, &out, &err), 0);
+        QVERIFY2(run({"train", "--placement", "ddp", "--ranks", "1", "--batch", "96", "--steps", "4"}, &out, &err) == 0, qPrintable(err));
         QVERIFY2(out.contains("DDP × 1 · CPU") && out.contains("gloo: all-reduce"), qPrintable(out));
         out.clear();
-        QCOMPARE(run({"train", "--sweep-ranks", "1,2", "--batch", "96", "--steps", "4", "--format", "json"},
-                     &out, &err), 0);
+        QVERIFY2(run({"train", "--sweep-ranks", "1,2", "--batch", "96", "--steps", "4", "--format", "json"},
+                     &out, &err) == 0, qPrintable(err));
         const QJsonArray sweep = QJsonDocument::fromJson(out.toUtf8()).object().value("sweep").toArray();
         QCOMPARE(sweep.size(), 2);
         QCOMPARE(sweep.at(1).toObject().value("ranks").toInt(), 2);

@@ -301,7 +301,8 @@ void KitchenView::fly(const MoveReport &r)
     }
     const QPixmap &pixmap = start.pixmap;
     const QRect &from = start.from;
-    QString caption = r.timed ? tr("%1 · %2 ms · %3 GB/s")
+    QString caption = r.shapesOnly() ? tr("%1 · shapes only").arg(QLocale().formattedDataSize(r.bytes))
+                      : r.timed ? tr("%1 · %2 ms · %3 GB/s")
                                     .arg(QLocale().formattedDataSize(r.bytes))
                                     .arg(r.seconds * 1e3, 0, 'f', 3)
                                     .arg(r.gigabytesPerSecond(), 0, 'f', 2)

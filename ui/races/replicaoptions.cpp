@@ -39,6 +39,17 @@ QSpinBox *ranksSpin(const QString &device, int value)
 ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("replicaOptions"));
+    // Beside the LibTorch C++ lane on the same device, what Python costs per step.
+    const QString pythonTip = tr("The same model, seed, batches and optimizer, trained by Python "
+                                 "PyTorch in a process of its own (python -m tensorkitchen.replicas "
+                                 "--parallel none): what a plain training script gets, moving each "
+                                 "batch with .to(). Beside the LibTorch C++ lane on the same device, "
+                                 "the gap is what Python costs per step.");
+    TrainLane python;
+    python.parallel = LaneParallel::Python;
+    m_pythonCpu = new QCheckBox(python.label());
+    m_pythonCpu->setObjectName(QStringLiteral("pythonLane"));
+    m_pythonCpu->setToolTip(pythonTip);
     const QString ddpTip = tr("N Python processes (ranks), each with its own copy of the model, train "
                               "on 1/N of every global batch (DistributedSampler) and average their "
                               "gradients with an all-reduce after each backward pass "
@@ -53,6 +64,14 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_pythonCpu);
+    if (gpuCount > 0) {
+        python.device = QStringLiteral("cuda:0");
+        m_pythonGpu = new QCheckBox(python.label());
+        m_pythonGpu->setObjectName(QStringLiteral("pythonGpuLane"));
+        m_pythonGpu->setToolTip(pythonTip);
+        layout->addWidget(m_pythonGpu);
+    }
     layout->addLayout(ranksRow(m_cpuDdp, m_cpuRanks, tr("· CPU")));
     if (gpuCount > 0) {
         m_gpuDdp = new QCheckBox(tr("DistributedDataParallel ×"));
@@ -91,7 +110,7 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
                            "and the all-reduce's share of the step (tab “Replicas”)."));
     layout->addWidget(m_sweep);
 
-    for (QCheckBox *box : {m_cpuDdp, m_gpuDdp, m_dataParallel})
+    for (QCheckBox *box : {m_pythonCpu, m_pythonGpu, m_cpuDdp, m_gpuDdp, m_dataParallel})
         if (box)
             connect(box, &QCheckBox::toggled, this, [this] {
                 updateBatchWarning();
@@ -118,6 +137,14 @@ int ReplicaOptions::maxRanks(const QString &device)
 QList<TrainLane> ReplicaOptions::lanes() const
 {
     QList<TrainLane> lanes;
+    for (QCheckBox *box : {m_pythonCpu, m_pythonGpu})
+        if (box && box->isChecked()) {
+            TrainLane l;
+            l.device = box == m_pythonGpu ? QStringLiteral("cuda:0") : QStringLiteral("cpu");
+            l.parallel = LaneParallel::Python;
+            l.ranks = 1;
+            lanes << l;
+        }
     if (m_cpuDdp->isChecked()) {
         TrainLane l;
         l.parallel = LaneParallel::Ddp;
@@ -142,9 +169,11 @@ QList<TrainLane> ReplicaOptions::lanes() const
 
 void ReplicaOptions::chooseLanes(const QList<TrainLane> &lanes)
 {
-    bool cpu = false, gpu = false, dp = false;
+    bool cpu = false, gpu = false, dp = false, pythonCpu = false, pythonGpu = false;
     for (const TrainLane &l : lanes) {
-        if (l.parallel == LaneParallel::Ddp && l.device == QLatin1String("cpu")) {
+        if (l.parallel == LaneParallel::Python) {
+            (l.device == QLatin1String("cpu") ? pythonCpu : pythonGpu) = true;
+        } else if (l.parallel == LaneParallel::Ddp && l.device == QLatin1String("cpu")) {
             cpu = true;
             m_cpuRanks->setValue(l.ranks);
         } else if (l.parallel == LaneParallel::Ddp && m_gpuRanks) {
@@ -154,6 +183,9 @@ void ReplicaOptions::chooseLanes(const QList<TrainLane> &lanes)
             dp = true;
         }
     }
+    m_pythonCpu->setChecked(pythonCpu);
+    if (m_pythonGpu)
+        m_pythonGpu->setChecked(pythonGpu);
     m_cpuDdp->setChecked(cpu);
     if (m_gpuDdp)
         m_gpuDdp->setChecked(gpu);

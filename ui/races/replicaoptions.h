@@ -12,7 +12,8 @@ class QSpinBox;
 
 namespace tk {
 
-// The replicated lanes of the training race, inside its Lanes box: DistributedDataParallel × N
+// The lanes of the training race that Python trains, inside its Lanes box: the Python lane (the
+// same training in one Python process, on the CPU and on the first GPU), DistributedDataParallel × N
 // on the CPU (and over the GPUs where there are some), nn.DataParallel where there are two GPUs
 // or more — or, with fewer, why the guide's DataParallel line does nothing here — and the
 // button that sweeps the number of ranks.
@@ -51,6 +52,8 @@ Q_SIGNALS:
 private:
     void updateBatchWarning();
 
+    QCheckBox *m_pythonCpu = nullptr;
+    QCheckBox *m_pythonGpu = nullptr; // only with GPUs: on cuda:0
     QCheckBox *m_cpuDdp = nullptr;
     QSpinBox *m_cpuRanks = nullptr;
     QCheckBox *m_gpuDdp = nullptr;   // only with GPUs: one rank per GPU

@@ -42,6 +42,13 @@ TrainingRaceControls::TrainingRaceControls(QWidget *parent) : QWidget(parent)
                                 .arg(TrainingRaceWorker::kTurn));
     fair->setWordWrap(true);
     fair->setObjectName(QStringLiteral("fairness"));
+    // What each lane runs, so no one takes a C++ lane's time for their Python script's.
+    auto *engines = new QLabel(tr("The CPU and GPU lanes run LibTorch C++ in this app as a PyTorch "
+                                  "program does: autograd builds and runs the backward, torch::optim "
+                                  "steps one parameter at a time. The Python lane runs the same "
+                                  "training in Python PyTorch, and so do DDP and DataParallel."));
+    engines->setWordWrap(true);
+    engines->setObjectName(QStringLiteral("laneEngines"));
     m_summary = new QLabel;
     m_summary->setObjectName(QStringLiteral("trainingSummary"));
     m_summary->setWordWrap(true);
@@ -61,6 +68,7 @@ TrainingRaceControls::TrainingRaceControls(QWidget *parent) : QWidget(parent)
     cl->addWidget(m_progress);
     cl->addWidget(m_status);
     cl->addWidget(fair);
+    cl->addWidget(engines);
     cl->addWidget(m_summary);
     cl->addStretch();
 

@@ -11,6 +11,7 @@
 #include "races/workersweepchart.h"
 
 #include <QHBoxLayout>
+#include <algorithm>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -213,6 +214,24 @@ QString TrainingRacePanel::summaryHtml() const
     const double target = m_race->config().targetLoss;
     QStringList rows;
     const auto &all = m_race->steps();
+    const auto medianStep = [&all](int lane) {
+        QVector<double> s;
+        for (const TrainStep &t : all[lane])
+            s << t.stepSeconds;
+        std::sort(s.begin(), s.end());
+        return s.isEmpty() ? 0.0 : s.at(s.size() / 2);
+    };
+    // The LibTorch C++ lane a Python lane is compared with: same device, all its threads.
+    const auto cppLane = [this, &all](const TrainLane &python) {
+        const auto id = [](const QString &d) { return d == QLatin1String("cuda") ? QStringLiteral("cuda:0") : d; };
+        for (int j = 0; j < m_race->lanes().size() && j < all.size(); ++j) {
+            const TrainLane &l = m_race->lanes().at(j);
+            if (l.parallel == LaneParallel::None && !all[j].isEmpty() && id(l.device) == id(python.device)
+                && l.threads == python.threads)
+                return j;
+        }
+        return -1;
+    };
     for (int i = 0; i < all.size(); ++i) {
         if (all[i].isEmpty())
             continue;
@@ -234,7 +253,18 @@ QString TrainingRacePanel::summaryHtml() const
         }
         if (loader && m_race->lanes()[i].parallel == LaneParallel::None)
             row += QLatin1String("; ") + tr("waited for data %1 % of its step time").arg(100 * dataWaitFraction(i), 0, 'f', 1);
-        if (last.ranks > 0) {
+        const TrainLane &lane = m_race->lanes()[i];
+        if (lane.parallel == LaneParallel::Python) {
+            const int j = cppLane(lane);
+            const double ours = medianStep(i), theirs = j >= 0 ? medianStep(j) : 0;
+            if (ours > 0 && theirs > 0)
+                row += QLatin1String("; ")
+                       + tr("median step %1 ms, %2× the %3 lane's %4 ms: what Python costs a step")
+                             .arg(ours * 1e3, 0, 'f', 3)
+                             .arg(ours / theirs, 0, 'f', 2)
+                             .arg(m_race->lanes()[j].label())
+                             .arg(theirs * 1e3, 0, 'f', 3);
+        } else if (last.ranks > 0) {
             double reduce = 0, total = 0;
             for (const TrainStep &s : all[i]) {
                 reduce += s.allreduceSeconds;

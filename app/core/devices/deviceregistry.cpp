@@ -265,26 +265,55 @@ qint64 DeviceRegistry::freeBytes(const QString &id)
     return 0;
 }
 
+namespace {
+using SetThreads = void (*)(int);
+using GetThreads = int (*)();
+
+// LibTorch built against a generic BLAS does not pass its thread count on; OpenBLAS keeps its
+// own pool, so it is told too.
+SetThreads openblasSetThreads()
+{
+    static const auto set = reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
+    return set;
+}
+
+// OpenBLAS's own count (all cores, or OPENBLAS_NUM_THREADS), read as this library loads, before
+// anything here changes it: what python3 with the same torch runs with.
+const int kBlasDefault = [] {
+    const auto get = reinterpret_cast<GetThreads>(dlsym(RTLD_DEFAULT, "openblas_get_num_threads"));
+    return get ? get() : 0;
+}();
+
+// OpenMP keeps the count per thread, OpenBLAS for the whole process. Cheap to ask, but
+// OpenBLAS's setter re-plans its pool: only act on a change.
+thread_local int ompApplied = 0;
+std::atomic<int> blasApplied{0};
+
+void applyCounts(int omp, int blas)
+{
+    if (ompApplied != omp) {
+        at::set_num_threads(omp);
+        ompApplied = omp;
+    }
+    if (blas > 0 && blasApplied.exchange(blas) != blas)
+        if (const SetThreads set = openblasSetThreads())
+            set(blas);
+}
+} // namespace
+
 void DeviceRegistry::applyThreads(int threads)
 {
     TorchThread::check("DeviceRegistry::applyThreads");
     const int n = threads > 0 ? threads : hardwareThreads();
-    // Cheap to ask, but OpenBLAS's setter re-plans its pool: only act on a change.
-    // OpenMP keeps the count per thread, OpenBLAS for the whole process.
-    thread_local int ompApplied = 0;
-    static std::atomic<int> blasApplied{0};
-    if (ompApplied == n && blasApplied.load() == n)
-        return;
-    ompApplied = n;
-    blasApplied = n;
-    at::set_num_threads(n);
-    // LibTorch built against a generic BLAS does not pass its thread count on; OpenBLAS keeps
-    // its own pool (all cores), so "one cook" would still peel with every hand. Tell it too.
-    using SetThreads = void (*)(int);
-    static const auto openblasSetThreads =
-        reinterpret_cast<SetThreads>(dlsym(RTLD_DEFAULT, "openblas_set_num_threads"));
-    if (openblasSetThreads)
-        openblasSetThreads(n);
+    applyCounts(n, n);
+}
+
+void DeviceRegistry::applyLibraryDefaults()
+{
+    TorchThread::check("DeviceRegistry::applyLibraryDefaults");
+    // LibTorch's own default (1.13: half the cores; 2.x: the physical ones; OMP_NUM_THREADS
+    // where set), as a fresh python3 importing the same torch gets it.
+    applyCounts(at::intraop_default_num_threads(), kBlasDefault);
 }
 
 void DeviceRegistry::emptyCudaCache()

@@ -32,6 +32,9 @@ public:
     // Threads: LibTorch 1.13 starts at half the cores; use them all. Call on the thread that
     // runs LibTorch work, since OpenMP keeps the setting per thread.
     static void applyThreads(int threads = 0);
+    // The thread counts python3 starts with for this torch (LibTorch's default intra-op count,
+    // OpenBLAS's own): where a user's code runs (the console, the kitchen), as their script would.
+    static void applyLibraryDefaults();
     static int hardwareThreads();
     static QString cpuModel();
     static QString loadedBlas();

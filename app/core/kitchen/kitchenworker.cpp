@@ -18,8 +18,9 @@ KitchenWorker::~KitchenWorker()
 
 void KitchenWorker::initialize()
 {
-    // On this thread: OpenMP keeps the thread count per thread.
-    DeviceRegistry::applyThreads();
+    // On this thread (OpenMP keeps the thread count per thread): the counts python3 starts
+    // with, so the console's code and the kitchen's moves run as the user's script would.
+    DeviceRegistry::applyLibraryDefaults();
     m_workspace = std::make_unique<Workspace>();
     m_workspace->setDeferredSummaries(true); // cards first, statistics after
     // Python starts only when the console is first used (startConsole or a line typed).

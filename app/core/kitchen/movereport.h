@@ -61,6 +61,12 @@ public:
     int count = 1;
 
     double gigabytesPerSecond() const { return seconds > 0 ? bytes / seconds / 1e9 : 0; }
+    // A move to or from the meta device copies no data (meta tensors have shapes, no values):
+    // it is captioned "shapes only", never with bytes per second.
+    bool shapesOnly() const
+    {
+        return fromDevice == QLatin1String("meta") || toDevice == QLatin1String("meta");
+    }
     QString describe() const; // one human sentence for the status bar and the CLI
 };
 

@@ -126,10 +126,11 @@ QStringList launcherArguments(const TrainConfig &c, const TrainLane &lane, const
     const auto add = [&args](const char *name, const QString &value) {
         args << QString::fromLatin1(name) << value;
     };
-    add("--ranks", QString::number(lane.ranks));
+    add("--ranks", QString::number(lane.parallel == LaneParallel::Python ? 1 : lane.ranks));
     add("--device", lane.device.startsWith(QLatin1String("cuda")) ? QStringLiteral("cuda")
                                                                    : QStringLiteral("cpu"));
     add("--parallel", lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
+                      : lane.parallel == LaneParallel::Python     ? QStringLiteral("none")
                                                                    : QStringLiteral("ddp"));
     add("--width", QString::number(c.width));
     add("--depth", QString::number(c.depth));
@@ -166,9 +167,12 @@ int ReplicaRun::maxRanks(const QString &device)
 QString ReplicaRun::check(const TrainConfig &config, const TrainLane &lane)
 {
     if (config.steps < 1)
-        return tr("A DDP lane needs at least one step.");
+        return tr("A lane needs at least one step.");
     if (lane.parallel == LaneParallel::DataParallel)
         return {}; // one process over every GPU: the launcher says when there are not two
+    if (lane.parallel == LaneParallel::Python)
+        return maxRanks(lane.device) < 1 ? tr("%1 needs a GPU; this machine has none.").arg(lane.device)
+                                         : QString();
     const int most = maxRanks(lane.device);
     if (lane.ranks < 1 || lane.ranks > most)
         return most < 1 ? tr("DDP on %1 needs a GPU; this machine has none.").arg(lane.device)
@@ -229,8 +233,8 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
     const QString package = packageDir();
     if (package.isEmpty())
         return fail(tr("The tensorkitchen package is not installed beside this app."));
-    // nn.DataParallel is one process, one stream.
-    const int n = lane.parallel == LaneParallel::DataParallel ? 1 : lane.ranks;
+    // nn.DataParallel and the Python lane are one process, one stream.
+    const int n = lane.parallel == LaneParallel::Ddp ? lane.ranks : 1;
 
     // A socket only this user can reach, used by this run alone (not the app's watch socket).
     QTemporaryDir folder(QDir::tempPath() + QStringLiteral("/tk-ddp-XXXXXX"));
@@ -341,6 +345,12 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
     });
 
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // The wait policy the app chose for itself (ProcessSetup) is not the user's: the ranks run
+    // as python3 would.
+    if (env.value(QStringLiteral("TK_NO_REEXEC")) == QLatin1String("1")) {
+        env.remove(QStringLiteral("OMP_WAIT_POLICY"));
+        env.remove(QStringLiteral("TK_NO_REEXEC"));
+    }
     const QString path = env.value(QStringLiteral("PYTHONPATH"));
     env.insert(QStringLiteral("PYTHONPATH"), path.isEmpty() ? package : package + QLatin1Char(':') + path);
     launcher.setProcessEnvironment(env);
@@ -408,8 +418,11 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
         if (cb.step)
             cb.step(combined.last());
     }
-    if (summary)
+    if (summary) {
         *summary = summarize(0, ranks, combined, notice);
+        summary->torchVersion = json.value(QLatin1String("torch")).toString();
+        summary->optimizerImplementation = json.value(QLatin1String("optimizer_impl")).toString();
+    }
     if (combined.size() < config.steps)
         return fail(tr("%1: only %2 of %3 steps came back from the ranks.")
                         .arg(label).arg(combined.size()).arg(config.steps));

@@ -48,6 +48,10 @@ struct ReplicaSummary
     double allreduceMedian = 0;
     qint64 allreduceBytes = 0;
     QString notice; // the launcher's "DDP on cpu: 2 ranks over gloo, …"
+    // From the launcher's result at the end: the Python's torch, and how torch.optim ran the
+    // step ("single-tensor", "foreach", "fused"; empty where it could not tell).
+    QString torchVersion;
+    QString optimizerImplementation;
 };
 
 } // namespace tk

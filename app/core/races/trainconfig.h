@@ -45,10 +45,12 @@ struct TrainConfig
     bool pinBatches = false;
 };
 
-// How a lane's model is replicated. None: this process trains it with LibTorch. Ddp: `ranks`
-// Python processes (tensorkitchen.replicas) with DistributedDataParallel, each on its shard of
-// the global batch. DataParallel: nn.DataParallel in one Python process over every GPU.
-enum class LaneParallel { None, Ddp, DataParallel };
+// Who trains a lane. None: this process, with LibTorch C++ (autograd and torch::optim). Python:
+// one Python process with PyTorch, the same model, data and optimizer (tensorkitchen.replicas
+// --parallel none): what a plain PyTorch script gets. Ddp: `ranks` Python processes with
+// DistributedDataParallel, each on its shard of the global batch. DataParallel:
+// nn.DataParallel in one Python process over every GPU.
+enum class LaneParallel { None, Ddp, DataParallel, Python };
 
 // One lane: a device and, on the CPU, a thread count (per rank for a DDP lane; 0: the
 // launcher's share of the cores).

@@ -1,8 +1,6 @@
 #include "races/trainer.h"
 
 #include "devices/deviceregistry.h"
-#include "internal/flatadam.h"
-#include "internal/mlpbackprop.h"
 #include "internal/modelfactory.h"
 #include "internal/preparedspirals.h"
 #include "internal/torchutil.h"
@@ -44,6 +42,9 @@ QString TrainLane::label() const
     if (parallel == LaneParallel::Ddp)
         return QCoreApplication::translate("TrainLane", "DDP × %1 · %2")
             .arg(ranks).arg(device == QLatin1String("cpu") ? QStringLiteral("CPU") : device);
+    if (parallel == LaneParallel::Python)
+        return QCoreApplication::translate("TrainLane", "Python · %1")
+            .arg(device == QLatin1String("cpu") ? QStringLiteral("CPU") : device);
     if (parallel == LaneParallel::DataParallel)
         return QCoreApplication::translate("TrainLane", "DataParallel · %1").arg(device);
     if (device != QLatin1String("cpu"))
@@ -87,12 +88,11 @@ struct Trainer::Private
     int laneIndex = 0;
     c10::Device device = torch::kCPU;
     torch::nn::Sequential model{nullptr};
-    // Adam steps with FlatAdam (one buffer for all parameters) after MlpBackprop's
-    // hand-run backward: per-tensor and per-node overhead was most of the step, and both give
-    // autograd's and torch.optim.Adam's numbers to the bit. SGD is LibTorch's own, on autograd.
-    std::unique_ptr<FlatAdam> adam;
-    std::unique_ptr<MlpBackprop> backprop;
+    // What a PyTorch program runs: autograd builds the graph in the forward, the engine runs
+    // the backward, and LibTorch's own optimizer steps each parameter (the race measures
+    // PyTorch, overheads and all; it does not beat it).
     std::unique_ptr<torch::optim::Optimizer> optimizer;
+    bool graphSeen = false; // the last loss came out of an autograd graph
     at::Tensor x, y;             // host dataset
     at::Tensor xDevice, yDevice; // preload
     at::Tensor xPinned, yPinned; // pinned staging buffers
@@ -204,12 +204,8 @@ bool Trainer::prepare(QString *error)
         makeSpirals(c, &d->x, &d->y);
         d->model = ModelFactory::mlp(c.width, c.depth, c.seed);
         d->model->to(d->device); // in place: the optimizer below sees the moved parameters
-        if (ModelFactory::optimizerFromName(c.optimizer) == ModelFactory::Optimizer::Sgd)
-            d->optimizer = ModelFactory::optimizer(ModelFactory::Optimizer::Sgd, d->model->parameters(), c.lr);
-        else {
-            d->adam = std::make_unique<FlatAdam>(d->model->parameters(), c.lr);
-            d->backprop = std::make_unique<MlpBackprop>(d->model);
-        }
+        d->optimizer = ModelFactory::optimizer(*ModelFactory::optimizerFromName(c.optimizer),
+                                               d->model->parameters(), c.lr);
         if (c.placement == TrainPlacement::Preload) {
             d->xDevice = d->x.to(d->device);
             d->yDevice = d->y.to(d->device);
@@ -283,16 +279,12 @@ bool Trainer::step(TrainStep *out, QString *error)
             break;
         }
         }
-        at::Tensor loss;
-        if (d->adam) {
-            loss = d->backprop->step(xb, yb); // overwrites every gradient: nothing to zero
-            d->adam->step();
-        } else {
-            d->optimizer->zero_grad();
-            loss = torch::nn::functional::cross_entropy(d->model->forward(xb), yb);
-            loss.backward();
-            d->optimizer->step();
-        }
+        // The step as the exported script writes it: zero_grad, forward, loss, backward, step.
+        d->optimizer->zero_grad();
+        const at::Tensor loss = torch::nn::functional::cross_entropy(d->model->forward(xb), yb);
+        d->graphSeen = loss.grad_fn() != nullptr;
+        loss.backward();
+        d->optimizer->step();
         const double value = loss.item<double>(); // reading the loss waits for the device
         d->sync();
         const double seconds =
@@ -311,6 +303,22 @@ bool Trainer::step(TrainStep *out, QString *error)
         *error = torchutil::cleanMessage(e.what());
         return false;
     }
+}
+
+QString Trainer::engine() const
+{
+    // Read off the objects that ran, not declared: a lane whose loss has no autograd graph or
+    // whose optimizer is not LibTorch's own is no longer what a PyTorch program runs.
+    const bool optim = dynamic_cast<const torch::optim::Adam *>(d->optimizer.get())
+                       || dynamic_cast<const torch::optim::SGD *>(d->optimizer.get());
+    return d->graphSeen && optim ? QStringLiteral("libtorch-autograd") : QString();
+}
+
+QString Trainer::optimizerImplementation() const
+{
+    // LibTorch's C++ optimizers loop over the parameters one tensor at a time (Python's
+    // torch.optim calls this "single-tensor"; it has no foreach or fused path in C++).
+    return d->optimizer ? QStringLiteral("single-tensor") : QString();
 }
 
 DecisionGrid Trainer::decision() const

@@ -24,6 +24,11 @@ public:
     // One optimisation step; false on a LibTorch error.
     bool step(TrainStep *out, QString *error);
     DecisionGrid decision() const;
+    // What ran the last step: "libtorch-autograd" (autograd + torch::optim, as a PyTorch
+    // program does), empty before the first step.
+    QString engine() const;
+    // The optimizer's implementation in torch.optim's words: "single-tensor".
+    QString optimizerImplementation() const;
     int stepsDone() const;
     // The CPU time spent preparing samples so far, on every thread (DataLoader placement).
     double prepCpuSeconds() const;

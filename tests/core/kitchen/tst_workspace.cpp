@@ -191,6 +191,10 @@ private Q_SLOTS:
         QVERIFY(!o.move().sameStorage);
         QVERIFY(o.move().oldReleased);
         QCOMPARE(o.move().bytes, qint64(24));
+        // A meta tensor has no values: the move is said to carry shapes only, never a speed.
+        QVERIFY(o.move().shapesOnly());
+        QVERIFY2(o.move().describe().contains("shapes only, no data moved"), qPrintable(o.move().describe()));
+        QVERIFY2(!o.move().describe().contains("GB/s"), qPrintable(o.move().describe()));
         QVERIFY(w.card(x)->storageId != oldStorage);
         QVERIFY(w.card(x)->summary.contains("meta"));
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("x = x.to(\"meta\")"));

@@ -147,6 +147,15 @@ private Q_SLOTS:
         QVERIFY(later.message.move.describe().contains(QStringLiteral("not known yet")));
         QVERIFY(WatchParser::parse(move(9, "x", 1, "null")).message.move.describe().contains(QStringLiteral("not known yet")));
         QVERIFY(!m.describe().contains(QStringLiteral("not known yet")));
+        QVERIFY(m.describe().contains(QStringLiteral("GB/s")));
+
+        // A watched move to meta, timed: shapes only, no bytes per second.
+        const WatchParser::Result meta = WatchParser::parse(
+            R"({"type":"move","t":3,"id":10,"api":"Tensor.to","name":"x","from":"cpu","to":"meta","bytes":2048,"seconds":0.000168,"timing":"wall"})");
+        QVERIFY2(meta.ok(), qPrintable(meta.reason));
+        QVERIFY(meta.message.move.shapesOnly());
+        QVERIFY2(meta.message.move.describe().contains(QStringLiteral("shapes only")), qPrintable(meta.message.move.describe()));
+        QVERIFY2(!meta.message.move.describe().contains(QStringLiteral("GB/s")), qPrintable(meta.message.move.describe()));
     }
 
     void errorIsAnOpError()
