@@ -401,6 +401,21 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
             <numerusform>%n copies of %1 from %2 to %3: %4.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Made %1 on %2 from %3: shapes only, no data moved (%4 ms).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Made %1 on %2 from %3: shapes only, no data moved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n times.</source>
+        <translation>
+            <numerusform>%n time.</numerusform>
+            <numerusform>%n times.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OpError</name>
@@ -567,10 +582,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A DDP lane needs at least one step.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>DDP on %1 needs a GPU; this machine has none.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -622,6 +633,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1: only %2 of %3 steps came back from the ranks.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>A lane needs at least one step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a GPU; this machine has none.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReplicaTrain</name>
@@ -631,6 +650,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python PyTorch %1: autograd and torch.optim (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>implementation not known</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -966,6 +993,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>libtorch (default: LibTorch C++ in this process, autograd and torch::optim) or python (the same training in a Python process with PyTorch, per-batch placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch or python, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine python trains with per-batch placement in one process; DDP runs Python already (--placement ddp).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Python lane runs on cpu or cuda, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>TrainLane</name>
@@ -983,6 +1026,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>DataParallel · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python · %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1863,6 +1910,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
             <numerusform>× %n batches</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 · shapes only</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonActions</name>
@@ -2677,6 +2728,10 @@ first call: %4</source>
         <source>Stop ra&amp;nk sweep</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The same model, seed, batches and optimizer, trained by Python PyTorch in a process of its own (python -m tensorkitchen.replicas --parallel none): what a plain training script gets, moving each batch with .to(). Beside the LibTorch C++ lane on the same device, the gap is what Python costs per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaStrip</name>
@@ -3146,6 +3201,10 @@ first call: %4</source>
         <source>A DDP lane is training: its ranks are separate processes that wait for one another at every step, so they cannot be paused, only cancelled.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The CPU and GPU lanes run LibTorch C++ in this app as a PyTorch program does: autograd builds and runs the backward, torch::optim steps one parameter at a time. The Python lane runs the same training in Python PyTorch, and so do DDP and DataParallel.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::TrainingRacePanel</name>
@@ -3243,6 +3302,10 @@ first call: %4</source>
     </message>
     <message>
         <source>Rank sweep done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>median step %1 ms, %2× the %3 lane&apos;s %4 ms: what Python costs a step</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -412,6 +412,20 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
             <numerusform>%1을(를) %2에서 %3에 %n번 복사했습니다. 모두 %4입니다.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Made %1 on %2 from %3: shapes only, no data moved (%4 ms).</source>
+        <translation>%3에서 %2에 %1을(를) 만들었습니다. 모양만 있을 뿐 데이터는 옮기지 않았습니다(%4 ms).</translation>
+    </message>
+    <message>
+        <source>Made %1 on %2 from %3: shapes only, no data moved.</source>
+        <translation>%3에서 %2에 %1을(를) 만들었습니다. 모양만 있을 뿐 데이터는 옮기지 않았습니다.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n times.</source>
+        <translation>
+            <numerusform>%n번입니다.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>OpError</name>
@@ -576,10 +590,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>종료 코드 %1(으)로 끝났고 아무 말도 남기지 않았습니다</translation>
     </message>
     <message>
-        <source>A DDP lane needs at least one step.</source>
-        <translation>DDP 레인은 스텝이 하나 이상 있어야 합니다.</translation>
-    </message>
-    <message>
         <source>DDP on %1 needs a GPU; this machine has none.</source>
         <translation>%1에서 DDP를 돌리려면 GPU가 필요한데, 이 PC에는 없습니다.</translation>
     </message>
@@ -631,6 +641,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1: only %2 of %3 steps came back from the ranks.</source>
         <translation>%1: 랭크들에게서 스텝 %3개 가운데 %2개만 돌아왔습니다.</translation>
     </message>
+    <message>
+        <source>A lane needs at least one step.</source>
+        <translation>레인은 적어도 한 스텝은 학습해야 합니다.</translation>
+    </message>
+    <message>
+        <source>%1 needs a GPU; this machine has none.</source>
+        <translation>%1에는 GPU가 필요한데, 이 PC에는 GPU가 없습니다.</translation>
+    </message>
 </context>
 <context>
     <name>ReplicaTrain</name>
@@ -641,6 +659,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
         <translation>랭크  샘플/초  스텝 ms  all-reduce ms  all-reduce 비율  최종 손실</translation>
+    </message>
+    <message>
+        <source>Python PyTorch %1: autograd and torch.optim (%2)</source>
+        <translation>Python PyTorch %1: autograd와 torch.optim (%2)</translation>
+    </message>
+    <message>
+        <source>implementation not known</source>
+        <translation>구현 방식은 알 수 없음</translation>
     </message>
 </context>
 <context>
@@ -975,6 +1001,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
         <translation>DataLoader(num_workers=%1), 샘플당 블러 %2회: 장치가 전체 시간의 %3 % 동안 데이터를 기다렸고, 준비에 CPU 시간 %4초가 들었습니다</translation>
     </message>
+    <message>
+        <source>libtorch (default: LibTorch C++ in this process, autograd and torch::optim) or python (the same training in a Python process with PyTorch, per-batch placement).</source>
+        <translation>libtorch(기본값: 이 프로세스 안의 LibTorch C++, autograd와 torch::optim) 또는 python(같은 학습을 PyTorch가 있는 Python 프로세스에서, 배치마다 옮기기).</translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch or python, not “%1”.</source>
+        <translation>--engine에는 libtorch 또는 python을 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--engine python trains with per-batch placement in one process; DDP runs Python already (--placement ddp).</source>
+        <translation>--engine python은 프로세스 하나에서 배치마다 옮기며 학습합니다. DDP는 이미 Python으로 돌아갑니다(--placement ddp).</translation>
+    </message>
+    <message>
+        <source>The Python lane runs on cpu or cuda, not “%1”.</source>
+        <translation>Python 레인은 cpu 또는 cuda에서만 돌아갑니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
 </context>
 <context>
     <name>TrainLane</name>
@@ -993,6 +1035,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>DataParallel · %1</source>
         <translation>DataParallel · %1</translation>
+    </message>
+    <message>
+        <source>Python · %1</source>
+        <translation>Python · %1</translation>
     </message>
 </context>
 <context>
@@ -1870,6 +1916,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
             <numerusform>× 배치 %n개</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1 · shapes only</source>
+        <translation>%1 · 모양만</translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonActions</name>
@@ -2682,6 +2732,10 @@ first call: %4</source>
         <source>Stop ra&amp;nk sweep</source>
         <translation>랭크 수 바꿔 보기 중지(&amp;N)</translation>
     </message>
+    <message>
+        <source>The same model, seed, batches and optimizer, trained by Python PyTorch in a process of its own (python -m tensorkitchen.replicas --parallel none): what a plain training script gets, moving each batch with .to(). Beside the LibTorch C++ lane on the same device, the gap is what Python costs per step.</source>
+        <translation>같은 모델, 씨앗, 배치, 옵티마이저를 별도 프로세스의 Python PyTorch로 학습합니다(python -m tensorkitchen.replicas --parallel none). 배치마다 .to()로 옮기는 평범한 학습 스크립트가 얻는 속도입니다. 같은 장치의 LibTorch C++ 레인과의 차이가 스텝마다 Python이 드는 비용입니다.</translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaStrip</name>
@@ -3149,6 +3203,10 @@ first call: %4</source>
         <source>A DDP lane is training: its ranks are separate processes that wait for one another at every step, so they cannot be paused, only cancelled.</source>
         <translation>DDP 레인이 학습 중입니다. 랭크들은 스텝마다 서로를 기다리는 별개의 프로세스라서 일시 정지할 수 없고 취소만 할 수 있습니다.</translation>
     </message>
+    <message>
+        <source>The CPU and GPU lanes run LibTorch C++ in this app as a PyTorch program does: autograd builds and runs the backward, torch::optim steps one parameter at a time. The Python lane runs the same training in Python PyTorch, and so do DDP and DataParallel.</source>
+        <translation>CPU와 GPU 레인은 이 앱 안에서 LibTorch C++를 PyTorch 프로그램과 똑같이 돌립니다. autograd가 역전파를 만들어 실행하고, torch::optim이 파라미터를 하나씩 갱신합니다. Python 레인은 같은 학습을 Python PyTorch로 돌리며, DDP와 DataParallel도 마찬가지입니다.</translation>
+    </message>
 </context>
 <context>
     <name>tk::TrainingRacePanel</name>
@@ -3247,6 +3305,10 @@ first call: %4</source>
     <message>
         <source>Rank sweep done.</source>
         <translation>랭크 수 바꿔 보기를 마쳤습니다.</translation>
+    </message>
+    <message>
+        <source>median step %1 ms, %2× the %3 lane&apos;s %4 ms: what Python costs a step</source>
+        <translation>스텝 중앙값 %1 ms, %3 레인(%4 ms)의 %2배: 스텝마다 Python이 드는 비용</translation>
     </message>
 </context>
 <context>
