@@ -113,9 +113,10 @@ PY
         echo "Installing $wheel_pin's pins (torch with its CUDA libraries, numpy) into $venv"
         "$venv/bin/pip" install --disable-pip-version-check -q -r "$wheel_pin"
     fi
-    # The watcher's tests (python/tests) run under this environment's torch too.
-    if ! "$venv/bin/python3" -c 'import pytest' 2>/dev/null; then
-        "$venv/bin/pip" install --disable-pip-version-check -q pytest
+    # The watcher's tests (python/tests) run under this environment's torch too, and its
+    # linters (ruff, and mypy against this torch's own type hints): test-only, pinned.
+    if [[ ! -x $venv/bin/ruff || ! -x $venv/bin/mypy ]] || ! "$venv/bin/python3" -c 'import pytest' 2>/dev/null; then
+        "$venv/bin/pip" install --disable-pip-version-check -q pytest ruff==0.17.6 mypy==2.4.1
     fi
     torch_prefix="$("$venv/bin/python3" -c 'import torch; print(torch.utils.cmake_prefix_path)')"
 }

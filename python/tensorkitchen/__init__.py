@@ -12,7 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 import threading
-from typing import Any, Iterator, List, Optional
+from typing import Any, Iterator, Optional
 
 from ._watcher import Watcher
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 USAGE = """usage: python -m tensorkitchen [options] script.py [args…]
        python -m tensorkitchen [options] -m module [args…]
@@ -29,9 +29,9 @@ class UsageError(Exception):
     pass
 
 
-def parse(argv: List[str]) -> Tuple[dict, Optional[str], bool, List[str]]:
+def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
     """Options stop at the first argument that is not one (the script's own follow it)."""
-    opts = {"record": None, "socket": None, "app": True, "announce": True}
+    opts: Dict[str, Any] = {"record": None, "socket": None, "app": True, "announce": True}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -55,7 +55,7 @@ def parse(argv: List[str]) -> Tuple[dict, Optional[str], bool, List[str]]:
         elif arg in ("-h", "--help"):
             raise SystemExit(sys.stdout.write(USAGE) and 0)
         elif arg == "--version":
-            from . import __version__, PROTOCOL_VERSION
+            from . import PROTOCOL_VERSION, __version__
             sys.stdout.write("tensorkitchen %s (watch protocol %d)\n"
                              % (__version__, PROTOCOL_VERSION))
             raise SystemExit(0)
@@ -82,6 +82,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         sys.stderr.write("tensorkitchen: can't open file %r: No such file\n" % target)
         return 2
     import tensorkitchen
+
     from . import _runner
     program = target if module else os.path.basename(target)
     # The runner reports uncaught exceptions itself, so no excepthook.

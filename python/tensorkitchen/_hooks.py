@@ -81,7 +81,7 @@ def cuda_target(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torch
     return None
 
 
-def install(w: "Watcher", patches: Patches) -> None:
+def install(w: Watcher, patches: Patches) -> None:
     """Put every wrapper in place. Each part is separate: one failing leaves the others."""
     for part in (_install_tensor, _install_module, _install_dataloader, _install_optimizer):
         try:
@@ -90,7 +90,7 @@ def install(w: "Watcher", patches: Patches) -> None:
             w.notice("tensorkitchen: could not watch %s: %r" % (part.__name__[9:], exc))
 
 
-def _install_tensor(w: "Watcher", patches: Patches) -> None:
+def _install_tensor(w: Watcher, patches: Patches) -> None:
     Tensor = torch.Tensor
     to_orig = Tensor.to
     cuda_orig = Tensor.cuda
@@ -181,7 +181,7 @@ def module_size(module: torch.nn.Module, limit: int = 100000) -> Tuple[int, int]
     return nbytes, params
 
 
-def _install_module(w: "Watcher", patches: Patches) -> None:
+def _install_module(w: Watcher, patches: Patches) -> None:
     Module = torch.nn.Module
     pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
 
@@ -220,7 +220,7 @@ def _install_module(w: "Watcher", patches: Patches) -> None:
         patches.set(Module, name, make("Module." + name, orig))
 
 
-def _install_dataloader(w: "Watcher", patches: Patches) -> None:
+def _install_dataloader(w: Watcher, patches: Patches) -> None:
     from torch.utils.data import dataloader
     Iter = dataloader._BaseDataLoaderIter
     orig = Iter.__dict__["__next__"]
@@ -244,7 +244,7 @@ def _install_dataloader(w: "Watcher", patches: Patches) -> None:
     patches.set(Iter, "__next__", __next__)
 
 
-def _install_optimizer(w: "Watcher", patches: Patches) -> None:
+def _install_optimizer(w: Watcher, patches: Patches) -> None:
     from torch.optim import optimizer as optim_module
     register = getattr(optim_module, "register_optimizer_step_post_hook", None)
     if register is not None:

@@ -68,8 +68,8 @@ def reserve_port(port: int) -> socket.socket:
         why = exc.strerror or str(exc)
         if exc.errno == getattr(__import__("errno"), "EADDRINUSE", 98):
             raise LaunchError("Port %d on 127.0.0.1 is in use: %s (choose another --port, or 0 "
-                              "for a free one)." % (port, why))
-        raise LaunchError("Port %d on 127.0.0.1 cannot be used: %s." % (port, why))
+                              "for a free one)." % (port, why)) from None
+        raise LaunchError("Port %d on 127.0.0.1 cannot be used: %s." % (port, why)) from None
     return sock
 
 
@@ -97,7 +97,7 @@ class Store:
                 except OSError:
                     pass
                 raise LaunchError("Could not host the group's store on 127.0.0.1:%d: %s"
-                                  % (self.port, exc))
+                                  % (self.port, exc)) from None
 
     def close(self) -> None:
         self._store = None
@@ -243,7 +243,7 @@ class Launch:
             if not self._stopping:  # a second signal must not cut the stopping short
                 self._stopping = True
                 raise Stopped(signum)
-        old = {}
+        old: Dict[int, Any] = {}
         for signum in (signal.SIGINT, signal.SIGTERM):
             old[signum] = signal.signal(signum, handler)
         return old

@@ -88,7 +88,7 @@ class Shard:
 
     def __init__(self, dataset: Any, world: int, rank: int, seed: int, per_rank: int) -> None:
         from torch.utils.data.distributed import DistributedSampler
-        self.sampler = DistributedSampler(dataset, num_replicas=world, rank=rank, shuffle=True,
+        self.sampler: Any = DistributedSampler(dataset, num_replicas=world, rank=rank, shuffle=True,
                                           seed=seed + 1000, drop_last=True)
         self.per_rank = per_rank
         self.epoch = -1
@@ -126,7 +126,7 @@ class AllreduceTimer:
 
         # No annotations: DDP refuses a hook whose annotations are not GradBucket/Future (and
         # `from __future__ import annotations` would make them strings).
-        def allreduce_timed_hook(state, bucket):  # type: ignore[no-untyped-def]
+        def allreduce_timed_hook(state, bucket):
             t0 = time.perf_counter()
             tensor = bucket.buffer()
             tensor.div_(timer.world)
@@ -134,7 +134,7 @@ class AllreduceTimer:
             timer.buckets += 1
             fut = dist.all_reduce(tensor, async_op=True).get_future()
 
-            def done(f):  # type: ignore[no-untyped-def]
+            def done(f):
                 timer.seconds += time.perf_counter() - t0
                 return f.value()[0]
             return fut.then(done)
@@ -193,7 +193,8 @@ def _open_stream(rank: int, spec: Dict[str, Any]) -> Optional[_transport.Transpo
         sys.stderr.write("tensorkitchen.replicas: rank %d sends nothing: %s\n" % (rank, why))
         return None
     transport = _transport.Transport(sock, None, lambda: _clock(spec))
-    hello, _ = _hello.hello_message("tensorkitchen.replicas", spec["argv"], spec["device"] == "cuda")
+    hello, _ = _hello.hello_message("tensorkitchen.replicas", spec["argv"],
+                                    spec["device"] == "cuda")
     world = spec["ranks"] if spec["parallel"] == "ddp" else 1
     hello.update({"rank": rank, "world_size": world, "backend": spec["backend"],
                   "group": spec["group"], "device": _device_name(spec, rank),

@@ -110,7 +110,7 @@ def sample_frames(thread_id: Optional[int],
 class Sampler:
     """One daemon thread; each part stops on its first failure (a `notice` says so)."""
 
-    def __init__(self, watcher: "Watcher", sample_seconds: float, memory_seconds: float) -> None:
+    def __init__(self, watcher: Watcher, sample_seconds: float, memory_seconds: float) -> None:
         self._w = watcher
         self._sample_seconds = sample_seconds
         self._memory_seconds = memory_seconds

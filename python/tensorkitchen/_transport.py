@@ -11,10 +11,9 @@ import math
 import os
 import socket
 import stat
-import sys
 import threading
 import time
-from typing import Any, Callable, Deque, Dict, IO, List, Optional
+from typing import IO, Any, Callable, Deque, Dict, List, Optional
 
 MAX_LINE = 65536          # bytes, the reader's limit (without the newline)
 MAX_STRING = 4096         # characters, the reader cuts longer strings
@@ -45,7 +44,7 @@ def _folder_is_private(path: str) -> bool:
     return stat.S_ISDIR(st.st_mode) and st.st_uid == os.getuid() and (st.st_mode & 0o077) == 0
 
 
-def connect(path: str, timeout: float = 0.5) -> "tuple[Optional[socket.socket], str]":
+def connect(path: str, timeout: float = 0.5) -> tuple[Optional[socket.socket], str]:
     """Connect to the app; (socket, "") or (None, why not)."""
     if not hasattr(socket, "AF_UNIX"):
         return None, "no AF_UNIX sockets here"

@@ -106,7 +106,7 @@ class Watcher:
     def connected(self) -> bool:
         return self._transport.connected
 
-    def start(self) -> "Watcher":
+    def start(self) -> Watcher:
         self._transport.start()
         _hooks.install(self, self._patches)
         self._started = True
@@ -223,6 +223,7 @@ class Watcher:
     def cuda_start(self, src: Optional[torch.Tensor], target: Optional[torch.device]) -> Any:
         """A timing event recorded on the current stream of the CUDA device of a copy."""
         try:
+            device: Optional[torch.device]
             if src is not None and src.is_cuda:
                 device = src.device
             else:

@@ -184,7 +184,7 @@ def _result(spec: Dict[str, Any], results: List[Dict[str, Any]],
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> "NoReturn":  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         # One line, like every other refusal (the app shows the launcher's last stderr line).
         self.exit(2, "tensorkitchen.replicas: %s (see --help)\n" % message)
 

@@ -63,7 +63,7 @@ def env_with_package(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
 
 
 class Watched:
-    def __init__(self, proc: "subprocess.CompletedProcess[str]", messages: List[Dict[str, Any]]):
+    def __init__(self, proc: subprocess.CompletedProcess[str], messages: List[Dict[str, Any]]):
         self.proc = proc
         self.messages = messages
 

@@ -5,17 +5,16 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
-from pathlib import Path
 
 import pytest
 import torch
+from conftest import SCRIPTS, env_with_package, of_type, read_recording
+from torch.optim import optimizer as optimizer_module
 from torch.utils.data import DataLoader, TensorDataset
 from torch.utils.data import dataloader as dataloader_module
-from torch.optim import optimizer as optimizer_module
 
 import tensorkitchen
 from tensorkitchen import _devices, _frames, _watcher
-from conftest import SCRIPTS, env_with_package, of_type, read_recording
 
 PATCHED = [(torch.Tensor, "to"), (torch.Tensor, "cuda"), (torch.Tensor, "cpu"),
            (torch.Tensor, "copy_"), (torch.nn.Module, "to"), (torch.nn.Module, "cuda"),
@@ -125,7 +124,7 @@ def test_watcher_failures_never_escape(rec, monkeypatch):
         assert model.to("meta") is model
         opt = torch.optim.SGD(torch.nn.Linear(2, 1).parameters(), lr=0.1)
         loader = DataLoader(TensorDataset(torch.ones(4, 2)), batch_size=2)
-        for (batch,) in loader:
+        for (batch,) in loader:  # noqa: B007 (the last batch is checked below)
             opt.step()
         assert batch.shape == (2, 2)
     notices = [m["text"] for m in of_type(read_recording(rec), "notice")]

@@ -15,16 +15,16 @@ from typing import Dict, List, Optional
 
 import pytest
 import torch
+from conftest import PACKAGE_ROOT, SCRIPTS, TIMEOUT, env_with_package, of_type, read_recording
 from torch.utils.data import DataLoader, TensorDataset
 
 import tensorkitchen
-from conftest import PACKAGE_ROOT, SCRIPTS, TIMEOUT, env_with_package, of_type, read_recording
 
 ERRORS = SCRIPTS / "errors"
 
 
 def run(args: List[str], cwd: Path, extra: Optional[Dict[str, str]] = None
-        ) -> "subprocess.CompletedProcess[bytes]":
+        ) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable] + args, cwd=str(cwd), env=env_with_package(extra),
                           capture_output=True, timeout=TIMEOUT)
 
@@ -41,7 +41,7 @@ def site_watch(tmp_path: Path, record: Path, prelude: str = "") -> Dict[str, str
     return {"PYTHONPATH": os.pathsep.join([str(site), str(PACKAGE_ROOT)])}
 
 
-def same(a: "subprocess.CompletedProcess[bytes]", b: "subprocess.CompletedProcess[bytes]"
+def same(a: subprocess.CompletedProcess[bytes], b: subprocess.CompletedProcess[bytes]
          ) -> None:
     assert a.returncode == b.returncode
     assert b.stdout == a.stdout

@@ -13,10 +13,9 @@ import sys
 import threading
 import time
 from pathlib import Path
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
 import pytest
-
 from conftest import PACKAGE_ROOT, env_with_package
 
 REPO = PACKAGE_ROOT.parent
@@ -24,7 +23,7 @@ BENCH = REPO / "bench" / "torch_train.py"
 RUN_TIMEOUT = 55  # seconds for one launcher run (each test < 60 s)
 
 
-def launcher(args: List[str], timeout: float = RUN_TIMEOUT) -> "subprocess.CompletedProcess[str]":
+def launcher(args: List[str], timeout: float = RUN_TIMEOUT) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "tensorkitchen.replicas"] + args,
                           env=env_with_package(), capture_output=True, text=True,
                           timeout=timeout)
@@ -251,7 +250,7 @@ def test_each_rank_streams_hello_steps_and_bye(tmp_path):
 
 # --- failures ---------------------------------------------------------------------------
 
-def start_long_run(app: App, ranks: int = 2, timeout: int = 20) -> "subprocess.Popen[str]":
+def start_long_run(app: App, ranks: int = 2, timeout: int = 20) -> subprocess.Popen[str]:
     return subprocess.Popen([sys.executable, "-m", "tensorkitchen.replicas", "--ranks",
                              str(ranks), "--batch", "64", "--steps", "1000000", "--threads", "1",
                              "--timeout", str(timeout), "--socket", app.path],

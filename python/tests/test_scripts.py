@@ -8,7 +8,6 @@ import sys
 
 import pytest
 import torch
-
 from conftest import SCRIPTS, script_line
 
 TORCH_1 = torch.__version__.startswith("1.")
@@ -111,7 +110,8 @@ def test_seed003_wrong_code_mismatch(run_watched):
     assert err["line"] == script_line("seed003_wrong.py", "return x + self.w")
     assert err["code"] == "return x + self.w"
     outer, inner = err["traceback"]
-    assert outer == {"file": err["file"], "func": "<module>", "code": "output = model(x)  # 오류 발생!",
+    assert outer == {"file": err["file"], "func": "<module>",
+                     "code": "output = model(x)  # 오류 발생!",
                      "line": script_line("seed003_wrong.py", "output = model(x)")}
     assert inner["func"] == "forward" and inner["line"] == err["line"]
     assert err["t"] <= w.messages[-1]["t"]
@@ -180,7 +180,8 @@ def test_tensors_sample(run_watched):
     assert items["on_meta"]["device"] == "meta"
     assert items["batch"]["line"] == script_line("names.py", "time.sleep(1.2)")
     assert items["weights"]["dtype"] == "float64" and items["weights"]["bytes"] == 160
-    assert items["weights"]["line"] == len((SCRIPTS / "names.py").read_text().splitlines())  # `hold()`
+    # `hold()`, the script's last line
+    assert items["weights"]["line"] == len((SCRIPTS / "names.py").read_text().splitlines())
     model = items["model"]
     assert model["kind"] == "module" and model["class"] == "Sequential"
     assert model["params"] == 18 and model["bytes"] == 72

@@ -13,9 +13,8 @@ import threading
 from pathlib import Path
 from typing import List
 
-import pytest
-
 from conftest import SCRIPTS, env_with_package, read_recording
+
 from tensorkitchen import _transport
 
 
@@ -52,7 +51,7 @@ class FakeApp:
         return [json.loads(line) for line in self.data.split(b"\n") if line]
 
 
-def run_cli(args: List[str], cwd: Path) -> "subprocess.CompletedProcess[str]":
+def run_cli(args: List[str], cwd: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "tensorkitchen"] + args, cwd=str(cwd),
                           env=env_with_package(), capture_output=True, text=True, timeout=180)
 
@@ -174,7 +173,7 @@ def test_non_finite_numbers_become_null():
 
 def test_unicode_is_sent_as_utf8():
     data = _transport.encode({"type": "notice", "t": 0.0, "text": "오류"})
-    assert "오류".encode("utf-8") in data
+    assert "오류".encode() in data
 
 
 def test_the_suite_never_reaches_the_users_app(tmp_path, monkeypatch):
