@@ -410,10 +410,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message numerus="yes">
-        <source>%n times.</source>
+        <source>Made %1 on %2 from %3 %n times: shapes only, no data moved (%4 ms in all).</source>
         <translation>
-            <numerusform>%n time.</numerusform>
-            <numerusform>%n times.</numerusform>
+            <numerusform>Made %1 on %2 from %3 %n time: shapes only, no data moved (%4 ms in all).</numerusform>
+            <numerusform>Made %1 on %2 from %3 %n times: shapes only, no data moved (%4 ms in all).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Made %1 on %2 from %3 %n times: shapes only, no data moved.</source>
+        <translation>
+            <numerusform>Made %1 on %2 from %3 %n time: shapes only, no data moved.</numerusform>
+            <numerusform>Made %1 on %2 from %3 %n times: shapes only, no data moved.</numerusform>
         </translation>
     </message>
 </context>

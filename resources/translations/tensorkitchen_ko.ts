@@ -421,9 +421,15 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%3에서 %2에 %1을(를) 만들었습니다. 모양만 있을 뿐 데이터는 옮기지 않았습니다.</translation>
     </message>
     <message numerus="yes">
-        <source>%n times.</source>
+        <source>Made %1 on %2 from %3 %n times: shapes only, no data moved (%4 ms in all).</source>
         <translation>
-            <numerusform>%n번입니다.</numerusform>
+            <numerusform>%3에서 %2에 %1을(를) %n번 만들었습니다. 모양만 있을 뿐 데이터는 옮기지 않았습니다(모두 %4 ms).</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Made %1 on %2 from %3 %n times: shapes only, no data moved.</source>
+        <translation>
+            <numerusform>%3에서 %2에 %1을(를) %n번 만들었습니다. 모양만 있을 뿐 데이터는 옮기지 않았습니다.</numerusform>
         </translation>
     </message>
 </context>

@@ -177,15 +177,15 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
                                                          : QStringLiteral("\"%1\"").arg(dev);
         const QString x = info->name;
         sub->addAction(QStringLiteral("%1 = %1.to(%2)").arg(x, arg), this,
-                       [=] { requestTransfer(id, dev, TransferMeaning::Reassign); });
+                       [this, id, dev] { requestTransfer(id, dev, TransferMeaning::Reassign); });
         sub->addAction(QStringLiteral("%1_%2 = %1.to(%3)").arg(x, QString(dev).remove(':'), arg), this,
-                       [=] { requestTransfer(id, dev, TransferMeaning::NewName); });
+                       [this, id, dev] { requestTransfer(id, dev, TransferMeaning::NewName); });
         sub->addAction(tr("%1.to(%2)  — result discarded").arg(x, arg), this,
-                       [=] { requestTransfer(id, dev, TransferMeaning::Discard); });
+                       [this, id, dev] { requestTransfer(id, dev, TransferMeaning::Discard); });
     }
-    menu->addAction(tr("Show &values"), this, [=] { showValues(id); });
+    menu->addAction(tr("Show &values"), this, [this, id] { showValues(id); });
     if (info->kind == QLatin1String("tensor"))
-        menu->addAction(tr("Save as .&pt…"), this, [=] {
+        menu->addAction(tr("Save as .&pt…"), this, [this, id, info] {
             const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensor"),
                                                               info->name + QStringLiteral(".pt"),
                                                               tr("PyTorch files (*.pt)"));
@@ -198,7 +198,7 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
             });
         });
     if (info->kind == QLatin1String("tensor"))
-        menu->addAction(tr("Save as .&safetensors…"), this, [=] {
+        menu->addAction(tr("Save as .&safetensors…"), this, [this, id, info] {
             const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensor"),
                                                               info->name + QStringLiteral(".safetensors"),
                                                               tr("safetensors files (*.safetensors)"));
@@ -210,11 +210,11 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
             });
         });
     menu->addSeparator();
-    QAction *rename = menu->addAction(tr("&Rename…"), this, [=] { renameCard(id); });
+    QAction *rename = menu->addAction(tr("&Rename…"), this, [this, id] { renameCard(id); });
     rename->setShortcut(Qt::Key_F2);
     menu->addAction(tr("&Clone"), this,
-                    [=] { m_engine->submit(request::Clone{id}, showingErrors()); });
-    QAction *del = menu->addAction(tr("&Delete"), this, [=] { deleteCard(id); });
+                    [this, id] { m_engine->submit(request::Clone{id}, showingErrors()); });
+    QAction *del = menu->addAction(tr("&Delete"), this, [this, id] { deleteCard(id); });
     del->setShortcut(QKeySequence::Delete);
     menu->popup(globalPos);
 }

@@ -40,12 +40,18 @@ QString MoveReport::describe() const
     } else if (shapesOnly()) {
         // Nothing travels: the meta tensor is made from the shape and dtype alone.
         const QString who = sourceName.isEmpty() ? tr("a tensor") : sourceName;
-        text = timed ? tr("Made %1 on %2 from %3: shapes only, no data moved (%4 ms).")
-                           .arg(who, toDevice, fromDevice)
-                           .arg(seconds * 1e3, 0, 'f', 3)
-                     : tr("Made %1 on %2 from %3: shapes only, no data moved.").arg(who, toDevice, fromDevice);
-        if (count > 1)
-            text += QLatin1Char(' ') + tr("%n times.", nullptr, count);
+        if (count > 1) // like moves flown as one
+            text = timed ? tr("Made %1 on %2 from %3 %n times: shapes only, no data moved (%4 ms in all).",
+                              nullptr, count)
+                               .arg(who, toDevice, fromDevice)
+                               .arg(seconds * 1e3, 0, 'f', 3)
+                         : tr("Made %1 on %2 from %3 %n times: shapes only, no data moved.", nullptr, count)
+                               .arg(who, toDevice, fromDevice);
+        else
+            text = timed ? tr("Made %1 on %2 from %3: shapes only, no data moved (%4 ms).")
+                               .arg(who, toDevice, fromDevice)
+                               .arg(seconds * 1e3, 0, 'f', 3)
+                         : tr("Made %1 on %2 from %3: shapes only, no data moved.").arg(who, toDevice, fromDevice);
     } else if (count > 1) {
         // Like moves flown as one: say that they were many, and their sums.
         text = timed ? tr("%n copies of %1 from %2 to %3: %4 in %5 ms (%6 GB/s).", nullptr, count)

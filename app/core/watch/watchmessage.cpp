@@ -6,6 +6,7 @@ QString WatchMessage::typeName(Type type)
 {
     switch (type) {
     case Type::Hello: return QStringLiteral("hello");
+    case Type::Devices: return QStringLiteral("devices");
     case Type::Move: return QStringLiteral("move");
     case Type::MoveTime: return QStringLiteral("move_time");
     case Type::Tensors: return QStringLiteral("tensors");

@@ -156,6 +156,9 @@ private Q_SLOTS:
         QVERIFY(meta.message.move.shapesOnly());
         QVERIFY2(meta.message.move.describe().contains(QStringLiteral("shapes only")), qPrintable(meta.message.move.describe()));
         QVERIFY2(!meta.message.move.describe().contains(QStringLiteral("GB/s")), qPrintable(meta.message.move.describe()));
+        // Every type has its protocol name (a recording's summary counts them by it).
+        QCOMPARE(tk::WatchMessage::typeName(tk::WatchMessage::Type::Devices), QStringLiteral("devices"));
+        QCOMPARE(tk::WatchMessage::typeName(tk::WatchMessage::Type::MoveTime), QStringLiteral("move_time"));
     }
 
     void errorIsAnOpError()
