@@ -129,9 +129,11 @@ private Q_SLOTS:
         // inside the square root, a missed bias correction) is off by far more within these steps.
         const QString ourTorch = DeviceRegistry::knownBuildFacts().torchVersion.section('.', 0, 1);
         const QString theirTorch = theirs.value("torch").toString();
-        if (theirTorch.section('.', 0, 1) == ourTorch && (optimizer == "sgd" || theirTorch.startsWith("1.")))
+        const bool sameFormula = optimizer == "sgd" || theirTorch.startsWith("1.");
+        if (theirTorch.section('.', 0, 1) == ourTorch && sameFormula)
             QCOMPARE(identical, c.steps);
-        QVERIFY2(worst < 1e-6, qPrintable(QString::number(worst)));
+        // lerp_ against mul_ + add_ drifts apart over the steps: 7.7e-7 at step 150 on an AVX2 EPYC.
+        QVERIFY2(worst < (sameFormula ? 1e-6 : 1e-5), qPrintable(QString::number(worst)));
     }
 
     // Every lane trains as a PyTorch program does, whatever the optimizer or placement: its
