@@ -2769,6 +2769,21 @@ first call: %4</source>
             <numerusform>rank %1 · %2 · pid %3 · %n threads</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>one process · %1 · pid %2 · %n threads</source>
+        <translation>
+            <numerusform>one process · %1 · pid %2 · %n thread</numerusform>
+            <numerusform>one process · %1 · pid %2 · %n threads</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Medians so far: forward %1 ms, backward %2 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaSweep</name>

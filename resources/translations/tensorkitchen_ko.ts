@@ -2771,6 +2771,20 @@ first call: %4</source>
             <numerusform>랭크 %1 · %2 · pid %3 · 스레드 %n개</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <source>one process · %1 · pid %2 · %n threads</source>
+        <translation>
+            <numerusform>프로세스 하나 · %1 · pid %2 · 스레드 %n개</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>step %1 ms</source>
+        <translation>스텝 %1 ms</translation>
+    </message>
+    <message>
+        <source>Medians so far: forward %1 ms, backward %2 ms.</source>
+        <translation>지금까지의 중앙값: 순전파 %1 ms, 역전파 %2 ms.</translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaSweep</name>

@@ -88,19 +88,28 @@ void ReplicaStrip::setSummary(const ReplicaSummary &s)
                                .arg(c.green())
                                .arg(c.blue())
                                .arg(c.name()));
-        QString text = tr("rank %1 · %2 · pid %3 · %n threads", "", r.threads).arg(r.rank).arg(r.device).arg(r.pid);
-        if (i < s.rankStepMedian.size() && s.rankStepMedian.at(i) > 0)
+        // One process without a group (the Python lane, DataParallel): no ranks, no all-reduce.
+        const bool group = s.backend != QLatin1String("none");
+        QString text = group ? tr("rank %1 · %2 · pid %3 · %n threads", "", r.threads).arg(r.rank).arg(r.device).arg(r.pid)
+                             : tr("one process · %1 · pid %2 · %n threads", "", r.threads).arg(r.device).arg(r.pid);
+        const bool stepped = i < s.rankStepMedian.size() && s.rankStepMedian.at(i) > 0;
+        if (stepped && group)
             text += QLatin1Char('\n') + tr("step %1 ms · all-reduce %2 ms")
                                             .arg(ms(s.rankStepMedian.at(i)))
                                             .arg(ms(s.rankAllreduceMedian.value(i)));
+        else if (stepped)
+            text += QLatin1Char('\n') + tr("step %1 ms").arg(ms(s.rankStepMedian.at(i)));
         box->setText(text);
-        box->setToolTip(tr("Medians so far: forward %1 ms, backward %2 ms (it includes waiting for the "
-                           "all-reduce), all-reduce %3 ms of %4 bytes over %5.")
-                            .arg(ms(s.rankForwardMedian.value(i)))
-                            .arg(ms(s.rankBackwardMedian.value(i)))
-                            .arg(ms(s.rankAllreduceMedian.value(i)))
-                            .arg(s.allreduceBytes)
-                            .arg(r.backend));
+        box->setToolTip(group ? tr("Medians so far: forward %1 ms, backward %2 ms (it includes waiting for the "
+                                   "all-reduce), all-reduce %3 ms of %4 bytes over %5.")
+                                    .arg(ms(s.rankForwardMedian.value(i)))
+                                    .arg(ms(s.rankBackwardMedian.value(i)))
+                                    .arg(ms(s.rankAllreduceMedian.value(i)))
+                                    .arg(s.allreduceBytes)
+                                    .arg(r.backend)
+                              : tr("Medians so far: forward %1 ms, backward %2 ms.")
+                                    .arg(ms(s.rankForwardMedian.value(i)))
+                                    .arg(ms(s.rankBackwardMedian.value(i))));
     }
     rebuildNote();
 }
@@ -135,7 +144,7 @@ void ReplicaStrip::rebuildNote()
                 threads += std::max(1, r.threads);
                 ++cpuRanks;
             }
-        if (cpuRanks == 0)
+        if (cpuRanks == 0 || it->backend == QLatin1String("none")) // one process: nothing shared
             continue;
         const QString label = m_rows.value(it.key()).label;
         if (threads > cores)

@@ -211,6 +211,45 @@ private Q_SLOTS:
                  qPrintable(summaryText));
     }
 
+    // The Python lane beside the C++ one: the same training in a Python process, one box in the
+    // strip (no ranks, no all-reduce), and the summary says what Python cost a step.
+    void pythonLaneTrainsBesideTheCppLane()
+    {
+        if (!m_noTorch.isEmpty())
+            QSKIP(qPrintable(m_noTorch));
+        TrainingRacePanel panel;
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QTest::mouseClick(child<QCheckBox>(panel, "pythonLane"), Qt::LeftButton);
+        child<QSpinBox>(panel, "trainingSteps")->setValue(20);
+        const QList<TrainLane> lanes = panel.lanesFromControls();
+        int python = -1;
+        for (int i = 0; i < lanes.size(); ++i)
+            if (lanes[i].parallel == LaneParallel::Python)
+                python = i;
+        QVERIFY(python > 0);
+        QCOMPARE(lanes[python].label(), QStringLiteral("Python · CPU"));
+        QCOMPARE(lanes[0].parallel, LaneParallel::None);
+        QSignalSpy done(panel.race(), &TrainingRace::finished);
+        QTest::mouseClick(child<QPushButton>(panel, "runTraining"), Qt::LeftButton);
+        QVERIFY(done.wait(180000));
+        QCOMPARE(done.first().at(1).toString(), QString());
+        const QList<TrainStep> &steps = panel.race()->steps()[python];
+        QCOMPARE(int(steps.size()), 20);
+        QCOMPARE(panel.throughputChart()->graph(python)->dataCount(), 20);
+        // Same model, seed and batches as the C++ lane: its losses, to the race's digits.
+        QVERIFY(TrainingRace::agreeingDigits(panel.race()->steps()[0].last().loss, steps.last().loss) >= 4);
+        const QStringList texts = panel.replicaStrip()->rankTexts(python);
+        QCOMPARE(int(texts.size()), 1);
+        QVERIFY2(texts[0].startsWith("one process · cpu · pid ") && !texts[0].contains("all-reduce"),
+                 qPrintable(texts[0]));
+        QVERIFY2(!panel.replicaStrip()->noteText().contains("Python"), qPrintable(panel.replicaStrip()->noteText()));
+        const QString summary = panel.summaryText();
+        QVERIFY2(summary.contains("what Python costs a step") && summary.contains(lanes[0].label()),
+                 qPrintable(summary));
+        QVERIFY2(!summary.contains("all-reduce took"), qPrintable(summary));
+    }
+
     void rankSweepCharts()
     {
         if (!m_noTorch.isEmpty())
