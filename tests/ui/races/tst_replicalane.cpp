@@ -220,14 +220,20 @@ private Q_SLOTS:
         TrainingRacePanel panel;
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
-        QTest::mouseClick(child<QCheckBox>(panel, "pythonLane"), Qt::LeftButton);
+        // On its box, as a user clicks it (the check box spans the width; its text does not).
+        QCheckBox *box = child<QCheckBox>(panel, "pythonLane");
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QVERIFY(box->isChecked());
         child<QSpinBox>(panel, "trainingSteps")->setValue(20);
         const QList<TrainLane> lanes = panel.lanesFromControls();
         int python = -1;
         for (int i = 0; i < lanes.size(); ++i)
             if (lanes[i].parallel == LaneParallel::Python)
                 python = i;
-        QVERIFY(python > 0);
+        QStringList labels;
+        for (const TrainLane &l : lanes)
+            labels << l.label();
+        QVERIFY2(python > 0, qPrintable(labels.join(", ")));
         QCOMPARE(lanes[python].label(), QStringLiteral("Python · CPU"));
         QCOMPARE(lanes[0].parallel, LaneParallel::None);
         QSignalSpy done(panel.race(), &TrainingRace::finished);
