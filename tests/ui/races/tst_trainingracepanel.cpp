@@ -5,9 +5,11 @@
 #include "races/trainingrace.h"
 #include "races/trainingracepanel.h"
 #include "support/kitchentest.h"
+#include "support/testsupport.h"
 
 #include <QDir>
 #include <QSet>
+#include <QCheckBox>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTest>
@@ -183,6 +185,10 @@ private Q_SLOTS:
         QVERIFY(testsupport::showAsLaptop(w));
         TrainingRacePanel &panel = *w.trainingRace();
         w.tabs()->setCurrentWidget(&panel);
+        // The C++ lanes and the Python lane beside them, where a Python with torch is here.
+        if (!testsupport::torchPython().isEmpty())
+            if (auto *python = panel.findChild<QCheckBox *>("pythonLane"))
+                python->setChecked(true);
         QSignalSpy done(panel.race(), &TrainingRace::finished);
         TrainConfig c = panel.configFromControls();
         c.steps = 500;
