@@ -141,22 +141,15 @@ int TrainCommand::run(const QStringList &arguments)
     const QString fmt = p.value(format);
     if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
         return 2;
-    if (python) {
+    // Lanes that Python trains, in processes of their own (tensorkitchen.replicas).
+    if (ddp || python) {
         if (lane.device != QLatin1String("cpu") && !lane.device.startsWith(QLatin1String("cuda")))
-            return fail(tr("The Python lane runs on cpu or cuda, not “%1”.").arg(lane.device));
-        lane.parallel = LaneParallel::Python;
-        lane.ranks = 1;
-        const QString why = ReplicaRun::check(c, lane);
-        if (!why.isEmpty())
-            return fail(why);
-        if (m_dryRun)
-            return 0;
-        ReplicaTrain replicas(m_out, m_err);
-        return replicas.train(c, lane, fmt == QLatin1String("json"));
-    }
-    if (ddp) {
-        if (lane.device != QLatin1String("cpu") && !lane.device.startsWith(QLatin1String("cuda")))
-            return fail(tr("A DDP lane runs on cpu or cuda, not “%1”.").arg(lane.device));
+            return fail(python ? tr("The Python lane runs on cpu or cuda, not “%1”.").arg(lane.device)
+                               : tr("A DDP lane runs on cpu or cuda, not “%1”.").arg(lane.device));
+        if (python) {
+            lane.parallel = LaneParallel::Python;
+            lane.ranks = 1;
+        }
         // Every point checked before any process starts: nothing is left half done.
         for (int n : sweep.isEmpty() ? QList<int>{lane.ranks} : sweep) {
             TrainLane l = lane;

@@ -11,7 +11,6 @@
 #include "races/workersweepchart.h"
 
 #include <QHBoxLayout>
-#include <algorithm>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -214,13 +213,6 @@ QString TrainingRacePanel::summaryHtml() const
     const double target = m_race->config().targetLoss;
     QStringList rows;
     const auto &all = m_race->steps();
-    const auto medianStep = [&all](int lane) {
-        QVector<double> s;
-        for (const TrainStep &t : all[lane])
-            s << t.stepSeconds;
-        std::sort(s.begin(), s.end());
-        return s.isEmpty() ? 0.0 : s.at(s.size() / 2);
-    };
     // The LibTorch C++ lane a Python lane is compared with: same device, all its threads.
     const auto cppLane = [this, &all](const TrainLane &python) {
         const auto id = [](const QString &d) { return d == QLatin1String("cuda") ? QStringLiteral("cuda:0") : d; };
@@ -256,7 +248,8 @@ QString TrainingRacePanel::summaryHtml() const
         const TrainLane &lane = m_race->lanes()[i];
         if (lane.parallel == LaneParallel::Python) {
             const int j = cppLane(lane);
-            const double ours = medianStep(i), theirs = j >= 0 ? medianStep(j) : 0;
+            const double ours = TrainingRace::medianStepSeconds(all[i]);
+            const double theirs = j >= 0 ? TrainingRace::medianStepSeconds(all[j]) : 0;
             if (ours > 0 && theirs > 0)
                 row += QLatin1String("; ")
                        + tr("median step %1 ms, %2× the %3 lane's %4 ms: what Python costs a step")

@@ -1,5 +1,7 @@
 #include "races/trainingrace.h"
 
+#include <algorithm>
+
 #include "devices/torchthread.h"
 
 #include "devices/deviceregistry.h"
@@ -144,6 +146,16 @@ int TrainingRace::agreeingDigits(double a, double b)
         return 0;
     const double rel = std::fabs(a - b) / scale;
     return std::clamp(int(std::floor(-std::log10(rel))), 0, 16);
+}
+
+double TrainingRace::medianStepSeconds(const QList<TrainStep> &steps)
+{
+    QVector<double> s;
+    s.reserve(steps.size());
+    for (const TrainStep &t : steps)
+        s << t.stepSeconds;
+    std::sort(s.begin(), s.end());
+    return s.isEmpty() ? 0.0 : s.at(s.size() / 2);
 }
 
 double TrainingRace::timeToTarget(const QList<TrainStep> &steps, double target)

@@ -40,6 +40,8 @@ public:
     static int agreeingDigits(double a, double b);
     // Training time until the loss first reaches the target; negative if it never did.
     static double timeToTarget(const QList<TrainStep> &steps, double target);
+    // The median of the steps' times (0 for none): what a lane's step costs, warm-up included.
+    static double medianStepSeconds(const QList<TrainStep> &steps);
 
 Q_SIGNALS:
     void stepsReady(const QList<tk::TrainStep> &steps);
