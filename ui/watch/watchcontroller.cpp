@@ -160,9 +160,7 @@ bool WatchController::runScript(const QString &python, const QString &script)
     process.setArguments({QStringLiteral("-m"), QStringLiteral("tensorkitchen"), QStringLiteral("--socket"),
                           m_server->path(), script});
     process.setWorkingDirectory(QFileInfo(script).absolutePath());
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    const QString path = env.value(QStringLiteral("PYTHONPATH"));
-    env.insert(QStringLiteral("PYTHONPATH"), path.isEmpty() ? package : package + QLatin1Char(':') + path);
+    QProcessEnvironment env = WatcherPackage::environment(package);
     env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1")); // its output as it prints
     process.setProcessEnvironment(env);
     // Into a file, not a pipe: the program runs on, undisturbed, when the app closes.

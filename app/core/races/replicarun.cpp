@@ -145,7 +145,26 @@ QStringList launcherArguments(const TrainConfig &c, const TrainLane &lane, const
         add("--threads", QString::number(lane.threads));
     if (lane.port > 0)
         add("--port", QString::number(lane.port));
+    if (c.gridEvery > 0 && c.gridSize > 1)
+        add("--grid", QString::number(c.gridSize));
     return args;
+}
+
+// The launcher's picture of what the model learned, if it is one: gridSize² probabilities.
+QVector<float> decisionFromJson(const QJsonObject &json, int gridSize)
+{
+    const QJsonArray values = json.value(QLatin1String("decision")).toArray();
+    if (gridSize < 2 || values.size() != qsizetype(gridSize) * gridSize)
+        return {};
+    QVector<float> out;
+    out.reserve(values.size());
+    for (const QJsonValue &v : values) {
+        const double p = v.toDouble(-1);
+        if (!(p >= 0 && p <= 1)) // also NaN and anything that is not a number
+            return {};
+        out << float(p);
+    }
+    return out;
 }
 
 } // namespace
@@ -344,15 +363,7 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
         }
     });
 
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    // The wait policy the app chose for itself (ProcessSetup) is not the user's: the ranks run
-    // as python3 would.
-    if (env.value(QStringLiteral("TK_NO_REEXEC")) == QLatin1String("1")) {
-        env.remove(QStringLiteral("OMP_WAIT_POLICY"));
-        env.remove(QStringLiteral("TK_NO_REEXEC"));
-    }
-    const QString path = env.value(QStringLiteral("PYTHONPATH"));
-    env.insert(QStringLiteral("PYTHONPATH"), path.isEmpty() ? package : package + QLatin1Char(':') + path);
+    const QProcessEnvironment env = WatcherPackage::environment(package);
     launcher.setProcessEnvironment(env);
     launcher.setProgram(pythonExecutable());
     launcher.setArguments(launcherArguments(config, lane, socket));
@@ -422,6 +433,7 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
         *summary = summarize(0, ranks, combined, notice);
         summary->torchVersion = json.value(QLatin1String("torch")).toString();
         summary->optimizerImplementation = json.value(QLatin1String("optimizer_impl")).toString();
+        summary->decision = decisionFromJson(json, config.gridSize);
     }
     if (combined.size() < config.steps)
         return fail(tr("%1: only %2 of %3 steps came back from the ranks.")

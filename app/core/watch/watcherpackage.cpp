@@ -26,4 +26,16 @@ QString WatcherPackage::python()
     return set.isEmpty() ? QStringLiteral(TK_BUILD_PYTHON) : set;
 }
 
+QProcessEnvironment WatcherPackage::environment(const QString &package)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    if (env.value(QStringLiteral("TK_NO_REEXEC")) == QLatin1String("1")) {
+        env.remove(QStringLiteral("OMP_WAIT_POLICY"));
+        env.remove(QStringLiteral("TK_NO_REEXEC"));
+    }
+    const QString path = env.value(QStringLiteral("PYTHONPATH"));
+    env.insert(QStringLiteral("PYTHONPATH"), path.isEmpty() ? package : package + QLatin1Char(':') + path);
+    return env;
+}
+
 } // namespace tk

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QProcessEnvironment>
 #include <QString>
 
 namespace tk {
@@ -14,6 +15,10 @@ public:
     static QString dir();
     // $TK_PYTHON, else the Python this build was configured with (its torch matches LibTorch).
     static QString python();
+    // The environment a Python child gets (a watched script, a replica rank, a race's Python
+    // lane): the user's own, with `package` first on PYTHONPATH and without what the app set for
+    // itself (ProcessSetup's OpenMP wait policy): the child runs as python3 would.
+    static QProcessEnvironment environment(const QString &package);
 };
 
 } // namespace tk
