@@ -1,7 +1,12 @@
 #include "bench/matmulcommand.h"
 
 #include "races/matmulbench.h"
+#include "races/matmulpythonlane.h"
 #include "races/matmulreport.h"
+
+#include <QJsonObject>
+#include <map>
+#include <memory>
 
 namespace tk {
 
@@ -22,9 +27,14 @@ int MatmulCommand::run(const QStringList &arguments)
                                  QStringLiteral("s"), QStringLiteral("0.2"));
     QCommandLineOption modeOpt(QStringLiteral("mode"), tr("compute, end-to-end or naive (GPU lanes; the CPU has no copies)."),
                                QStringLiteral("mode"), QStringLiteral("compute"));
+    QCommandLineOption engineOpt(QStringLiteral("engine"),
+                                 tr("libtorch (default: at::matmul in this process), python (`a @ b` "
+                                    "timed by torch.utils.benchmark in the Python interpreter), or "
+                                    "libtorch,python: a lane of each per device, interleaved."),
+                                 QStringLiteral("list"), QStringLiteral("libtorch"));
     QCommandLineOption formatOpt(QStringLiteral("format"), tr("json, csv or text (default)."),
                                  QStringLiteral("format"), QStringLiteral("text"));
-    p.addOptions({devicesOpt, sizesOpt, dtypeOpt, threadsOpt, minRunOpt, modeOpt, formatOpt});
+    p.addOptions({devicesOpt, sizesOpt, dtypeOpt, threadsOpt, minRunOpt, modeOpt, engineOpt, formatOpt});
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;
     const QString fmt = p.value(formatOpt);
@@ -48,12 +58,25 @@ int MatmulCommand::run(const QStringList &arguments)
             return fail(tr("“%1” is not a size N.").arg(n));
         s.sizes << v;
     }
+    QList<MatmulEngine> engines;
+    for (const QString &e : p.value(engineOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+        MatmulEngine engine;
+        if (!matmulEngineFromName(e.trimmed(), &engine))
+            return fail(tr("--engine takes libtorch, python or both, not “%1”.").arg(e));
+        if (!engines.contains(engine))
+            engines << engine;
+    }
+    if (engines.isEmpty())
+        return fail(tr("--engine takes libtorch, python or both."));
     for (const QString &d : p.value(devicesOpt).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-        MatmulLane lane;
-        lane.device = d.trimmed();
-        lane.mode = lane.device == QLatin1String("cpu") ? MatmulMode::Compute : mode;
-        lane.threads = lane.device == QLatin1String("cpu") ? threads : 0;
-        s.lanes << lane;
+        for (MatmulEngine engine : std::as_const(engines)) {
+            MatmulLane lane;
+            lane.device = d.trimmed();
+            lane.mode = lane.device == QLatin1String("cpu") ? MatmulMode::Compute : mode;
+            lane.threads = lane.device == QLatin1String("cpu") ? threads : 0;
+            lane.engine = engine;
+            s.lanes << lane;
+        }
     }
     const QString problem = MatmulBench::checkSettings(s);
     if (!problem.isEmpty())
@@ -65,12 +88,25 @@ int MatmulCommand::run(const QStringList &arguments)
     }
     if (m_dryRun)
         return 0;
+    // One interpreter per Python lane, for the whole sweep (importing torch takes seconds).
+    std::map<int, std::unique_ptr<MatmulPythonLane>> python;
+    for (int i = 0; i < s.lanes.size(); ++i) {
+        if (s.lanes.at(i).engine != MatmulEngine::Python)
+            continue;
+        auto lane = std::make_unique<MatmulPythonLane>();
+        QString error;
+        if (!lane->start(s.lanes.at(i), nullptr, &error))
+            return fail(error);
+        python[i] = std::move(lane);
+    }
     QList<MatmulResult> results;
     const int total = int(s.sizes.size() * s.lanes.size());
     for (int n : s.sizes) {
         for (int i = 0; i < s.lanes.size(); ++i) {
             QString error;
-            auto r = MatmulBench::runPoint(s.lanes.at(i), i, n, s.dtype, s.minRunTime, nullptr, &error);
+            auto r = python.count(i)
+                         ? python[i]->runPoint(i, n, s.dtype, s.minRunTime, nullptr, &error)
+                         : MatmulBench::runPoint(s.lanes.at(i), i, n, s.dtype, s.minRunTime, nullptr, &error);
             if (!r)
                 return fail(error);
             r->point = int(results.size()) + 1;
@@ -85,8 +121,12 @@ int MatmulCommand::run(const QStringList &arguments)
             m_err.flush();
         }
     }
-    if (fmt == QLatin1String("json"))
-        m_out << MatmulReport::toJson(MatmulReport::receipt(s, results), results);
+    if (fmt == QLatin1String("json")) {
+        QJsonObject receipt = MatmulReport::receipt(s, results);
+        if (!python.empty()) // the Python lanes' own PyTorch, which may not be this LibTorch
+            receipt[QStringLiteral("python_torch")] = python.begin()->second->torchVersion();
+        m_out << MatmulReport::toJson(receipt, results);
+    }
     else if (fmt == QLatin1String("csv"))
         m_out << MatmulReport::toCsv(results);
     else

@@ -26,6 +26,8 @@ QColor laneColor(const MatmulLane &lane)
         c = c.darker(150);
     if (lane.mode == MatmulMode::Naive)
         c = QColor(Qt::gray);
+    if (lane.engine == MatmulEngine::Python) // the device's colour, turned: a sibling curve
+        c = QColor::fromHsv((c.hue() + 300) % 360, c.saturation(), c.value());
     return c;
 }
 
@@ -93,7 +95,7 @@ int MatmulRaceCharts::baselineLane() const
                                  [](const MatmulLane &l) { return l.device != QLatin1String("cpu"); });
     for (int i = 0; i < m_settings.lanes.size(); ++i) {
         const MatmulLane &l = m_settings.lanes.at(i);
-        if (l.device != QLatin1String("cpu"))
+        if (l.device != QLatin1String("cpu") || l.engine != MatmulEngine::LibTorch)
             continue;
         // With a GPU, the CPU at full strength is the baseline; without, the single cook.
         if (gpu ? l.threads != 1 : l.threads == 1)
@@ -108,6 +110,8 @@ int MatmulRaceCharts::challengerLane(int lane) const
     if (base < 0 || lane == base)
         return -1;
     const MatmulLane &l = m_settings.lanes.at(lane);
+    if (l.engine == MatmulEngine::Python) // its gap is the C++ lane's, said in words at the end
+        return -1;
     const bool gpu = m_settings.lanes.at(base).threads != 1;
     if (gpu)
         return l.device != QLatin1String("cpu") ? lane : -1;

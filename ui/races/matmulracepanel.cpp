@@ -5,6 +5,7 @@
 #include "races/matmulrace.h"
 #include "races/matmulracecharts.h"
 #include "races/matmulreport.h"
+#include "watch/watcherpackage.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -83,6 +84,13 @@ void MatmulRacePanel::buildControls(QWidget *box)
     m_threads->setValue(DeviceRegistry::hardwareThreads());
     m_oneCook = new QCheckBox(tr("Also race 1 thread (one cook)"));
     m_oneCook->setChecked(!m_hasGpu);
+    m_python = new QCheckBox(tr("Python lane (torch.matmul from Python)"));
+    m_python->setObjectName(QStringLiteral("pythonLane"));
+    m_python->setToolTip(tr("The same A @ B typed in Python and timed by torch.utils.benchmark in "
+                            "%1, beside each C++ lane at full strength: the gap at small N is what "
+                            "Python costs per call; at large N the two meet.")
+                             .arg(WatcherPackage::python()));
+    m_python->setEnabled(!WatcherPackage::dir().isEmpty());
     m_gpuCompute = new QCheckBox(tr("GPU compute only"));
     m_gpuCompute->setToolTip(tr("A and B already on the GPU; the clock is read after "
                                 "torch.cuda.synchronize()."));
@@ -106,6 +114,7 @@ void MatmulRacePanel::buildControls(QWidget *box)
     auto *lanes = new QGroupBox(tr("Lanes"));
     auto *ll = new QVBoxLayout(lanes);
     ll->addWidget(m_oneCook);
+    ll->addWidget(m_python);
     ll->addWidget(m_gpuCompute);
     ll->addWidget(m_gpuEndToEnd);
     ll->addWidget(m_gpuNaive);
@@ -160,6 +169,8 @@ void MatmulRacePanel::buildControls(QWidget *box)
     m_to->setCurrentText(prefs.value(QStringLiteral("to"), m_to->currentText()).toString());
     m_minRun->setValue(prefs.value(QStringLiteral("minRunTime"), m_minRun->value()).toDouble());
     m_oneCook->setChecked(prefs.value(QStringLiteral("oneCook"), m_oneCook->isChecked()).toBool());
+    m_python->setChecked(m_python->isEnabled()
+                         && prefs.value(QStringLiteral("python"), false).toBool());
     prefs.endGroup();
     connect(m_run, &QPushButton::clicked, this, [this] {
         QSettings s;
@@ -169,6 +180,7 @@ void MatmulRacePanel::buildControls(QWidget *box)
         s.setValue(QStringLiteral("to"), m_to->currentText());
         s.setValue(QStringLiteral("minRunTime"), m_minRun->value());
         s.setValue(QStringLiteral("oneCook"), m_oneCook->isChecked());
+        s.setValue(QStringLiteral("python"), m_python->isChecked());
         startRace(settingsFromControls());
     });
     connect(m_cancel, &QPushButton::clicked, this, &MatmulRacePanel::cancelRace);
@@ -186,6 +198,11 @@ MatmulSettings MatmulRacePanel::settingsFromControls() const
     MatmulLane cpu;
     cpu.threads = m_threads->value();
     s.lanes << cpu;
+    if (m_python->isChecked()) {
+        MatmulLane py = cpu;
+        py.engine = MatmulEngine::Python;
+        s.lanes << py;
+    }
     if (m_oneCook->isChecked() && cpu.threads > 1) {
         MatmulLane one;
         one.threads = 1;
@@ -202,6 +219,10 @@ MatmulSettings MatmulRacePanel::settingsFromControls() const
                 g.device = d.id;
                 g.mode = mode;
                 s.lanes << g;
+                if (m_python->isChecked() && mode == MatmulMode::Compute) {
+                    g.engine = MatmulEngine::Python;
+                    s.lanes << g;
+                }
             }
         }
     }
@@ -275,7 +296,10 @@ void MatmulRacePanel::onFinished(bool cancelled, const QString &error)
         m_status->setText(tr("Cancelled after %n points.", nullptr, int(m_race->results().size())));
     else
         m_status->setText(tr("Done: %n points. %1", nullptr, int(m_race->results().size()))
-                              .arg(crossoverText()));
+                              .arg(crossoverText())
+                          + QStringList(MatmulReport::pythonCost(m_race->results()))
+                                .join(QLatin1Char(' '))
+                                .prepend(QLatin1Char(' ')));
     m_charts->requestReplot();
 }
 

@@ -59,6 +59,7 @@ private:
     QDoubleSpinBox *m_minRun = nullptr;
     QSpinBox *m_threads = nullptr;
     QCheckBox *m_oneCook = nullptr;
+    QCheckBox *m_python = nullptr;
     QCheckBox *m_gpuCompute = nullptr;
     QCheckBox *m_gpuEndToEnd = nullptr;
     QCheckBox *m_gpuNaive = nullptr;

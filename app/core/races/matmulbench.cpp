@@ -32,6 +32,22 @@ bool matmulModeFromName(const QString &name, MatmulMode *mode)
     return false;
 }
 
+QString matmulEngineName(MatmulEngine e)
+{
+    return e == MatmulEngine::Python ? QStringLiteral("python") : QStringLiteral("libtorch");
+}
+
+bool matmulEngineFromName(const QString &name, MatmulEngine *engine)
+{
+    for (MatmulEngine e : {MatmulEngine::LibTorch, MatmulEngine::Python}) {
+        if (matmulEngineName(e) == name) {
+            *engine = e;
+            return true;
+        }
+    }
+    return false;
+}
+
 QString MatmulLane::label() const
 {
     QString s = device;
@@ -41,6 +57,8 @@ QString MatmulLane::label() const
                                 .arg(threads > 0 ? threads : DeviceRegistry::hardwareThreads());
     if (mode != MatmulMode::Compute || device != QLatin1String("cpu"))
         s += QStringLiteral(" · ") + matmulModeName(mode);
+    if (engine == MatmulEngine::Python)
+        s += QStringLiteral(" · Python");
     return s;
 }
 

@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QMap>
 #include <QSysInfo>
 
 namespace tk {
@@ -17,6 +18,7 @@ QJsonObject resultJson(const MatmulResult &r)
     QJsonObject o;
     o[QStringLiteral("device")] = r.device;
     o[QStringLiteral("mode")] = matmulModeName(r.mode);
+    o[QStringLiteral("engine")] = matmulEngineName(r.engine);
     o[QStringLiteral("n")] = r.n;
     o[QStringLiteral("dtype")] = r.dtype;
     o[QStringLiteral("threads")] = r.threads;
@@ -36,8 +38,9 @@ QJsonObject resultJson(const MatmulResult &r)
     return o;
 }
 
-// The columns up to the machine's load: files written before it was measured still load.
+// Files written before the machine's load was measured, or before the Python lane, still load.
 const int kCsvColumnsWithoutLoad = 13;
+const int kCsvColumnsWithoutEngine = 17;
 
 QString loadNumber(double v, bool measured)
 {
@@ -77,12 +80,14 @@ QJsonObject MatmulReport::receipt(const MatmulSettings &s, const QList<MatmulRes
         lanes.append(QJsonObject{{QStringLiteral("device"), l.device},
                                  {QStringLiteral("mode"), matmulModeName(l.mode)},
                                  {QStringLiteral("threads"), l.threads},
+                                 {QStringLiteral("engine"), matmulEngineName(l.engine)},
                                  {QStringLiteral("label"), l.label()}});
     o[QStringLiteral("lanes")] = lanes;
     o[QStringLiteral("method")] = QStringLiteral(
         "torch.utils.benchmark blocked_autorange: cold first call timed alone; block grown x10 "
         "until >= min_run_time/1000 and timer overhead <= 1e-4; blocks until min_run_time; "
-        "per-call median and IQR; CUDA synchronised before every clock read except in naive mode");
+        "per-call median and IQR; CUDA synchronised before every clock read except in naive mode; "
+        "python lanes: torch.utils.benchmark.Timer.blocked_autorange itself, in the interpreter");
     machineLoad(results).addToReceipt(&o);
     return o;
 }
@@ -105,7 +110,7 @@ QStringList MatmulReport::csvColumns()
             QStringLiteral("number_per_run"), QStringLiteral("blocks"), QStringLiteral("noisy"),
             QStringLiteral("lane"), QStringLiteral("other_load_cores"),
             QStringLiteral("own_load_cores"), QStringLiteral("load_cores"),
-            QStringLiteral("load_window_s")};
+            QStringLiteral("load_window_s"), QStringLiteral("engine")};
 }
 
 QByteArray MatmulReport::toCsv(const QList<MatmulResult> &results)
@@ -119,7 +124,8 @@ QByteArray MatmulReport::toCsv(const QList<MatmulResult> &results)
                              QString::number(r.blocks), r.noisy ? QStringLiteral("1") : QStringLiteral("0"),
                              QString::number(r.lane), loadNumber(r.load.otherCores, r.load.measured()),
                              loadNumber(r.load.ownCores, r.load.measured()),
-                             QString::number(r.load.cores), QString::number(r.load.windowS, 'g', 17)}
+                             QString::number(r.load.cores), QString::number(r.load.windowS, 'g', 17),
+                             matmulEngineName(r.engine)}
                      .join(QLatin1Char(','));
     }
     return (lines.join(QLatin1Char('\n')) + QLatin1Char('\n')).toUtf8();
@@ -128,9 +134,10 @@ QByteArray MatmulReport::toCsv(const QList<MatmulResult> &results)
 QString MatmulReport::toText(const QList<MatmulResult> &results)
 {
     QStringList lines;
-    lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8")
+    lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9")
                  .arg(QStringLiteral("device"), -8)
                  .arg(QStringLiteral("mode"), -11)
+                 .arg(QStringLiteral("engine"), -8)
                  .arg(QStringLiteral("thr"), 3)
                  .arg(QStringLiteral("N"), 6)
                  .arg(QStringLiteral("median"), 12)
@@ -138,9 +145,10 @@ QString MatmulReport::toText(const QList<MatmulResult> &results)
                  .arg(QStringLiteral("GFLOP/s"), 9)
                  .arg(QStringLiteral("cold"), 12);
     for (const MatmulResult &r : results) {
-        lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8%9")
+        lines << QStringLiteral("%1 %2 %3 %4 %5 %6 %7 %8 %9%10")
                      .arg(r.device, -8)
                      .arg(matmulModeName(r.mode), -11)
+                     .arg(matmulEngineName(r.engine), -8)
                      .arg(r.threads, 3)
                      .arg(r.n, 6)
                      .arg(QStringLiteral("%1 ms").arg(r.medianS * 1e3, 0, 'g', 4), 12)
@@ -155,6 +163,7 @@ QString MatmulReport::toText(const QList<MatmulResult> &results)
                      .arg(load.otherCores, 0, 'f', 2)
                      .arg(load.cores)
                      .arg(load.windowS, 0, 'f', 2);
+    lines << pythonCost(results);
     if (load.busy())
         lines << QStringLiteral("warning: ") + load.warning(false);
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
@@ -195,6 +204,11 @@ bool MatmulReport::fromJson(const QByteArray &data, QJsonObject *receipt,
         r.blocks = o.value(QStringLiteral("blocks")).toInt();
         r.noisy = o.value(QStringLiteral("noisy")).toBool();
         r.lane = o.value(QStringLiteral("lane")).toInt();
+        if (!matmulEngineFromName(o.value(QStringLiteral("engine")).toString(QStringLiteral("libtorch")),
+                                  &r.engine)) {
+            *error = tr("Unknown engine in race file.");
+            return false;
+        }
         r.load.otherCores = o.value(QStringLiteral("other_load_cores")).toDouble(-1);
         r.load.ownCores = o.value(QStringLiteral("own_load_cores")).toDouble();
         r.load.cores = o.value(QStringLiteral("load_cores")).toInt();
@@ -210,8 +224,11 @@ bool MatmulReport::fromCsv(const QByteArray &data, QList<MatmulResult> *results,
     const QString header = lines.isEmpty() ? QString() : QString::fromUtf8(lines.first()).trimmed();
     int columns = int(csvColumns().size());
     if (header != csvColumns().join(QLatin1Char(','))) {
-        columns = kCsvColumnsWithoutLoad;
-        if (header != csvColumns().mid(0, columns).join(QLatin1Char(','))) {
+        columns = 0;
+        for (int older : {kCsvColumnsWithoutEngine, kCsvColumnsWithoutLoad})
+            if (header == csvColumns().mid(0, older).join(QLatin1Char(',')))
+                columns = older;
+        if (columns == 0) {
             *error = tr("Not a race CSV: the header differs.");
             return false;
         }
@@ -246,9 +263,55 @@ bool MatmulReport::fromCsv(const QByteArray &data, QList<MatmulResult> *results,
             r.load.cores = f[15].toInt();
             r.load.windowS = f[16].toDouble();
         }
+        if (columns > kCsvColumnsWithoutEngine && !matmulEngineFromName(f[17], &r.engine)) {
+            *error = tr("Line %1: unknown engine “%2”.").arg(i + 1).arg(f[17]);
+            return false;
+        }
         *results << r;
     }
     return true;
+}
+
+QStringList MatmulReport::pythonCost(const QList<MatmulResult> &results)
+{
+    // Python lane's point → the C++ point it is measured against.
+    QMap<QString, QMap<int, std::pair<MatmulResult, MatmulResult>>> pairs; // lane key → N → (py, c++)
+    for (const MatmulResult &py : results) {
+        if (py.engine != MatmulEngine::Python)
+            continue;
+        for (const MatmulResult &cpp : results) {
+            if (cpp.engine == MatmulEngine::LibTorch && cpp.device == py.device && cpp.mode == py.mode
+                && cpp.threads == py.threads && cpp.n == py.n && cpp.dtype == py.dtype) {
+                const QString key = py.device + QLatin1Char(' ') + matmulModeName(py.mode)
+                                    + QLatin1Char(' ') + QString::number(py.threads);
+                pairs[key][py.n] = {py, cpp};
+                break;
+            }
+        }
+    }
+    auto seconds = [](double s) {
+        return s < 1e-3 ? tr("%1 µs").arg(s * 1e6, 0, 'f', 1) : tr("%1 ms").arg(s * 1e3, 0, 'f', 2);
+    };
+    QStringList lines;
+    for (auto lane = pairs.cbegin(); lane != pairs.cend(); ++lane) {
+        const auto &[pySmall, cppSmall] = lane->first();
+        const auto &[pyLarge, cppLarge] = lane->last();
+        QString line = tr("%1: at N = %2 Python's a @ b takes %3, C++'s %4: %5 per call is Python's "
+                          "(%6×).")
+                           .arg(pySmall.device)
+                           .arg(pySmall.n)
+                           .arg(seconds(pySmall.medianS), seconds(cppSmall.medianS),
+                                seconds(std::max(0.0, pySmall.medianS - cppSmall.medianS)))
+                           .arg(pySmall.medianS / cppSmall.medianS, 0, 'f', 2);
+        if (lane->size() > 1)
+            line += QLatin1Char(' ')
+                    + tr("At N = %1 the ratio is %2× (Python %3, C++ %4).")
+                          .arg(pyLarge.n)
+                          .arg(pyLarge.medianS / cppLarge.medianS, 0, 'f', 3)
+                          .arg(seconds(pyLarge.medianS), seconds(cppLarge.medianS));
+        lines << line;
+    }
+    return lines;
 }
 
 } // namespace tk

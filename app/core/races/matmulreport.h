@@ -26,6 +26,10 @@ public:
                          QString *error);
     static bool fromCsv(const QByteArray &data, QList<MatmulResult> *results, QString *error);
     static QStringList csvColumns();
+    // Per device, what Python costs per call: each Python lane against the C++ lane of the same
+    // device, mode and threads, at the smallest and the largest N both ran ("cpu: at N = 32 …").
+    // Empty without a Python lane and its C++ twin.
+    static QStringList pythonCost(const QList<MatmulResult> &results);
 };
 
 } // namespace tk

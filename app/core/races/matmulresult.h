@@ -18,12 +18,22 @@ enum class MatmulMode {
 QString matmulModeName(MatmulMode m);                      // "compute", "end-to-end", "naive"
 bool matmulModeFromName(const QString &name, MatmulMode *mode);
 
-// One curve of the race: a device, a timing mode and (on the CPU) a thread count.
+// What runs the multiplication.
+enum class MatmulEngine {
+    LibTorch, // at::matmul from C++, in the race's thread
+    Python,   // `a @ b` in a Python interpreter, timed by torch.utils.benchmark itself
+};
+
+QString matmulEngineName(MatmulEngine e);                  // "libtorch", "python"
+bool matmulEngineFromName(const QString &name, MatmulEngine *engine);
+
+// One curve of the race: a device, a timing mode, (on the CPU) a thread count, an engine.
 struct MatmulLane
 {
     QString device = QStringLiteral("cpu");
     MatmulMode mode = MatmulMode::Compute;
     int threads = 0; // 0: all cores
+    MatmulEngine engine = MatmulEngine::LibTorch;
     QString label() const;
 };
 
@@ -33,6 +43,7 @@ struct MatmulResult
     int lane = 0;
     QString device;
     MatmulMode mode = MatmulMode::Compute;
+    MatmulEngine engine = MatmulEngine::LibTorch;
     int n = 0;
     QString dtype;
     int threads = 0;

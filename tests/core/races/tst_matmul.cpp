@@ -5,6 +5,7 @@
 #include "devices/scopedthreads.h"
 #include "races/backgroundrun.h"
 #include "races/matmulbench.h"
+#include "races/matmulpythonlane.h"
 #include "races/matmulrace.h"
 #include "races/matmulreport.h"
 
@@ -311,6 +312,7 @@ private Q_SLOTS:
             r.blocks = 17;
             r.noisy = i == 1;
             r.lane = i;
+            r.engine = i == 1 ? MatmulEngine::Python : MatmulEngine::LibTorch;
             if (i != 1) { // the middle point was not measured
                 r.load.cores = 2;
                 r.load.windowS = 0.25 + i;
@@ -332,6 +334,7 @@ private Q_SLOTS:
                 QCOMPARE(b[i].numberPerRun, a[i].numberPerRun);
                 QCOMPARE(b[i].noisy, a[i].noisy);
                 QCOMPARE(b[i].lane, a[i].lane);
+                QCOMPARE(b[i].engine, a[i].engine);
                 QCOMPARE(b[i].load.measured(), a[i].load.measured());
                 if (a[i].load.measured()) {
                     QCOMPARE(b[i].load.otherCores, a[i].load.otherCores);
@@ -366,6 +369,81 @@ private Q_SLOTS:
         QCOMPARE(out.size(), 1);
         QCOMPARE(out.first().n, 64);
         QVERIFY(!out.first().load.measured());
+        // …and one from before the Python lane: every point was LibTorch's.
+        QStringList older = MatmulReport::csvColumns().mid(0, 17);
+        QVERIFY2(MatmulReport::fromCsv((older.join(',') + "\n"
+                                        "cpu,compute,64,float32,2,0.001,0.0001,0.5,0.002,10,20,0,0,"
+                                        "0.1,1.9,2,0.3\n").toUtf8(),
+                                       &out, &error),
+                 qPrintable(error));
+        QCOMPARE(out.first().engine, MatmulEngine::LibTorch);
+        QCOMPARE(out.first().load.cores, 2);
+        QVERIFY(!MatmulReport::fromCsv(MatmulReport::toCsv(in).replace("python", "perl"), &out, &error));
+        QVERIFY(error.contains("perl"));
+    }
+
+    // The sentence the race ends with: Python's lane against its C++ twin, smallest and largest N.
+    void pythonCostComparesEachPythonLaneWithItsTwin()
+    {
+        auto point = [](MatmulEngine engine, int n, double s, const char *device = "cpu") {
+            MatmulResult r;
+            r.engine = engine;
+            r.device = device;
+            r.n = n;
+            r.dtype = "float32";
+            r.threads = 2;
+            r.medianS = s;
+            return r;
+        };
+        QVERIFY(MatmulReport::pythonCost({point(MatmulEngine::LibTorch, 32, 4e-6)}).isEmpty());
+        const QList<MatmulResult> results{
+            point(MatmulEngine::LibTorch, 32, 4e-6), point(MatmulEngine::Python, 32, 16e-6),
+            point(MatmulEngine::LibTorch, 2048, 0.2), point(MatmulEngine::Python, 2048, 0.202),
+            point(MatmulEngine::Python, 64, 1e-5, "cuda:0")}; // no C++ twin: no sentence
+        const QStringList lines = MatmulReport::pythonCost(results);
+        QCOMPARE(lines.size(), 1);
+        QVERIFY2(lines.first().startsWith("cpu: at N = 32 Python's a @ b takes 16.0 µs, C++'s 4.0 µs: "
+                                          "12.0 µs per call is Python's (4.00×)."),
+                 qPrintable(lines.first()));
+        QVERIFY2(lines.first().contains("At N = 2048 the ratio is 1.010× (Python 202.00 ms, C++ 200.00 ms)"),
+                 qPrintable(lines.first()));
+        QVERIFY(MatmulReport::toText(results).contains("12.0 µs per call is Python's"));
+    }
+
+    // What the Python lane's interpreter writes is checked before it is a point on a chart.
+    void pythonRepliesAreChecked_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("error");
+        const QByteArray good = R"({"n": 64, "median_s": 2e-5, "iqr_s": 1e-6, "cold_s": 1e-4, "cpu_s": 0.3, "number_per_run": 100, "blocks": 10, "threads": 2})";
+        QTest::newRow("good") << good << QString();
+        QTest::newRow("python's error") << QByteArray(R"({"error": "RuntimeError: out of memory"})")
+                                        << "Python said: RuntimeError: out of memory";
+        QTest::newRow("not JSON") << QByteArray("Traceback (most recent call last):") << "not a reply";
+        QTest::newRow("no median") << QByteArray(good).replace("median_s", "mean_s") << "“median_s”";
+        QTest::newRow("negative") << QByteArray(good).replace("\"iqr_s\": 1e-6", "\"iqr_s\": -1") << "“iqr_s”";
+        QTest::newRow("text") << QByteArray(good).replace("\"blocks\": 10", "\"blocks\": \"ten\"") << "“blocks”";
+        QTest::newRow("another N") << QByteArray(good).replace("\"n\": 64", "\"n\": 65") << "another point";
+        QTest::newRow("zero time") << QByteArray(good).replace("2e-5", "0") << "no time";
+    }
+
+    void pythonRepliesAreChecked()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, error);
+        QString why;
+        const auto r = MatmulPythonLane::resultFromReply(line, 64, &why);
+        QCOMPARE(bool(r), error.isEmpty());
+        if (r) {
+            QCOMPARE(r->engine, MatmulEngine::Python);
+            QCOMPARE(r->medianS, 2e-5);
+            QCOMPARE(r->gflops, MatmulBench::gflops(64, 2e-5));
+            QCOMPARE(r->threads, 2);
+            QCOMPARE(r->blocks, 10);
+            QVERIFY(!r->noisy);
+        } else {
+            QVERIFY2(why.contains(error), qPrintable(why));
+        }
     }
 
     void busyMachineIsNamedInTheReceipt()

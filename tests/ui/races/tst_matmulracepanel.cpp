@@ -6,7 +6,9 @@
 #include "races/matmulracepanel.h"
 #include "races/matmulreport.h"
 #include "support/kitchentest.h"
+#include "support/testsupport.h"
 
+#include <QCheckBox>
 #include <QDir>
 #include <QFile>
 #include <QLabel>
@@ -113,6 +115,45 @@ private Q_SLOTS:
             QVERIFY(p->graph(0)->scatterStyle().shape() != p->graph(1)->scatterStyle().shape());
         }
         QCOMPARE(panel.gflopsChart()->graph(1)->pen().style(), panel.timeChart()->graph(1)->pen().style());
+    }
+
+    // The Python lane: a box beside the lanes; checked, the CPU lane gets a Python twin drawn
+    // beside it, and the race ends saying what Python cost per call.
+    void pythonLaneIsACurveBesideTheCppLane()
+    {
+        const QString python = testsupport::torchPython();
+        if (python.isEmpty())
+            QSKIP("no Python with torch here");
+        qputenv("TK_PYTHON", python.toLocal8Bit());
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().remove("matmulRace");
+        MatmulRacePanel panel;
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto *box = panel.findChild<QCheckBox *>("pythonLane");
+        QVERIFY(box && box->isEnabled() && !box->isChecked());
+        QTest::mouseClick(box, Qt::LeftButton, {}, QPoint(8, box->height() / 2));
+        QVERIFY(box->isChecked());
+        MatmulSettings s = panel.settingsFromControls();
+        QCOMPARE(s.lanes.at(0).engine, MatmulEngine::LibTorch);
+        QCOMPARE(s.lanes.at(1).engine, MatmulEngine::Python);
+        QCOMPARE(s.lanes.at(1).threads, s.lanes.at(0).threads);
+        s.sizes = {16, 32};
+        s.minRunTime = 0.02;
+        QSignalSpy done(panel.race(), &MatmulRace::finished);
+        QVERIFY(panel.startRace(s));
+        QVERIFY(done.wait(120000));
+        QVERIFY2(done.first().at(1).toString().isEmpty(), qPrintable(done.first().at(1).toString()));
+        QCOMPARE(panel.timeChart()->graphCount(), int(s.lanes.size()));
+        QCPGraph *py = panel.timeChart()->graph(1);
+        QVERIFY2(py->name().endsWith("Python"), qPrintable(py->name()));
+        QCOMPARE(py->dataCount(), 2);
+        QVERIFY(py->pen().color() != panel.timeChart()->graph(0)->pen().color());
+        for (const MatmulResult &r : panel.race()->results())
+            if (r.lane == 1 && r.n == 16)
+                QCOMPARE(py->data()->constBegin()->value, r.medianS);
+        QVERIFY2(panel.statusText().contains("per call is Python's"), qPrintable(panel.statusText()));
+        QSettings().remove("matmulRace");
     }
 
     void chartsShowThePlanBeforeARun()
@@ -278,6 +319,11 @@ private Q_SLOTS:
         MatmulRacePanel &panel = *w.matmulRace();
         w.tabs()->setCurrentWidget(&panel);
         QSignalSpy done(panel.race(), &MatmulRace::finished);
+        // With the Python lane where a Python with torch is here: the picture the README shows.
+        if (const QString python = testsupport::torchPython(); !python.isEmpty()) {
+            qputenv("TK_PYTHON", python.toLocal8Bit());
+            panel.findChild<QCheckBox *>("pythonLane")->setChecked(true);
+        }
         MatmulSettings s = panel.settingsFromControls();
         s.sizes = {16, 32, 64, 128, 256, 512, 1024};
         s.minRunTime = 0.05;
