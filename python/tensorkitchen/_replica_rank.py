@@ -39,6 +39,19 @@ def make_data(points: int, seed: int) -> Tuple[torch.Tensor, torch.Tensor]:
     return torch.cat(xs).float(), torch.cat(ys)
 
 
+def decision_grid(model: torch.nn.Module, size: int, device: torch.device,
+                  extent: float = 1.2) -> List[float]:
+    """What the model learned: P(class 1) over a size × size grid of [-extent, extent]², row 0
+    at the top (+y), as the app's C++ lanes draw it (Trainer::decision)."""
+    plain = getattr(model, "module", model)  # inside DDP or DataParallel
+    with torch.no_grad():
+        axis = torch.linspace(-extent, extent, size)
+        rows, cols = torch.meshgrid(axis.flip(0), axis, indexing="ij")
+        points = torch.stack([cols.reshape(-1), rows.reshape(-1)], 1).to(device)
+        p = torch.softmax(plain(points), 1)[:, 1].cpu()
+    return [round(float(v), 6) for v in p.tolist()]
+
+
 def make_model(width: int, depth: int, seed: int) -> torch.nn.Sequential:
     torch.manual_seed(seed)
     layers: List[torch.nn.Module] = []
@@ -293,9 +306,12 @@ def _train(rank: int, spec: Dict[str, Any], progress: Any,
                 "rank": rank, "loss": value, "samples": per_rank, "forward_s": t1 - t0,
                 "backward_s": t2 - t1, "optimizer_s": t3 - t2, "allreduce_s": timer.seconds,
                 "allreduce_bytes": timer.bytes})
-    return {"rank": rank, "pid": os.getpid(), "ready": ready, "buckets": timer.buckets,
-            "params": params, "param_bytes": param_bytes, "allreduce_bytes": allreduce_bytes,
-            "optimizer_impl": implementation, "steps": steps}
+    result = {"rank": rank, "pid": os.getpid(), "ready": ready, "buckets": timer.buckets,
+              "params": params, "param_bytes": param_bytes, "allreduce_bytes": allreduce_bytes,
+              "optimizer_impl": implementation, "steps": steps}
+    if rank == 0 and spec.get("grid"):
+        result["decision"] = decision_grid(model, spec["grid"], device)
+    return result
 
 
 def _notice(spec: Dict[str, Any], world: int, buckets: int, params: int, nbytes: int,

@@ -33,6 +33,7 @@ __all__ = ["train", "ReplicaResult", "LaunchError", "RankFailed", "Stopped", "ma
            "MAX_RANKS"]
 
 MAX_RANKS = 8
+MAX_GRID = 256  # the decision picture's side, in points
 
 
 @dataclasses.dataclass
@@ -63,6 +64,9 @@ class ReplicaResult:
     port: int = 0
     startup_s: float = 0.0           # spawn until the last rank's DDP was built
     optimizer_impl: str = ""         # "single-tensor", "foreach" or "fused", as torch.optim picked
+    # With grid > 0: the trained model's P(class 1) over a grid × grid picture of [-1.2, 1.2]²,
+    # row 0 at the top (rank 0's model, after the last step).
+    decision: List[float] = dataclasses.field(default_factory=list)
 
     def to_dict(self) -> Dict[str, Any]:
         return dataclasses.asdict(self)
@@ -70,7 +74,7 @@ class ReplicaResult:
 
 def _check(ranks: int, device: str, parallel: str, width: int, depth: int, batch: int,
            steps: int, lr: float, optimizer: str, points: int, threads: int, port: int,
-           timeout: float, socket: Optional[str]) -> int:
+           timeout: float, socket: Optional[str], grid: int = 0) -> int:
     """Raise LaunchError with a one-line message for bad input; return the GPU count."""
     if device not in ("cpu", "cuda"):
         raise LaunchError("--device must be cpu or cuda (got %r)." % device)
@@ -111,6 +115,8 @@ def _check(ranks: int, device: str, parallel: str, width: int, depth: int, batch
         raise LaunchError("--timeout must be greater than 0 seconds (got %g)." % timeout)
     if not 0 <= port <= 65535:
         raise LaunchError("--port must be 0 to 65535 (got %d)." % port)
+    if not 0 <= grid <= MAX_GRID:
+        raise LaunchError("--grid must be 0 to %d (got %d)." % (MAX_GRID, grid))
     world = ranks if parallel == "ddp" else 1
     if batch % world:
         low, high = batch - batch % world, batch - batch % world + world
@@ -133,7 +139,7 @@ def train(ranks: int = 2, *, device: str = "cpu", parallel: str = "ddp", width: 
           depth: int = 2, batch: int = 128, steps: int = 600, seed: int = 0, lr: float = 0.01,
           optimizer: str = "adam", points: int = 2048, threads: Optional[int] = None,
           port: int = 0, timeout: float = 60.0, socket: Optional[str] = None,
-          argv: Optional[List[str]] = None) -> ReplicaResult:
+          argv: Optional[List[str]] = None, grid: int = 0) -> ReplicaResult:
     """Train the race's MLP with `ranks` DDP processes (or, parallel="dp", one DataParallel
     process over every GPU; parallel="none", one process and a plain model: the race's Python
     lane) and return what they measured.
@@ -145,13 +151,13 @@ def train(ranks: int = 2, *, device: str = "cpu", parallel: str = "ddp", width: 
     if threads is None:
         threads = max(1, (os.cpu_count() or 1) // max(1, ranks))
     gpus = _check(ranks, device, parallel, width, depth, batch, steps, lr, optimizer, points,
-                  threads, port, timeout, socket)
+                  threads, port, timeout, socket, grid)
     nprocs = ranks if parallel == "ddp" else 1
     backend = "none" if parallel != "ddp" else ("nccl" if device == "cuda" else "gloo")
     spec: Dict[str, Any] = dict(
         ranks=nprocs, device=device, parallel=parallel, width=width, depth=depth, batch=batch,
         steps=steps, seed=seed, lr=lr, optimizer=optimizer, points=points, threads=threads,
-        port=port, timeout=float(timeout), socket=socket, backend=backend, gpus=gpus,
+        port=port, timeout=float(timeout), socket=socket, backend=backend, gpus=gpus, grid=grid,
         argv=list(sys.argv if argv is None else argv))
     launch = Launch(spec, nprocs)
     results = launch.run()
@@ -180,7 +186,8 @@ def _result(spec: Dict[str, Any], results: List[Dict[str, Any]],
         buckets=int(results[0]["buckets"]), parameters=int(results[0]["params"]),
         pids=[int(r["pid"]) for r in results], store=spec["store"], port=spec["port"],
         startup_s=max(r["ready"] for r in results) - spawned_at,
-        optimizer_impl=str(results[0].get("optimizer_impl", "")))
+        optimizer_impl=str(results[0].get("optimizer_impl", "")),
+        decision=[float(v) for v in results[0].get("decision", [])])
 
 
 class _Parser(argparse.ArgumentParser):
@@ -214,6 +221,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=60.0, help="every collective's timeout (s)")
     p.add_argument("--socket", default=None,
                    help="the app's watch socket: each rank sends its own stream there")
+    p.add_argument("--grid", type=int, default=0,
+                   help="with --json: the trained model's decision over a GRID x GRID picture")
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     return p
 
@@ -225,7 +234,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                        width=args.width, depth=args.depth, batch=args.batch, steps=args.steps,
                        seed=args.seed, lr=args.lr, optimizer=args.optimizer, points=args.points,
                        threads=args.threads, port=args.port, timeout=args.timeout,
-                       socket=args.socket, argv=["tensorkitchen.replicas"] + list(
+                       socket=args.socket, grid=args.grid, argv=["tensorkitchen.replicas"] + list(
                            sys.argv[1:] if argv is None else argv))
     except LaunchError as exc:
         sys.stderr.write("tensorkitchen.replicas: %s\n" % exc)

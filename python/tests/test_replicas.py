@@ -191,6 +191,23 @@ def test_ranks_give_the_single_process_losses(parallel, ranks, optimizer):
     assert out["samples_per_s"] > 0 and all(s > 0 for s in out["step_s"])
 
 
+def test_the_trained_model_is_drawn_as_the_app_draws_it():
+    # P(class 1) over a grid, rank 0's model after the last step: one process and two DDP
+    # ranks trained the same model, so they draw the same picture.
+    pictures = []
+    for parallel, ranks in (("none", "1"), ("ddp", "2")):
+        proc = launcher(["--parallel", parallel, "--ranks", ranks, "--batch", "96", "--steps",
+                         "40", "--threads", "1", "--optimizer", "sgd", "--grid", "8", "--json"])
+        assert proc.returncode == 0, proc.stderr
+        decision = json.loads(proc.stdout)["decision"]
+        assert len(decision) == 64 and all(0 <= p <= 1 for p in decision)
+        assert max(decision) - min(decision) > 0.05  # it learned something: not one colour
+        pictures.append(decision)
+    assert max(abs(a - b) for a, b in zip(*pictures)) < 1e-4
+    proc = launcher(["--parallel", "none", "--ranks", "1", "--steps", "3", "--json"])
+    assert json.loads(proc.stdout)["decision"] == []  # none asked for
+
+
 def test_api_returns_a_typed_result():
     from tensorkitchen import replicas
     result = replicas.train(2, batch=96, steps=5, threads=1)
@@ -400,6 +417,7 @@ def test_a_port_in_use_is_refused():
     (["--parallel", "none", "--ranks", "2"], "--parallel none trains in one process: --ranks "
                                              "must be 1 (got 2)."),
     (["--parallel", "pipe"], "--parallel must be ddp, dp or none (got 'pipe')."),
+    (["--grid", "300"], "--grid must be 0 to 256 (got 300)."),
     (["--ranks", "x"], "tensorkitchen.replicas: argument --ranks: invalid int value: 'x'"),
 ])
 def test_bad_input_exits_2_with_one_line(args, message):

@@ -52,6 +52,9 @@ struct ReplicaSummary
     // step ("single-tensor", "foreach", "fused"; empty where it could not tell).
     QString torchVersion;
     QString optimizerImplementation;
+    // The trained model's P(class 1) over the race's grid (TrainConfig::gridSize², row 0 at the
+    // top), drawn by rank 0 after the last step; empty when no picture was asked for.
+    QVector<float> decision;
 };
 
 } // namespace tk

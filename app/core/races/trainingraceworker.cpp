@@ -122,7 +122,22 @@ BackgroundRun::Ending TrainingRaceWorker::runReplicas(BackgroundRun::Context &co
     QString error;
     const bool ok = ReplicaRun::run(config, lane, cb, context.cancelFlag(), &summary, &error);
     *replicasTraining = false;
-    postSummary();
+    if (ok) {
+        // The launcher's own figures (its PyTorch, torch.optim's implementation) and, drawn by
+        // its process from its model, what the lane learned.
+        summary.lane = laneIndex;
+        context.post(QVariant::fromValue(summary));
+        if (summary.decision.size() == config.gridSize * config.gridSize && config.gridSize > 1) {
+            DecisionGrid grid;
+            grid.lane = laneIndex;
+            grid.step = config.steps;
+            grid.size = config.gridSize;
+            grid.probability = summary.decision;
+            context.post(QVariant::fromValue(grid));
+        }
+    } else {
+        postSummary();
+    }
     if (context.cancelled())
         return BackgroundRun::Ending::stopped();
     return ok ? BackgroundRun::Ending::done() : BackgroundRun::Ending::failed(error);

@@ -163,6 +163,8 @@ private Q_SLOTS:
         QFETCH(QString, optimizer);
         TrainConfig c = smallRun();
         c.optimizer = optimizer;
+        c.gridEvery = c.steps; // and the picture of what the model learned, at the end
+        c.gridSize = 16;
         const QList<double> ours = inProcessLosses(c);
         TrainLane python;
         python.parallel = LaneParallel::Python;
@@ -186,6 +188,20 @@ private Q_SLOTS:
         qInfo("Python lane (torch %s, %s): every loss agrees with the C++ lane to %d digits",
               qPrintable(summary.torchVersion), qPrintable(optimizer), worst);
         QVERIFY2(worst >= kDigits, qPrintable(QString::number(worst)));
+        // Its decision picture is its own model's, drawn as the C++ lane draws its one.
+        TrainLane one;
+        one.threads = 1;
+        Trainer cpp(c, one, 0);
+        QVERIFY2(cpp.prepare(&error), qPrintable(error));
+        TrainStep step;
+        for (int i = 0; i < c.steps; ++i)
+            QVERIFY2(cpp.step(&step, &error), qPrintable(error));
+        const QVector<float> theirs = cpp.decision().probability;
+        QCOMPARE(summary.decision.size(), theirs.size());
+        float apart = 0;
+        for (int i = 0; i < theirs.size(); ++i)
+            apart = std::max(apart, std::abs(summary.decision[i] - theirs[i]));
+        QVERIFY2(apart < 1e-4f, qPrintable(QString::number(apart)));
     }
 
     // SIGKILL one rank mid-run: the launcher stops the others and says which rank died.

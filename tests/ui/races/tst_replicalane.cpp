@@ -5,6 +5,7 @@
 #include "devices/torchthread.h"
 #include "lessons/lessonactions.h"
 #include "lessons/lessonspanel.h"
+#include "races/decisionview.h"
 #include "races/replicaoptions.h"
 #include "races/replicarun.h"
 #include "races/replicastrip.h"
@@ -13,6 +14,8 @@
 #include "races/trainingrace.h"
 #include "races/trainingracepanel.h"
 #include "window/mainwindow.h"
+
+#include "races/decisionview.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>
@@ -254,6 +257,10 @@ private Q_SLOTS:
         QVERIFY2(summary.contains("what Python costs a step") && summary.contains(lanes[0].label()),
                  qPrintable(summary));
         QVERIFY2(!summary.contains("all-reduce took"), qPrintable(summary));
+        // Its decision picture is drawn too, from its own model after its last step.
+        const QList<DecisionView *> views = panel.findChildren<DecisionView *>();
+        QCOMPARE(int(views.size()), int(lanes.size()));
+        QCOMPARE(views[python]->step(), 20);
     }
 
     void rankSweepCharts()
