@@ -298,6 +298,18 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>“%1” is not a size N.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>libtorch (default: at::matmul in this process), python (`a @ b` timed by torch.utils.benchmark in the Python interpreter), or libtorch,python: a lane of each per device, interleaved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>MatmulLane</name>
@@ -307,6 +319,61 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source> · %1 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>MatmulPythonLane</name>
+    <message>
+        <source>The Python lane needs the tensorkitchen package, which is not installed beside the app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: could not start %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the Python lane did not answer as expected (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Python lane stopped answering.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python exited with code %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python exited with code %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Python lane sent a line that is not a reply.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python said: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Python lane&apos;s reply has no valid “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Python lane answered for another point.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the Python lane measured no time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the Python lane is not running.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -334,6 +401,30 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Line %1: unknown mode “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown engine in race file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Line %1: unknown engine “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: at N = %2 Python&apos;s a @ b takes %3, C++&apos;s %4: %5 per call is Python&apos;s (%6×).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>At N = %1 the ratio is %2× (Python %3, C++ %4).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2417,6 +2508,14 @@ first call: %4</source>
             <numerusform>Done: %n point. %1</numerusform>
             <numerusform>Done: %n points. %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Python lane (torch.matmul from Python)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The same A @ B typed in Python and timed by torch.utils.benchmark in %1, beside each C++ lane at full strength: the gap at small N is what Python costs per call; at large N the two meet.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

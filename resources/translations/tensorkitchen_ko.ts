@@ -311,6 +311,18 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>“%1” is not a size N.</source>
         <translation>“%1”은(는) 크기 N으로 쓸 수 없습니다.</translation>
     </message>
+    <message>
+        <source>libtorch (default: at::matmul in this process), python (`a @ b` timed by torch.utils.benchmark in the Python interpreter), or libtorch,python: a lane of each per device, interleaved.</source>
+        <translation>libtorch(기본값: 이 프로세스 안의 at::matmul), python(Python 인터프리터에서 torch.utils.benchmark로 잰 `a @ b`), 또는 libtorch,python: 장치마다 두 레인을 번갈아 잽니다.</translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both, not “%1”.</source>
+        <translation>--engine에는 “%1”이(가) 아니라 libtorch, python 또는 둘 다를 주세요.</translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both.</source>
+        <translation>--engine에는 libtorch, python 또는 둘 다를 주세요.</translation>
+    </message>
 </context>
 <context>
     <name>MatmulLane</name>
@@ -321,6 +333,61 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source> · %1 threads</source>
         <translation> · 스레드 %1개</translation>
+    </message>
+</context>
+<context>
+    <name>MatmulPythonLane</name>
+    <message>
+        <source>The Python lane needs the tensorkitchen package, which is not installed beside the app.</source>
+        <translation>Python 레인에는 tensorkitchen 패키지가 필요한데, 이 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>%1: could not start %2: %3</source>
+        <translation>%1: %2을(를) 시작할 수 없습니다: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1: the Python lane did not answer as expected (%2).</source>
+        <translation>%1: Python 레인이 예상대로 답하지 않았습니다(%2).</translation>
+    </message>
+    <message>
+        <source>the Python lane stopped answering.</source>
+        <translation>Python 레인이 응답을 멈췄습니다.</translation>
+    </message>
+    <message>
+        <source>Python exited with code %1.</source>
+        <translation>Python이 코드 %1(으)로 끝났습니다.</translation>
+    </message>
+    <message>
+        <source>Python exited with code %1: %2</source>
+        <translation>Python이 코드 %1(으)로 끝났습니다: %2</translation>
+    </message>
+    <message>
+        <source>the Python lane sent a line that is not a reply.</source>
+        <translation>Python 레인이 답이 아닌 줄을 보냈습니다.</translation>
+    </message>
+    <message>
+        <source>Python said: %1</source>
+        <translation>Python의 메시지: %1</translation>
+    </message>
+    <message>
+        <source>the Python lane&apos;s reply has no valid “%1”.</source>
+        <translation>Python 레인의 답에 올바른 “%1”이(가) 없습니다.</translation>
+    </message>
+    <message>
+        <source>the Python lane answered for another point.</source>
+        <translation>Python 레인이 다른 측정점에 대해 답했습니다.</translation>
+    </message>
+    <message>
+        <source>the Python lane measured no time.</source>
+        <translation>Python 레인이 잰 시간이 없습니다.</translation>
+    </message>
+    <message>
+        <source>%1: the Python lane is not running.</source>
+        <translation>%1: Python 레인이 실행 중이 아닙니다.</translation>
     </message>
 </context>
 <context>
@@ -348,6 +415,30 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Line %1: unknown mode “%2”.</source>
         <translation>%1번째 줄: 알 수 없는 모드 “%2”.</translation>
+    </message>
+    <message>
+        <source>Unknown engine in race file.</source>
+        <translation>경주 파일에 알 수 없는 엔진이 있습니다.</translation>
+    </message>
+    <message>
+        <source>Line %1: unknown engine “%2”.</source>
+        <translation>%1번째 줄: 알 수 없는 엔진 “%2”.</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1: at N = %2 Python&apos;s a @ b takes %3, C++&apos;s %4: %5 per call is Python&apos;s (%6×).</source>
+        <translation>%1: N = %2에서 Python의 a @ b는 %3, C++는 %4 걸립니다. 호출마다 %5은(는) Python 몫입니다(%6×).</translation>
+    </message>
+    <message>
+        <source>At N = %1 the ratio is %2× (Python %3, C++ %4).</source>
+        <translation>N = %1에서는 비율이 %2×입니다(Python %3, C++ %4).</translation>
     </message>
 </context>
 <context>
@@ -2422,6 +2513,14 @@ first call: %4</source>
         <translation>
             <numerusform>완료: 측정점 %n개. %1</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Python lane (torch.matmul from Python)</source>
+        <translation>Python 레인(Python에서 부르는 torch.matmul)</translation>
+    </message>
+    <message>
+        <source>The same A @ B typed in Python and timed by torch.utils.benchmark in %1, beside each C++ lane at full strength: the gap at small N is what Python costs per call; at large N the two meet.</source>
+        <translation>같은 A @ B를 %1에서 Python으로 입력하고 torch.utils.benchmark로 잽니다. 전체 스레드를 쓰는 C++ 레인마다 옆에 놓입니다. 작은 N에서 벌어지는 차이가 호출마다 Python이 치르는 비용이고, 큰 N에서는 두 레인이 만납니다.</translation>
     </message>
 </context>
 <context>
