@@ -665,6 +665,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
             <numerusform>%1 · parameter tensors: %n · needs no .to(): it follows them</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The console&apos;s Python half (%1) cannot be read: the tensorkitchen package is not installed with this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -672,6 +672,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
             <numerusform>파라미터 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 파라미터를 따라갑니다</numerusform>
         </translation>
     </message>
+    <message>
+        <source>The console&apos;s Python half (%1) cannot be read: the tensorkitchen package is not installed with this app.</source>
+        <translation>콘솔의 Python 부분(%1)을 읽을 수 없습니다: tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -4,9 +4,10 @@
 
 #include "devices/deviceregistry.h"
 #include "devices/torchthread.h"
-#include "internal/consolebootstrap.h"
 #include "internal/movepath.h"
+#include "watch/watcherpackage.h"
 
+#include <QFile>
 #include <QFileInfo>
 #include <chrono>
 #include <dlfcn.h>
@@ -32,6 +33,16 @@ QString loadedLibTorch()
     return {};
 }
 
+// The console's Python half: tensorkitchen/_console.py of the package beside the app (or the
+// source tree's), read as text. Empty when it cannot be read.
+QByteArray consoleSource(QString *path)
+{
+    const QString dir = WatcherPackage::dir();
+    *path = dir.isEmpty() ? QStringLiteral("tensorkitchen/_console.py")
+                          : dir + QStringLiteral("/tensorkitchen/_console.py");
+    QFile f(*path);
+    return !dir.isEmpty() && f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
 
 } // namespace
 
@@ -59,6 +70,7 @@ bool PythonConsole::Private::start()
     }
     {
         py::gil_scoped_acquire gil;
+        QByteArray source; // the console's Python half
         try {
             py::module_ sys = py::module_::import("sys");
             // A wheel's site-packages first: an embedded Python would otherwise find Debian's
@@ -86,15 +98,20 @@ bool PythonConsole::Private::start()
                     if (!version.startsWith(QStringLiteral(TORCH_VERSION))) {
                         status = tr("Python's torch %1 is not the LibTorch %2 this app links.")
                                      .arg(version, QStringLiteral(TORCH_VERSION));
+                    } else if (QString path; (source = consoleSource(&path)).isEmpty()) {
+                        status = tr("The console's Python half (%1) cannot be read: the "
+                                    "tensorkitchen package is not installed with this app.")
+                                     .arg(path);
                     } else {
                         py::module_ types = py::module_::import("types");
                         helpers = types.attr("ModuleType")("_tk_console");
                         // Compiled under a name of its own, so that move records can skip
-                        // the bootstrap's frames.
+                        // the console's own frames.
                         py::dict scope = helpers.attr("__dict__");
                         installMovePath(scope);
                         py::object code = py::module_::import("builtins")
-                                              .attr("compile")(kConsoleBootstrap, "<tk-console>", "exec");
+                                              .attr("compile")(py::bytes(source.constData(), size_t(source.size())),
+                                                               "<tk-console>", "exec");
                         py::module_::import("builtins").attr("exec")(code, scope);
                         ns = helpers.attr("make_namespace")();
                         ok = true;

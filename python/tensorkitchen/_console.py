@@ -1,20 +1,36 @@
-#pragma once
-// Core-internal: the Python half of the PyTorch console, run once in its own module after
-// `import torch`. It executes statements, captures their output, records every .to() by
-// wrapping Tensor.to/cuda/cpu and Module.to/cuda/cpu (no parsing of text, no cost to other
-// calls), names calls that mix devices where PyTorch lets them through (a TorchFunctionMode,
-// entered only while a tensor off the CPU may take part), and classifies each move by what
-// the names hold afterwards. Each move runs through `_tk_move`, the C++ MovePath every kitchen move takes
-// (memory check, synchronised timing), which the console puts into this module before it runs.
-// Works with torch 1.13 and 2.x.
+"""The PyTorch console's Python half, run by the app's embedded interpreter.
 
-namespace tk {
+The app reads this file (it is not imported as `tensorkitchen._console`), compiles it under the
+name "<tk-console>" so that tracebacks and move records can tell its frames from the user's, and
+runs it once in a module of its own after `import torch`, with `_tk_move` already put there: the
+C++ MovePath every kitchen move takes (memory check, synchronised timing).
 
-inline constexpr const char *kConsoleBootstrap = R"PY(
-import ast, builtins, copy, functools, io, linecache, re, rlcompleter, sys, traceback
+It executes statements, captures their output, records every .to() by wrapping
+Tensor.to/cuda/cpu and Module.to/cuda/cpu (no parsing of text, no cost to other calls), names
+calls that mix devices where PyTorch lets them through (a TorchFunctionMode, entered only while
+a tensor off the CPU may take part), and classifies each move by what the names hold afterwards.
+Works with torch 1.13 and 2.x.
+"""
+import ast
+import builtins
+import copy
+import functools
+import io
+import linecache
+import re
+import rlcompleter
+import sys
+import traceback
+from typing import TYPE_CHECKING, Any, Callable, List, Optional
+
 import torch
 from torch import nn
 from torch.overrides import TorchFunctionMode
+
+if TYPE_CHECKING:
+    # Put into this module by the app before it runs (PythonRuntime::installMovePath).
+    def _tk_move(call: Callable[[], None], src: str, dst: str, nbytes: int, name: str) -> float:
+        ...
 
 FILENAME = "<console>"
 _HERE = "<tk-console>"
@@ -134,7 +150,7 @@ class Recorder:
             self.watch.active = False
             self.watch.__exit__(None, None, None)
 
-RECORDER = None
+RECORDER: Optional["Recorder"] = None
 
 def _wrap_tensor_move(original, name):
     # Tensor.to/cuda/cpu themselves, not a mode on every call: only what moves pays.
@@ -176,7 +192,8 @@ def _wrap_module_move(original, name):
         rec.inside += 1
         try:
             out, seconds = _measured(lambda: original(self, *args, **kwargs), src_dev,
-                                     _requested(name, args, kwargs), _nbytes(tensors), _name_of(self))
+                                     _requested(name, args, kwargs), _nbytes(tensors),
+                                     _name_of(self))
             after = list(self.parameters()) + list(self.buffers())
         finally:
             rec.inside -= 1
@@ -210,7 +227,7 @@ class _Writer:
     def isatty(self):
         return False
 
-OUTPUT = []
+OUTPUT: List[Any] = []  # text, and tensors shown as the console shows them
 
 def _display(value):
     if value is None:
@@ -253,7 +270,8 @@ def parse(source, echo=True, shown=None):
         return out
     except Exception as e: # `return 1` or `break` at the top, a NUL byte, …
         return (type(e).__name__, str(getattr(e, "msg", e)),
-                _shown("".join(traceback.format_exception_only(type(e), e))), getattr(e, "lineno", 1) or 1)
+                _shown("".join(traceback.format_exception_only(type(e), e))),
+                getattr(e, "lineno", 1) or 1)
 
 def _kind(v):
     # By the real type (a mock's __class__ must not pass for a tensor), and only what a card can
@@ -349,7 +367,7 @@ def execute(code, ns, text=""):
     mixes = [] if error is not None else rec.watch.mixes
     return error, moves, mixes
 
-_SAVED = None
+_SAVED: Any = None
 
 def reset():
     # After a Ctrl+C that landed in this file's own lines rather than the user's: the streams
@@ -400,7 +418,8 @@ def _signature(objs):
     for o in objs:
         ts = _tensors_of(o)
         if isinstance(o, torch.optim.Optimizer):
-            ts = ts + [t for st in o.state.values() for t in st.values() if isinstance(t, torch.Tensor)]
+            ts = ts + [t for st in o.state.values() for t in st.values()
+                       if isinstance(t, torch.Tensor)]
         sig.append(tuple((str(t.device), t.data_ptr() if t.device.type != "meta" else 0,
                           t._version, tuple(t.shape)) for t in ts))
     return sig
@@ -469,6 +488,3 @@ def move(obj, device):
         return None
     except BaseException as e:
         return (type(e).__name__, str(e))
-)PY";
-
-} // namespace tk
