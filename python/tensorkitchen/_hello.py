@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import platform
 import sys
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import torch
 
@@ -35,4 +35,28 @@ def hello_message(program: Optional[str], argv: Optional[List[str]],
                "argv": [str(a)[:4096] for a in argv[:256]], "python": platform.python_version(),
                "torch": str(torch.__version__), "cuda": torch.version.cuda,
                "cuda_count": _devices.cuda_count(), "devices": devices}
+    dist = distributed()
+    if dist is not None:  # one rank of a job: the replica fields the app already reads
+        message.update(dist)
     return message, named
+
+
+def _small_int(env: Mapping[str, str], key: str) -> Optional[int]:
+    value = env.get(key, "")
+    return int(value) if value.isdigit() and len(value) <= 6 else None
+
+
+def distributed(env: Optional[Mapping[str, str]] = None) -> Optional[Message]:
+    """This process's place in a job that torchrun (or another launcher setting the same
+    variables) started: rank, local rank, world size and the job it belongs to; None outside one.
+    Read from the environment only, so nothing of torch.distributed is initialised."""
+    env = os.environ if env is None else env
+    rank, world = _small_int(env, "RANK"), _small_int(env, "WORLD_SIZE")
+    if rank is None or world is None or not 0 <= rank < world:
+        return None
+    local = _small_int(env, "LOCAL_RANK")
+    group = env.get("TORCHELASTIC_RUN_ID") or "%s:%s" % (env.get("MASTER_ADDR", ""),
+                                                         env.get("MASTER_PORT", ""))
+    return {"rank": rank, "world_size": world, "local_rank": local if local is not None else rank,
+            "local_world_size": _small_int(env, "LOCAL_WORLD_SIZE") or world,
+            "group": group[:256]}

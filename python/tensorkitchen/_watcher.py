@@ -11,7 +11,7 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 import torch
 
-from . import _devices, _errors, _frames, _hello, _hooks, _sampler, _transport
+from . import _devices, _errors, _frames, _hello, _hooks, _recording, _sampler, _transport
 
 Message = Dict[str, Any]
 
@@ -81,8 +81,11 @@ class Watcher:
                 sys.stderr.write("tensorkitchen: %srecording to %s\n" % (reason, record))
         stream = None
         if record is not None:
-            self.record_path = os.path.abspath(record)
-            stream = open(self.record_path, "wb")
+            wanted = _recording.rank_path(os.path.abspath(record), _hello.distributed())
+            stream, self.record_path = _recording.open_recording(wanted)
+            if self.record_path != wanted and announce:
+                sys.stderr.write("tensorkitchen: %s is being written by another process; "
+                                 "recording to %s\n" % (wanted, self.record_path))
         self._transport = _transport.Transport(sock, stream, self.clock, queue_size,
                                                on_broken=self._socket_broken)
         self._transport.put_forced(self._hello(program, argv))

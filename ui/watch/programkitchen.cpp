@@ -137,7 +137,9 @@ QString ProgramKitchen::title() const
     if (!m_program)
         return tr("program");
     const WatchHello &h = m_program->hello();
-    const QString name = h.program.isEmpty() ? tr("program") : QFileInfo(h.program).fileName();
+    QString name = h.program.isEmpty() ? tr("program") : QFileInfo(h.program).fileName();
+    if (h.rank >= 0 && h.worldSize > 0) // one rank of a job (torchrun, the DDP lane)
+        name = tr("%1 · rank %2 of %3").arg(name).arg(h.rank).arg(h.worldSize);
     return h.pid > 0 ? tr("%1 (%2)").arg(name).arg(h.pid) : name;
 }
 

@@ -183,6 +183,26 @@ private Q_SLOTS:
         QVERIFY(w.overlay()->flightsLanded() - landed <= 2); // not fifty ghosts
     }
 
+    // A rank of a job (torchrun sets RANK and WORLD_SIZE): its recording has the rank in its name,
+    // and its tab says which rank it is.
+    void aRankOfAJobIsNamedInItsTab()
+    {
+        QTemporaryDir tmp;
+        qputenv("RANK", "1");
+        qputenv("WORLD_SIZE", "2");
+        QString log;
+        testsupport::recordScript(m_python, "moves_loop.py", tmp.path(), &log);
+        qunsetenv("RANK");
+        qunsetenv("WORLD_SIZE");
+        QVERIFY2(!QFile::exists(tmp.filePath("moves_loop.tkwatch")), "the shared name was written");
+        const QString rec = tmp.filePath("moves_loop.rank1.tkwatch");
+        QVERIFY2(QFile::exists(rec), qPrintable(log));
+        MainWindow w;
+        ProgramKitchen *k = replay(w, rec);
+        QVERIFY(k);
+        QVERIFY2(k->title().contains("moves_loop.py · rank 1 of 2"), qPrintable(k->title()));
+    }
+
     // Errors of programs in the background wait in their tabs: one dialog at a time, never a
     // stack of them over another program's tab.
     void backgroundErrorsWaitInTheirTabs()
