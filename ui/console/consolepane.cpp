@@ -165,7 +165,7 @@ bool ConsolePane::run(const QString &code)
     for (qsizetype i = 0; i < lines.size(); ++i)
         append((i == 0 ? QStringLiteral(">>> ") : QStringLiteral("... ")) + lines.at(i), echoFormat());
     QPointer<ConsolePane> self(this);
-    m_request = m_engine->submit(request::RunPython{text}, [self](const Outcome &outcome) {
+    m_request = m_engine->submit(request::RunPython{text, false, {}}, [self](const Outcome &outcome) {
         if (!self)
             return;
         self->showReply(outcome);

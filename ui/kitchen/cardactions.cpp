@@ -85,12 +85,12 @@ void CardActions::forgetToMoveTheModel()
 quint64 CardActions::requestTransfer(int id, const QString &device, TransferMeaning meaning,
                                      KitchenEngine::Then then)
 {
-    return m_engine->submit(request::Transfer{id, device, meaning}, showingErrors(std::move(then)));
+    return m_engine->submit(request::Transfer{id, device, meaning, {}}, showingErrors(std::move(then)));
 }
 
 quint64 CardActions::requestCombine(Operation op, int a, int b)
 {
-    return m_engine->submit(request::Combine{op, a, b}, showingErrors([this](const Outcome &o) {
+    return m_engine->submit(request::Combine{op, a, b, {}}, showingErrors([this](const Outcome &o) {
         if (auto c = m_engine->card(o.cardId))
             Q_EMIT statusMessage(tr("%1 is on %2.").arg(c->name, c->device));
     }));
@@ -213,7 +213,7 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
     QAction *rename = menu->addAction(tr("&Rename…"), this, [this, id] { renameCard(id); });
     rename->setShortcut(Qt::Key_F2);
     menu->addAction(tr("&Clone"), this,
-                    [this, id] { m_engine->submit(request::Clone{id}, showingErrors()); });
+                    [this, id] { m_engine->submit(request::Clone{id, {}}, showingErrors()); });
     QAction *del = menu->addAction(tr("&Delete"), this, [this, id] { deleteCard(id); });
     del->setShortcut(QKeySequence::Delete);
     menu->popup(globalPos);

@@ -308,7 +308,7 @@ Outcome Workspace::savePt(int id, const QString &path)
         return d->failTorch(std::current_exception(), {e->info.device}, QString());
     }
     d->logOk(PythonCode::save(e->info.name, path));
-    return Outcome{id, {}, {}};
+    return Outcome::forCard(id);
 }
 
 } // namespace tk

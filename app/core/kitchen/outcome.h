@@ -26,6 +26,13 @@ struct Outcome
     bool ok() const { return !error.isError() && !cancelled; }
     // The one move of a transfer request (an empty report when it made none).
     MoveReport move() const { return moves.value(0); }
+    // A request that made or changed card `id` and has nothing more to say.
+    static Outcome forCard(int id)
+    {
+        Outcome o;
+        o.cardId = id;
+        return o;
+    }
 };
 
 } // namespace tk

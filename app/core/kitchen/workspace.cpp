@@ -183,7 +183,7 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
         e.info.kind = QStringLiteral("model");
         const int id = d->insert(std::move(e));
         d->logOk(code);
-        return Outcome{id, {}, {}};
+        return Outcome::forCard(id);
     } catch (...) {
         return d->failTorch(std::current_exception(), {QStringLiteral("cpu")}, code);
     }
@@ -210,7 +210,7 @@ Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QStri
     e.info.kind = QStringLiteral("optimizer");
     const int id = d->insert(std::move(e));
     d->logOk(code);
-    return Outcome{id, {}, {}};
+    return Outcome::forCard(id);
 }
 
 Outcome Workspace::createLoss(const QString &name)
@@ -223,7 +223,7 @@ Outcome Workspace::createLoss(const QString &name)
     e.info.kind = QStringLiteral("loss");
     const int id = d->insert(std::move(e));
     d->logOk(PythonCode::loss(n));
-    return Outcome{id, {}, {}};
+    return Outcome::forCard(id);
 }
 
 QList<quintptr> Workspace::parameterKeys(int id) const
@@ -346,13 +346,13 @@ Outcome Workspace::rename(int id, const QString &newName)
                        false);
     const QString name = newName.trimmed();
     if (name == e->info.name)
-        return Outcome{id, {}, {}};
+        return Outcome::forCard(id);
     if (auto err = d->checkNewName(name, id))
         return d->fail(*err, false);
     d->logOk(PythonCode::rename(name, e->info.name));
     e->info.name = name;
     e->info.revision = ++d->revision;
-    return Outcome{id, {}, {}};
+    return Outcome::forCard(id);
 }
 
 Outcome Workspace::clone(int id, const QString &newName)
@@ -373,7 +373,7 @@ Outcome Workspace::clone(int id, const QString &newName)
     try {
         const int newId = d->add(name, source.clone());
         d->logOk(code);
-        return Outcome{newId, {}, {}};
+        return Outcome::forCard(newId);
     } catch (...) {
         return d->failTorch(std::current_exception(), {e->info.device}, code);
     }
@@ -388,7 +388,7 @@ Outcome Workspace::remove(int id)
     d->logOk(PythonCode::remove(e->info.name));
     d->entries.erase(id);
     d->refreshStorageIds();
-    return Outcome{id, {}, {}};
+    return Outcome::forCard(id);
 }
 
 TensorPreview Workspace::preview(int id, int maxRows, int maxCols) const

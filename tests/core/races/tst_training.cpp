@@ -144,7 +144,8 @@ private Q_SLOTS:
         QTest::addColumn<int>("placement");
         for (const char *o : {"adam", "sgd"})
             for (TrainPlacement p : {TrainPlacement::PerBatch, TrainPlacement::Preload, TrainPlacement::DataLoader})
-                QTest::addRow("%s, %s", o, qPrintable(placementName(p))) << QString(o) << int(p);
+                QTest::newRow(qPrintable(QStringLiteral("%1, %2").arg(QLatin1String(o), placementName(p))))
+                    << QString(o) << int(p);
     }
 
     void everyLaneRunsAutogradAndTorchOptim()

@@ -184,7 +184,7 @@ private Q_SLOTS:
         auto *shape = dlg.findChild<QLineEdit *>("shape");
         auto *error = dlg.findChild<QLabel *>("error");
         QVERIFY(dlg.isValid());
-        for (const QString &bad : {"2,x", "-1", "0", "", "1e99"}) {
+        for (const char *bad : {"2,x", "-1", "0", "", "1e99"}) {
             shape->setText(bad);
             QVERIFY2(!dlg.isValid(), qPrintable(bad));
             QVERIFY(!error->text().isEmpty());
