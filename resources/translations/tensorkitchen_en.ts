@@ -2781,6 +2781,10 @@ first call: %4</source>
         <source>Not everything arrived: dropped by the watcher while the app was busy: %1; lines malformed: %2, too long: %3, of an unknown type: %4.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 · rank %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaOptions</name>

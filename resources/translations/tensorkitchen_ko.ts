@@ -2786,6 +2786,10 @@ first call: %4</source>
         <source>Not everything arrived: dropped by the watcher while the app was busy: %1; lines malformed: %2, too long: %3, of an unknown type: %4.</source>
         <translation>모두 도착하지는 않았습니다: 앱이 바쁜 동안 감시 도구가 버린 메시지 %1개, 형식이 잘못된 줄 %2개, 너무 긴 줄 %3개, 알 수 없는 유형의 줄 %4개.</translation>
     </message>
+    <message>
+        <source>%1 · rank %2 of %3</source>
+        <translation>%1 · 랭크 %2/%3</translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaOptions</name>
