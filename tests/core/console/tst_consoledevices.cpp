@@ -157,7 +157,7 @@ private Q_SLOTS:
         if (probe.console.output.trimmed() == QLatin1String("True"))
             QSKIP("this machine has a GPU: x.cuda() works here");
         for (const QString line : {"y = x.cuda()", "y = x.to('cuda')", "t = torch.ones(2, device='cuda')"}) {
-            const Outcome o = RequestHandler::perform(w, request::RunPython{line}, &c);
+            const Outcome o = RequestHandler::perform(w, request::RunPython{line, false, {}}, &c);
             QCOMPARE(o.error.kind, OpError::Kind::NoGpu); // the dialog opens
             const NoGpuReason expected =
                 TK_EXPECT_CUDA_BUILD ? NoGpuReason::NoDeviceFound : NoGpuReason::CpuOnlyBuild;

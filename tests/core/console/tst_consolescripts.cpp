@@ -61,7 +61,7 @@ private Q_SLOTS:
 
         Workspace w;
         PythonConsole c(w);
-        const Outcome o = RequestHandler::perform(w, request::RunPython{code, true}, &c);
+        const Outcome o = RequestHandler::perform(w, request::RunPython{code, true, {}}, &c);
         QVERIFY2(!o.console.raised(), qPrintable(o.console.traceback));
         QCOMPARE(o.console.output, expected);
     }
@@ -72,7 +72,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         Workspace w;
         PythonConsole c(w);
-        const Outcome o = RequestHandler::perform(w, request::RunPython{QString::fromUtf8(f.readAll()), true}, &c);
+        const Outcome o = RequestHandler::perform(w, request::RunPython{QString::fromUtf8(f.readAll()), true, {}}, &c);
         QVERIFY2(o.notices.join(' ').contains("in place"), qPrintable(o.notices.join(' ')));
         QVERIFY(!o.console.output.contains("Generator"));   // torch.manual_seed(0)'s value
         QVERIFY(!o.console.output.contains("Linear("));     // model.to(device)'s value

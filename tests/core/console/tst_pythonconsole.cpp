@@ -222,7 +222,7 @@ private Q_SLOTS:
         PythonConsole c(w);
         c.run("x = torch.ones(2)\ny = x.to('meta')");
         const int logSize = w.codeLog().lines().size();
-        const Outcome o = RequestHandler::perform(w, request::RunPython{"z = x + y\nafter = 1"}, &c);
+        const Outcome o = RequestHandler::perform(w, request::RunPython{"z = x + y\nafter = 1", false, {}}, &c);
         QCOMPARE(o.error.kind, OpError::Kind::DeviceMismatch); // the dialog opens, as for a drag
         QCOMPARE(o.console.exceptionType, QStringLiteral("RuntimeError"));
         QCOMPARE(o.error.codeLine, QStringLiteral("z = x + y"));
@@ -369,9 +369,9 @@ private Q_SLOTS:
     {
         auto *engine = new KitchenEngine;
         QSignalSpy started(engine, &KitchenEngine::finished);
-        engine->submit(request::RunPython{"x = torch.ones(2)"});
+        engine->submit(request::RunPython{"x = torch.ones(2)", false, {}});
         QTRY_COMPARE_WITH_TIMEOUT(started.size(), 1, 30000);
-        engine->submit(request::RunPython{"while True:\n    pass"});
+        engine->submit(request::RunPython{"while True:\n    pass", false, {}});
         QTest::qWait(300);
         QElapsedTimer t;
         t.start();
