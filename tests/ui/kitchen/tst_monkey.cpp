@@ -147,7 +147,7 @@ private:
             w.engine()->submit(request::Rename{anyCard().id, name});
         } else if (roll < 75) {
             ++m_counts["clone"];
-            w.engine()->submit(request::Clone{anyCard().id});
+            w.engine()->submit(request::Clone{anyCard().id, {}});
         } else if (roll < 83) {
             ++m_counts["undo"];
             w.undoStack()->undo();
