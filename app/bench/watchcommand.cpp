@@ -3,6 +3,7 @@
 #include "watch/watchedprogram.h"
 #include "watch/watchreplay.h"
 #include "watch/watchserver.h"
+#include "watch/watchtrace.h"
 
 #include <QEventLoop>
 #include <QJsonArray>
@@ -54,20 +55,25 @@ int WatchCommand::run(const QStringList &arguments)
     QCommandLineOption programs(QStringLiteral("programs"),
                                 tr("Stop after this many programs ended (default 1)."),
                                 QStringLiteral("n"), QStringLiteral("1"));
-    QCommandLineOption replay(QStringLiteral("replay"), tr("Replay a recording (.tkwatch)."),
+    QCommandLineOption replay(QStringLiteral("replay"),
+                              tr("Replay a recording (.tkwatch); with --format trace, once per rank."),
                               QStringLiteral("file"));
     QCommandLineOption speed(QStringLiteral("speed"),
                              tr("Replay speed: 1 the recording's pace, 4 four times faster, 0 as "
                                 "fast as possible (default 0)."),
                              QStringLiteral("x"), QStringLiteral("0"));
-    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."),
+    QCommandLineOption format(QStringLiteral("format"),
+                              tr("json, text (default), or trace: Chrome trace JSON for Perfetto "
+                                 "and chrome://tracing (with --replay, one or more recordings)."),
                               QStringLiteral("format"), QStringLiteral("text"));
     p.addOptions({listen, socket, timeout, programs, replay, speed, format});
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;
     const QString fmt = p.value(format);
-    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
+    if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text"), QStringLiteral("trace")}))
         return 2;
+    if (fmt == QLatin1String("trace"))
+        return writeTrace(p.values(replay), p.isSet(listen));
     if (p.isSet(listen) == p.isSet(replay))
         return fail(tr("Say --listen or --replay FILE (one of them)."));
     bool ok = false;
@@ -163,6 +169,31 @@ int WatchCommand::run(const QStringList &arguments)
             m_out << tr("The time ran out before every program asked for (%1) ended.").arg(wanted) << "\n";
     }
     return rc;
+}
+
+// Recordings as one Chrome trace (Perfetto, chrome://tracing): the ranks of a job given as
+// several --replay files become one timeline with a process per rank.
+int WatchCommand::writeTrace(const QStringList &files, bool listening)
+{
+    if (listening || files.isEmpty())
+        return fail(tr("--format trace takes recordings: --replay FILE, as many as the job has."));
+    if (m_dryRun)
+        return 0;
+    WatchTrace trace;
+    for (const QString &file : files) {
+        QString error;
+        if (!trace.addRecording(file, &error)) {
+            m_err << error << "\n";
+            return 3;
+        }
+    }
+    m_out << trace.toJson() << "\n";
+    if (trace.leftOut() > 0)
+        m_err << tr("%1 events were left out: a trace holds at most %2.")
+                     .arg(trace.leftOut())
+                     .arg(WatchTrace::kMaxEvents)
+              << "\n";
+    return 0;
 }
 
 QJsonObject WatchCommand::programJson(const WatchedProgram &w)

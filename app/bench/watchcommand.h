@@ -21,6 +21,7 @@ public:
     int run(const QStringList &arguments) override;
 
 private:
+    int writeTrace(const QStringList &files, bool listening);
     static QJsonObject programJson(const WatchedProgram &program);
     void printText(const WatchedProgram &program);
 };

@@ -1223,15 +1223,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Replay a recording (.tkwatch).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1288,6 +1280,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The time ran out before every program asked for (%1) ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay a recording (.tkwatch); with --format trace, once per rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json, text (default), or trace: Chrome trace JSON for Perfetto and chrome://tracing (with --replay, one or more recordings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format trace takes recordings: --replay FILE, as many as the job has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 events were left out: a trace holds at most %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1351,6 +1359,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>unknown type “%1”</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>WatchTrace</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a Tensor Kitchen recording: it holds no watched program&apos;s hello.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2290,6 +2309,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Open re&amp;cording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;timeline (Perfetto)…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3631,6 +3654,30 @@ first call: %4</source>
     </message>
     <message>
         <source>Play %1:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This tab&apos;s program is gone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a program&apos;s tab first (a watched program or a recording): its timeline is what is exported.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the timeline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Chrome trace for Perfetto or chrome://tracing (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Saved the timeline to %1: open it in ui.perfetto.dev or chrome://tracing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1230,16 +1230,8 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>프로그램이 이 개수만큼 끝나면 중지합니다(기본값 1).</translation>
     </message>
     <message>
-        <source>Replay a recording (.tkwatch).</source>
-        <translation>기록 파일(.tkwatch)을 재생합니다.</translation>
-    </message>
-    <message>
         <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
         <translation>재생 속도: 1은 기록된 속도, 4는 네 배 빠르게, 0은 가능한 한 빠르게(기본값 0).</translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation>json 또는 text(기본값).</translation>
     </message>
     <message>
         <source>Say --listen or --replay FILE (one of them).</source>
@@ -1296,6 +1288,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>The time ran out before every program asked for (%1) ended.</source>
         <translation>요청한 프로그램(%1개)이 모두 끝나기 전에 시간이 다 되었습니다.</translation>
+    </message>
+    <message>
+        <source>Replay a recording (.tkwatch); with --format trace, once per rank.</source>
+        <translation>기록 파일(.tkwatch)을 재생합니다. --format trace에서는 랭크마다 한 번씩 주세요.</translation>
+    </message>
+    <message>
+        <source>json, text (default), or trace: Chrome trace JSON for Perfetto and chrome://tracing (with --replay, one or more recordings).</source>
+        <translation>json, text(기본값) 또는 trace: Perfetto와 chrome://tracing이 여는 Chrome trace JSON(--replay와 함께, 기록 파일 하나 이상).</translation>
+    </message>
+    <message>
+        <source>--format trace takes recordings: --replay FILE, as many as the job has.</source>
+        <translation>--format trace에는 기록 파일을 주세요: 작업의 랭크 수만큼 --replay FILE.</translation>
+    </message>
+    <message>
+        <source>%1 events were left out: a trace holds at most %2.</source>
+        <translation>이벤트 %1개를 뺐습니다: 트레이스 하나에는 최대 %2개가 들어갑니다.</translation>
     </message>
 </context>
 <context>
@@ -1359,6 +1367,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>unknown type “%1”</source>
         <translation>알 수 없는 유형 “%1”</translation>
+    </message>
+</context>
+<context>
+    <name>WatchTrace</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1을(를) 읽을 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>%1 is not a Tensor Kitchen recording: it holds no watched program&apos;s hello.</source>
+        <translation>%1은(는) Tensor Kitchen 기록 파일이 아닙니다: 지켜본 프로그램의 hello가 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -2296,6 +2315,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Open re&amp;cording…</source>
         <translation>기록 파일 열기(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;timeline (Perfetto)…</source>
+        <translation>타임라인 내보내기(Perfetto)(&amp;T)…</translation>
     </message>
 </context>
 <context>
@@ -3632,6 +3655,30 @@ first call: %4</source>
     <message>
         <source>Play %1:</source>
         <translation>%1 재생:</translation>
+    </message>
+    <message>
+        <source>This tab&apos;s program is gone.</source>
+        <translation>이 탭의 프로그램이 없어졌습니다.</translation>
+    </message>
+    <message>
+        <source>Choose a program&apos;s tab first (a watched program or a recording): its timeline is what is exported.</source>
+        <translation>먼저 프로그램의 탭(지켜보는 프로그램이나 기록 파일)을 고르세요: 그 타임라인을 내보냅니다.</translation>
+    </message>
+    <message>
+        <source>Export the timeline</source>
+        <translation>타임라인 내보내기</translation>
+    </message>
+    <message>
+        <source>Chrome trace for Perfetto or chrome://tracing (*.json)</source>
+        <translation>Perfetto나 chrome://tracing용 Chrome trace (*.json)</translation>
+    </message>
+    <message>
+        <source>Saved the timeline to %1: open it in ui.perfetto.dev or chrome://tracing.</source>
+        <translation>타임라인을 %1에 저장했습니다: ui.perfetto.dev나 chrome://tracing에서 여세요.</translation>
+    </message>
+    <message>
+        <source>Could not save %1: %2</source>
+        <translation>%1을(를) 저장할 수 없습니다: %2</translation>
     </message>
 </context>
 <context>

@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileDialog>
+#include <QSaveFile>
 #include <QFileInfo>
 #include <QInputDialog>
 #include <QProcess>
@@ -138,6 +139,43 @@ void WatchController::openRecordingWithDialog()
                                                 speeds, 0, false, &ok);
     if (ok)
         openRecording(path, speed == speeds.at(0) ? 1 : speed == speeds.at(1) ? 4 : 0);
+}
+
+bool WatchController::exportTrace(const ProgramKitchen *kitchen, const QString &path, QString *error)
+{
+    if (!kitchen || !kitchen->program()) {
+        *error = tr("This tab's program is gone.");
+        return false;
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(kitchen->program()->trace().toJson()) < 0 || !f.commit()) {
+        *error = f.errorString();
+        return false;
+    }
+    return true;
+}
+
+void WatchController::exportTraceWithDialog()
+{
+    auto *kitchen = qobject_cast<ProgramKitchen *>(m_tabs->currentWidget());
+    if (!kitchen || !kitchen->program()) {
+        Q_EMIT statusMessage(tr("Choose a program's tab first (a watched program or a recording): its "
+                                "timeline is what is exported."));
+        return;
+    }
+    const QString name = QFileInfo(kitchen->program()->hello().program).completeBaseName();
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export the timeline"),
+        (name.isEmpty() ? QStringLiteral("program") : name) + QStringLiteral(".trace.json"),
+        tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
+    if (path.isEmpty())
+        return;
+    QString error;
+    if (exportTrace(kitchen, path, &error))
+        Q_EMIT statusMessage(tr("Saved the timeline to %1: open it in ui.perfetto.dev or chrome://tracing.")
+                                 .arg(QDir::toNativeSeparators(path)));
+    else
+        Q_EMIT statusMessage(tr("Could not save %1: %2").arg(QDir::toNativeSeparators(path), error), 15000);
 }
 
 bool WatchController::runScript(const QString &python, const QString &script)

@@ -39,10 +39,14 @@ public:
     // Runs `script` under the watcher with `python`; false with the reason said.
     bool runScript(const QString &python, const QString &script);
     QList<ProgramKitchen *> kitchens() const;
+    // The program of `kitchen`, what its stream said so far, as a Chrome trace for Perfetto or
+    // chrome://tracing; false with *error when the file cannot be written.
+    static bool exportTrace(const ProgramKitchen *kitchen, const QString &path, QString *error);
 
 public Q_SLOTS:
     void openRecordingWithDialog();
     void runScriptWithDialog();
+    void exportTraceWithDialog(); // the current tab's program
 
 Q_SIGNALS:
     void statusMessage(const QString &text, int ms = 8000);

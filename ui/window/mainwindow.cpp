@@ -175,6 +175,8 @@ void MainWindow::buildMenus()
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->runScriptWithDialog(); });
     ActionBuilder(this, "openRecording").setText(tr("Open re&cording…"))
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->openRecordingWithDialog(); });
+    ActionBuilder(this, "exportTrace").setText(tr("Export &timeline (Perfetto)…"))
+        .addToMenu(file).addOnTriggered(this, [this] { m_watch->exportTraceWithDialog(); });
     file->addSeparator();
     ActionBuilder(this, "exportCode").setText(tr("&Export code…")).setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))
         .addToMenu(file).addOnTriggered(m_session, &SessionController::exportWithDialog);

@@ -79,9 +79,13 @@ void WatchedProgram::take(const WatchMessage &m)
             return;
         }
         takeHello(m);
+        if (m_state == State::Running)
+            m_trace.add(m);
         return;
     }
     m_lastT = qMax(m_lastT, m.t);
+    if (m.type != Type::Hello)
+        m_trace.add(m);
     switch (m.type) {
     case Type::Hello:
         refuse(tr("The program said hello a second time: a stream has one hello, so this one "

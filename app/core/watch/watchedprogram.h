@@ -10,6 +10,7 @@
 #include "watch/watchlinereader.h"
 #include "watch/watchparser.h"
 #include "watch/watchstep.h"
+#include "watch/watchtrace.h"
 
 #include <QList>
 #include <QObject>
@@ -83,6 +84,8 @@ public:
     QList<OpError> errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
     WatchCounters counters() const { return m_counters; }
+    // The stream so far as a Chrome trace (File → Export trace…).
+    const WatchTrace &trace() const { return m_trace; }
 
 Q_SIGNALS:
     void helloReceived();                              // state() is Running
@@ -132,6 +135,7 @@ private:
     QStringList m_notices;
     WatchCounters m_counters;
     bool m_countersChanged = false;
+    WatchTrace m_trace;
     QTimer m_batchTimer;
 };
 

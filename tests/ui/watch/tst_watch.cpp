@@ -25,6 +25,9 @@
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTemporaryDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace tk;
@@ -201,6 +204,24 @@ private Q_SLOTS:
         ProgramKitchen *k = replay(w, rec);
         QVERIFY(k);
         QVERIFY2(k->title().contains("moves_loop.py · rank 1 of 2"), qPrintable(k->title()));
+        // File → Export timeline: the real program's 50 moves as slices, its process named.
+        const QString trace = tmp.filePath("job.trace.json");
+        QString error;
+        QVERIFY2(WatchController::exportTrace(k, trace, &error), qPrintable(error));
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonArray events = QJsonDocument::fromJson(f.readAll()).object().value("traceEvents").toArray();
+        int toMeta = 0;
+        QString process;
+        for (const QJsonValue &v : events) {
+            const QJsonObject e = v.toObject();
+            if (e.value("ph") == "X" && e.value("cat") == "move" && e.value("args").toObject().value("to") == "meta")
+                ++toMeta;
+            if (e.value("ph") == "M" && e.value("name") == "process_name")
+                process = e.value("args").toObject().value("name").toString();
+        }
+        QCOMPARE(toMeta, 50);
+        QVERIFY2(process.endsWith("rank 1 of 2"), qPrintable(process));
     }
 
     // Errors of programs in the background wait in their tabs: one dialog at a time, never a

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "watch/watchmessage.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QHash>
+#include <QJsonObject>
+#include <QList>
+
+namespace tk {
+
+// A watched program's stream as a Chrome trace (the Trace Event Format that Perfetto,
+// chrome://tracing and torch.profiler's Kineto traces use), so a recording opens where
+// practitioners read timelines. Fed the stream's messages in order; several streams (the ranks
+// of a job) may be fed one after another: each becomes a process of its own, named by its
+// program, pid and rank. Times are microseconds since the watcher started.
+//
+// Mapping: steps, moves and DataLoader waits are complete slices ("X") on three lanes of the
+// process, each ending at its message's t (a slice's message is sent when it has finished);
+// memory samples are counters ("C") per device; errors are process-wide instants ("i");
+// metadata ("M") names each process and lane.
+class WatchTrace
+{
+    Q_DECLARE_TR_FUNCTIONS(WatchTrace)
+
+public:
+    static constexpr int kMaxEvents = 500000; // ~100 MB of JSON at most; later events are left out
+
+    enum Lane { Steps = 1, Moves = 2, DataWaits = 3 };
+
+    void add(const WatchMessage &message);
+    // A recording (.tkwatch) read line by line into this trace; false with *error when the file
+    // cannot be read or holds no watch stream (no hello). Malformed lines are skipped.
+    bool addRecording(const QString &path, QString *error);
+    QByteArray toJson() const;
+    qsizetype eventCount() const { return m_events.size(); }
+    qint64 leftOut() const { return m_leftOut; }
+    int processes() const { return m_processes; }
+
+private:
+    void append(QJsonObject event);
+    QJsonObject event(const char *phase, const QString &name, double t) const;
+    void metadata(const char *what, int tid, const QJsonObject &args);
+
+    QList<QJsonObject> m_events;
+    QHash<qint64, qsizetype> m_moveEvents; // a move's id → its slice, for a later move_time
+    qint64 m_pid = 0;                      // the current stream's process
+    int m_processes = 0;
+    qint64 m_leftOut = 0;
+};
+
+} // namespace tk
