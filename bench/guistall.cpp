@@ -1,12 +1,12 @@
 // Measures how long the GUI event loop stalls while the kitchen works: a probe timer fires
 // every 2 ms and records how late each tick is. Run offscreen (or under Xvfb) by gui-stall.sh.
-#include "kitchen/cardmime.h"
-#include "kitchen/devicepane.h"
-#include "kitchen/flightoverlay.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenview.h"
-#include "kitchen/dragmeaningbox.h"
-#include "window/mainwindow.h"
+#include "ui/kitchen/cardmime.h"
+#include "ui/kitchen/devicepane.h"
+#include "ui/kitchen/flightoverlay.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/kitchen/dragmeaningbox.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QDropEvent>

@@ -1,8 +1,8 @@
 // libFuzzer: session files. A damaged file must be refused with a message and leave the
 // workspace as it was; a file that loads must save again.
-#include "devices/deviceregistry.h"
-#include "files/sessionframe.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/files/sessionframe.h"
+#include "core/kitchen/workspace.h"
 
 #include <cstddef>
 #include <cstdint>

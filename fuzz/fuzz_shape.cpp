@@ -1,5 +1,5 @@
 // libFuzzer: the text a user types in the New tensor dialog (shape, dtype, name, factory).
-#include "kitchen/tensorspec.h"
+#include "core/kitchen/tensorspec.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // libFuzzer: the bytes a watched program sends (or a recording holds), through the line reader
 // and the parser into a WatchedProgram, as the server and the replay feed it. Whatever comes,
 // the program's state must stay within the protocol's limits, and a refusal must say why.
-#include "watch/watchedprogram.h"
+#include "core/watch/watchedprogram.h"
 
 #include <QCoreApplication>
 #include <cstddef>

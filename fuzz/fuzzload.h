@@ -2,7 +2,7 @@
 
 // The loading fuzz targets' one body: the input written to a file named `fileName` (the name
 // picks the reader, whatever the first bytes), loaded as File → Load does.
-#include "kitchen/workspace.h"
+#include "core/kitchen/workspace.h"
 
 #include <QFile>
 #include <QTemporaryDir>

@@ -1,6 +1,6 @@
 #include "bench/devicescommand.h"
 
-#include "devices/deviceregistry.h"
+#include "core/devices/deviceregistry.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,8 +1,8 @@
 #include "bench/loadcommand.h"
 
-#include "devices/deviceregistry.h"
-#include "files/loadprogress.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/files/loadprogress.h"
+#include "core/kitchen/workspace.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,5 +1,5 @@
 #include "bench/benchcli.h"
-#include "devices/processsetup.h"
+#include "core/devices/processsetup.h"
 
 #include <QCoreApplication>
 

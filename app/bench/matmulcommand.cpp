@@ -1,8 +1,8 @@
 #include "bench/matmulcommand.h"
 
-#include "races/matmulbench.h"
-#include "races/matmulpythonlane.h"
-#include "races/matmulreport.h"
+#include "core/races/matmulbench.h"
+#include "core/races/matmulpythonlane.h"
+#include "core/races/matmulreport.h"
 
 #include <QJsonObject>
 #include <map>

@@ -2,9 +2,9 @@
 
 #include "bench/traincommand.h"
 
-#include "devices/deviceregistry.h"
-#include "races/replicarun.h"
-#include "races/replicasweep.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/replicarun.h"
+#include "core/races/replicasweep.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

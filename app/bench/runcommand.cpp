@@ -1,9 +1,9 @@
 #include "bench/runcommand.h"
 
-#include "devices/deviceregistry.h"
-#include "console/pythonconsole.h"
-#include "kitchen/requesthandler.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/console/pythonconsole.h"
+#include "core/kitchen/requesthandler.h"
+#include "core/kitchen/workspace.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
 #include "bench/stresscommand.h"
 
-#include "devices/deviceregistry.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/workspace.h"
 
 #include <QFile>
 #include <QJsonDocument>

@@ -1,10 +1,10 @@
 #include "bench/traincommand.h"
 
 #include "bench/replicatrain.h"
-#include "devices/deviceregistry.h"
-#include "races/replicarun.h"
-#include "races/machineload.h"
-#include "races/trainer.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/replicarun.h"
+#include "core/races/machineload.h"
+#include "core/races/trainer.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

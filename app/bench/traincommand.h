@@ -1,7 +1,7 @@
 #pragma once
 
 #include "bench/benchcommand.h"
-#include "races/trainconfig.h"
+#include "core/races/trainconfig.h"
 
 namespace tk {
 

@@ -1,7 +1,7 @@
 #include "bench/transfercommand.h"
 
-#include "devices/deviceregistry.h"
-#include "transfers/transferlab.h"
+#include "core/devices/deviceregistry.h"
+#include "core/transfers/transferlab.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,9 +1,9 @@
 #include "bench/watchcommand.h"
 
-#include "watch/watchedprogram.h"
-#include "watch/watchreplay.h"
-#include "watch/watchserver.h"
-#include "watch/watchtrace.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchreplay.h"
+#include "core/watch/watchserver.h"
+#include "core/watch/watchtrace.h"
 
 #include <QEventLoop>
 #include <QJsonArray>

@@ -1,8 +1,8 @@
-#include "files/sessioncontroller.h"
-#include "window/mainwindow.h"
-#include "window/preferencesdialog.h"
-#include "devices/processsetup.h"
-#include "window/quitsignals.h"
+#include "ui/files/sessioncontroller.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/preferencesdialog.h"
+#include "core/devices/processsetup.h"
+#include "ui/window/quitsignals.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -2312,7 +2312,7 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Export &amp;timeline (Perfetto)…</source>
+        <source>E&amp;xport timeline (Perfetto)…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

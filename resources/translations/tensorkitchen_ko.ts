@@ -2317,8 +2317,8 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>기록 파일 열기(&amp;C)…</translation>
     </message>
     <message>
-        <source>Export &amp;timeline (Perfetto)…</source>
-        <translation>타임라인 내보내기(Perfetto)(&amp;T)…</translation>
+        <source>E&amp;xport timeline (Perfetto)…</source>
+        <translation>타임라인 내보내기(Perfetto)(&amp;X)…</translation>
     </message>
 </context>
 <context>

@@ -1,6 +1,6 @@
 #include "bench/benchcli.h"
-#include "devices/deviceregistry.h"
-#include "console/pythonconsole.h"
+#include "core/devices/deviceregistry.h"
+#include "core/console/pythonconsole.h"
 #include "support/benchrun.h"
 #include "support/testsupport.h"
 #include "support/watchtest.h"

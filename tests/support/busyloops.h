@@ -6,7 +6,7 @@
 // crash, CTest's timeout): the kernel kills them when their parent goes (PR_SET_PDEATHSIG),
 // and each loop also checks now and then that its parent is still there, should the signal
 // be missed (the thread that started it ended).
-#include "races/machineload.h"
+#include "core/races/machineload.h"
 
 #include <QList>
 #include <QProcess>

@@ -2,10 +2,10 @@
 
 // What the UI suites do to a kitchen again and again, in one place: wait for the engine, make a
 // card, drop a card as a drag does, and where the README pictures go.
-#include "kitchen/cardinfo.h"
-#include "kitchen/cardmime.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/tensorspec.h"
+#include "core/kitchen/cardinfo.h"
+#include "ui/kitchen/cardmime.h"
+#include "core/kitchen/kitchenengine.h"
+#include "core/kitchen/tensorspec.h"
 
 #include <QApplication>
 #include <QCoreApplication>

@@ -2,12 +2,12 @@
 
 // What the kitchen suites (tst_kitchen, tst_kitchendialogs) share: cards made and dropped as a
 // user makes and drops them, a pane's names, and the one error dialog with its kind and title.
-#include "kitchen/devicepane.h"
-#include "kitchen/errordialog.h"
-#include "kitchen/kitchenview.h"
-#include "kitchen/tensorcard.h"
+#include "ui/kitchen/devicepane.h"
+#include "ui/kitchen/errordialog.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/kitchen/tensorcard.h"
 #include "support/kitchentest.h"
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QLabel>
 #include <QObject>

@@ -2,8 +2,8 @@
 
 // What several suites need from their surroundings: the Python whose torch matches the LibTorch
 // under test, and which of the three device cases this run is in (for honest skips).
-#include "devices/deviceregistry.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/workspace.h"
 
 #include <QCoreApplication>
 #include <QFile>

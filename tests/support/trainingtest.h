@@ -1,8 +1,8 @@
 #pragma once
 
 // The race's losses trained in this process, step by step (tst_training, tst_replicas).
-#include "races/trainconfig.h"
-#include "races/trainer.h"
+#include "core/races/trainconfig.h"
+#include "core/races/trainer.h"
 
 #include <QList>
 

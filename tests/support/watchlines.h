@@ -2,8 +2,8 @@
 
 // Protocol lines (docs/watch-protocol.md) for the watch suites: a hello, moves, an error, samples,
 // a whole recording. Qt Core only.
-#include "watch/watchedprogram.h"
-#include "watch/watchparser.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchparser.h"
 
 #include <QByteArray>
 #include <QFile>

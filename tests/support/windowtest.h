@@ -2,11 +2,11 @@
 
 // The main window as the desktop suites read it: its cards, its code log as shown and as kept,
 // and a tensor made through the engine as a menu would. Shared by tst_desktop and tst_undo.
-#include "files/sessioncontroller.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenrequest.h"
+#include "ui/files/sessioncontroller.h"
+#include "core/kitchen/kitchenengine.h"
+#include "core/kitchen/kitchenrequest.h"
 #include "support/kitchentest.h"
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QCoreApplication>
 #include <QFile>

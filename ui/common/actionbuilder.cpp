@@ -1,4 +1,4 @@
-#include "common/actionbuilder.h"
+#include "ui/common/actionbuilder.h"
 
 #include <QMenu>
 #include <QToolBar>

@@ -1,5 +1,5 @@
-#include "common/chartfactory.h"
-#include "common/palette.h"
+#include "ui/common/chartfactory.h"
+#include "ui/common/palette.h"
 
 #include <QFontMetrics>
 #include <QObject>

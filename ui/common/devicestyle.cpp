@@ -1,5 +1,5 @@
-#include "common/devicestyle.h"
-#include "common/palette.h"
+#include "ui/common/devicestyle.h"
+#include "ui/common/palette.h"
 
 namespace tk {
 

@@ -1,4 +1,4 @@
-#include "common/formscrollarea.h"
+#include "ui/common/formscrollarea.h"
 
 #include <QScrollBar>
 

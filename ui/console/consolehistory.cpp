@@ -1,4 +1,4 @@
-#include "console/consolehistory.h"
+#include "ui/console/consolehistory.h"
 
 #include <QSettings>
 

@@ -1,6 +1,6 @@
-#include "console/consoleinput.h"
+#include "ui/console/consoleinput.h"
 
-#include "console/pythonhighlighter.h"
+#include "ui/console/pythonhighlighter.h"
 
 #include <QAbstractItemView>
 #include <QCompleter>

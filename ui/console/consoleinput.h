@@ -1,6 +1,6 @@
 #pragma once
 
-#include "console/consolehistory.h"
+#include "ui/console/consolehistory.h"
 
 #include <QPlainTextEdit>
 

@@ -1,9 +1,9 @@
-#include "console/consolepane.h"
+#include "ui/console/consolepane.h"
 
-#include "console/consoleinput.h"
-#include "kitchen/kitchenengine.h"
-#include "console/pythonconsole.h"
-#include "common/palette.h"
+#include "ui/console/consoleinput.h"
+#include "core/kitchen/kitchenengine.h"
+#include "core/console/pythonconsole.h"
+#include "ui/common/palette.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

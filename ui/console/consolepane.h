@@ -1,7 +1,7 @@
 #pragma once
 
-#include "kitchen/codelog.h"
-#include "kitchen/outcome.h"
+#include "core/kitchen/codelog.h"
+#include "core/kitchen/outcome.h"
 
 #include <QWidget>
 

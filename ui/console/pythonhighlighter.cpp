@@ -1,5 +1,5 @@
-#include "console/pythonhighlighter.h"
-#include "common/palette.h"
+#include "ui/console/pythonhighlighter.h"
+#include "ui/common/palette.h"
 
 namespace tk {
 

@@ -1,6 +1,6 @@
-#include "devices/devicedetailsdialog.h"
+#include "ui/devices/devicedetailsdialog.h"
 
-#include "devices/devicereport.h"
+#include "core/devices/devicereport.h"
 
 #include <QClipboard>
 #include <QDialogButtonBox>

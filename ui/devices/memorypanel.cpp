@@ -1,7 +1,7 @@
-#include "devices/memorypanel.h"
+#include "ui/devices/memorypanel.h"
 
-#include "common/chartfactory.h"
-#include "common/devicestyle.h"
+#include "ui/common/chartfactory.h"
+#include "ui/common/devicestyle.h"
 
 #include <QLabel>
 #include <QLocale>

@@ -1,6 +1,6 @@
-#include "files/loadprogressdialog.h"
+#include "ui/files/loadprogressdialog.h"
 
-#include "kitchen/kitchenengine.h"
+#include "core/kitchen/kitchenengine.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
-#include "files/sessioncontroller.h"
+#include "ui/files/sessioncontroller.h"
 
-#include "files/loadprogressdialog.h"
-#include "kitchen/kitchenengine.h"
+#include "ui/files/loadprogressdialog.h"
+#include "core/kitchen/kitchenengine.h"
 
 #include <QDir>
 #include <QEventLoop>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "files/loadprogressdialog.h"
-#include "kitchen/operror.h"
+#include "ui/files/loadprogressdialog.h"
+#include "core/kitchen/operror.h"
 
 #include <QObject>
 #include <functional>

@@ -1,11 +1,11 @@
-#include "kitchen/cardactions.h"
+#include "ui/kitchen/cardactions.h"
 
-#include "kitchen/errordialog.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenview.h"
-#include "kitchen/newtensordialog.h"
-#include "kitchen/tensorcard.h"
-#include "kitchen/valuesdialog.h"
+#include "ui/kitchen/errordialog.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/kitchen/newtensordialog.h"
+#include "ui/kitchen/tensorcard.h"
+#include "ui/kitchen/valuesdialog.h"
 
 #include <QFileDialog>
 #include <QInputDialog>

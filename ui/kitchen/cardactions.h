@@ -1,8 +1,8 @@
 #pragma once
 
-#include "kitchen/kitchenengine.h"
-#include "kitchen/movereport.h"
-#include "kitchen/operation.h"
+#include "core/kitchen/kitchenengine.h"
+#include "core/kitchen/movereport.h"
+#include "core/kitchen/operation.h"
 
 #include <QHash>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "kitchen/cardmime.h"
+#include "ui/kitchen/cardmime.h"
 
 #include <QDataStream>
 #include <QIODevice>

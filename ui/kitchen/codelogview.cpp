@@ -1,6 +1,6 @@
-#include "kitchen/codelogview.h"
+#include "ui/kitchen/codelogview.h"
 
-#include "console/pythonhighlighter.h"
+#include "ui/console/pythonhighlighter.h"
 
 #include <QTextBlock>
 #include <QTextCursor>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/codelog.h"
+#include "core/kitchen/codelog.h"
 
 #include <QPlainTextEdit>
 #include <QStringList>

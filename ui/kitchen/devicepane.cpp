@@ -1,8 +1,8 @@
-#include "kitchen/devicepane.h"
+#include "ui/kitchen/devicepane.h"
 
-#include "kitchen/cardmime.h"
-#include "common/devicestyle.h"
-#include "kitchen/tensorcard.h"
+#include "ui/kitchen/cardmime.h"
+#include "ui/common/devicestyle.h"
+#include "ui/kitchen/tensorcard.h"
 
 #include <algorithm>
 #include <QDragEnterEvent>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "devices/deviceinfo.h"
+#include "core/devices/deviceinfo.h"
 
 #include <QFrame>
 #include <QHash>

@@ -1,6 +1,6 @@
-#include "kitchen/dragmeaningbox.h"
+#include "ui/kitchen/dragmeaningbox.h"
 
-#include "window/preferencesdialog.h"
+#include "ui/window/preferencesdialog.h"
 
 namespace tk {
 

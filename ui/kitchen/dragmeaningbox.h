@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/movereport.h"
+#include "core/kitchen/movereport.h"
 
 #include <QComboBox>
 

@@ -1,7 +1,7 @@
-#include "kitchen/errordialog.h"
+#include "ui/kitchen/errordialog.h"
 
-#include "common/devicestyle.h"
-#include "devices/buildfacts.h"
+#include "ui/common/devicestyle.h"
+#include "core/devices/buildfacts.h"
 
 #include <QClipboard>
 #include <QDialogButtonBox>

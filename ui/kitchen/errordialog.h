@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/operror.h"
+#include "core/kitchen/operror.h"
 
 #include <QDialog>
 

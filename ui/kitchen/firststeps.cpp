@@ -1,4 +1,4 @@
-#include "kitchen/firststeps.h"
+#include "ui/kitchen/firststeps.h"
 
 #include <QLabel>
 #include <QPushButton>

@@ -1,4 +1,4 @@
-#include "kitchen/flightoverlay.h"
+#include "ui/kitchen/flightoverlay.h"
 
 #include <QGraphicsOpacityEffect>
 #include <QLabel>

@@ -1,4 +1,4 @@
-#include "kitchen/heatmapwidget.h"
+#include "ui/kitchen/heatmapwidget.h"
 
 #include <QPainter>
 #include <cmath>

@@ -1,6 +1,6 @@
-#include "kitchen/kitchencommand.h"
+#include "ui/kitchen/kitchencommand.h"
 
-#include "kitchen/kitchenengine.h"
+#include "core/kitchen/kitchenengine.h"
 
 namespace tk {
 

@@ -1,12 +1,12 @@
-#include "kitchen/kitchenview.h"
+#include "ui/kitchen/kitchenview.h"
 
-#include "devices/buildfacts.h"
-#include "kitchen/devicepane.h"
-#include "devices/deviceregistry.h"
-#include "kitchen/firststeps.h"
-#include "kitchen/flightoverlay.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/tensorcard.h"
+#include "core/devices/buildfacts.h"
+#include "ui/kitchen/devicepane.h"
+#include "core/devices/deviceregistry.h"
+#include "ui/kitchen/firststeps.h"
+#include "ui/kitchen/flightoverlay.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/tensorcard.h"
 
 #include <QGraphicsOpacityEffect>
 #include <QLocale>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "kitchen/cardinfo.h"
-#include "devices/deviceinfo.h"
+#include "core/kitchen/cardinfo.h"
+#include "core/devices/deviceinfo.h"
 
 #include <QHash>
 #include <QList>

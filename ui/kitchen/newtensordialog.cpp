@@ -1,4 +1,4 @@
-#include "kitchen/newtensordialog.h"
+#include "ui/kitchen/newtensordialog.h"
 
 #include <QFontDatabase>
 #include <QComboBox>

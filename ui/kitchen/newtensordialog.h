@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/tensorspec.h"
+#include "core/kitchen/tensorspec.h"
 
 #include <QDialog>
 #include <QStringList>

@@ -1,8 +1,8 @@
-#include "kitchen/tensorcard.h"
+#include "ui/kitchen/tensorcard.h"
 
-#include "kitchen/cardmime.h"
-#include "common/devicestyle.h"
-#include "kitchen/heatmapwidget.h"
+#include "ui/kitchen/cardmime.h"
+#include "ui/common/devicestyle.h"
+#include "ui/kitchen/heatmapwidget.h"
 
 #include <QFontDatabase>
 #include <QApplication>

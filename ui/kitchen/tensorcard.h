@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/cardinfo.h"
+#include "core/kitchen/cardinfo.h"
 
 #include <QFrame>
 #include <QPoint>

@@ -1,4 +1,4 @@
-#include "kitchen/valuesdialog.h"
+#include "ui/kitchen/valuesdialog.h"
 
 #include <QFontDatabase>
 #include <QDialogButtonBox>

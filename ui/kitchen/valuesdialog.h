@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/tensorpreview.h"
+#include "core/kitchen/tensorpreview.h"
 
 #include <QDialog>
 

@@ -1,11 +1,11 @@
-#include "lessons/lessonactions.h"
+#include "ui/lessons/lessonactions.h"
 
-#include "devices/devicedetailsdialog.h"
-#include "kitchen/cardactions.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenview.h"
-#include "races/matmulracepanel.h"
-#include "races/trainingracepanel.h"
+#include "ui/devices/devicedetailsdialog.h"
+#include "ui/kitchen/cardactions.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/races/matmulracepanel.h"
+#include "ui/races/trainingracepanel.h"
 
 #include <QTabWidget>
 #include <functional>

@@ -1,4 +1,4 @@
-#include "lessons/lessonspanel.h"
+#include "ui/lessons/lessonspanel.h"
 
 #include <QFile>
 #include <QListWidget>

@@ -1,5 +1,5 @@
-#include "races/busymachinenote.h"
-#include "common/palette.h"
+#include "ui/races/busymachinenote.h"
+#include "ui/common/palette.h"
 
 #include <qcustomplot.h>
 

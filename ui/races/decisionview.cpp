@@ -1,5 +1,5 @@
-#include "races/decisionview.h"
-#include "common/palette.h"
+#include "ui/races/decisionview.h"
+#include "ui/common/palette.h"
 
 #include <QPainter>
 

@@ -1,7 +1,7 @@
-#include "races/loaderoptions.h"
+#include "ui/races/loaderoptions.h"
 
-#include "devices/torchthread.h"
-#include "races/trainer.h"
+#include "core/devices/torchthread.h"
+#include "core/races/trainer.h"
 
 #include <QCheckBox>
 #include <QFormLayout>

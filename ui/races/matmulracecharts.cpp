@@ -1,9 +1,9 @@
-#include "races/matmulracecharts.h"
+#include "ui/races/matmulracecharts.h"
 
-#include "common/chartfactory.h"
-#include "races/crossover.h"
-#include "common/devicestyle.h"
-#include "common/palette.h"
+#include "ui/common/chartfactory.h"
+#include "core/races/crossover.h"
+#include "ui/common/devicestyle.h"
+#include "ui/common/palette.h"
 
 #include <QMap>
 #include <QPdfWriter>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "races/busymachinenote.h"
-#include "races/matmulresult.h"
+#include "ui/races/busymachinenote.h"
+#include "core/races/matmulresult.h"
 
 #include <QList>
 #include <QWidget>

@@ -1,11 +1,11 @@
-#include "races/matmulracepanel.h"
+#include "ui/races/matmulracepanel.h"
 
-#include "devices/deviceregistry.h"
-#include "common/formscrollarea.h"
-#include "races/matmulrace.h"
-#include "races/matmulracecharts.h"
-#include "races/matmulreport.h"
-#include "watch/watcherpackage.h"
+#include "core/devices/deviceregistry.h"
+#include "ui/common/formscrollarea.h"
+#include "core/races/matmulrace.h"
+#include "ui/races/matmulracecharts.h"
+#include "core/races/matmulreport.h"
+#include "core/watch/watcherpackage.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,7 +1,7 @@
-#include "races/replicaoptions.h"
+#include "ui/races/replicaoptions.h"
 
-#include "devices/deviceregistry.h"
-#include "races/replicarun.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/replicarun.h"
 
 #include <QCheckBox>
 #include <QHBoxLayout>

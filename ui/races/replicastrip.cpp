@@ -1,7 +1,7 @@
-#include "races/replicastrip.h"
+#include "ui/races/replicastrip.h"
 
-#include "common/devicestyle.h"
-#include "devices/deviceregistry.h"
+#include "ui/common/devicestyle.h"
+#include "core/devices/deviceregistry.h"
 
 #include <QGridLayout>
 #include <QHBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "races/replicastep.h"
+#include "core/races/replicastep.h"
 
 #include <QMap>
 #include <QWidget>

@@ -1,7 +1,7 @@
-#include "races/replicasweepchart.h"
+#include "ui/races/replicasweepchart.h"
 
-#include "common/chartfactory.h"
-#include "devices/deviceregistry.h"
+#include "ui/common/chartfactory.h"
+#include "core/devices/deviceregistry.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

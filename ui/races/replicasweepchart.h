@@ -1,6 +1,6 @@
 #pragma once
 
-#include "races/replicasweep.h"
+#include "core/races/replicasweep.h"
 
 #include <QColor>
 #include <QWidget>

@@ -1,10 +1,10 @@
-#include "races/trainingracecharts.h"
+#include "ui/races/trainingracecharts.h"
 
-#include "common/chartfactory.h"
-#include "common/devicestyle.h"
-#include "races/decisionview.h"
-#include "races/replicasweepchart.h"
-#include "races/workersweepchart.h"
+#include "ui/common/chartfactory.h"
+#include "ui/common/devicestyle.h"
+#include "ui/races/decisionview.h"
+#include "ui/races/replicasweepchart.h"
+#include "ui/races/workersweepchart.h"
 
 #include <QHBoxLayout>
 #include <QSplitter>

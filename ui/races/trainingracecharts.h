@@ -1,7 +1,7 @@
 #pragma once
 
-#include "races/busymachinenote.h"
-#include "races/trainconfig.h"
+#include "ui/races/busymachinenote.h"
+#include "core/races/trainconfig.h"
 
 #include <QColor>
 #include <QList>

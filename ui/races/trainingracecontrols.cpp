@@ -1,9 +1,9 @@
-#include "races/trainingracecontrols.h"
+#include "ui/races/trainingracecontrols.h"
 
-#include "devices/deviceregistry.h"
-#include "races/loaderoptions.h"
-#include "races/replicaoptions.h"
-#include "races/trainingraceworker.h"
+#include "core/devices/deviceregistry.h"
+#include "ui/races/loaderoptions.h"
+#include "ui/races/replicaoptions.h"
+#include "core/races/trainingraceworker.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,14 +1,14 @@
-#include "races/trainingracepanel.h"
+#include "ui/races/trainingracepanel.h"
 
-#include "common/formscrollarea.h"
-#include "races/loaderoptions.h"
-#include "races/replicaoptions.h"
-#include "races/replicastrip.h"
-#include "races/replicasweep.h"
-#include "races/replicasweepchart.h"
-#include "races/trainingrace.h"
-#include "races/workersweep.h"
-#include "races/workersweepchart.h"
+#include "ui/common/formscrollarea.h"
+#include "ui/races/loaderoptions.h"
+#include "ui/races/replicaoptions.h"
+#include "ui/races/replicastrip.h"
+#include "core/races/replicasweep.h"
+#include "ui/races/replicasweepchart.h"
+#include "core/races/trainingrace.h"
+#include "core/races/workersweep.h"
+#include "ui/races/workersweepchart.h"
 
 #include <QHBoxLayout>
 #include <QTimer>

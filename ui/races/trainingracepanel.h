@@ -1,8 +1,8 @@
 #pragma once
 
-#include "races/trainconfig.h"
-#include "races/trainingracecharts.h"
-#include "races/trainingracecontrols.h"
+#include "core/races/trainconfig.h"
+#include "ui/races/trainingracecharts.h"
+#include "ui/races/trainingracecontrols.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
-#include "races/workersweepchart.h"
+#include "ui/races/workersweepchart.h"
 
-#include "common/chartfactory.h"
-#include "devices/deviceregistry.h"
+#include "ui/common/chartfactory.h"
+#include "core/devices/deviceregistry.h"
 
 #include <QLabel>
 #include <QVBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "races/workersweep.h"
+#include "core/races/workersweep.h"
 
 #include <QColor>
 #include <QWidget>

@@ -1,10 +1,10 @@
-#include "transfers/transferlabpanel.h"
+#include "ui/transfers/transferlabpanel.h"
 
-#include "common/chartfactory.h"
-#include "devices/deviceregistry.h"
-#include "common/devicestyle.h"
-#include "common/formscrollarea.h"
-#include "transfers/transferlab.h"
+#include "ui/common/chartfactory.h"
+#include "core/devices/deviceregistry.h"
+#include "ui/common/devicestyle.h"
+#include "ui/common/formscrollarea.h"
+#include "core/transfers/transferlab.h"
 
 #include <QCheckBox>
 #include <QComboBox>

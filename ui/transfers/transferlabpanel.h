@@ -1,6 +1,6 @@
 #pragma once
 
-#include "transfers/transferresult.h"
+#include "core/transfers/transferresult.h"
 
 #include <QMap>
 #include <QWidget>

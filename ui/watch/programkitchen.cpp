@@ -1,12 +1,12 @@
-#include "watch/programkitchen.h"
+#include "ui/watch/programkitchen.h"
 
-#include "kitchen/devicepane.h"
-#include "kitchen/errordialog.h"
-#include "kitchen/kitchenview.h"
-#include "kitchen/tensorcard.h"
-#include "kitchen/tensorspec.h"
-#include "watch/stepchart.h"
-#include "watch/watchedprogram.h"
+#include "ui/kitchen/devicepane.h"
+#include "ui/kitchen/errordialog.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/kitchen/tensorcard.h"
+#include "core/kitchen/tensorspec.h"
+#include "ui/watch/stepchart.h"
+#include "core/watch/watchedprogram.h"
 
 #include <QApplication>
 #include <QFileInfo>

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "kitchen/errordialog.h"
-#include "kitchen/movereport.h"
-#include "kitchen/operror.h"
-#include "watch/watchcounters.h"
-#include "watch/watchedprogram.h"
+#include "ui/kitchen/errordialog.h"
+#include "core/kitchen/movereport.h"
+#include "core/kitchen/operror.h"
+#include "core/watch/watchcounters.h"
+#include "core/watch/watchedprogram.h"
 
 #include <QHash>
 #include <QPointer>

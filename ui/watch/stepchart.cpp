@@ -1,7 +1,7 @@
-#include "watch/stepchart.h"
+#include "ui/watch/stepchart.h"
 
-#include "common/chartfactory.h"
-#include "common/palette.h"
+#include "ui/common/chartfactory.h"
+#include "ui/common/palette.h"
 
 #include <QTimer>
 #include <QVBoxLayout>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "watch/watchstep.h"
+#include "core/watch/watchstep.h"
 
 #include <QWidget>
 

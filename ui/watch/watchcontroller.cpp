@@ -1,11 +1,11 @@
-#include "watch/watchcontroller.h"
+#include "ui/watch/watchcontroller.h"
 
-#include "watch/watcherpackage.h"
+#include "core/watch/watcherpackage.h"
 
-#include "watch/programkitchen.h"
-#include "watch/watchedprogram.h"
-#include "watch/watchreplay.h"
-#include "watch/watchserver.h"
+#include "ui/watch/programkitchen.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchreplay.h"
+#include "core/watch/watchserver.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

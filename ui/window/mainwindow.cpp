@@ -1,29 +1,29 @@
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
-#include "common/actionbuilder.h"
-#include "kitchen/cardactions.h"
-#include "kitchen/codelogview.h"
-#include "console/consolepane.h"
-#include "devices/devicedetailsdialog.h"
-#include "kitchen/dragmeaningbox.h"
-#include "devices/deviceregistry.h"
-#include "devices/torchthread.h"
-#include "kitchen/workspace.h"
-#include "kitchen/firststeps.h"
-#include "kitchen/flightoverlay.h"
-#include "kitchen/kitchencommand.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenview.h"
-#include "lessons/lessonactions.h"
-#include "lessons/lessonspanel.h"
-#include "races/matmulracepanel.h"
-#include "devices/memorypanel.h"
-#include "watch/watchcontroller.h"
-#include "window/preferencesdialog.h"
-#include "files/sessioncontroller.h"
-#include "races/trainingrace.h"
-#include "races/trainingracepanel.h"
-#include "transfers/transferlabpanel.h"
+#include "ui/common/actionbuilder.h"
+#include "ui/kitchen/cardactions.h"
+#include "ui/kitchen/codelogview.h"
+#include "ui/console/consolepane.h"
+#include "ui/devices/devicedetailsdialog.h"
+#include "ui/kitchen/dragmeaningbox.h"
+#include "core/devices/deviceregistry.h"
+#include "core/devices/torchthread.h"
+#include "core/kitchen/workspace.h"
+#include "ui/kitchen/firststeps.h"
+#include "ui/kitchen/flightoverlay.h"
+#include "ui/kitchen/kitchencommand.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/lessons/lessonactions.h"
+#include "ui/lessons/lessonspanel.h"
+#include "ui/races/matmulracepanel.h"
+#include "ui/devices/memorypanel.h"
+#include "ui/watch/watchcontroller.h"
+#include "ui/window/preferencesdialog.h"
+#include "ui/files/sessioncontroller.h"
+#include "core/races/trainingrace.h"
+#include "ui/races/trainingracepanel.h"
+#include "ui/transfers/transferlabpanel.h"
 
 #include <QAction>
 #include <QApplication>
@@ -175,7 +175,7 @@ void MainWindow::buildMenus()
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->runScriptWithDialog(); });
     ActionBuilder(this, "openRecording").setText(tr("Open re&cording…"))
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->openRecordingWithDialog(); });
-    ActionBuilder(this, "exportTrace").setText(tr("Export &timeline (Perfetto)…"))
+    ActionBuilder(this, "exportTrace").setText(tr("E&xport timeline (Perfetto)…"))
         .addToMenu(file).addOnTriggered(this, [this] { m_watch->exportTraceWithDialog(); });
     file->addSeparator();
     ActionBuilder(this, "exportCode").setText(tr("&Export code…")).setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "devices/buildfacts.h"
-#include "kitchen/outcome.h"
+#include "core/devices/buildfacts.h"
+#include "core/kitchen/outcome.h"
 
 #include <QMainWindow>
 

@@ -1,5 +1,5 @@
-#include "window/preferencesdialog.h"
-#include "common/palette.h"
+#include "ui/window/preferencesdialog.h"
+#include "ui/common/palette.h"
 
 #include <QApplication>
 #include <QComboBox>

@@ -1,4 +1,4 @@
-#include "window/quitsignals.h"
+#include "ui/window/quitsignals.h"
 
 #include <QSocketNotifier>
 #include <csignal>

@@ -1,10 +1,10 @@
 // The console's namespace and the kitchen's cards kept as one: cards bound to names before a
 // statement, names adopted as cards after it, and its moves and errors read back.
-#include "internal/pythonconsoleprivate.h"
+#include "core/internal/pythonconsoleprivate.h"
 
-#include "internal/storageidentity.h"
-#include "internal/tensorsummary.h"
-#include "kitchen/tensorspec.h"
+#include "core/internal/storageidentity.h"
+#include "core/internal/tensorsummary.h"
+#include "core/kitchen/tensorspec.h"
 
 #include <QRegularExpression>
 

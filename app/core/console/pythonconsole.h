@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/outcome.h"
+#include "core/kitchen/outcome.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "console/pythonconsole.h"
+#include "core/console/pythonconsole.h"
 
 namespace tk {
 

@@ -1,11 +1,11 @@
 // The console's interpreter: started once on the workspace's thread, checked to wrap this app's
 // own LibTorch before torch is imported, interrupted from any thread.
-#include "internal/pythonconsoleprivate.h"
+#include "core/internal/pythonconsoleprivate.h"
 
-#include "devices/deviceregistry.h"
-#include "devices/torchthread.h"
-#include "internal/movepath.h"
-#include "watch/watcherpackage.h"
+#include "core/devices/deviceregistry.h"
+#include "core/devices/torchthread.h"
+#include "core/internal/movepath.h"
+#include "core/watch/watcherpackage.h"
 
 #include <QFile>
 #include <QFileInfo>

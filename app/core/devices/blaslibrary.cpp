@@ -1,4 +1,4 @@
-#include "devices/blaslibrary.h"
+#include "core/devices/blaslibrary.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "devices/cudabackend.h"
+#include "core/devices/cudabackend.h"
 
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDACachingAllocator.h>

@@ -1,4 +1,4 @@
-#include "devices/cudabackend.h"
+#include "core/devices/cudabackend.h"
 
 // CPU-only LibTorch: there is no GPU to ask, and saying so is the truthful answer.
 namespace tk::cudabackend {

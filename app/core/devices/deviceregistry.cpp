@@ -1,9 +1,9 @@
-#include "devices/deviceregistry.h"
+#include "core/devices/deviceregistry.h"
 
-#include "devices/blaslibrary.h"
-#include "devices/torchthread.h"
+#include "core/devices/blaslibrary.h"
+#include "core/devices/torchthread.h"
 
-#include "devices/cudabackend.h"
+#include "core/devices/cudabackend.h"
 
 #include <ATen/Parallel.h>
 #include <atomic>

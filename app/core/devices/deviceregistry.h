@@ -1,7 +1,7 @@
 #pragma once
 
-#include "devices/buildfacts.h"
-#include "devices/deviceinfo.h"
+#include "core/devices/buildfacts.h"
+#include "core/devices/deviceinfo.h"
 
 #include <QCoreApplication>
 #include <QList>

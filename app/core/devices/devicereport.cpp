@@ -1,6 +1,6 @@
-#include "devices/devicereport.h"
+#include "core/devices/devicereport.h"
 
-#include "devices/deviceregistry.h"
+#include "core/devices/deviceregistry.h"
 
 #include <QLocale>
 

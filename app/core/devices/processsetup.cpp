@@ -1,6 +1,6 @@
-#include "devices/processsetup.h"
+#include "core/devices/processsetup.h"
 
-#include "devices/blaslibrary.h"
+#include "core/devices/blaslibrary.h"
 
 #include <cstdlib>
 #include <unistd.h>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "devices/deviceregistry.h"
+#include "core/devices/deviceregistry.h"
 
 #include <exception>
 

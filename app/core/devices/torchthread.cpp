@@ -1,4 +1,4 @@
-#include "devices/torchthread.h"
+#include "core/devices/torchthread.h"
 
 #include <QDebug>
 #include <QMutex>

@@ -1,4 +1,4 @@
-#include "files/sessionframe.h"
+#include "core/files/sessionframe.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>

@@ -1,18 +1,18 @@
 // Workspace: sessions and .pt files (the rest of the class is in workspace.cpp). The formats
 // are SessionFrame and SessionFormat, and PtFile; this is where their contents become cards.
-#include "internal/workspaceprivate.h"
+#include "core/internal/workspaceprivate.h"
 
-#include "devices/deviceregistry.h"
-#include "files/loadprogress.h"
-#include "internal/loadphase.h"
-#include "internal/ptfile.h"
-#include "internal/summarypipeline.h"
-#include "internal/tensorsummary.h"
-#include "internal/safetensorsfile.h"
-#include "kitchen/pythoncode.h"
-#include "internal/sessionformat.h"
-#include "files/sessionframe.h"
-#include "internal/torchutil.h"
+#include "core/devices/deviceregistry.h"
+#include "core/files/loadprogress.h"
+#include "core/internal/loadphase.h"
+#include "core/internal/ptfile.h"
+#include "core/internal/summarypipeline.h"
+#include "core/internal/tensorsummary.h"
+#include "core/internal/safetensorsfile.h"
+#include "core/kitchen/pythoncode.h"
+#include "core/internal/sessionformat.h"
+#include "core/files/sessionframe.h"
+#include "core/internal/torchutil.h"
 
 #include <QCryptographicHash>
 #include <QFile>

@@ -1,13 +1,13 @@
 // Workspace: .safetensors files (the rest of the class is in workspace.cpp and
 // workspacefiles.cpp). The format is SafetensorsFile; this is where its tensors become cards.
-#include "internal/workspaceprivate.h"
+#include "core/internal/workspaceprivate.h"
 
-#include "devices/deviceregistry.h"
-#include "files/loadprogress.h"
-#include "internal/safetensorsfile.h"
-#include "internal/tensorsummary.h"
-#include "internal/torchutil.h"
-#include "kitchen/pythoncode.h"
+#include "core/devices/deviceregistry.h"
+#include "core/files/loadprogress.h"
+#include "core/internal/safetensorsfile.h"
+#include "core/internal/tensorsummary.h"
+#include "core/internal/torchutil.h"
+#include "core/kitchen/pythoncode.h"
 
 #include <QFileInfo>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "kitchen/cardinfo.h"
+#include "core/kitchen/cardinfo.h"
 
 #include <memory>
 #include <torch/torch.h>

@@ -1,4 +1,4 @@
-#include "internal/filereadadapter.h"
+#include "core/internal/filereadadapter.h"
 
 #include <QMutexLocker>
 #include <algorithm>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "files/loadprogress.h"
+#include "core/files/loadprogress.h"
 
 namespace tk {
 

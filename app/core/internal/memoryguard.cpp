@@ -1,6 +1,6 @@
-#include "internal/memoryguard.h"
+#include "core/internal/memoryguard.h"
 
-#include "devices/deviceregistry.h"
+#include "core/devices/deviceregistry.h"
 
 #include <QLocale>
 

@@ -1,4 +1,4 @@
-#include "internal/modelfactory.h"
+#include "core/internal/modelfactory.h"
 
 namespace tk {
 

@@ -1,6 +1,6 @@
-#include "internal/movepath.h"
+#include "core/internal/movepath.h"
 
-#include "internal/torchutil.h"
+#include "core/internal/torchutil.h"
 
 #include <chrono>
 

@@ -3,8 +3,8 @@
 // menu, a model moved in place, a console line): refused before allocating when the copy
 // would not fit, timed the same way, told as one MoveReport.
 
-#include "internal/memoryguard.h"
-#include "kitchen/movereport.h"
+#include "core/internal/memoryguard.h"
+#include "core/kitchen/movereport.h"
 
 #include <torch/torch.h>
 #include <functional>

@@ -3,7 +3,7 @@
 // PyTorch console). The workspace cannot look inside them without Python; the console
 // registers itself here to describe, copy and move them.
 
-#include "internal/cardentry.h"
+#include "core/internal/cardentry.h"
 
 #include <map>
 

@@ -1,7 +1,7 @@
-#include "internal/picklearchive.h"
+#include "core/internal/picklearchive.h"
 
-#include "internal/pickleglobals.h"
-#include "internal/picklemachine.h"
+#include "core/internal/pickleglobals.h"
+#include "core/internal/picklemachine.h"
 
 #include <QRegularExpression>
 #include <algorithm>

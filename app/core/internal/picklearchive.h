@@ -1,8 +1,8 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/filereadadapter.h"
-#include "internal/picklevalue.h"
+#include "core/internal/filereadadapter.h"
+#include "core/internal/picklevalue.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,4 +1,4 @@
-#include "internal/pickleglobals.h"
+#include "core/internal/pickleglobals.h"
 
 #include <utility>
 

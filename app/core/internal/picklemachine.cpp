@@ -1,6 +1,6 @@
-#include "internal/picklemachine.h"
+#include "core/internal/picklemachine.h"
 
-#include "internal/pickleglobals.h"
+#include "core/internal/pickleglobals.h"
 
 #include <algorithm>
 

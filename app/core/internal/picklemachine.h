@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/picklevalue.h"
+#include "core/internal/picklevalue.h"
 
 #include <cstddef>
 #include <cstdint>

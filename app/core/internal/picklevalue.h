@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/ptfile.h"
+#include "core/internal/ptfile.h"
 
 #include <QString>
 #include <cstdint>

@@ -1,6 +1,6 @@
-#include "internal/picklewalker.h"
+#include "core/internal/picklewalker.h"
 
-#include "kitchen/pythoncode.h"
+#include "core/kitchen/pythoncode.h"
 
 #include <QLocale>
 #include <QRegularExpression>

@@ -1,4 +1,4 @@
-#include "internal/preparedspirals.h"
+#include "core/internal/preparedspirals.h"
 
 #include <algorithm>
 #include <array>

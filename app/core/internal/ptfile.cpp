@@ -1,11 +1,11 @@
-#include "internal/ptfile.h"
+#include "core/internal/ptfile.h"
 
-#include "files/loadprogress.h"
-#include "internal/filereadadapter.h"
-#include "internal/picklearchive.h"
-#include "internal/picklevalue.h"
-#include "internal/picklewalker.h"
-#include "kitchen/pythoncode.h"
+#include "core/files/loadprogress.h"
+#include "core/internal/filereadadapter.h"
+#include "core/internal/picklearchive.h"
+#include "core/internal/picklevalue.h"
+#include "core/internal/picklewalker.h"
+#include "core/kitchen/pythoncode.h"
 
 #include <QFileInfo>
 #include <algorithm>

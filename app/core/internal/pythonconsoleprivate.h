@@ -9,11 +9,11 @@
 #include <pybind11/stl.h>
 #include <torch/csrc/autograd/python_variable.h>
 
-#include "console/pythonconsole.h"
-#include "internal/objectcards.h"
-#include "internal/workspaceprivate.h"
-#include "kitchen/movereport.h"
-#include "kitchen/operror.h"
+#include "core/console/pythonconsole.h"
+#include "core/internal/objectcards.h"
+#include "core/internal/workspaceprivate.h"
+#include "core/kitchen/movereport.h"
+#include "core/kitchen/operror.h"
 
 #include <QString>
 #include <atomic>

@@ -1,4 +1,4 @@
-#include "internal/safetensorsfile.h"
+#include "core/internal/safetensorsfile.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

@@ -1,11 +1,12 @@
-#include "internal/sessionformat.h"
+#include "core/internal/sessionformat.h"
 
-#include "devices/deviceregistry.h"
-#include "internal/modelfactory.h"
-#include "kitchen/tensorspec.h"
-#include "internal/torchutil.h"
+#include "core/devices/deviceregistry.h"
+#include "core/internal/modelfactory.h"
+#include "core/kitchen/tensorspec.h"
+#include "core/internal/torchutil.h"
 
 #include <QDataStream>
+#include <QIODevice>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>

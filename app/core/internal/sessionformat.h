@@ -1,8 +1,8 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/cardentry.h"
-#include "kitchen/codelog.h"
+#include "core/internal/cardentry.h"
+#include "core/kitchen/codelog.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

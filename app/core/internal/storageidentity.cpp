@@ -1,4 +1,4 @@
-#include "internal/storageidentity.h"
+#include "core/internal/storageidentity.h"
 
 #include <algorithm>
 #include <set>

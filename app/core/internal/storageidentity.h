@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/cardentry.h"
+#include "core/internal/cardentry.h"
 
 #include <map>
 

@@ -1,4 +1,4 @@
-#include "internal/summarypass.h"
+#include "core/internal/summarypass.h"
 
 #include <ATen/Parallel.h>
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include "internal/summarypipeline.h"
+#include "core/internal/summarypipeline.h"
 
 namespace tk {
 

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/summarypass.h"
+#include "core/internal/summarypass.h"
 
 #include <condition_variable>
 #include <cstddef>

@@ -1,4 +1,4 @@
-#include "internal/tensorfactory.h"
+#include "core/internal/tensorfactory.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <torch/torch.h>

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "kitchen/tensorspec.h"
+#include "core/kitchen/tensorspec.h"
 
 #include <torch/types.h>
 

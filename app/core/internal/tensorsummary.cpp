@@ -1,8 +1,8 @@
-#include "internal/tensorsummary.h"
+#include "core/internal/tensorsummary.h"
 
-#include "kitchen/tensorspec.h"
-#include "internal/summarypass.h"
-#include "internal/torchutil.h"
+#include "core/kitchen/tensorspec.h"
+#include "core/internal/summarypass.h"
+#include "core/internal/torchutil.h"
 
 #include <QLocale>
 #include <cmath>

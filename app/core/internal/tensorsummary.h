@@ -1,8 +1,8 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/summarypass.h"
-#include "kitchen/cardinfo.h"
+#include "core/internal/summarypass.h"
+#include "core/kitchen/cardinfo.h"
 
 #include <torch/types.h>
 

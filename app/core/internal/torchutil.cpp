@@ -1,4 +1,4 @@
-#include "internal/torchutil.h"
+#include "core/internal/torchutil.h"
 
 #include <QRegularExpression>
 #include <torch/cuda.h>

@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch. Never include from ui/ or public core headers.
 
-#include "kitchen/operror.h"
+#include "core/kitchen/operror.h"
 
 #include <QByteArray>
 #include <QString>

@@ -1,6 +1,6 @@
-#include "internal/workspacehistory.h"
+#include "core/internal/workspacehistory.h"
 
-#include "internal/modelfactory.h"
+#include "core/internal/modelfactory.h"
 
 namespace tk {
 

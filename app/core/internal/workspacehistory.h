@@ -1,9 +1,9 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "internal/cardentry.h"
-#include "kitchen/codelog.h"
-#include "kitchen/workspace.h"
+#include "core/internal/cardentry.h"
+#include "core/kitchen/codelog.h"
+#include "core/kitchen/workspace.h"
 
 #include <map>
 #include <optional>

@@ -1,11 +1,11 @@
-#include "internal/workspaceprivate.h"
+#include "core/internal/workspaceprivate.h"
 
-#include "devices/deviceregistry.h"
-#include "internal/modelfactory.h"
-#include "internal/movepath.h"
-#include "kitchen/pythoncode.h"
-#include "internal/tensorsummary.h"
-#include "internal/torchutil.h"
+#include "core/devices/deviceregistry.h"
+#include "core/internal/modelfactory.h"
+#include "core/internal/movepath.h"
+#include "core/kitchen/pythoncode.h"
+#include "core/internal/tensorsummary.h"
+#include "core/internal/torchutil.h"
 
 
 namespace tk {

@@ -3,14 +3,14 @@
 // workspacefiles.cpp (sessions, .pt files); its helpers are in workspaceprivate.cpp. Includes
 // torch; never include from ui/.
 
-#include "kitchen/workspace.h"
+#include "core/kitchen/workspace.h"
 
-#include "internal/cardentry.h"
-#include "internal/memoryguard.h"
-#include "internal/objectcards.h"
-#include "internal/storageidentity.h"
-#include "internal/summarypass.h"
-#include "internal/workspacehistory.h"
+#include "core/internal/cardentry.h"
+#include "core/internal/memoryguard.h"
+#include "core/internal/objectcards.h"
+#include "core/internal/storageidentity.h"
+#include "core/internal/summarypass.h"
+#include "core/internal/workspacehistory.h"
 
 #include <map>
 #include <optional>

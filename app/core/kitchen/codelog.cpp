@@ -1,4 +1,4 @@
-#include "kitchen/codelog.h"
+#include "core/kitchen/codelog.h"
 
 #include <QDateTime>
 

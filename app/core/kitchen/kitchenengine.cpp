@@ -1,7 +1,7 @@
-#include "kitchen/kitchenengine.h"
+#include "core/kitchen/kitchenengine.h"
 
-#include "kitchen/kitchenworker.h"
-#include "console/pythonconsole.h"
+#include "core/kitchen/kitchenworker.h"
+#include "core/console/pythonconsole.h"
 
 namespace tk {
 

@@ -1,14 +1,14 @@
 #pragma once
 
-#include "kitchen/cardinfo.h"
-#include "kitchen/codelog.h"
-#include "devices/deviceinfo.h"
-#include "kitchen/kitchenrequest.h"
-#include "kitchen/operation.h"
-#include "kitchen/outcome.h"
-#include "kitchen/tensorpreview.h"
-#include "kitchen/tensorspec.h"
-#include "kitchen/movereport.h"
+#include "core/kitchen/cardinfo.h"
+#include "core/kitchen/codelog.h"
+#include "core/devices/deviceinfo.h"
+#include "core/kitchen/kitchenrequest.h"
+#include "core/kitchen/operation.h"
+#include "core/kitchen/outcome.h"
+#include "core/kitchen/tensorpreview.h"
+#include "core/kitchen/tensorspec.h"
+#include "core/kitchen/movereport.h"
 
 #include <QHash>
 #include <QList>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "kitchen/movereport.h"
-#include "kitchen/operation.h"
-#include "kitchen/tensorspec.h"
+#include "core/kitchen/movereport.h"
+#include "core/kitchen/operation.h"
+#include "core/kitchen/tensorspec.h"
 
 #include <QList>
 #include <QString>

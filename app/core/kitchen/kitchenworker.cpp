@@ -1,10 +1,10 @@
-#include "kitchen/kitchenworker.h"
+#include "core/kitchen/kitchenworker.h"
 
-#include "devices/deviceregistry.h"
-#include "console/pythonconsole.h"
-#include "kitchen/requesthandler.h"
-#include "kitchen/requestprogress.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/console/pythonconsole.h"
+#include "core/kitchen/requesthandler.h"
+#include "core/kitchen/requestprogress.h"
+#include "core/kitchen/workspace.h"
 
 #include <map>
 

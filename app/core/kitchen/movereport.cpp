@@ -1,4 +1,4 @@
-#include "kitchen/movereport.h"
+#include "core/kitchen/movereport.h"
 
 #include <QCoreApplication>
 #include <QLocale>

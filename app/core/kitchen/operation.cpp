@@ -1,4 +1,4 @@
-#include "kitchen/operation.h"
+#include "core/kitchen/operation.h"
 
 namespace tk {
 

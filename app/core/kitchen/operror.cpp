@@ -1,6 +1,6 @@
-#include "kitchen/operror.h"
+#include "core/kitchen/operror.h"
 
-#include "devices/buildfacts.h"
+#include "core/devices/buildfacts.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "kitchen/operation.h"
+#include "core/kitchen/operation.h"
 
 #include <QCoreApplication>
 #include <QMetaType>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "kitchen/consolereply.h"
-#include "kitchen/movereport.h"
-#include "kitchen/operror.h"
+#include "core/kitchen/consolereply.h"
+#include "core/kitchen/movereport.h"
+#include "core/kitchen/operror.h"
 
 #include <QList>
 #include <QMetaType>

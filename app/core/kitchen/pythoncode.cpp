@@ -1,4 +1,4 @@
-#include "kitchen/pythoncode.h"
+#include "core/kitchen/pythoncode.h"
 
 #include <QFileInfo>
 #include <cmath>

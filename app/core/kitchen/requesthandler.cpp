@@ -1,8 +1,8 @@
-#include "kitchen/requesthandler.h"
+#include "core/kitchen/requesthandler.h"
 
-#include "console/pythonconsole.h"
-#include "devices/torchthread.h"
-#include "kitchen/workspace.h"
+#include "core/console/pythonconsole.h"
+#include "core/devices/torchthread.h"
+#include "core/kitchen/workspace.h"
 
 #include <QFile>
 #include <QSaveFile>

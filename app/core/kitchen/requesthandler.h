@@ -1,7 +1,7 @@
 #pragma once
 
-#include "kitchen/kitchenrequest.h"
-#include "kitchen/outcome.h"
+#include "core/kitchen/kitchenrequest.h"
+#include "core/kitchen/outcome.h"
 
 #include <QCoreApplication>
 

@@ -1,4 +1,4 @@
-#include "kitchen/requestprogress.h"
+#include "core/kitchen/requestprogress.h"
 
 namespace tk {
 

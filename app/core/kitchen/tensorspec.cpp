@@ -1,4 +1,4 @@
-#include "kitchen/tensorspec.h"
+#include "core/kitchen/tensorspec.h"
 
 #include <QRegularExpression>
 #include <limits>

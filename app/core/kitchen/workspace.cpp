@@ -1,14 +1,14 @@
 // Workspace: the actions on cards, preview and undo (sessions and .pt files are in
 // workspacefiles.cpp; the Private state's helpers in workspaceprivate.cpp).
-#include "internal/workspaceprivate.h"
+#include "core/internal/workspaceprivate.h"
 
-#include "devices/deviceregistry.h"
-#include "internal/modelfactory.h"
-#include "internal/movepath.h"
-#include "kitchen/pythoncode.h"
-#include "internal/tensorfactory.h"
-#include "devices/torchthread.h"
-#include "internal/torchutil.h"
+#include "core/devices/deviceregistry.h"
+#include "core/internal/modelfactory.h"
+#include "core/internal/movepath.h"
+#include "core/kitchen/pythoncode.h"
+#include "core/internal/tensorfactory.h"
+#include "core/devices/torchthread.h"
+#include "core/internal/torchutil.h"
 
 #include <set>
 

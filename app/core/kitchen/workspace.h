@@ -1,12 +1,12 @@
 #pragma once
 
-#include "kitchen/cardinfo.h"
-#include "kitchen/codelog.h"
-#include "kitchen/operation.h"
-#include "kitchen/outcome.h"
-#include "kitchen/tensorpreview.h"
-#include "kitchen/tensorspec.h"
-#include "kitchen/movereport.h"
+#include "core/kitchen/cardinfo.h"
+#include "core/kitchen/codelog.h"
+#include "core/kitchen/operation.h"
+#include "core/kitchen/outcome.h"
+#include "core/kitchen/tensorpreview.h"
+#include "core/kitchen/tensorspec.h"
+#include "core/kitchen/movereport.h"
 
 #include <QCoreApplication>
 #include <QList>

@@ -1,4 +1,4 @@
-#include "races/backgroundrun.h"
+#include "core/races/backgroundrun.h"
 
 #include <exception>
 

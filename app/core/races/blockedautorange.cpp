@@ -1,4 +1,4 @@
-#include "races/blockedautorange.h"
+#include "core/races/blockedautorange.h"
 
 #include <algorithm>
 #include <cmath>

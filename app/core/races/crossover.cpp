@@ -1,4 +1,4 @@
-#include "races/crossover.h"
+#include "core/races/crossover.h"
 
 #include <cmath>
 

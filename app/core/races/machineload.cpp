@@ -1,4 +1,4 @@
-#include "races/machineload.h"
+#include "core/races/machineload.h"
 
 #include <QJsonValue>
 #include <algorithm>

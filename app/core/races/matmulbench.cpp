@@ -1,9 +1,9 @@
-#include "races/matmulbench.h"
+#include "core/races/matmulbench.h"
 
-#include "races/blockedautorange.h"
-#include "devices/deviceregistry.h"
-#include "kitchen/tensorspec.h"
-#include "internal/torchutil.h"
+#include "core/races/blockedautorange.h"
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/tensorspec.h"
+#include "core/internal/torchutil.h"
 
 #include <QLocale>
 #include <chrono>

@@ -1,8 +1,8 @@
-#include "races/matmulpythonlane.h"
+#include "core/races/matmulpythonlane.h"
 
-#include "devices/deviceregistry.h"
-#include "races/matmulbench.h"
-#include "watch/watcherpackage.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/matmulbench.h"
+#include "core/watch/watcherpackage.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>

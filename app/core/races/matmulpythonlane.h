@@ -1,6 +1,6 @@
 #pragma once
 
-#include "races/matmulresult.h"
+#include "core/races/matmulresult.h"
 
 #include <QCoreApplication>
 #include <QProcess>

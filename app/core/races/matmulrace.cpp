@@ -1,9 +1,9 @@
-#include "races/matmulrace.h"
+#include "core/races/matmulrace.h"
 
-#include "devices/torchthread.h"
+#include "core/devices/torchthread.h"
 
-#include "races/matmulbench.h"
-#include "races/matmulraceworker.h"
+#include "core/races/matmulbench.h"
+#include "core/races/matmulraceworker.h"
 
 namespace tk {
 

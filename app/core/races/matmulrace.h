@@ -1,7 +1,7 @@
 #pragma once
 
-#include "races/backgroundrun.h"
-#include "races/matmulresult.h"
+#include "core/races/backgroundrun.h"
+#include "core/races/matmulresult.h"
 
 #include <QObject>
 

@@ -1,8 +1,8 @@
-#include "races/matmulraceworker.h"
+#include "core/races/matmulraceworker.h"
 
-#include "devices/scopedthreads.h"
-#include "races/matmulbench.h"
-#include "races/matmulpythonlane.h"
+#include "core/devices/scopedthreads.h"
+#include "core/races/matmulbench.h"
+#include "core/races/matmulpythonlane.h"
 
 #include <map>
 #include <memory>

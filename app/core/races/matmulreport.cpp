@@ -1,7 +1,7 @@
-#include "races/matmulreport.h"
+#include "core/races/matmulreport.h"
 
-#include "devices/deviceregistry.h"
-#include "races/matmulbench.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/matmulbench.h"
 
 #include <QDateTime>
 #include <QJsonArray>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "races/machineload.h"
+#include "core/races/machineload.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,9 +1,9 @@
-#include "races/replicarun.h"
+#include "core/races/replicarun.h"
 
-#include "devices/deviceregistry.h"
-#include "watch/watchedprogram.h"
-#include "watch/watcherpackage.h"
-#include "watch/watchserver.h"
+#include "core/devices/deviceregistry.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watcherpackage.h"
+#include "core/watch/watchserver.h"
 
 #include <QDir>
 #include <QElapsedTimer>

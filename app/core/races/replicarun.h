@@ -1,7 +1,7 @@
 #pragma once
 
-#include "races/replicastep.h"
-#include "races/trainconfig.h"
+#include "core/races/replicastep.h"
+#include "core/races/trainconfig.h"
 
 #include <QCoreApplication>
 #include <QList>

@@ -1,6 +1,6 @@
-#include "races/replicasweep.h"
+#include "core/races/replicasweep.h"
 
-#include "races/replicarun.h"
+#include "core/races/replicarun.h"
 
 #include <algorithm>
 

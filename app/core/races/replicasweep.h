@@ -1,7 +1,7 @@
 #pragma once
 
-#include "races/backgroundrun.h"
-#include "races/trainconfig.h"
+#include "core/races/backgroundrun.h"
+#include "core/races/trainconfig.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,9 +1,9 @@
-#include "races/trainer.h"
+#include "core/races/trainer.h"
 
-#include "devices/deviceregistry.h"
-#include "internal/modelfactory.h"
-#include "internal/preparedspirals.h"
-#include "internal/torchutil.h"
+#include "core/devices/deviceregistry.h"
+#include "core/internal/modelfactory.h"
+#include "core/internal/preparedspirals.h"
+#include "core/internal/torchutil.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <chrono>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "races/trainconfig.h"
+#include "core/races/trainconfig.h"
 
 #include <QCoreApplication>
 #include <memory>

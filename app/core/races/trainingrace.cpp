@@ -1,12 +1,12 @@
-#include "races/trainingrace.h"
+#include "core/races/trainingrace.h"
 
 #include <algorithm>
 
-#include "devices/torchthread.h"
+#include "core/devices/torchthread.h"
 
-#include "devices/deviceregistry.h"
-#include "races/replicarun.h"
-#include "races/trainingraceworker.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/replicarun.h"
+#include "core/races/trainingraceworker.h"
 
 #include <cmath>
 

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "races/backgroundrun.h"
-#include "races/replicastep.h"
-#include "races/trainconfig.h"
+#include "core/races/backgroundrun.h"
+#include "core/races/replicastep.h"
+#include "core/races/trainconfig.h"
 
 #include <QObject>
 #include <atomic>

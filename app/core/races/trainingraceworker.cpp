@@ -1,8 +1,8 @@
-#include "races/trainingraceworker.h"
+#include "core/races/trainingraceworker.h"
 
-#include "devices/scopedthreads.h"
-#include "races/replicarun.h"
-#include "races/trainer.h"
+#include "core/devices/scopedthreads.h"
+#include "core/races/replicarun.h"
+#include "core/races/trainer.h"
 
 #include <QThread>
 #include <memory>

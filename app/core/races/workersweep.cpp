@@ -1,8 +1,8 @@
-#include "races/workersweep.h"
+#include "core/races/workersweep.h"
 
-#include "devices/deviceregistry.h"
-#include "devices/torchthread.h"
-#include "races/trainer.h"
+#include "core/devices/deviceregistry.h"
+#include "core/devices/torchthread.h"
+#include "core/races/trainer.h"
 
 namespace tk {
 

@@ -1,10 +1,10 @@
-#include "transfers/transferlab.h"
+#include "core/transfers/transferlab.h"
 
-#include "devices/torchthread.h"
+#include "core/devices/torchthread.h"
 
-#include "races/blockedautorange.h"
-#include "devices/deviceregistry.h"
-#include "internal/torchutil.h"
+#include "core/races/blockedautorange.h"
+#include "core/devices/deviceregistry.h"
+#include "core/internal/torchutil.h"
 
 #include <QLocale>
 #include <chrono>

@@ -1,7 +1,7 @@
 #pragma once
 
-#include "races/backgroundrun.h"
-#include "transfers/transferresult.h"
+#include "core/races/backgroundrun.h"
+#include "core/transfers/transferresult.h"
 
 #include <QCoreApplication>
 #include <QObject>

@@ -1,6 +1,6 @@
-#include "watch/watchconnection.h"
+#include "core/watch/watchconnection.h"
 
-#include "watch/watchedprogram.h"
+#include "core/watch/watchedprogram.h"
 
 #include <QLocalSocket>
 #include <QTimer>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "watch/watchedprogram.h"
+#include "core/watch/watchedprogram.h"
 
 #include <QByteArray>
 #include <QObject>

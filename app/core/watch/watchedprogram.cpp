@@ -1,4 +1,4 @@
-#include "watch/watchedprogram.h"
+#include "core/watch/watchedprogram.h"
 
 #include <algorithm>
 

@@ -1,16 +1,16 @@
 #pragma once
 
-#include "kitchen/movereport.h"
-#include "kitchen/operror.h"
-#include "watch/watchcard.h"
-#include "watch/watchcounters.h"
-#include "watch/watchdatawait.h"
-#include "watch/watchdevice.h"
-#include "watch/watchhello.h"
-#include "watch/watchlinereader.h"
-#include "watch/watchparser.h"
-#include "watch/watchstep.h"
-#include "watch/watchtrace.h"
+#include "core/kitchen/movereport.h"
+#include "core/kitchen/operror.h"
+#include "core/watch/watchcard.h"
+#include "core/watch/watchcounters.h"
+#include "core/watch/watchdatawait.h"
+#include "core/watch/watchdevice.h"
+#include "core/watch/watchhello.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
+#include "core/watch/watchstep.h"
+#include "core/watch/watchtrace.h"
 
 #include <QList>
 #include <QObject>

@@ -1,4 +1,4 @@
-#include "watch/watcherpackage.h"
+#include "core/watch/watcherpackage.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "watch/watchdevice.h"
+#include "core/watch/watchdevice.h"
 
 #include <QList>
 #include <QMetaType>

@@ -1,4 +1,4 @@
-#include "watch/watchlinereader.h"
+#include "core/watch/watchlinereader.h"
 
 #include <cstring>
 

@@ -1,4 +1,4 @@
-#include "watch/watchmessage.h"
+#include "core/watch/watchmessage.h"
 
 namespace tk {
 

@@ -1,12 +1,12 @@
 #pragma once
 
-#include "kitchen/movereport.h"
-#include "kitchen/operror.h"
-#include "watch/watchcard.h"
-#include "watch/watchdatawait.h"
-#include "watch/watchdevice.h"
-#include "watch/watchhello.h"
-#include "watch/watchstep.h"
+#include "core/kitchen/movereport.h"
+#include "core/kitchen/operror.h"
+#include "core/watch/watchcard.h"
+#include "core/watch/watchdatawait.h"
+#include "core/watch/watchdevice.h"
+#include "core/watch/watchhello.h"
+#include "core/watch/watchstep.h"
 
 #include <QList>
 #include <QMetaType>

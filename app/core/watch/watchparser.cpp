@@ -1,4 +1,4 @@
-#include "watch/watchparser.h"
+#include "core/watch/watchparser.h"
 
 #include <QHash>
 #include <QJsonArray>

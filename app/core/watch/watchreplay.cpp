@@ -1,6 +1,6 @@
-#include "watch/watchreplay.h"
+#include "core/watch/watchreplay.h"
 
-#include "watch/watchedprogram.h"
+#include "core/watch/watchedprogram.h"
 
 #include <QFileInfo>
 #include <QLocale>

@@ -1,8 +1,8 @@
 #pragma once
 
-#include "watch/watchedprogram.h"
-#include "watch/watchlinereader.h"
-#include "watch/watchparser.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,7 +1,7 @@
-#include "watch/watchserver.h"
+#include "core/watch/watchserver.h"
 
-#include "watch/watchconnection.h"
-#include "watch/watchedprogram.h"
+#include "core/watch/watchconnection.h"
+#include "core/watch/watchedprogram.h"
 
 #include <QDir>
 #include <QFileInfo>

@@ -1,7 +1,7 @@
-#include "watch/watchtrace.h"
+#include "core/watch/watchtrace.h"
 
-#include "watch/watchlinereader.h"
-#include "watch/watchparser.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
 
 #include <QFile>
 #include <QFileInfo>

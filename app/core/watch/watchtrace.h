@@ -1,6 +1,6 @@
 #pragma once
 
-#include "watch/watchmessage.h"
+#include "core/watch/watchmessage.h"
 
 #include <QByteArray>
 #include <QCoreApplication>

@@ -2,11 +2,11 @@
 // kernels let it through (the kitchen's drop refuses the same operation), PyTorch's rule for
 // 0-dim CPU tensors holds, and "no GPU here" errors are told as the GPU workbench tells them.
 // Runs on whichever torch this build wraps (Debian's 1.13, or the wheel's 2.x).
-#include "console/pythonconsole.h"
-#include "devices/buildfacts.h"
-#include "kitchen/pythoncode.h"
-#include "kitchen/requesthandler.h"
-#include "kitchen/workspace.h"
+#include "core/console/pythonconsole.h"
+#include "core/devices/buildfacts.h"
+#include "core/kitchen/pythoncode.h"
+#include "core/kitchen/requesthandler.h"
+#include "core/kitchen/workspace.h"
 
 #include <QTest>
 

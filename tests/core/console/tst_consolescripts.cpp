@@ -1,9 +1,9 @@
 // Scripts through the console's engine run as `python3 SCRIPT.py` runs them: no echo of
 // expression values, `__name__ == "__main__"`, and an output that is exactly what the script
 // printed (compared with python3's own stdout, run here), the console's notes apart.
-#include "console/pythonconsole.h"
-#include "kitchen/requesthandler.h"
-#include "kitchen/workspace.h"
+#include "core/console/pythonconsole.h"
+#include "core/kitchen/requesthandler.h"
+#include "core/kitchen/workspace.h"
 #include "support/testsupport.h"
 
 #include <QDir>

@@ -1,11 +1,11 @@
 // The PyTorch console's engine, without widgets: real Python, the real torch module, the same
 // LibTorch as the cards. Each test gets a fresh workspace and namespace; Python itself starts
 // once per process.
-#include "kitchen/kitchenengine.h"
-#include "console/pythonconsole.h"
-#include "kitchen/requesthandler.h"
+#include "core/kitchen/kitchenengine.h"
+#include "core/console/pythonconsole.h"
+#include "core/kitchen/requesthandler.h"
 #include "support/testsupport.h"
-#include "kitchen/workspace.h"
+#include "core/kitchen/workspace.h"
 
 #include <QElapsedTimer>
 #include <QFile>

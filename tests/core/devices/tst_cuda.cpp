@@ -1,12 +1,12 @@
 // CUDA-only checks (CTest label "cuda"). Without a GPU the whole suite reports itself skipped
 // to CTest, naming the case (CPU-only build, CUDA build without a device); on a GPU they run
 // the real cpu↔cuda:0 paths.
-#include "devices/deviceregistry.h"
-#include "races/trainer.h"
-#include "races/trainingrace.h"
-#include "transfers/transferlab.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/trainer.h"
+#include "core/races/trainingrace.h"
+#include "core/transfers/transferlab.h"
 #include "support/testsupport.h"
-#include "kitchen/workspace.h"
+#include "core/kitchen/workspace.h"
 
 #include <QTest>
 

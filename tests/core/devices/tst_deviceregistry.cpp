@@ -1,6 +1,6 @@
-#include "devices/blaslibrary.h"
-#include "devices/deviceregistry.h"
-#include "devices/torchthread.h"
+#include "core/devices/blaslibrary.h"
+#include "core/devices/deviceregistry.h"
+#include "core/devices/torchthread.h"
 
 #include <QFile>
 #include <QTest>

@@ -1,10 +1,10 @@
 // Sessions that round-trip exactly, and files that must be refused without changing anything:
 // damaged sessions and archives (the fuzzers' finds among them), garbage, and sizes beyond memory.
-#include "devices/deviceregistry.h"
-#include "kitchen/pythoncode.h"
-#include "files/sessionframe.h"
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/pythoncode.h"
+#include "core/files/sessionframe.h"
 #include "support/testsupport.h"
-#include "kitchen/workspace.h"
+#include "core/kitchen/workspace.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>

@@ -1,8 +1,8 @@
 // Large checkpoints: values and summaries of a file real PyTorch wrote, the load's progress,
 // and a cancelled load that leaves the kitchen as it was.
-#include "devices/deviceregistry.h"
-#include "files/loadprogress.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/files/loadprogress.h"
+#include "core/kitchen/workspace.h"
 #include "support/testsupport.h"
 
 #include <QFile>

@@ -1,9 +1,9 @@
 // .pt files as PyTorch writes them (state dicts, nested containers, checkpoints, views, every
 // dtype, legacy and module files) load as cards with their keys, and ours load in PyTorch.
-#include "devices/deviceregistry.h"
-#include "kitchen/pythoncode.h"
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/pythoncode.h"
 #include "support/testsupport.h"
-#include "kitchen/workspace.h"
+#include "core/kitchen/workspace.h"
 
 #include <QCryptographicHash>
 #include <QDataStream>

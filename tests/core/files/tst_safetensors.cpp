@@ -1,8 +1,8 @@
 // .safetensors files: the real package's files load with their names, shapes, dtypes and
 // values; every way a header can lie refuses the file with its reason and changes nothing; what
 // we write loads back here and in the real package.
-#include "devices/deviceregistry.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/workspace.h"
 
 #include <QCryptographicHash>
 #include <QDir>

@@ -1,6 +1,6 @@
-#include "devices/deviceregistry.h"
+#include "core/devices/deviceregistry.h"
 #include "support/testsupport.h"
-#include "kitchen/workspace.h"
+#include "core/kitchen/workspace.h"
 
 #include <QProcess>
 #include <QStandardPaths>

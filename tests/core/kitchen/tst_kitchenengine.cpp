@@ -1,4 +1,4 @@
-#include "kitchen/kitchenengine.h"
+#include "core/kitchen/kitchenengine.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,7 +1,7 @@
 // The Python lines the code log shows, checked as exact text: PythonCode is plain Qt, so this
 // test needs no LibTorch and no device. The exported script runs these lines under real
 // PyTorch (tst_codelog); a change here is a change in what users copy into their notebooks.
-#include "kitchen/pythoncode.h"
+#include "core/kitchen/pythoncode.h"
 
 #include <QTest>
 #include <limits>

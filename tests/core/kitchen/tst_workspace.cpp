@@ -1,5 +1,5 @@
-#include "devices/deviceregistry.h"
-#include "kitchen/workspace.h"
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/workspace.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
 // The runner the races and the transfer lab share: results in order on the owner's thread,
 // batching, progress after the results it counts, cancel, errors, and a clean destruction.
-#include "races/backgroundrun.h"
+#include "core/races/backgroundrun.h"
 
 #include <QElapsedTimer>
 #include <QSignalSpy>

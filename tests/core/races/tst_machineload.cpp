@@ -1,5 +1,5 @@
 #include "support/busyloops.h"
-#include "races/machineload.h"
+#include "core/races/machineload.h"
 
 #include <QFile>
 #include <QJsonObject>

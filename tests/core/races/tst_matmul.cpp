@@ -1,11 +1,11 @@
-#include "races/blockedautorange.h"
-#include "races/crossover.h"
-#include "devices/deviceregistry.h"
-#include "devices/scopedthreads.h"
-#include "races/backgroundrun.h"
-#include "races/matmulbench.h"
-#include "races/matmulrace.h"
-#include "races/matmulreport.h"
+#include "core/races/blockedautorange.h"
+#include "core/races/crossover.h"
+#include "core/devices/deviceregistry.h"
+#include "core/devices/scopedthreads.h"
+#include "core/races/backgroundrun.h"
+#include "core/races/matmulbench.h"
+#include "core/races/matmulrace.h"
+#include "core/races/matmulreport.h"
 
 #include <QSignalSpy>
 #include <QTest>

@@ -1,10 +1,10 @@
 // The matmul race's numbers as they leave it: CSV and JSON files (and the older layouts that
 // still load), the receipt's machine load, the Python lane's replies and the sentence on what
 // Python costs per call.
-#include "races/matmulbench.h"
-#include "races/matmulpythonlane.h"
-#include "races/matmulrace.h"
-#include "races/matmulreport.h"
+#include "core/races/matmulbench.h"
+#include "core/races/matmulpythonlane.h"
+#include "core/races/matmulrace.h"
+#include "core/races/matmulreport.h"
 #include "support/busyloops.h"
 
 #include <QJsonArray>

@@ -3,11 +3,11 @@
 // port in use end the run within a bound with every rank gone; the sweep's points arrive; the
 // race trains the lane in its turn. No display; needs the Python whose torch wraps this LibTorch.
 #include "support/testsupport.h"
-#include "races/replicarun.h"
-#include "races/replicasweep.h"
-#include "races/trainer.h"
+#include "core/races/replicarun.h"
+#include "core/races/replicasweep.h"
+#include "core/races/trainer.h"
 #include "support/trainingtest.h"
-#include "races/trainingrace.h"
+#include "core/races/trainingrace.h"
 
 #include <QElapsedTimer>
 #include <QFile>

@@ -1,11 +1,11 @@
 #include "support/busyloops.h"
 #include "support/testsupport.h"
-#include "devices/deviceregistry.h"
-#include "races/trainer.h"
+#include "core/devices/deviceregistry.h"
+#include "core/races/trainer.h"
 #include "support/trainingtest.h"
-#include "races/trainingrace.h"
-#include "races/workersweep.h"
-#include "kitchen/workspace.h"
+#include "core/races/trainingrace.h"
+#include "core/races/workersweep.h"
+#include "core/kitchen/workspace.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>

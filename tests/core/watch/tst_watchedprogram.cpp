@@ -1,11 +1,11 @@
 // What a WatchedProgram makes of a stream (docs/watch-protocol.md): the order of its messages
 // (hello first, bye last) and what it keeps: moves, errors, memory, cards, steps. Qt Core only.
 #include "support/watchlines.h"
-#include "watch/watchedprogram.h"
-#include "watch/watchlinereader.h"
-#include "watch/watchparser.h"
-#include "watch/watchreplay.h"
-#include "watch/watchserver.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
+#include "core/watch/watchreplay.h"
+#include "core/watch/watchserver.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,11 +1,11 @@
 // The watch protocol's reader (docs/watch-protocol.md): lines, each message type with its
 // fields, and the limits and rejections, one row per rule. Qt Core only: no LibTorch, no display.
 #include "support/watchlines.h"
-#include "watch/watchedprogram.h"
-#include "watch/watchlinereader.h"
-#include "watch/watchparser.h"
-#include "watch/watchreplay.h"
-#include "watch/watchserver.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
+#include "core/watch/watchreplay.h"
+#include "core/watch/watchserver.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

@@ -1,11 +1,11 @@
 // Replaying a recording (.tkwatch): as fast as possible, at its pace, paused, stopped, and
 // refused clearly when corrupt. Qt Core only: no LibTorch, no display.
 #include "support/watchlines.h"
-#include "watch/watchedprogram.h"
-#include "watch/watchlinereader.h"
-#include "watch/watchparser.h"
-#include "watch/watchreplay.h"
-#include "watch/watchserver.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
+#include "core/watch/watchreplay.h"
+#include "core/watch/watchserver.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

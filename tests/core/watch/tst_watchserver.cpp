@@ -1,11 +1,11 @@
 // The watcher's local server (docs/watch-protocol.md) with real sockets: where it listens, its
 // private folder, stale sockets, programs connecting, floods. Qt Core and Network: no display.
 #include "support/watchlines.h"
-#include "watch/watchedprogram.h"
-#include "watch/watchlinereader.h"
-#include "watch/watchparser.h"
-#include "watch/watchreplay.h"
-#include "watch/watchserver.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
+#include "core/watch/watchreplay.h"
+#include "core/watch/watchserver.h"
 
 #include <QCoreApplication>
 #include <QElapsedTimer>

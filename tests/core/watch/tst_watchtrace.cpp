@@ -2,8 +2,8 @@
 // Perfetto and chrome://tracing read), times in microseconds, one process per rank, and the
 // bench's `watch --replay … --format trace`.
 #include "support/benchrun.h"
-#include "watch/watchparser.h"
-#include "watch/watchtrace.h"
+#include "core/watch/watchparser.h"
+#include "core/watch/watchtrace.h"
 
 #include <QFile>
 #include <QJsonArray>

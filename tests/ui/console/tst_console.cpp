@@ -1,18 +1,18 @@
 // The PyTorch console dock, typed into as a user would: lines make, move and combine cards,
 // each statement is one undo step, a device mismatch opens the kitchen's dialog whose fix runs
 // the line again, Stop and Ctrl+C end a loop, Up recalls, Tab completes.
-#include "console/consoleinput.h"
-#include "console/consolepane.h"
-#include "kitchen/devicepane.h"
-#include "kitchen/errordialog.h"
-#include "kitchen/flightoverlay.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenview.h"
-#include "kitchen/cardactions.h"
-#include "window/mainwindow.h"
-#include "console/pythonconsole.h"
-#include "devices/buildfacts.h"
-#include "devices/torchthread.h"
+#include "ui/console/consoleinput.h"
+#include "ui/console/consolepane.h"
+#include "ui/kitchen/devicepane.h"
+#include "ui/kitchen/errordialog.h"
+#include "ui/kitchen/flightoverlay.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/kitchen/cardactions.h"
+#include "ui/window/mainwindow.h"
+#include "core/console/pythonconsole.h"
+#include "core/devices/buildfacts.h"
+#include "core/devices/torchthread.h"
 #include "support/kitchentest.h"
 
 #include <QAbstractItemView>

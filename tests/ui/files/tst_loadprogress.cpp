@@ -1,8 +1,8 @@
 // File → Load .pt on a large checkpoint: the progress shows and rises while the window keeps
 // running its event loop, and Cancel stops the load with the kitchen unchanged.
-#include "files/loadprogressdialog.h"
-#include "files/sessioncontroller.h"
-#include "kitchen/kitchenengine.h"
+#include "ui/files/loadprogressdialog.h"
+#include "ui/files/sessioncontroller.h"
+#include "core/kitchen/kitchenengine.h"
 #include "support/kitchentest.h"
 #include "support/testsupport.h"
 

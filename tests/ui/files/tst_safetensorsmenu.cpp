@@ -1,12 +1,12 @@
 // File → Save as safetensors… writes the kitchen's tensor cards (its dialog answered as a user
 // would: the name chosen, then accepted); loading that file as File → Load does shows them again
 // as cards, in a fresh window.
-#include "files/sessioncontroller.h"
-#include "kitchen/devicepane.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenview.h"
+#include "ui/files/sessioncontroller.h"
+#include "ui/kitchen/devicepane.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenview.h"
 #include "support/kitchentest.h"
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QAction>
 #include <QApplication>

@@ -1,15 +1,15 @@
 // The training race's DataLoader placement: its options, the measured wait for data per lane,
 // the worker sweep and its chart, and the lesson that opens it.
-#include "devices/deviceregistry.h"
-#include "lessons/lessonspanel.h"
-#include "races/loaderoptions.h"
-#include "lessons/lessonactions.h"
-#include "window/mainwindow.h"
-#include "devices/torchthread.h"
-#include "races/trainingrace.h"
-#include "races/trainingracepanel.h"
-#include "races/workersweep.h"
-#include "races/workersweepchart.h"
+#include "core/devices/deviceregistry.h"
+#include "ui/lessons/lessonspanel.h"
+#include "ui/races/loaderoptions.h"
+#include "ui/lessons/lessonactions.h"
+#include "ui/window/mainwindow.h"
+#include "core/devices/torchthread.h"
+#include "core/races/trainingrace.h"
+#include "ui/races/trainingracepanel.h"
+#include "core/races/workersweep.h"
+#include "ui/races/workersweepchart.h"
 
 #include <QCheckBox>
 #include <QComboBox>

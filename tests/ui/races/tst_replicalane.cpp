@@ -1,21 +1,21 @@
 // The training race's DistributedDataParallel lane: its controls, a short race with it (the
 // chart gets its steps, the replica strip its ranks, Pause is off meanwhile), the rank sweep's
 // chart, and the lesson that opens it. The runs start real Python ranks (TK_PYTHON's torch).
-#include "devices/deviceregistry.h"
-#include "devices/torchthread.h"
-#include "lessons/lessonactions.h"
-#include "lessons/lessonspanel.h"
-#include "races/decisionview.h"
-#include "races/replicaoptions.h"
-#include "races/replicarun.h"
-#include "races/replicastrip.h"
-#include "races/replicasweep.h"
-#include "races/replicasweepchart.h"
-#include "races/trainingrace.h"
-#include "races/trainingracepanel.h"
-#include "window/mainwindow.h"
+#include "core/devices/deviceregistry.h"
+#include "core/devices/torchthread.h"
+#include "ui/lessons/lessonactions.h"
+#include "ui/lessons/lessonspanel.h"
+#include "ui/races/decisionview.h"
+#include "ui/races/replicaoptions.h"
+#include "core/races/replicarun.h"
+#include "ui/races/replicastrip.h"
+#include "core/races/replicasweep.h"
+#include "ui/races/replicasweepchart.h"
+#include "core/races/trainingrace.h"
+#include "ui/races/trainingracepanel.h"
+#include "ui/window/mainwindow.h"
 
-#include "races/decisionview.h"
+#include "ui/races/decisionview.h"
 
 #include <QCheckBox>
 #include <QCoreApplication>

@@ -1,19 +1,19 @@
 // A watched program's kitchen: recordings that real PyTorch wrote (the source texts' scripts
 // under the package in python/) replayed into their tabs, and a live program over the socket.
-#include "devices/torchthread.h"
-#include "kitchen/devicepane.h"
-#include "kitchen/errordialog.h"
-#include "kitchen/flightoverlay.h"
-#include "kitchen/kitchenview.h"
-#include "kitchen/tensorcard.h"
+#include "core/devices/torchthread.h"
+#include "ui/kitchen/devicepane.h"
+#include "ui/kitchen/errordialog.h"
+#include "ui/kitchen/flightoverlay.h"
+#include "ui/kitchen/kitchenview.h"
+#include "ui/kitchen/tensorcard.h"
 #include "support/kitchentest.h"
 #include "support/testsupport.h"
 #include "support/watchtest.h"
-#include "watch/programkitchen.h"
-#include "watch/stepchart.h"
-#include "watch/watchcontroller.h"
-#include "watch/watchedprogram.h"
-#include "window/mainwindow.h"
+#include "ui/watch/programkitchen.h"
+#include "ui/watch/stepchart.h"
+#include "ui/watch/watchcontroller.h"
+#include "core/watch/watchedprogram.h"
+#include "ui/window/mainwindow.h"
 
 #include <QApplication>
 #include <QIcon>

@@ -1,14 +1,14 @@
 // No two siblings share an accelerator (Alt+letter), in English and in Korean: the items of
 // each menu; the menu bar, the tab bar and every button or label of the page in front (one
 // window: Qt cannot tell them apart); each dialog's widgets.
-#include "devices/devicedetailsdialog.h"
-#include "kitchen/cardactions.h"
-#include "kitchen/errordialog.h"
-#include "kitchen/newtensordialog.h"
+#include "ui/devices/devicedetailsdialog.h"
+#include "ui/kitchen/cardactions.h"
+#include "ui/kitchen/errordialog.h"
+#include "ui/kitchen/newtensordialog.h"
 #include "support/kitchentest.h"
 #include "support/windowtest.h"
-#include "window/mainwindow.h"
-#include "window/preferencesdialog.h"
+#include "ui/window/mainwindow.h"
+#include "ui/window/preferencesdialog.h"
 
 #include <QAbstractButton>
 #include <QGroupBox>

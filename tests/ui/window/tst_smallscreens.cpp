@@ -1,8 +1,8 @@
 // Every tab at a small laptop's size (1024×640) and at 1366×768, with the code log open: no
 // visible input squashed below what it needs to show itself, and no two laid-out widgets on top
 // of each other. Forms scroll instead of squashing.
-#include "window/mainwindow.h"
-#include "devices/torchthread.h"
+#include "ui/window/mainwindow.h"
+#include "core/devices/torchthread.h"
 
 #include <QAbstractButton>
 #include <QAbstractSlider>

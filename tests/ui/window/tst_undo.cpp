@@ -1,13 +1,13 @@
-#include "devices/torchthread.h"
-#include "files/sessioncontroller.h"
-#include "kitchen/cardactions.h"
-#include "kitchen/devicepane.h"
-#include "kitchen/kitchenengine.h"
-#include "kitchen/kitchenview.h"
-#include "kitchen/workspace.h"
+#include "core/devices/torchthread.h"
+#include "ui/files/sessioncontroller.h"
+#include "ui/kitchen/cardactions.h"
+#include "ui/kitchen/devicepane.h"
+#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenview.h"
+#include "core/kitchen/workspace.h"
 #include "support/kitchentest.h"
 #include "support/windowtest.h"
-#include "window/mainwindow.h"
+#include "ui/window/mainwindow.h"
 
 #include <QAction>
 #include <QFile>
