@@ -1,9 +1,11 @@
-"""python -m tensorkitchen [--record FILE] [--socket PATH] [--no-app] script.py [args…]
+"""python -m tensorkitchen [--record FILE] [--trace FILE] [--socket PATH] [--no-app] script.py …
 python -m tensorkitchen [options] -m module [args…]"""
 from __future__ import annotations
 
 import os
+import shutil
 import sys
+import tempfile
 from typing import Any, Dict, List, Optional, Tuple
 
 USAGE = """usage: python -m tensorkitchen [options] script.py [args…]
@@ -13,6 +15,8 @@ Runs a PyTorch program and reports its tensors, moves, memory and errors to Tens
 
 options:
   --record FILE   also write the stream to FILE (a .tkwatch recording)
+  --trace FILE    when the program ends, write its timeline to FILE as Chrome trace JSON
+                  (open it in ui.perfetto.dev or chrome://tracing)
   --socket PATH   the app's socket (default: $TENSORKITCHEN_SOCKET, else
                   $XDG_RUNTIME_DIR/tensor-kitchen/watch.sock)
   --no-app        do not look for the app; only record
@@ -31,7 +35,8 @@ class UsageError(Exception):
 
 def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
     """Options stop at the first argument that is not one (the script's own follow it)."""
-    opts: Dict[str, Any] = {"record": None, "socket": None, "app": True, "announce": True}
+    opts: Dict[str, Any] = {"record": None, "trace": None, "socket": None, "app": True,
+                            "announce": True}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -41,7 +46,7 @@ def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
         if not arg.startswith("-") or arg == "-":
             break
         name, eq, value = arg.partition("=")
-        if name in ("--record", "--socket"):
+        if name in ("--record", "--trace", "--socket"):
             if not eq:
                 i += 1
                 if i >= len(argv):
@@ -85,13 +90,37 @@ def main(argv: Optional[List[str]] = None) -> int:
 
     from . import _runner
     program = target if module else os.path.basename(target)
+    # A timeline is made from a recording: the one asked for, or one of our own removed after.
+    record, scratch = opts["record"], None
+    if opts["trace"] and record is None:
+        scratch = tempfile.mkdtemp(prefix="tensorkitchen-")
+        record = os.path.join(scratch, "run.tkwatch")
     # The runner reports uncaught exceptions itself, so no excepthook.
-    tensorkitchen.watch(opts["record"], opts["socket"], app=bool(opts["app"]), excepthook=False,
-                        announce=bool(opts["announce"]), program=program,
-                        argv=[target] + args)
+    watcher = tensorkitchen.watch(record, opts["socket"], app=bool(opts["app"]),
+                                  excepthook=False, announce=bool(opts["announce"]),
+                                  program=program, argv=[target] + args)
     code = _runner.run(target, args, module=module)
     tensorkitchen.unwatch(code)
+    if opts["trace"]:
+        _write_trace(watcher.record_path, opts["trace"], bool(opts["announce"]))
+    if scratch is not None:
+        shutil.rmtree(scratch, ignore_errors=True)
     return code
+
+
+def _write_trace(recording: Optional[str], out: str, announce: bool) -> None:
+    """The program's timeline; a failure is said on stderr and changes nothing else."""
+    from . import _hello, _recording, _trace
+    out = _recording.rank_path(os.path.abspath(out), _hello.distributed())
+    try:
+        if recording is None:
+            raise OSError("no recording was made")
+        n = _trace.write_trace(recording, out)
+    except (OSError, ValueError) as exc:
+        sys.stderr.write("tensorkitchen: could not write the timeline %s: %s\n" % (out, exc))
+        return
+    if announce:
+        sys.stderr.write("tensorkitchen: timeline (%d events) written to %s\n" % (n, out))
 
 
 if __name__ == "__main__":
