@@ -28,8 +28,10 @@ def events(tmp_path: Path) -> List[Dict[str, Any]]:
 
 def test_a_program_becomes_a_timeline(tmp_path: Path) -> None:
     proc = traced(tmp_path, SCRIPTS / "moves_loop.py", "20", "3")
-    assert proc.returncode == 3 and "done 20" in proc.stdout  # the program's own exit and output
-    assert proc.stderr == ""  # --quiet: nothing of ours
+    plain = subprocess.run([sys.executable, str(SCRIPTS / "moves_loop.py"), "20", "3"],
+                           capture_output=True, text=True, timeout=120, cwd=str(tmp_path))
+    assert proc.returncode == plain.returncode == 3  # the program's own exit
+    assert "done 20" in proc.stdout and proc.stderr == plain.stderr  # --quiet: nothing of ours
     trace = events(tmp_path)
     moves = [e for e in trace if e["ph"] == "X" and e["cat"] == "move"]
     assert len(moves) == 20
