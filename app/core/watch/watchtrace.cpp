@@ -34,6 +34,17 @@ QJsonObject WatchTrace::event(const char *phase, const QString &name, double t) 
                        {QStringLiteral("ts"), micros(std::max(0.0, t))}};
 }
 
+void WatchTrace::slice(const QString &name, Lane lane, double end, double seconds, const char *category,
+                       const QJsonObject &args)
+{
+    QJsonObject e = event("X", name, end - seconds);
+    e[QStringLiteral("tid")] = int(lane);
+    e[QStringLiteral("dur")] = micros(seconds);
+    e[QStringLiteral("cat")] = QLatin1String(category);
+    e[QStringLiteral("args")] = args;
+    append(e);
+}
+
 bool WatchTrace::addRecording(const QString &path, QString *error)
 {
     QFile f(path);
@@ -77,13 +88,13 @@ bool WatchTrace::addRecording(const QString &path, QString *error)
     return true;
 }
 
-void WatchTrace::append(QJsonObject event)
+void WatchTrace::append(const QJsonObject &event)
 {
     if (m_events.size() >= kMaxEvents) {
         ++m_leftOut;
         return;
     }
-    m_events.append(std::move(event));
+    m_events.append(QJsonDocument(event).toJson(QJsonDocument::Compact));
 }
 
 void WatchTrace::metadata(const char *what, int tid, const QJsonObject &args)
@@ -123,10 +134,6 @@ void WatchTrace::add(const WatchMessage &m)
         const MoveReport &r = m.move;
         const QString name = QStringLiteral("%1 %2 → %3")
                                  .arg(r.sourceName.isEmpty() ? r.api : r.sourceName, r.fromDevice, r.toDevice);
-        QJsonObject e = event("X", name, m.t - r.seconds);
-        e[QStringLiteral("tid")] = int(Moves);
-        e[QStringLiteral("dur")] = micros(r.seconds);
-        e[QStringLiteral("cat")] = QStringLiteral("move");
         QJsonObject args{{QStringLiteral("name"), r.sourceName},
                          {QStringLiteral("api"), r.api},
                          {QStringLiteral("bytes"), double(r.bytes)},
@@ -147,10 +154,9 @@ void WatchTrace::add(const WatchMessage &m)
             args[QStringLiteral("step")] = r.step;
         if (!r.timed)
             args[QStringLiteral("timed")] = false; // CUDA events pending: its move_time comes later
-        e[QStringLiteral("args")] = args;
         if (m_events.size() < kMaxEvents)
             m_moveEvents.insert(r.moveId, m_events.size());
-        append(e);
+        slice(name, Moves, m.t, r.seconds, "move", args);
         return;
     }
     case Type::MoveTime: {
@@ -158,21 +164,18 @@ void WatchTrace::add(const WatchMessage &m)
         const qsizetype at = m_moveEvents.value(m.move.moveId, -1);
         if (at < 0 || at >= m_events.size())
             return;
-        QJsonObject &e = m_events[at];
+        QJsonObject e = QJsonDocument::fromJson(m_events.at(at)).object();
         const double end = e.value(QLatin1String("ts")).toDouble() + e.value(QLatin1String("dur")).toDouble();
         e[QStringLiteral("dur")] = micros(m.move.seconds);
         e[QStringLiteral("ts")] = end - micros(m.move.seconds);
         QJsonObject args = e.value(QLatin1String("args")).toObject();
         args.remove(QStringLiteral("timed"));
         e[QStringLiteral("args")] = args;
+        m_events[at] = QJsonDocument(e).toJson(QJsonDocument::Compact);
         return;
     }
     case Type::Step: {
         const WatchStep &s = m.step;
-        QJsonObject e = event("X", QStringLiteral("step %1").arg(s.n), m.t - s.seconds);
-        e[QStringLiteral("tid")] = int(Steps);
-        e[QStringLiteral("dur")] = micros(s.seconds);
-        e[QStringLiteral("cat")] = QStringLiteral("step");
         QJsonObject args{{QStringLiteral("n"), double(s.n)},
                          {QStringLiteral("optimizer"), s.optimizer},
                          {QStringLiteral("wait_s"), s.waitSeconds},
@@ -185,16 +188,11 @@ void WatchTrace::add(const WatchMessage &m)
             args[QStringLiteral("loss")] = s.loss;
             args[QStringLiteral("allreduce_s")] = s.allreduceSeconds;
         }
-        e[QStringLiteral("args")] = args;
-        append(e);
+        slice(QStringLiteral("step %1").arg(s.n), Steps, m.t, s.seconds, "step", args);
         return;
     }
     case Type::DataWait: {
         const WatchDataWait &w = m.dataWait;
-        QJsonObject e = event("X", QStringLiteral("next(loader) batch %1").arg(w.batch), m.t - w.seconds);
-        e[QStringLiteral("tid")] = int(DataWaits);
-        e[QStringLiteral("dur")] = micros(w.seconds);
-        e[QStringLiteral("cat")] = QStringLiteral("data_wait");
         QJsonObject args{{QStringLiteral("batch"), double(w.batch)},
                          {QStringLiteral("pin_memory"), w.pinMemory},
                          {QStringLiteral("file"), w.file},
@@ -203,8 +201,7 @@ void WatchTrace::add(const WatchMessage &m)
             args[QStringLiteral("workers")] = double(w.workers);
         if (w.step >= 0)
             args[QStringLiteral("step")] = double(w.step);
-        e[QStringLiteral("args")] = args;
-        append(e);
+        slice(QStringLiteral("next(loader) batch %1").arg(w.batch), DataWaits, m.t, w.seconds, "data_wait", args);
         return;
     }
     case Type::Memory:
@@ -249,17 +246,17 @@ void WatchTrace::add(const WatchMessage &m)
 
 QByteArray WatchTrace::toJson() const
 {
-    QJsonArray events;
-    for (const QJsonObject &e : m_events)
-        events.append(e);
     QJsonObject other{{QStringLiteral("tool"), QStringLiteral("Tensor Kitchen")},
                       {QStringLiteral("source"), QStringLiteral("tensorkitchen watch stream")}};
     if (m_leftOut > 0)
         other[QStringLiteral("events_left_out")] = double(m_leftOut);
-    return QJsonDocument(QJsonObject{{QStringLiteral("traceEvents"), events},
-                                     {QStringLiteral("displayTimeUnit"), QStringLiteral("ms")},
-                                     {QStringLiteral("otherData"), other}})
-        .toJson(QJsonDocument::Compact);
+    // The events are kept as JSON already: joined, not parsed again.
+    QByteArray out = QByteArrayLiteral("{\"traceEvents\":[");
+    out += m_events.join(',');
+    out += QByteArrayLiteral("],\"displayTimeUnit\":\"ms\",\"otherData\":");
+    out += QJsonDocument(other).toJson(QJsonDocument::Compact);
+    out += '}';
+    return out;
 }
 
 } // namespace tk

@@ -39,11 +39,14 @@ public:
     int processes() const { return m_processes; }
 
 private:
-    void append(QJsonObject event);
+    void append(const QJsonObject &event);
     QJsonObject event(const char *phase, const QString &name, double t) const;
+    // A complete slice on `lane` that ended at `end` (seconds) and lasted `seconds`.
+    void slice(const QString &name, Lane lane, double end, double seconds, const char *category,
+               const QJsonObject &args);
     void metadata(const char *what, int tid, const QJsonObject &args);
 
-    QList<QJsonObject> m_events;
+    QList<QByteArray> m_events;            // each event as compact JSON: a fraction of a QJsonObject
     QHash<qint64, qsizetype> m_moveEvents; // a move's id → its slice, for a later move_time
     qint64 m_pid = 0;                      // the current stream's process
     int m_processes = 0;
