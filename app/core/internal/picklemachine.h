@@ -1,6 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
+#include "core/internal/picklerebuilder.h"
 #include "core/internal/picklevalue.h"
 
 #include <cstddef>
@@ -14,8 +15,8 @@
 namespace tk::pickle {
 
 // A pickle machine for what torch.save writes (protocol 2, and the opcodes of 0 to 5 that can
-// appear around plain data). It never imports or calls anything: GLOBAL yields a name, and
-// REDUCE on a name it knows builds plain data or a tensor.
+// appear around plain data): the opcodes, the stack, the marks and the memo. It never imports
+// or calls anything: GLOBAL and REDUCE go to its Rebuilder.
 
 class Machine
 {
@@ -24,7 +25,7 @@ public:
 
     Machine(const char *data, size_t size, Arena &arena, Findings &findings, PersistentLoad load)
         : m_p(data), m_begin(data), m_end(data + size), m_arena(arena), m_findings(findings),
-          m_load(std::move(load))
+          m_rebuild(arena, findings), m_load(std::move(load))
     {
     }
 
@@ -107,9 +108,6 @@ private:
         return x;
     }
     Value *longValue(const std::string &le); // LONG1/LONG4 bytes
-    Value *global(const std::string &module, const std::string &name);
-    Value *call(Value *callable, Value *args);
-    Value *rebuildTensor(const std::vector<Value *> &a, size_t dtypeArg);
     void setItems(Value *target, const std::vector<Value *> &kv);
     void appendItems(Value *target, const std::vector<Value *> &items);
 
@@ -118,6 +116,7 @@ private:
     const char *m_end;
     Arena &m_arena;
     Findings &m_findings;
+    Rebuilder m_rebuild; // GLOBAL and REDUCE: what names and calls become
     PersistentLoad m_load;
     std::vector<Value *> m_stack;
     std::vector<size_t> m_marks;
