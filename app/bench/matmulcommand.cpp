@@ -1,12 +1,10 @@
 #include "bench/matmulcommand.h"
 
 #include "core/races/matmulbench.h"
-#include "core/races/matmulpythonlane.h"
+#include "core/races/matmullanes.h"
 #include "core/races/matmulreport.h"
 
 #include <QJsonObject>
-#include <map>
-#include <memory>
 
 namespace tk {
 
@@ -88,25 +86,15 @@ int MatmulCommand::run(const QStringList &arguments)
     }
     if (m_dryRun)
         return 0;
-    // One interpreter per Python lane, for the whole sweep (importing torch takes seconds).
-    std::map<int, std::unique_ptr<MatmulPythonLane>> python;
-    for (int i = 0; i < s.lanes.size(); ++i) {
-        if (s.lanes.at(i).engine != MatmulEngine::Python)
-            continue;
-        auto lane = std::make_unique<MatmulPythonLane>();
-        QString error;
-        if (!lane->start(s.lanes.at(i), nullptr, &error))
-            return fail(error);
-        python[i] = std::move(lane);
-    }
+    MatmulLanes lanes(s);
+    if (QString error; !lanes.start(nullptr, &error))
+        return fail(error);
     QList<MatmulResult> results;
     const int total = int(s.sizes.size() * s.lanes.size());
     for (int n : s.sizes) {
         for (int i = 0; i < s.lanes.size(); ++i) {
             QString error;
-            auto r = python.count(i)
-                         ? python[i]->runPoint(i, n, s.dtype, s.minRunTime, nullptr, &error)
-                         : MatmulBench::runPoint(s.lanes.at(i), i, n, s.dtype, s.minRunTime, nullptr, &error);
+            auto r = lanes.runPoint(i, n, nullptr, &error);
             if (!r)
                 return fail(error);
             r->point = int(results.size()) + 1;
@@ -123,8 +111,8 @@ int MatmulCommand::run(const QStringList &arguments)
     }
     if (fmt == QLatin1String("json")) {
         QJsonObject receipt = MatmulReport::receipt(s, results);
-        if (!python.empty()) // the Python lanes' own PyTorch, which may not be this LibTorch
-            receipt[QStringLiteral("python_torch")] = python.begin()->second->torchVersion();
+        if (!lanes.pythonTorch().isEmpty()) // the Python lanes' own PyTorch: maybe not this LibTorch
+            receipt[QStringLiteral("python_torch")] = lanes.pythonTorch();
         m_out << MatmulReport::toJson(receipt, results);
     }
     else if (fmt == QLatin1String("csv"))

@@ -25,9 +25,8 @@ def rank_path(path: str, dist: Optional[Dict[str, Any]]) -> str:
     return path if dist is None else _with_suffix(path, ".rank%d" % dist["rank"])
 
 
-def _open_locked(path: str, exclusive: bool) -> Optional[IO[bytes]]:
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_EXCL if exclusive else 0)
-    fd = os.open(path, flags, 0o644)
+def _open_locked(path: str) -> Optional[IO[bytes]]:
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o644)
     try:
         fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError as e:
@@ -41,11 +40,11 @@ def _open_locked(path: str, exclusive: bool) -> Optional[IO[bytes]]:
 
 def open_recording(path: str) -> Tuple[IO[bytes], str]:
     """The stream to write and the path it writes, never one another process is writing."""
-    stream = _open_locked(path, exclusive=False)
+    stream = _open_locked(path)
     if stream is not None:
         return stream, path
     mine = _with_suffix(path, ".%d" % os.getpid())
-    stream = _open_locked(mine, exclusive=False)
+    stream = _open_locked(mine)
     if stream is None:  # our pid's name is being written by someone else: give up clearly
         raise OSError(errno.EBUSY, "another process is writing", mine)
     return stream, mine

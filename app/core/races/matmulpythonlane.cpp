@@ -133,7 +133,7 @@ QString MatmulPythonLane::endedMessage()
 }
 
 std::optional<MatmulResult> MatmulPythonLane::resultFromReply(const QByteArray &line, int n,
-                                                              QString *error)
+                                                              QString *error, double *cpuSeconds)
 {
     QJsonParseError pe;
     const QJsonObject o = QJsonDocument::fromJson(line, &pe).object();
@@ -170,8 +170,8 @@ std::optional<MatmulResult> MatmulPythonLane::resultFromReply(const QByteArray &
     r.threads = int(o.value(QLatin1String("threads")).toDouble());
     r.gflops = MatmulBench::gflops(n, r.medianS);
     r.noisy = r.iqrS > 0.1 * r.medianS;
-    // The interpreter's CPU time, kept for the load figures (see runPoint).
-    r.load.ownCores = o.value(QLatin1String("cpu_s")).toDouble();
+    if (cpuSeconds)
+        *cpuSeconds = o.value(QLatin1String("cpu_s")).toDouble();
     return r;
 }
 
@@ -204,14 +204,14 @@ std::optional<MatmulResult> MatmulPythonLane::runPoint(int laneIndex, int n, con
         break;
     }
     QString why;
-    std::optional<MatmulResult> r = resultFromReply(line, n, &why);
+    double childCpuS = 0; // the interpreter's CPU time for this point
+    std::optional<MatmulResult> r = resultFromReply(line, n, &why, &childCpuS);
     if (!r) {
         *error = tr("%1: %2").arg(m_lane.label(), why);
         return std::nullopt;
     }
     // The interpreter is this race's own work, not another program's: its CPU time moves from
     // the machine's "other" load to this race's.
-    const double childCpuS = r->load.ownCores;
     r->load = load.take();
     if (r->load.measured()) {
         const double childCores = childCpuS / r->load.windowS;

@@ -38,8 +38,9 @@ public:
 
     // A reply line as a result, or nullopt with *error: a message from Python, or what is
     // wrong with the line (not JSON, a missing or impossible figure, another N).
+    // *cpuSeconds: the interpreter's CPU time over the point, for the machine's load.
     static std::optional<MatmulResult> resultFromReply(const QByteArray &line, int n,
-                                                       QString *error);
+                                                       QString *error, double *cpuSeconds = nullptr);
 
 private:
     enum class Read { Line, Cancelled, Ended };
