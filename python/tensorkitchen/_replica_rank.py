@@ -171,6 +171,7 @@ def run_rank(rank: int, spec: Dict[str, Any], progress: Any, folder: str) -> Non
     # inside a collective, where a Python handler would wait for the collective's timeout.
     signal.signal(signal.SIGINT, signal.SIG_DFL)
     transport: Optional[_transport.Transport] = None
+    code = 0
     try:
         transport = _open_stream(rank, spec)
         result = _train(rank, spec, progress, transport)
@@ -189,7 +190,14 @@ def run_rank(rank: int, spec: Dict[str, Any], progress: Any, folder: str) -> Non
         if transport is not None:
             transport.put_forced({"type": "bye", "t": _clock(spec), "exit_code": 1})
             transport.close()
-        sys.exit(1)
+        code = 1
+    # The rank's work is on disk. Leave without the interpreter's finalisation: under torch 2.x
+    # the DDP reducer's Python comm hook can outlive destroy_process_group and be released on a
+    # gloo thread while Python shuts down, which aborts the rank ("terminate called without an
+    # active exception", seen on CI) after it finished.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 def _clock(spec: Dict[str, Any]) -> float:

@@ -16,13 +16,15 @@ from conftest import env_with_package, read_recording
 from tensorkitchen import _hello, _recording
 
 TORCHRUN_SCRIPT = """
+import sys
 import torch
 import torch.distributed as dist
 dist.init_process_group("gloo")
 t = torch.ones(4) * (dist.get_rank() + 1)
 dist.all_reduce(t)
 on_meta = t.to("meta")
-print("rank", dist.get_rank(), "sum", t.sum().item())
+# One write per line: both ranks share torchrun's stdout, and print() writes piece by piece.
+sys.stdout.write("rank %d sum %.1f\\n" % (dist.get_rank(), t.sum().item()))
 dist.destroy_process_group()
 """
 
