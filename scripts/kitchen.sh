@@ -35,7 +35,9 @@ packages=(
 )
 # For tests: the exported script runs under real PyTorch (Debian's python3-torch wraps the
 # same LibTorch) and UI tests read fonts on the offscreen platform.
-test_packages=(python3 python3-torch python3-pytest fontconfig clang libclang-rt-14-dev)
+# A real Jupyter kernel for the watcher's notebook tests: ipykernel 6 here, 7 in the pip build.
+test_packages=(python3 python3-torch python3-pytest fontconfig clang libclang-rt-14-dev
+               python3-ipykernel python3-nbclient)
 # For the pip build: a virtual environment from Debian's Python.
 pip_packages=(python3-venv)
 
@@ -117,9 +119,12 @@ PY
         "$venv/bin/pip" install --disable-pip-version-check -q -r "$wheel_pin"
     fi
     # The watcher's tests (python/tests) run under this environment's torch too, and its
-    # linters (ruff, and mypy against this torch's own type hints): test-only, pinned.
-    if [[ ! -x $venv/bin/ruff || ! -x $venv/bin/mypy ]] || ! "$venv/bin/python3" -c 'import pytest' 2>/dev/null; then
-        "$venv/bin/pip" install --disable-pip-version-check -q pytest ruff==0.17.6 mypy==2.4.1
+    # linters (ruff, and mypy against this torch's own type hints), and a Jupyter kernel with
+    # its client for the notebook tests: test-only, pinned.
+    if [[ ! -x $venv/bin/ruff || ! -x $venv/bin/mypy ]] ||
+        ! "$venv/bin/python3" -c 'import pytest, nbclient, ipykernel' 2>/dev/null; then
+        "$venv/bin/pip" install --disable-pip-version-check -q pytest ruff==0.17.6 mypy==2.4.1 \
+            nbclient==0.11.0 ipykernel==7.4.0
     fi
     torch_prefix="$("$venv/bin/python3" -c 'import torch; print(torch.utils.cmake_prefix_path)')"
 }

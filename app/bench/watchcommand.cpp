@@ -1,6 +1,7 @@
 #include "bench/watchcommand.h"
 
 #include "core/watch/watchedprogram.h"
+#include "core/watch/watchplace.h"
 #include "core/watch/watchreplay.h"
 #include "core/watch/watchserver.h"
 #include "core/watch/watchtrace.h"
@@ -224,7 +225,17 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
                                  {QStringLiteral("non_blocking"), m.nonBlocking},
                                  {QStringLiteral("step"), m.step},
                                  {QStringLiteral("file"), m.file},
-                                 {QStringLiteral("line"), m.line}});
+                                 {QStringLiteral("line"), m.line},
+                                 {QStringLiteral("cell"), m.cell > 0 ? QJsonValue(m.cell) : QJsonValue()}});
+    // A notebook's cells (the step chart's bars while it makes no optimizer steps).
+    QJsonArray cells;
+    for (const WatchStep &s : w.steps())
+        if (s.isCell)
+            cells.append(QJsonObject{{QStringLiteral("cell"), double(s.n)},
+                                     {QStringLiteral("seconds"), s.seconds},
+                                     {QStringLiteral("moves"), double(s.moves)},
+                                     {QStringLiteral("bytes"), double(s.bytes)},
+                                     {QStringLiteral("error"), s.failed}});
     QJsonArray errors;
     for (const OpError &e : w.errors())
         errors.append(QJsonObject{{QStringLiteral("kind"), OpError::kindName(e.kind)},
@@ -233,6 +244,7 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
                                   {QStringLiteral("devices"), QJsonArray::fromStringList(e.devices)},
                                   {QStringLiteral("file"), e.sourceFile},
                                   {QStringLiteral("line"), e.sourceLine},
+                                  {QStringLiteral("cell"), e.sourceCell > 0 ? QJsonValue(e.sourceCell) : QJsonValue()},
                                   {QStringLiteral("code"), e.codeLine},
                                   {QStringLiteral("caught"), e.caught},
                                   {QStringLiteral("traceback"), e.details}});
@@ -268,7 +280,8 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("moves"), moves},
         {QStringLiteral("errors"), errors},
         {QStringLiteral("cards"), cards},
-        {QStringLiteral("steps"), double(w.steps().size())},
+        {QStringLiteral("steps"), double(w.steps().size() - cells.size())},
+        {QStringLiteral("cells"), cells},
         {QStringLiteral("data_waits"), double(w.dataWaits().size())},
         {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
         {QStringLiteral("counters"), QJsonObject{{QStringLiteral("malformed"), double(n.malformed)},
@@ -295,17 +308,17 @@ void WatchCommand::printText(const WatchedProgram &w)
     if (!w.refusal().isEmpty())
         m_out << "  " << w.refusal() << "\n";
     for (const MoveReport &m : w.moves())
-        m_out << QStringLiteral("  move %1 %2 → %3  %4  %5  %6:%7\n")
+        m_out << QStringLiteral("  move %1 %2 → %3  %4  %5  %6\n")
                      .arg(m.sourceName.isEmpty() ? QStringLiteral("-") : m.sourceName, m.fromDevice,
                           m.toDevice, size(m.bytes),
                           m.timed ? tr("%1 ms").arg(m.seconds * 1e3, 0, 'f', 3) : tr("time not known"),
-                          m.file)
-                     .arg(m.line);
+                          m.cell > 0 ? WatchPlace::compact(m.file, m.line, m.cell)
+                                     : QStringLiteral("%1:%2").arg(m.file).arg(m.line));
     for (const OpError &e : w.errors())
-        m_out << QStringLiteral("  error %1: %2 [%3]  %4:%5\n")
+        m_out << QStringLiteral("  error %1: %2 [%3]  %4\n")
                      .arg(OpError::kindName(e.kind), e.message, e.devices.join(QStringLiteral(", ")),
-                          e.sourceFile)
-                     .arg(e.sourceLine);
+                          e.sourceCell > 0 ? WatchPlace::compact(e.sourceFile, e.sourceLine, e.sourceCell)
+                                           : QStringLiteral("%1:%2").arg(e.sourceFile).arg(e.sourceLine));
     m_out << "  " << tr("%1 steps, %2 data waits").arg(w.steps().size()).arg(w.dataWaits().size()) << "\n";
     for (const WatchDevice &d : w.devices())
         if (d.peakUsed() >= 0)

@@ -83,3 +83,15 @@ def _after_fork_in_child() -> None:
 
 if hasattr(os, "register_at_fork"):
     os.register_at_fork(after_in_child=_after_fork_in_child)
+
+
+def load_ipython_extension(ipython: Any) -> None:
+    """`%load_ext tensorkitchen` in IPython or Jupyter: watch this kernel, cell by cell."""
+    from . import _notebook
+    _notebook.load(ipython)
+
+
+def unload_ipython_extension(ipython: Any) -> None:
+    """`%unload_ext tensorkitchen`: every hook restored, the stream ended."""
+    from . import _notebook
+    _notebook.unload(ipython)

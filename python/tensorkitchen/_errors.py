@@ -49,4 +49,7 @@ def error_message(exc: BaseException, tb: Optional[types.TracebackType], caught:
         message["file"] = frames[-1]["file"]
         message["line"] = frames[-1]["line"]
         message["code"] = frames[-1]["code"]
+        for key in ("cell", "cell_id"):
+            if key in frames[-1]:
+                message[key] = frames[-1][key]
     return message

@@ -38,6 +38,8 @@ def _stdlib_dirs() -> List[str]:
 
 
 _STDLIB = _stdlib_dirs()
+_SITE = os.sep + "site-packages" + os.sep
+_DIST = os.sep + "dist-packages" + os.sep
 
 
 def _refresh_tool_dirs() -> None:
@@ -54,8 +56,8 @@ def _refresh_tool_dirs() -> None:
 
 
 def is_user_file(filename: str) -> bool:
-    """True for a file of the user's code: not torch, the stdlib, tensorkitchen or a notebook's
-    machinery. Cached per file name (the answer is asked on every move)."""
+    """True for a file of the user's code: not torch, the stdlib, an installed package,
+    tensorkitchen or a notebook's machinery. Cached per file name (asked on every move)."""
     cached = _is_user_cache.get(filename)
     if cached is not None:
         return cached
@@ -66,8 +68,11 @@ def is_user_file(filename: str) -> bool:
         answer = not filename.startswith("<frozen")
     else:
         real = os.path.realpath(filename) if os.path.isabs(filename) else os.path.abspath(filename)
+        # Installed packages are libraries, whichever (a kernel's debugpy, comm, anyio…): the
+        # user's frame is the one that called into them.
         answer = not any(real.startswith(d) for d in _tool_dirs) and \
-            not any(real.startswith(d) and "-packages" not in real[len(d):] for d in _STDLIB)
+            not any(real.startswith(d) and "-packages" not in real[len(d):] for d in _STDLIB) \
+            and _SITE not in real and _DIST not in real
     _is_user_cache[filename] = answer
     return answer
 
@@ -94,6 +99,70 @@ def where(frame: Optional[types.FrameType]) -> Tuple[Optional[str], Optional[int
     if frame is None:
         return None, None
     return _abs(frame.f_code.co_filename), frame.f_lineno or None
+
+
+class Cells:
+    """Which compiled file names are a notebook's cells (IPython compiles each cell under a name
+    of its own), told by tensorkitchen._notebook; read wherever an event gets its place."""
+
+    def __init__(self) -> None:
+        self._by_file: Dict[str, Tuple[int, Optional[str]]] = {}
+
+    def begin(self, count: int, cell_id: Optional[str], name: Optional[str]) -> None:
+        if name is None:
+            return
+        if len(self._by_file) > 4096:
+            self._by_file.clear()  # bounded; a rerun cell is named again as it starts
+        self._by_file[name] = (count, cell_id)
+
+    def end(self) -> None:
+        pass
+
+    def place(self, message: Dict[str, Any], filename: str) -> None:
+        """Adds `cell` (its execution count) and `cell_id` when `filename` is a cell's."""
+        if not self._by_file:
+            return
+        found = self._by_file.get(filename)
+        if found is not None:
+            message["cell"] = found[0]
+            if found[1]:
+                message["cell_id"] = found[1][:128]
+
+
+cells = Cells()
+
+_STORES = frozenset(("STORE_NAME", "STORE_FAST", "STORE_GLOBAL", "STORE_DEREF"))
+_CALLS = frozenset(("CALL", "CALL_FUNCTION", "CALL_METHOD", "CALL_FUNCTION_KW", "CALL_KW",
+                    "CALL_FUNCTION_EX", "PRECALL"))
+_stores_cache: Dict[types.CodeType, Dict[int, str]] = {}
+
+
+def assigned_name(frame: Optional[types.FrameType]) -> Optional[str]:
+    """The name the call `frame` is making right now assigns its result to (`batch = ….to(d)`
+    gives "batch"), read from the code's instructions: nothing of the frame's locals is read.
+    None when the result goes anywhere else (an argument, an attribute, a chain)."""
+    if frame is None:
+        return None
+    code = frame.f_code
+    stores = _stores_cache.get(code)
+    if stores is None:
+        import dis
+        stores = {}
+        calls: List[int] = []
+        for ins in dis.get_instructions(code):
+            if ins.opname in _CALLS:
+                calls.append(ins.offset)
+                continue
+            if ins.opname in _STORES and isinstance(ins.argval, str) and calls:
+                # f_lasti of a frame inside a call is the call or (3.11+) its last cache entry.
+                for offset in range(calls[0], ins.offset, 2):
+                    stores[offset] = ins.argval
+            if ins.opname not in ("CACHE", "EXTENDED_ARG", "NOP"):
+                calls = []
+        if len(_stores_cache) > 4096:
+            _stores_cache.clear()
+        _stores_cache[code] = stores
+    return stores.get(frame.f_lasti)
 
 
 def _abs(filename: str) -> str:
@@ -218,8 +287,10 @@ def user_traceback(tb: Optional[types.TracebackType], limit: int = 64) -> List[D
         if is_user_file(code.co_filename):
             filename = _abs(code.co_filename)
             line = tb.tb_lineno or 1
-            frames.append({"file": filename, "line": line, "func": code.co_name,
-                           "code": code_line(filename, line, tb.tb_frame.f_globals)})
+            frame = {"file": filename, "line": line, "func": code.co_name,
+                     "code": code_line(filename, line, tb.tb_frame.f_globals)}
+            cells.place(frame, filename)
+            frames.append(frame)
         tb = tb.tb_next
     return frames[-limit:]
 

@@ -49,7 +49,9 @@ def _scan(pairs: List[Tuple[Any, Any]], file: str, line: Optional[int],
         if isinstance(value, (torch.Tensor, torch.nn.Module)):
             item = _item(name, value)
             if item is not None:
-                item["file"] = file
+                if file:
+                    item["file"] = file
+                    _frames.cells.place(item, file)
                 if line is not None:
                     item["line"] = line
                 items.append(item)
@@ -93,11 +95,15 @@ def sample_stack(frame: Optional[types.FrameType], own_thread: bool,
         frame = frame.f_back
     if not seen_user:
         # A notebook between cells: no user frame runs, the names live in its namespace.
-        ipython = sys.modules.get("IPython")
-        ip = ipython.get_ipython() if ipython is not None else None
-        if ip is not None:
-            _scan(_pairs(ip.user_ns), "<ipython>", None, items)
+        _scan(_pairs(notebook_namespace()), "", None, items)
     return items
+
+
+def notebook_namespace() -> Any:
+    """The IPython shell's user namespace (a notebook's variables), or {} outside one."""
+    ipython = sys.modules.get("IPython")
+    ip = ipython.get_ipython() if ipython is not None else None
+    return ip.user_ns if ip is not None else {}
 
 
 def sample_frames(thread_id: Optional[int],
@@ -147,6 +153,14 @@ class Sampler:
             _scan(_pairs(namespace), file, None, items)
             if items:
                 self._send(items)
+        self._part("tensor sampler", sample)
+
+    def cell_ended(self) -> None:
+        """After a notebook cell (on the kernel's main thread): the namespace as it left it."""
+        def sample() -> None:
+            items: List[Dict[str, Any]] = []
+            _scan(_pairs(notebook_namespace()), "", None, items)
+            self._send(items)
         self._part("tensor sampler", sample)
 
     def after_call(self, frame: Optional[types.FrameType]) -> None:

@@ -59,6 +59,8 @@ class Watcher:
         self._move_id = 0
         self._step_n = 0
         self._step = _Step(0.0)
+        self._cell: Optional[_Step] = None  # the notebook cell running now (its totals)
+        self._cells: Any = None              # the _notebook.CellWatch following them
         self._pending: List[Tuple[int, Any, Any, int]] = []  # (id, start, end, step)
         self._patches = _hooks.Patches()
         self._excepthook_installed = False
@@ -151,6 +153,9 @@ class Watcher:
             if sys.excepthook is self._hook:
                 sys.excepthook = self._prev_excepthook
             self._excepthook_installed = False
+        if self._cells is not None:
+            self._cells.unregister()
+            self._cells = None
         if self._ipython_cb is not None:
             try:
                 self._ipython_cb[0].events.unregister("post_run_cell", self._ipython_cb[1])
@@ -220,6 +225,16 @@ class Watcher:
         if file is not None and line is not None:
             message["file"] = file
             message["line"] = line
+            _frames.cells.place(message, file)
+
+    @staticmethod
+    def _name(obj: Any, frame: Optional[types.FrameType], caller: Any) -> Optional[str]:
+        """The name holding what moved, else (the user's own line called the move) the name
+        its result is assigned to: `batch = torch.ones(8, 64).to(d)` moves "batch"."""
+        name = _frames.name_of(obj, frame)
+        if name is None and frame is not None and frame is caller:
+            name = _frames.assigned_name(frame)
+        return name
 
     # --- hooks call these (never raising) -------------------------------------------------
 
@@ -260,14 +275,15 @@ class Watcher:
             if events is not None:
                 end = torch.cuda.Event(enable_timing=True)
                 end.record(events[1])
-            frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            caller = _hooks.caller_frame(2)
+            frame = _frames.innermost_user_frame(caller)
             pinned = False
             if self.cuda and src.device.type == "cpu":
                 pinned = bool(src.is_pinned())  # only here: is_pinned may initialise CUDA
             nbytes = src.numel() * src.element_size()
             message: Message = {
                 "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "tensor",
-                "name": _frames.name_of(src, frame), "from": str(src.device),
+                "name": self._name(src, frame, caller), "from": str(src.device),
                 "to": str(out.device), "bytes": nbytes, "shape": list(src.shape)[:16],
                 "dtype": _dtype(src.dtype), "pinned": pinned,
                 "non_blocking": _hooks.non_blocking(args, kwargs, skip)}
@@ -319,12 +335,13 @@ class Watcher:
         with self._lock:
             self._move_id += 1
             move_id = self._move_id
-            step = self._step
-            step.moves += 1
-            step.bytes += nbytes
-            if end is None:
-                step.copy_s += seconds
-            else:
+            for step in (self._step, self._cell):
+                if step is not None:
+                    step.moves += 1
+                    step.bytes += nbytes
+                    if end is None:
+                        step.copy_s += seconds
+            if end is not None:
                 self._pending.append((move_id, events[0], end, self._step_n))
                 if len(self._pending) > 4096:
                     self._pending.pop(0)  # bounded: the oldest stays unknown
@@ -363,6 +380,8 @@ class Watcher:
             frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
             with self._lock:
                 self._step.wait_s += seconds
+                if self._cell is not None:
+                    self._cell.wait_s += seconds
                 step_n = self._step_n
             message: Message = {
                 "type": "data_wait", "t": self.clock(), "seconds": seconds,
@@ -392,6 +411,37 @@ class Watcher:
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
+
+    # --- notebook cells (tensorkitchen._notebook) -----------------------------------------
+
+    def follow_cells(self, ip: Any) -> None:
+        """Follow an IPython shell's cells (once): events name their cell, each cell ends
+        with a `cell` message."""
+        if self._cells is not None or self.closed:
+            return
+        from . import _notebook
+        self._cells = _notebook.CellWatch(ip, self)
+        self._cells.register()
+
+    def cell_started(self, count: int) -> None:
+        with self._lock:
+            self._cell = _Step(self.clock())
+
+    def cell_finished(self, count: int, failed: bool) -> None:
+        now = self.clock()
+        with self._lock:
+            cell, self._cell = self._cell, None
+        if cell is None or not self.enabled:
+            return
+        message: Message = {
+            "type": "cell", "t": now, "n": count, "seconds": now - cell.t0,
+            "wait_s": cell.wait_s, "copy_s": cell.copy_s, "bytes": cell.bytes,
+            "moves": cell.moves, "error": bool(failed)}
+        self.put(message)
+        self._sampler.cell_ended()
+
+    def safe_failure(self, where: str, exc: BaseException) -> None:
+        self._fail(where, exc)
 
     # --- errors ---------------------------------------------------------------------------
 

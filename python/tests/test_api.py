@@ -5,6 +5,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from typing import Any, List
 
 import pytest
 import torch
@@ -310,3 +311,30 @@ def test_cli_usage_errors(tmp_path):
     assert run_py(["-m", "tensorkitchen", "missing.py"], tmp_path).returncode == 2
     version = run_py(["-m", "tensorkitchen", "--version"], tmp_path)
     assert version.returncode == 0 and "watch protocol 1" in version.stdout
+
+
+def test_an_assigned_result_is_named_from_the_call_site_alone() -> None:
+    import sys as _sys
+
+    from tensorkitchen import _frames
+
+    seen: List[Any] = []
+
+    class Source:
+        def to(self, device: str) -> Source:
+            seen.append(_frames.assigned_name(_sys._getframe(1)))
+            return self
+
+    class Holder:
+        pass
+
+    def in_a_function() -> None:
+        batch = Source().to("meta")          # assigned: named
+        Source().to("meta").to("cpu")        # a chain: neither call's result is a name
+        holder = Holder()
+        holder.x = Source().to("meta")       # an attribute: not a variable
+        print(Source().to("meta"), end="")   # an argument
+        del batch, holder
+
+    in_a_function()
+    assert seen == ["batch", None, None, None, None]

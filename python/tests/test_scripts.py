@@ -98,7 +98,8 @@ def test_seed003_wrong_code_mismatch(run_watched):
                                     % (SCRIPTS / "seed003_wrong.py")), w.proc.stderr
     assert "tensorkitchen" not in w.proc.stderr.split("\n")[1]
     [move] = w.of("move")
-    assert move["name"] is None  # torch.randn(3, 3).to("meta"): no variable holds the source
+    # torch.randn(3, 3).to("meta"): no variable holds the source; the result is assigned to x.
+    assert move["name"] == "x"
     assert move["line"] == script_line("seed003_wrong.py", 'x = torch.randn(3, 3).to("meta")')
     [err] = w.of("error")
     assert err["kind"] == "device_mismatch" and err["exception"] == "RuntimeError"

@@ -24,11 +24,428 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </source>
         <translation type="unfinished"></translation>
     </message>
-</context>
-<context>
-    <name>BenchCommand</name>
     <message>
         <source>Unknown format “%1”: use %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the devices LibTorch can use here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Include the meta device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>LibTorch %1, %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CUDA build (CUDA %1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU-only build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>BLAS: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads in use of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory %1 free of %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lists the cards a .pt or .safetensors file makes, as File → Load would.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Where the cards go (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .pt, .pth or .safetensors file.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one file: tensor-kitchen-bench load FILE.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s (reading %2 s), statistics %3 s after</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>, peak %1 MiB above the baseline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Times A @ B (N×N) on each device over a sweep of N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated devices (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated N (default 64…2048).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>float32, float64, float16, bfloat16.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU threads (default: all cores).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds of timed blocks per point (default 0.2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libtorch (default: at::matmul in this process), python (`a @ b` timed by torch.utils.benchmark in the Python interpreter), or libtorch,python: a lane of each per device, interleaved.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json, csv or text (default).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--threads takes a whole number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--min-run-time takes seconds, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a size N.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python PyTorch %1: autograd and torch.optim (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>implementation not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .py file to run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Create/delete cycles (default 10000).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Shape of each card (default 256,256).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--cycles takes a positive whole number.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu or cuda:N (default cpu).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden units per layer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hidden layers.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Batch size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Optimisation steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seed for data and weights.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Learning rate.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>sgd or adam.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP ranks, 1 to 8 on the CPU (ddp placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader worker threads (dataloader placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dataset size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>libtorch (default: LibTorch C++ in this process, autograd and torch::optim) or python (the same training in a Python process with PyTorch, per-batch placement).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--seed takes a whole number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--lr takes a positive number, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch or python, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--engine python trains with per-batch placement in one process; DDP runs Python already (--placement ddp).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Python lane runs on cpu or cuda, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds per point (default 0.05).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” is not a size in bytes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watches PyTorch programs run under `python3 -m tensorkitchen` (or replays a recording of one) and prints what they did: moves, errors, steps, peak memory per device.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listen on the watch socket.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The socket&apos;s path (default: as the app, %1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Seconds to listen at most (default 300).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stop after this many programs ended (default 1).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay a recording (.tkwatch); with --format trace, once per rank.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>json, text (default), or trace: Chrome trace JSON for Perfetto and chrome://tracing (with --replay, one or more recordings).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Say --listen or --replay FILE (one of them).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--timeout takes seconds (more than 0), not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--programs takes a number from 1 to %1, not “%2”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--speed takes a factor (0 for as fast as possible), not “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Unexpected argument “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Listening at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The time ran out before every program asked for (%1) ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>--format trace takes recordings: --replay FILE, as many as the job has.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 events were left out: a trace holds at most %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (pid %2), torch %3, devices %4: %5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time not known</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 steps, %2 data waits</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>peak %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -113,92 +530,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>DevicesCommand</name>
-    <message>
-        <source>Lists the devices LibTorch can use here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Include the meta device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>LibTorch %1, %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CUDA build (CUDA %1)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU-only build</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>BLAS: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>No GPU: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 threads in use of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute capability %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>memory %1 free of %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>LoadCommand</name>
-    <message>
-        <source>json or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Where the cards go (default cpu).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name one file: tensor-kitchen-bench load FILE.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lists the cards a .pt or .safetensors file makes, as File → Load would.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The .pt, .pth or .safetensors file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>, peak %1 MiB above the baseline</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Loaded in %1 s (reading %2 s), statistics %3 s after</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>MachineLoad</name>
     <message>
         <source>Other programs were using %1 of %2 cores during this race: CPU times are slower than this machine can do.</source>
@@ -245,69 +576,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 cannot multiply %2 matrices here. LibTorch said: %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>MatmulCommand</name>
-    <message>
-        <source>Times A @ B (N×N) on each device over a sweep of N.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated devices (default cpu).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated N (default 64…2048).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>float32, float64, float16, bfloat16.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU threads (default: all cores).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seconds of timed blocks per point (default 0.2).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json, csv or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--threads takes a whole number, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--min-run-time takes seconds, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” is not a size N.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>libtorch (default: at::matmul in this process), python (`a @ b` timed by torch.utils.benchmark in the Python interpreter), or libtorch,python: a lane of each per device, interleaved.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--engine takes libtorch, python or both, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--engine takes libtorch, python or both.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -745,25 +1013,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>ReplicaTrain</name>
-    <message>
-        <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python PyTorch %1: autograd and torch.optim (%2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>implementation not known</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>RequestHandler</name>
     <message>
         <source>Nothing to undo.</source>
@@ -787,29 +1036,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Python input needs the console.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>RunCommand</name>
-    <message>
-        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The .py file to run.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -940,25 +1166,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>StressCommand</name>
-    <message>
-        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Create/delete cycles (default 10000).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Shape of each card (default 256,256).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--cycles takes a positive whole number.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>TensorSpec</name>
     <message>
         <source>Enter a shape such as 2, 3.</source>
@@ -978,137 +1185,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>That shape has more elements than any machine can hold.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>TrainCommand</name>
-    <message>
-        <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cpu or cuda:N (default cpu).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hidden units per layer.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Hidden layers.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Batch size.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Optimisation steps.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seed for data and weights.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Learning rate.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>sgd or adam.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DataLoader worker threads (dataloader placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Dataset size.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>CPU threads (default: all cores).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--seed takes a whole number, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--lr takes a positive number, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The device “%1” is not available here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DDP ranks, 1 to 8 on the CPU (ddp placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>libtorch (default: LibTorch C++ in this process, autograd and torch::optim) or python (the same training in a Python process with PyTorch, per-batch placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--engine takes libtorch or python, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--engine python trains with per-batch placement in one process; DDP runs Python already (--placement ddp).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The Python lane runs on cpu or cuda, not “%1”.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1163,139 +1239,9 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>TransferCommand</name>
-    <message>
-        <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seconds per point (default 0.05).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--min-run-time takes seconds, not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>“%1” is not a size in bytes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
     <name>TransferResult</name>
     <message>
         <source>host memory copy</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>WatchCommand</name>
-    <message>
-        <source>Watches PyTorch programs run under `python3 -m tensorkitchen` (or replays a recording of one) and prints what they did: moves, errors, steps, peak memory per device.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listen on the watch socket.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The socket&apos;s path (default: as the app, %1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Seconds to listen at most (default 300).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Stop after this many programs ended (default 1).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Say --listen or --replay FILE (one of them).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--timeout takes seconds (more than 0), not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--programs takes a number from 1 to %1, not “%2”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--speed takes a factor (0 for as fast as possible), not “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Unexpected argument “%1”.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Listening at %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>refused: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 (pid %2), torch %3, devices %4: %5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>time not known</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 steps, %2 data waits</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>peak %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The time ran out before every program asked for (%1) ended.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Replay a recording (.tkwatch); with --format trace, once per rank.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>json, text (default), or trace: Chrome trace JSON for Perfetto and chrome://tracing (with --replay, one or more recordings).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>--format trace takes recordings: --replay FILE, as many as the job has.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 events were left out: a trace holds at most %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2737,10 +2683,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · %1:%2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source> · %1</source>
         <translation type="unfinished"></translation>
     </message>
@@ -2767,19 +2709,11 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1    # %2, line %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 raised: %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>Show details</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source> at %1, line %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2806,6 +2740,14 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 · rank %2 of %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1    # %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> at %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3091,6 +3033,18 @@ first call: %4</source>
     </message>
     <message>
         <source>bytes moved in the step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Each cell: copying, waiting for data, the rest</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cell (execution count)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>bytes moved in the cell</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3678,6 +3632,17 @@ first call: %4</source>
     </message>
     <message>
         <source>Could not save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchPlace</name>
+    <message>
+        <source>cell [%1]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

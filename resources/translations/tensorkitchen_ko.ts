@@ -37,12 +37,429 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 각 명령의 옵션은 tensor-kitchen-bench &lt;명령&gt; --help 로 봅니다.
 </translation>
     </message>
-</context>
-<context>
-    <name>BenchCommand</name>
     <message>
         <source>Unknown format “%1”: use %2.</source>
         <translation>알 수 없는 형식 “%1”입니다. %2 중 하나를 쓰세요.</translation>
+    </message>
+    <message>
+        <source>Lists the devices LibTorch can use here.</source>
+        <translation>이 PC에서 LibTorch가 쓸 수 있는 장치를 나열합니다.</translation>
+    </message>
+    <message>
+        <source>json or text (default).</source>
+        <translation>json 또는 text(기본값).</translation>
+    </message>
+    <message>
+        <source>Include the meta device.</source>
+        <translation>meta 장치도 포함합니다.</translation>
+    </message>
+    <message>
+        <source>LibTorch %1, %2</source>
+        <translation>LibTorch %1, %2</translation>
+    </message>
+    <message>
+        <source>CUDA build (CUDA %1)</source>
+        <translation>CUDA 빌드 (CUDA %1)</translation>
+    </message>
+    <message>
+        <source>CPU-only build</source>
+        <translation>CPU판</translation>
+    </message>
+    <message>
+        <source>BLAS: %1</source>
+        <translation>BLAS: %1</translation>
+    </message>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
+        <translation>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</translation>
+    </message>
+    <message>
+        <source>No GPU: %1</source>
+        <translation>GPU 없음: %1</translation>
+    </message>
+    <message>
+        <source>%1 threads in use of %2</source>
+        <translation>스레드 %2개 중 %1개 사용</translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation>연산 능력(compute capability) %1</translation>
+    </message>
+    <message>
+        <source>memory %1 free of %2</source>
+        <translation>메모리 %2 중 %1 여유</translation>
+    </message>
+    <message>
+        <source>Lists the cards a .pt or .safetensors file makes, as File → Load would.</source>
+        <translation>.pt 또는 .safetensors 파일이 만드는 카드를 파일 → 불러오기처럼 나열합니다.</translation>
+    </message>
+    <message>
+        <source>Where the cards go (default cpu).</source>
+        <translation>카드를 둘 장치 (기본값 cpu).</translation>
+    </message>
+    <message>
+        <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
+        <translation>불러오기도 측정합니다: 걸린 초와 프로세스 기준선 위의 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
+    </message>
+    <message>
+        <source>The .pt, .pth or .safetensors file.</source>
+        <translation>.pt, .pth 또는 .safetensors 파일.</translation>
+    </message>
+    <message>
+        <source>Name one file: tensor-kitchen-bench load FILE.</source>
+        <translation>파일 하나를 지정하세요: tensor-kitchen-bench load FILE.</translation>
+    </message>
+    <message>
+        <source>Loaded in %1 s (reading %2 s), statistics %3 s after</source>
+        <translation>%1초에 불러옴 (읽기 %2초), 통계는 그 뒤 %3초</translation>
+    </message>
+    <message>
+        <source>, peak %1 MiB above the baseline</source>
+        <translation>, 기준선 위 최대 %1 MiB</translation>
+    </message>
+    <message>
+        <source>Times A @ B (N×N) on each device over a sweep of N.</source>
+        <translation>여러 N에 걸쳐 장치마다 A @ B (N×N)의 시간을 잽니다.</translation>
+    </message>
+    <message>
+        <source>Comma-separated devices (default cpu).</source>
+        <translation>쉼표로 구분한 장치 목록(기본값 cpu).</translation>
+    </message>
+    <message>
+        <source>Comma-separated N (default 64…2048).</source>
+        <translation>쉼표로 구분한 N 목록(기본값 64…2048).</translation>
+    </message>
+    <message>
+        <source>float32, float64, float16, bfloat16.</source>
+        <translation>float32, float64, float16, bfloat16 중 하나.</translation>
+    </message>
+    <message>
+        <source>CPU threads (default: all cores).</source>
+        <translation>CPU 스레드 수(기본값: 모든 코어).</translation>
+    </message>
+    <message>
+        <source>Seconds of timed blocks per point (default 0.2).</source>
+        <translation>측정점마다 시간을 재는 블록들에 쓰는 총 시간(기본값 0.2초).</translation>
+    </message>
+    <message>
+        <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
+        <translation>compute, end-to-end 또는 naive(GPU 레인용이며, CPU에는 복사가 없습니다).</translation>
+    </message>
+    <message>
+        <source>libtorch (default: at::matmul in this process), python (`a @ b` timed by torch.utils.benchmark in the Python interpreter), or libtorch,python: a lane of each per device, interleaved.</source>
+        <translation>libtorch(기본값: 이 프로세스 안의 at::matmul), python(Python 인터프리터에서 torch.utils.benchmark로 잰 `a @ b`), 또는 libtorch,python: 장치마다 두 레인을 번갈아 잽니다.</translation>
+    </message>
+    <message>
+        <source>json, csv or text (default).</source>
+        <translation>json, csv 또는 text(기본값).</translation>
+    </message>
+    <message>
+        <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
+        <translation>알 수 없는 모드 “%1”입니다. compute, end-to-end 또는 naive를 쓰세요.</translation>
+    </message>
+    <message>
+        <source>--threads takes a whole number, not “%1”.</source>
+        <translation>--threads에는 정수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--min-run-time takes seconds, not “%1”.</source>
+        <translation>--min-run-time에는 초 단위 숫자를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>“%1” is not a size N.</source>
+        <translation>“%1”은(는) 크기 N으로 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both, not “%1”.</source>
+        <translation>--engine에는 “%1”이(가) 아니라 libtorch, python 또는 둘 다를 주세요.</translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch, python or both.</source>
+        <translation>--engine에는 libtorch, python 또는 둘 다를 주세요.</translation>
+    </message>
+    <message>
+        <source>Python PyTorch %1: autograd and torch.optim (%2)</source>
+        <translation>Python PyTorch %1: autograd와 torch.optim (%2)</translation>
+    </message>
+    <message>
+        <source>implementation not known</source>
+        <translation>구현 방식은 알 수 없음</translation>
+    </message>
+    <message>
+        <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
+        <translation>%1: 스텝마다 all-reduce %2 ms (스텝의 %3 %), 랭크마다 %4바이트, 랭크별 스텝 시간 중앙값 %5 ms</translation>
+    </message>
+    <message>
+        <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
+        <translation>랭크  샘플/초  스텝 ms  all-reduce ms  all-reduce 비율  최종 손실</translation>
+    </message>
+    <message>
+        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
+        <translation>콘솔 엔진으로 PyTorch 스크립트를 실행하고, 남은 카드와 이동, 오류를 나열합니다.</translation>
+    </message>
+    <message>
+        <source>The .py file to run.</source>
+        <translation>실행할 .py 파일.</translation>
+    </message>
+    <message>
+        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
+        <translation>스크립트 하나를 지정하세요: tensor-kitchen-bench run SCRIPT.py.</translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 파일을 읽을 수 없습니다: %2</translation>
+    </message>
+    <message>
+        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
+        <translation>카드를 만들고 옮기고 지우기를 되풀이한 뒤 상주 메모리를 알려 줍니다.</translation>
+    </message>
+    <message>
+        <source>Create/delete cycles (default 10000).</source>
+        <translation>만들기/지우기 횟수(기본값 10000).</translation>
+    </message>
+    <message>
+        <source>Shape of each card (default 256,256).</source>
+        <translation>카드마다의 모양(기본값 256,256).</translation>
+    </message>
+    <message>
+        <source>--cycles takes a positive whole number.</source>
+        <translation>--cycles에는 양의 정수를 주어야 합니다.</translation>
+    </message>
+    <message>
+        <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
+        <translation>경주에 쓰는 MLP를 한 장치에서 두 나선 데이터로 학습합니다.</translation>
+    </message>
+    <message>
+        <source>cpu or cuda:N (default cpu).</source>
+        <translation>cpu 또는 cuda:N(기본값 cpu).</translation>
+    </message>
+    <message>
+        <source>Hidden units per layer.</source>
+        <translation>층마다 은닉 유닛 수.</translation>
+    </message>
+    <message>
+        <source>Hidden layers.</source>
+        <translation>은닉층 수.</translation>
+    </message>
+    <message>
+        <source>Batch size.</source>
+        <translation>배치 크기.</translation>
+    </message>
+    <message>
+        <source>Optimisation steps.</source>
+        <translation>최적화 스텝 수.</translation>
+    </message>
+    <message>
+        <source>Seed for data and weights.</source>
+        <translation>데이터와 가중치의 씨앗.</translation>
+    </message>
+    <message>
+        <source>Learning rate.</source>
+        <translation>학습률.</translation>
+    </message>
+    <message>
+        <source>sgd or adam.</source>
+        <translation>sgd 또는 adam.</translation>
+    </message>
+    <message>
+        <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
+        <translation>per-batch, preload, pinned, dataloader 또는 ddp (DistributedDataParallel로 학습하는 Python 프로세스 N개, tensorkitchen.replicas).</translation>
+    </message>
+    <message>
+        <source>DDP ranks, 1 to 8 on the CPU (ddp placement).</source>
+        <translation>DDP 랭크 수, CPU에서 1~8 (ddp 방식).</translation>
+    </message>
+    <message>
+        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
+        <translation>랭크들이 쓰는 127.0.0.1의 TCPStore 포트, 0이면 비어 있는 포트 (ddp 방식).</translation>
+    </message>
+    <message>
+        <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
+        <translation>쉼표로 구분한 목록(예: 1,2,3,4)의 랭크 수마다 DDP 레인을 한 번씩 돌리고 그 점들을 출력합니다.</translation>
+    </message>
+    <message>
+        <source>DataLoader worker threads (dataloader placement).</source>
+        <translation>DataLoader 작업자(스레드) 수 (dataloader 방식).</translation>
+    </message>
+    <message>
+        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
+        <translation>샘플당 블러 횟수: 샘플 하나를 준비하는 CPU 비용 (dataloader 방식).</translation>
+    </message>
+    <message>
+        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
+        <translation>배치를 고정(pinned) 메모리에 두고 non_blocking=True로 복사합니다 (dataloader 방식, CUDA).</translation>
+    </message>
+    <message>
+        <source>Dataset size.</source>
+        <translation>데이터셋 크기.</translation>
+    </message>
+    <message>
+        <source>libtorch (default: LibTorch C++ in this process, autograd and torch::optim) or python (the same training in a Python process with PyTorch, per-batch placement).</source>
+        <translation>libtorch(기본값: 이 프로세스 안의 LibTorch C++, autograd와 torch::optim) 또는 python(같은 학습을 PyTorch가 있는 Python 프로세스에서, 배치마다 옮기기).</translation>
+    </message>
+    <message>
+        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
+        <translation>--%1에는 %2부터 %3까지의 정수를 주어야 합니다. “%4”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--seed takes a whole number, not “%1”.</source>
+        <translation>--seed에는 정수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--lr takes a positive number, not “%1”.</source>
+        <translation>--lr에는 양수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--engine takes libtorch or python, not “%1”.</source>
+        <translation>--engine에는 libtorch 또는 python을 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--engine python trains with per-batch placement in one process; DDP runs Python already (--placement ddp).</source>
+        <translation>--engine python은 프로세스 하나에서 배치마다 옮기며 학습합니다. DDP는 이미 Python으로 돌아갑니다(--placement ddp).</translation>
+    </message>
+    <message>
+        <source>--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.</source>
+        <translation>--sweep-ranks에는 1,2,3,4처럼 쉼표로 구분한 정수를 주세요. “%1”은(는) 안 됩니다.</translation>
+    </message>
+    <message>
+        <source>Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.</source>
+        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload, pinned, dataloader 또는 ddp를 쓰세요.</translation>
+    </message>
+    <message>
+        <source>The Python lane runs on cpu or cuda, not “%1”.</source>
+        <translation>Python 레인은 cpu 또는 cuda에서만 돌아갑니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
+        <translation>DDP 레인은 cpu나 cuda에서 돌아갑니다. “%1”에서는 안 됩니다.</translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
+        <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
+        <translation>DataLoader(num_workers=%1), 샘플당 블러 %2회: 장치가 전체 시간의 %3 % 동안 데이터를 기다렸고, 준비에 CPU 시간 %4초가 들었습니다</translation>
+    </message>
+    <message>
+        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
+        <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/초</translation>
+    </message>
+    <message>
+        <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
+        <translation>크기에 따른 복사 대역폭을 잽니다. GPU가 없으면 호스트 메모리 복사를 잽니다.</translation>
+    </message>
+    <message>
+        <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
+        <translation>쉼표로 구분한 cuda:N 목록(기본값: 모든 GPU, GPU가 없으면 호스트).</translation>
+    </message>
+    <message>
+        <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
+        <translation>쉼표로 구분한 바이트 수. K, M, G 접미사를 쓸 수 있습니다.</translation>
+    </message>
+    <message>
+        <source>Seconds per point (default 0.05).</source>
+        <translation>측정점마다 쓰는 시간(기본값 0.05초).</translation>
+    </message>
+    <message>
+        <source>“%1” is not a size in bytes.</source>
+        <translation>“%1”은(는) 바이트 크기로 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Watches PyTorch programs run under `python3 -m tensorkitchen` (or replays a recording of one) and prints what they did: moves, errors, steps, peak memory per device.</source>
+        <translation>`python3 -m tensorkitchen`으로 실행한 PyTorch 프로그램을 지켜보고(또는 그 기록 파일을 재생하고), 프로그램이 한 일을 출력합니다: 이동, 오류, 스텝, 장치별 최대 메모리.</translation>
+    </message>
+    <message>
+        <source>Listen on the watch socket.</source>
+        <translation>감시 소켓에서 수신 대기합니다.</translation>
+    </message>
+    <message>
+        <source>The socket&apos;s path (default: as the app, %1).</source>
+        <translation>소켓 경로(기본값: 앱과 같은 %1).</translation>
+    </message>
+    <message>
+        <source>Seconds to listen at most (default 300).</source>
+        <translation>수신 대기할 최대 시간(기본값 300초).</translation>
+    </message>
+    <message>
+        <source>Stop after this many programs ended (default 1).</source>
+        <translation>프로그램이 이 개수만큼 끝나면 중지합니다(기본값 1).</translation>
+    </message>
+    <message>
+        <source>Replay a recording (.tkwatch); with --format trace, once per rank.</source>
+        <translation>기록 파일(.tkwatch)을 재생합니다. --format trace에서는 랭크마다 한 번씩 주세요.</translation>
+    </message>
+    <message>
+        <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
+        <translation>재생 속도: 1은 기록된 속도, 4는 네 배 빠르게, 0은 가능한 한 빠르게(기본값 0).</translation>
+    </message>
+    <message>
+        <source>json, text (default), or trace: Chrome trace JSON for Perfetto and chrome://tracing (with --replay, one or more recordings).</source>
+        <translation>json, text(기본값) 또는 trace: Perfetto와 chrome://tracing이 여는 Chrome trace JSON(--replay와 함께, 기록 파일 하나 이상).</translation>
+    </message>
+    <message>
+        <source>Say --listen or --replay FILE (one of them).</source>
+        <translation>--listen 또는 --replay FILE 중 하나를 지정하세요.</translation>
+    </message>
+    <message>
+        <source>--timeout takes seconds (more than 0), not “%1”.</source>
+        <translation>--timeout에는 0보다 큰 초 단위 숫자를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--programs takes a number from 1 to %1, not “%2”.</source>
+        <translation>--programs에는 1부터 %1까지의 숫자를 주어야 합니다. “%2”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>--speed takes a factor (0 for as fast as possible), not “%1”.</source>
+        <translation>--speed에는 배율을 주어야 합니다(0은 가능한 한 빠르게). “%1”은(는) 쓸 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>Unexpected argument “%1”.</source>
+        <translation>예상하지 못한 인수 “%1”입니다.</translation>
+    </message>
+    <message>
+        <source>Listening at %1</source>
+        <translation>%1에서 수신 대기 중</translation>
+    </message>
+    <message>
+        <source>refused: %1</source>
+        <translation>거부됨: %1</translation>
+    </message>
+    <message>
+        <source>The time ran out before every program asked for (%1) ended.</source>
+        <translation>요청한 프로그램(%1개)이 모두 끝나기 전에 시간이 다 되었습니다.</translation>
+    </message>
+    <message>
+        <source>--format trace takes recordings: --replay FILE, as many as the job has.</source>
+        <translation>--format trace에는 기록 파일을 주세요: 작업의 랭크 수만큼 --replay FILE.</translation>
+    </message>
+    <message>
+        <source>%1 events were left out: a trace holds at most %2.</source>
+        <translation>이벤트 %1개를 뺐습니다: 트레이스 하나에는 최대 %2개가 들어갑니다.</translation>
+    </message>
+    <message>
+        <source>%1 (pid %2), torch %3, devices %4: %5</source>
+        <translation>%1 (pid %2), torch %3, 장치 %4: %5</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>time not known</source>
+        <translation>시간 알 수 없음</translation>
+    </message>
+    <message>
+        <source>%1 steps, %2 data waits</source>
+        <translation>스텝 %1개, 데이터 대기 %2회</translation>
+    </message>
+    <message>
+        <source>peak %1: %2</source>
+        <translation>%1 최대 사용량: %2</translation>
+    </message>
+    <message>
+        <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
+        <translation>유실: 형식 오류 %1개, 크기 초과 %2개, 알 수 없는 유형 %3개, 감시 도구가 버린 것 %4개</translation>
     </message>
 </context>
 <context>
@@ -126,92 +543,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>DevicesCommand</name>
-    <message>
-        <source>Lists the devices LibTorch can use here.</source>
-        <translation>이 PC에서 LibTorch가 쓸 수 있는 장치를 나열합니다.</translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation>json 또는 text(기본값).</translation>
-    </message>
-    <message>
-        <source>Include the meta device.</source>
-        <translation>meta 장치도 포함합니다.</translation>
-    </message>
-    <message>
-        <source>LibTorch %1, %2</source>
-        <translation>LibTorch %1, %2</translation>
-    </message>
-    <message>
-        <source>CUDA build (CUDA %1)</source>
-        <translation>CUDA 빌드 (CUDA %1)</translation>
-    </message>
-    <message>
-        <source>CPU-only build</source>
-        <translation>CPU판</translation>
-    </message>
-    <message>
-        <source>BLAS: %1</source>
-        <translation>BLAS: %1</translation>
-    </message>
-    <message>
-        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</source>
-        <translation>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;  →  %1</translation>
-    </message>
-    <message>
-        <source>No GPU: %1</source>
-        <translation>GPU 없음: %1</translation>
-    </message>
-    <message>
-        <source>%1 threads in use of %2</source>
-        <translation>스레드 %2개 중 %1개 사용</translation>
-    </message>
-    <message>
-        <source>compute capability %1</source>
-        <translation>연산 능력(compute capability) %1</translation>
-    </message>
-    <message>
-        <source>memory %1 free of %2</source>
-        <translation>메모리 %2 중 %1 여유</translation>
-    </message>
-</context>
-<context>
-    <name>LoadCommand</name>
-    <message>
-        <source>json or text (default).</source>
-        <translation>json 또는 text(기본값).</translation>
-    </message>
-    <message>
-        <source>Where the cards go (default cpu).</source>
-        <translation>카드를 둘 장치 (기본값 cpu).</translation>
-    </message>
-    <message>
-        <source>Name one file: tensor-kitchen-bench load FILE.</source>
-        <translation>파일 하나를 지정하세요: tensor-kitchen-bench load FILE.</translation>
-    </message>
-    <message>
-        <source>Lists the cards a .pt or .safetensors file makes, as File → Load would.</source>
-        <translation>.pt 또는 .safetensors 파일이 만드는 카드를 파일 → 불러오기처럼 나열합니다.</translation>
-    </message>
-    <message>
-        <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
-        <translation>불러오기도 측정합니다: 걸린 초와 프로세스 기준선 위의 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
-    </message>
-    <message>
-        <source>The .pt, .pth or .safetensors file.</source>
-        <translation>.pt, .pth 또는 .safetensors 파일.</translation>
-    </message>
-    <message>
-        <source>, peak %1 MiB above the baseline</source>
-        <translation>, 기준선 위 최대 %1 MiB</translation>
-    </message>
-    <message>
-        <source>Loaded in %1 s (reading %2 s), statistics %3 s after</source>
-        <translation>%1초에 불러옴 (읽기 %2초), 통계는 그 뒤 %3초</translation>
-    </message>
-</context>
-<context>
     <name>MachineLoad</name>
     <message>
         <source>Other programs were using %1 of %2 cores during this race: CPU times are slower than this machine can do.</source>
@@ -259,69 +590,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>%1 cannot multiply %2 matrices here. LibTorch said: %3</source>
         <translation>%1에서는 %2 행렬을 곱할 수 없습니다. LibTorch의 메시지: %3</translation>
-    </message>
-</context>
-<context>
-    <name>MatmulCommand</name>
-    <message>
-        <source>Times A @ B (N×N) on each device over a sweep of N.</source>
-        <translation>여러 N에 걸쳐 장치마다 A @ B (N×N)의 시간을 잽니다.</translation>
-    </message>
-    <message>
-        <source>Comma-separated devices (default cpu).</source>
-        <translation>쉼표로 구분한 장치 목록(기본값 cpu).</translation>
-    </message>
-    <message>
-        <source>Comma-separated N (default 64…2048).</source>
-        <translation>쉼표로 구분한 N 목록(기본값 64…2048).</translation>
-    </message>
-    <message>
-        <source>float32, float64, float16, bfloat16.</source>
-        <translation>float32, float64, float16, bfloat16 중 하나.</translation>
-    </message>
-    <message>
-        <source>CPU threads (default: all cores).</source>
-        <translation>CPU 스레드 수(기본값: 모든 코어).</translation>
-    </message>
-    <message>
-        <source>Seconds of timed blocks per point (default 0.2).</source>
-        <translation>측정점마다 시간을 재는 블록들에 쓰는 총 시간(기본값 0.2초).</translation>
-    </message>
-    <message>
-        <source>compute, end-to-end or naive (GPU lanes; the CPU has no copies).</source>
-        <translation>compute, end-to-end 또는 naive(GPU 레인용이며, CPU에는 복사가 없습니다).</translation>
-    </message>
-    <message>
-        <source>json, csv or text (default).</source>
-        <translation>json, csv 또는 text(기본값).</translation>
-    </message>
-    <message>
-        <source>Unknown mode “%1”: use compute, end-to-end or naive.</source>
-        <translation>알 수 없는 모드 “%1”입니다. compute, end-to-end 또는 naive를 쓰세요.</translation>
-    </message>
-    <message>
-        <source>--threads takes a whole number, not “%1”.</source>
-        <translation>--threads에는 정수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>--min-run-time takes seconds, not “%1”.</source>
-        <translation>--min-run-time에는 초 단위 숫자를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>“%1” is not a size N.</source>
-        <translation>“%1”은(는) 크기 N으로 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>libtorch (default: at::matmul in this process), python (`a @ b` timed by torch.utils.benchmark in the Python interpreter), or libtorch,python: a lane of each per device, interleaved.</source>
-        <translation>libtorch(기본값: 이 프로세스 안의 at::matmul), python(Python 인터프리터에서 torch.utils.benchmark로 잰 `a @ b`), 또는 libtorch,python: 장치마다 두 레인을 번갈아 잽니다.</translation>
-    </message>
-    <message>
-        <source>--engine takes libtorch, python or both, not “%1”.</source>
-        <translation>--engine에는 “%1”이(가) 아니라 libtorch, python 또는 둘 다를 주세요.</translation>
-    </message>
-    <message>
-        <source>--engine takes libtorch, python or both.</source>
-        <translation>--engine에는 libtorch, python 또는 둘 다를 주세요.</translation>
     </message>
 </context>
 <context>
@@ -752,25 +1020,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>ReplicaTrain</name>
-    <message>
-        <source>%1: all-reduce %2 ms a step (%3 % of it), %4 bytes per rank; median step per rank %5 ms</source>
-        <translation>%1: 스텝마다 all-reduce %2 ms (스텝의 %3 %), 랭크마다 %4바이트, 랭크별 스텝 시간 중앙값 %5 ms</translation>
-    </message>
-    <message>
-        <source>ranks  samples/s  step ms  all-reduce ms  all-reduce share  final loss</source>
-        <translation>랭크  샘플/초  스텝 ms  all-reduce ms  all-reduce 비율  최종 손실</translation>
-    </message>
-    <message>
-        <source>Python PyTorch %1: autograd and torch.optim (%2)</source>
-        <translation>Python PyTorch %1: autograd와 torch.optim (%2)</translation>
-    </message>
-    <message>
-        <source>implementation not known</source>
-        <translation>구현 방식은 알 수 없음</translation>
-    </message>
-</context>
-<context>
     <name>RequestHandler</name>
     <message>
         <source>Nothing to undo.</source>
@@ -795,29 +1044,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Python input needs the console.</source>
         <translation>Python 입력에는 콘솔이 필요합니다.</translation>
-    </message>
-</context>
-<context>
-    <name>RunCommand</name>
-    <message>
-        <source>Runs a PyTorch script through the console&apos;s engine and lists the cards it leaves, its moves and its error.</source>
-        <translation>콘솔 엔진으로 PyTorch 스크립트를 실행하고, 남은 카드와 이동, 오류를 나열합니다.</translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation>json 또는 text(기본값).</translation>
-    </message>
-    <message>
-        <source>The .py file to run.</source>
-        <translation>실행할 .py 파일.</translation>
-    </message>
-    <message>
-        <source>Name one script: tensor-kitchen-bench run SCRIPT.py.</source>
-        <translation>스크립트 하나를 지정하세요: tensor-kitchen-bench run SCRIPT.py.</translation>
-    </message>
-    <message>
-        <source>Cannot read %1: %2</source>
-        <translation>%1 파일을 읽을 수 없습니다: %2</translation>
     </message>
 </context>
 <context>
@@ -947,25 +1173,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>StressCommand</name>
-    <message>
-        <source>Creates, moves and deletes cards in a loop and reports resident memory.</source>
-        <translation>카드를 만들고 옮기고 지우기를 되풀이한 뒤 상주 메모리를 알려 줍니다.</translation>
-    </message>
-    <message>
-        <source>Create/delete cycles (default 10000).</source>
-        <translation>만들기/지우기 횟수(기본값 10000).</translation>
-    </message>
-    <message>
-        <source>Shape of each card (default 256,256).</source>
-        <translation>카드마다의 모양(기본값 256,256).</translation>
-    </message>
-    <message>
-        <source>--cycles takes a positive whole number.</source>
-        <translation>--cycles에는 양의 정수를 주어야 합니다.</translation>
-    </message>
-</context>
-<context>
     <name>TensorSpec</name>
     <message>
         <source>Enter a shape such as 2, 3.</source>
@@ -986,137 +1193,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>That shape has more elements than any machine can hold.</source>
         <translation>그 모양은 어떤 PC에도 담을 수 없을 만큼 원소가 많습니다.</translation>
-    </message>
-</context>
-<context>
-    <name>TrainCommand</name>
-    <message>
-        <source>Trains the race&apos;s MLP on the two spirals on one device.</source>
-        <translation>경주에 쓰는 MLP를 한 장치에서 두 나선 데이터로 학습합니다.</translation>
-    </message>
-    <message>
-        <source>cpu or cuda:N (default cpu).</source>
-        <translation>cpu 또는 cuda:N(기본값 cpu).</translation>
-    </message>
-    <message>
-        <source>Hidden units per layer.</source>
-        <translation>층마다 은닉 유닛 수.</translation>
-    </message>
-    <message>
-        <source>Hidden layers.</source>
-        <translation>은닉층 수.</translation>
-    </message>
-    <message>
-        <source>Batch size.</source>
-        <translation>배치 크기.</translation>
-    </message>
-    <message>
-        <source>Optimisation steps.</source>
-        <translation>최적화 스텝 수.</translation>
-    </message>
-    <message>
-        <source>Seed for data and weights.</source>
-        <translation>데이터와 가중치의 씨앗.</translation>
-    </message>
-    <message>
-        <source>Learning rate.</source>
-        <translation>학습률.</translation>
-    </message>
-    <message>
-        <source>sgd or adam.</source>
-        <translation>sgd 또는 adam.</translation>
-    </message>
-    <message>
-        <source>DataLoader worker threads (dataloader placement).</source>
-        <translation>DataLoader 작업자(스레드) 수 (dataloader 방식).</translation>
-    </message>
-    <message>
-        <source>Blur passes per sample: the CPU cost of preparing one (dataloader placement).</source>
-        <translation>샘플당 블러 횟수: 샘플 하나를 준비하는 CPU 비용 (dataloader 방식).</translation>
-    </message>
-    <message>
-        <source>Page-locked batches, copied with non_blocking=True (dataloader placement, CUDA).</source>
-        <translation>배치를 고정(pinned) 메모리에 두고 non_blocking=True로 복사합니다 (dataloader 방식, CUDA).</translation>
-    </message>
-    <message>
-        <source>Dataset size.</source>
-        <translation>데이터셋 크기.</translation>
-    </message>
-    <message>
-        <source>CPU threads (default: all cores).</source>
-        <translation>CPU 스레드 수(기본값: 모든 코어).</translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation>json 또는 text(기본값).</translation>
-    </message>
-    <message>
-        <source>--%1 takes a whole number from %2 to %3, not “%4”.</source>
-        <translation>--%1에는 %2부터 %3까지의 정수를 주어야 합니다. “%4”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>--seed takes a whole number, not “%1”.</source>
-        <translation>--seed에는 정수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>--lr takes a positive number, not “%1”.</source>
-        <translation>--lr에는 양수를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The device “%1” is not available here.</source>
-        <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s</source>
-        <translation>%2에서 %1: %5 스텝 동안 손실 %3 → %4, 스텝 시간 중앙값 %6 ms, %7 샘플/초</translation>
-    </message>
-    <message>
-        <source>per-batch, preload, pinned, dataloader, or ddp (N Python processes with DistributedDataParallel, tensorkitchen.replicas).</source>
-        <translation>per-batch, preload, pinned, dataloader 또는 ddp (DistributedDataParallel로 학습하는 Python 프로세스 N개, tensorkitchen.replicas).</translation>
-    </message>
-    <message>
-        <source>DDP ranks, 1 to 8 on the CPU (ddp placement).</source>
-        <translation>DDP 랭크 수, CPU에서 1~8 (ddp 방식).</translation>
-    </message>
-    <message>
-        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
-        <translation>랭크들이 쓰는 127.0.0.1의 TCPStore 포트, 0이면 비어 있는 포트 (ddp 방식).</translation>
-    </message>
-    <message>
-        <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
-        <translation>쉼표로 구분한 목록(예: 1,2,3,4)의 랭크 수마다 DDP 레인을 한 번씩 돌리고 그 점들을 출력합니다.</translation>
-    </message>
-    <message>
-        <source>--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.</source>
-        <translation>--sweep-ranks에는 1,2,3,4처럼 쉼표로 구분한 정수를 주세요. “%1”은(는) 안 됩니다.</translation>
-    </message>
-    <message>
-        <source>Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.</source>
-        <translation>알 수 없는 데이터 위치 방식 “%1”입니다. per-batch, preload, pinned, dataloader 또는 ddp를 쓰세요.</translation>
-    </message>
-    <message>
-        <source>A DDP lane runs on cpu or cuda, not “%1”.</source>
-        <translation>DDP 레인은 cpu나 cuda에서 돌아갑니다. “%1”에서는 안 됩니다.</translation>
-    </message>
-    <message>
-        <source>DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for data %3 % of the time; preparing took %4 s of CPU time</source>
-        <translation>DataLoader(num_workers=%1), 샘플당 블러 %2회: 장치가 전체 시간의 %3 % 동안 데이터를 기다렸고, 준비에 CPU 시간 %4초가 들었습니다</translation>
-    </message>
-    <message>
-        <source>libtorch (default: LibTorch C++ in this process, autograd and torch::optim) or python (the same training in a Python process with PyTorch, per-batch placement).</source>
-        <translation>libtorch(기본값: 이 프로세스 안의 LibTorch C++, autograd와 torch::optim) 또는 python(같은 학습을 PyTorch가 있는 Python 프로세스에서, 배치마다 옮기기).</translation>
-    </message>
-    <message>
-        <source>--engine takes libtorch or python, not “%1”.</source>
-        <translation>--engine에는 libtorch 또는 python을 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>--engine python trains with per-batch placement in one process; DDP runs Python already (--placement ddp).</source>
-        <translation>--engine python은 프로세스 하나에서 배치마다 옮기며 학습합니다. DDP는 이미 Python으로 돌아갑니다(--placement ddp).</translation>
-    </message>
-    <message>
-        <source>The Python lane runs on cpu or cuda, not “%1”.</source>
-        <translation>Python 레인은 cpu 또는 cuda에서만 돌아갑니다. “%1”은(는) 쓸 수 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -1170,140 +1246,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>TransferCommand</name>
-    <message>
-        <source>Copy bandwidth against size. Without a GPU: host memory copies.</source>
-        <translation>크기에 따른 복사 대역폭을 잽니다. GPU가 없으면 호스트 메모리 복사를 잽니다.</translation>
-    </message>
-    <message>
-        <source>Comma-separated cuda:N (default: every GPU, or the host).</source>
-        <translation>쉼표로 구분한 cuda:N 목록(기본값: 모든 GPU, GPU가 없으면 호스트).</translation>
-    </message>
-    <message>
-        <source>Comma-separated byte counts; K, M, G suffixes allowed.</source>
-        <translation>쉼표로 구분한 바이트 수. K, M, G 접미사를 쓸 수 있습니다.</translation>
-    </message>
-    <message>
-        <source>Seconds per point (default 0.05).</source>
-        <translation>측정점마다 쓰는 시간(기본값 0.05초).</translation>
-    </message>
-    <message>
-        <source>json or text (default).</source>
-        <translation>json 또는 text(기본값).</translation>
-    </message>
-    <message>
-        <source>--min-run-time takes seconds, not “%1”.</source>
-        <translation>--min-run-time에는 초 단위 숫자를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>“%1” is not a size in bytes.</source>
-        <translation>“%1”은(는) 바이트 크기로 쓸 수 없습니다.</translation>
-    </message>
-</context>
-<context>
     <name>TransferResult</name>
     <message>
         <source>host memory copy</source>
         <translation>호스트 메모리 복사</translation>
-    </message>
-</context>
-<context>
-    <name>WatchCommand</name>
-    <message>
-        <source>Watches PyTorch programs run under `python3 -m tensorkitchen` (or replays a recording of one) and prints what they did: moves, errors, steps, peak memory per device.</source>
-        <translation>`python3 -m tensorkitchen`으로 실행한 PyTorch 프로그램을 지켜보고(또는 그 기록 파일을 재생하고), 프로그램이 한 일을 출력합니다: 이동, 오류, 스텝, 장치별 최대 메모리.</translation>
-    </message>
-    <message>
-        <source>Listen on the watch socket.</source>
-        <translation>감시 소켓에서 수신 대기합니다.</translation>
-    </message>
-    <message>
-        <source>The socket&apos;s path (default: as the app, %1).</source>
-        <translation>소켓 경로(기본값: 앱과 같은 %1).</translation>
-    </message>
-    <message>
-        <source>Seconds to listen at most (default 300).</source>
-        <translation>수신 대기할 최대 시간(기본값 300초).</translation>
-    </message>
-    <message>
-        <source>Stop after this many programs ended (default 1).</source>
-        <translation>프로그램이 이 개수만큼 끝나면 중지합니다(기본값 1).</translation>
-    </message>
-    <message>
-        <source>Replay speed: 1 the recording&apos;s pace, 4 four times faster, 0 as fast as possible (default 0).</source>
-        <translation>재생 속도: 1은 기록된 속도, 4는 네 배 빠르게, 0은 가능한 한 빠르게(기본값 0).</translation>
-    </message>
-    <message>
-        <source>Say --listen or --replay FILE (one of them).</source>
-        <translation>--listen 또는 --replay FILE 중 하나를 지정하세요.</translation>
-    </message>
-    <message>
-        <source>--timeout takes seconds (more than 0), not “%1”.</source>
-        <translation>--timeout에는 0보다 큰 초 단위 숫자를 주어야 합니다. “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>--programs takes a number from 1 to %1, not “%2”.</source>
-        <translation>--programs에는 1부터 %1까지의 숫자를 주어야 합니다. “%2”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>--speed takes a factor (0 for as fast as possible), not “%1”.</source>
-        <translation>--speed에는 배율을 주어야 합니다(0은 가능한 한 빠르게). “%1”은(는) 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>Unexpected argument “%1”.</source>
-        <translation>예상하지 못한 인수 “%1”입니다.</translation>
-    </message>
-    <message>
-        <source>Listening at %1</source>
-        <translation>%1에서 수신 대기 중</translation>
-    </message>
-    <message>
-        <source>refused: %1</source>
-        <translation>거부됨: %1</translation>
-    </message>
-    <message>
-        <source>%1 (pid %2), torch %3, devices %4: %5</source>
-        <translation>%1 (pid %2), torch %3, 장치 %4: %5</translation>
-    </message>
-    <message>
-        <source>%1 ms</source>
-        <translation>%1 ms</translation>
-    </message>
-    <message>
-        <source>time not known</source>
-        <translation>시간 알 수 없음</translation>
-    </message>
-    <message>
-        <source>%1 steps, %2 data waits</source>
-        <translation>스텝 %1개, 데이터 대기 %2회</translation>
-    </message>
-    <message>
-        <source>peak %1: %2</source>
-        <translation>%1 최대 사용량: %2</translation>
-    </message>
-    <message>
-        <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
-        <translation>유실: 형식 오류 %1개, 크기 초과 %2개, 알 수 없는 유형 %3개, 감시 도구가 버린 것 %4개</translation>
-    </message>
-    <message>
-        <source>The time ran out before every program asked for (%1) ended.</source>
-        <translation>요청한 프로그램(%1개)이 모두 끝나기 전에 시간이 다 되었습니다.</translation>
-    </message>
-    <message>
-        <source>Replay a recording (.tkwatch); with --format trace, once per rank.</source>
-        <translation>기록 파일(.tkwatch)을 재생합니다. --format trace에서는 랭크마다 한 번씩 주세요.</translation>
-    </message>
-    <message>
-        <source>json, text (default), or trace: Chrome trace JSON for Perfetto and chrome://tracing (with --replay, one or more recordings).</source>
-        <translation>json, text(기본값) 또는 trace: Perfetto와 chrome://tracing이 여는 Chrome trace JSON(--replay와 함께, 기록 파일 하나 이상).</translation>
-    </message>
-    <message>
-        <source>--format trace takes recordings: --replay FILE, as many as the job has.</source>
-        <translation>--format trace에는 기록 파일을 주세요: 작업의 랭크 수만큼 --replay FILE.</translation>
-    </message>
-    <message>
-        <source>%1 events were left out: a trace holds at most %2.</source>
-        <translation>이벤트 %1개를 뺐습니다: 트레이스 하나에는 최대 %2개가 들어갑니다.</translation>
     </message>
 </context>
 <context>
@@ -2742,10 +2688,6 @@ first call: %4</source>
         <translation>거부됨: %1</translation>
     </message>
     <message>
-        <source> · %1:%2</source>
-        <translation> · %1:%2</translation>
-    </message>
-    <message>
         <source> · %1</source>
         <translation> · %1</translation>
     </message>
@@ -2774,20 +2716,12 @@ first call: %4</source>
 %4</translation>
     </message>
     <message>
-        <source>%1    # %2, line %3</source>
-        <translation>%1    # %2, %3번째 줄</translation>
-    </message>
-    <message>
         <source>%1 raised: %2</source>
         <translation>%1에서 오류가 났습니다: %2</translation>
     </message>
     <message>
         <source>Show details</source>
         <translation>자세히 보기</translation>
-    </message>
-    <message>
-        <source> at %1, line %2</source>
-        <translation> (%1, %2번째 줄)</translation>
     </message>
     <message>
         <source>%1 — %2 raised an error%3: %4</source>
@@ -2812,6 +2746,14 @@ first call: %4</source>
     <message>
         <source>%1 · rank %2 of %3</source>
         <translation>%1 · 랭크 %2/%3</translation>
+    </message>
+    <message>
+        <source>%1    # %2</source>
+        <translation>%1    # %2</translation>
+    </message>
+    <message>
+        <source> at %1</source>
+        <translation> (%1)</translation>
     </message>
 </context>
 <context>
@@ -3092,6 +3034,18 @@ first call: %4</source>
     <message>
         <source>bytes moved in the step</source>
         <translation>스텝에서 옮긴 바이트</translation>
+    </message>
+    <message>
+        <source>Each cell: copying, waiting for data, the rest</source>
+        <translation>셀마다: 복사, 데이터 대기, 나머지</translation>
+    </message>
+    <message>
+        <source>cell (execution count)</source>
+        <translation>셀 (실행 번호)</translation>
+    </message>
+    <message>
+        <source>bytes moved in the cell</source>
+        <translation>셀에서 옮긴 바이트</translation>
     </message>
 </context>
 <context>
@@ -3679,6 +3633,17 @@ first call: %4</source>
     <message>
         <source>Could not save %1: %2</source>
         <translation>%1을(를) 저장할 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchPlace</name>
+    <message>
+        <source>cell [%1]</source>
+        <translation>셀 [%1]</translation>
+    </message>
+    <message>
+        <source>%1, line %2</source>
+        <translation>%1, %2번째 줄</translation>
     </message>
 </context>
 <context>

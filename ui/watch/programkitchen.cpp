@@ -7,6 +7,7 @@
 #include "core/kitchen/tensorspec.h"
 #include "ui/watch/stepchart.h"
 #include "core/watch/watchedprogram.h"
+#include "core/watch/watchplace.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -198,10 +199,8 @@ void ProgramKitchen::syncCards()
         info.storageId = info.id;
         const bool module = c.kind == QLatin1String("module");
         info.kind = module ? QStringLiteral("model") : QStringLiteral("tensor");
-        const QString file = QFileInfo(c.file).fileName();
-        const QString where = c.file.isEmpty() ? QString()
-                              : c.line > 0     ? tr(" · %1:%2").arg(file).arg(c.line)
-                                               : tr(" · %1").arg(file);
+        const QString place = WatchPlace::compact(c.file, c.line, c.cell);
+        const QString where = place.isEmpty() ? QString() : tr(" · %1").arg(place);
         info.summary = module ? tr("%1 · %n parameters · %2", nullptr, int(std::max<qint64>(0, c.params)))
                                         .arg(c.className, QLocale().formattedDataSize(c.bytes)) + where
                               : tr("tensor%1 %2 · %3").arg(QLatin1Char('[') + TensorSpec::shapeText(c.shape) + QLatin1Char(']'), c.dtype,
@@ -304,14 +303,10 @@ void ProgramKitchen::onError(const OpError &error)
     ++m_errors;
     // The program's own line, and where it is: nothing here can move its cards or run it again.
     m_lastError = error;
-    if (!error.sourceFile.isEmpty())
-        m_lastError.codeLine = tr("%1    # %2, line %3")
-                                   .arg(error.codeLine.isEmpty() ? QStringLiteral("…") : error.codeLine,
-                                        QFileInfo(error.sourceFile).fileName())
-                                   .arg(error.sourceLine);
-    const QString where = error.sourceFile.isEmpty()
-                              ? QString()
-                              : tr(" at %1, line %2").arg(QFileInfo(error.sourceFile).fileName()).arg(error.sourceLine);
+    const QString place = WatchPlace::text(error.sourceFile, error.sourceLine, error.sourceCell);
+    if (!place.isEmpty())
+        m_lastError.codeLine = tr("%1    # %2").arg(error.codeLine.isEmpty() ? QStringLiteral("…") : error.codeLine, place);
+    const QString where = place.isEmpty() ? QString() : tr(" at %1").arg(place);
     m_errorText->setText(tr("%1 — %2 raised an error%3: %4")
                              .arg(ErrorDialog::title(error.kind), title(), where,
                                   error.message.section(QLatin1Char('\n'), 0, 0)));

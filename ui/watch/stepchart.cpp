@@ -12,6 +12,7 @@ StepChart::StepChart(QWidget *parent) : QWidget(parent)
 {
     m_plot = ChartFactory::make(tr("Each step: copying, waiting for data, the rest"), tr("step"),
                                 tr("milliseconds"), false, false);
+    m_title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0));
     auto bars = [this](const QString &name, const QColor &color) {
         auto *b = new QCPBars(m_plot->xAxis, m_plot->yAxis);
         b->setName(name);
@@ -46,6 +47,22 @@ StepChart::StepChart(QWidget *parent) : QWidget(parent)
 
 void StepChart::addStep(const WatchStep &s)
 {
+    if (m_count == 0 || s.isCell != m_cells) {
+        // A notebook with no optimizer steps: each cell is a bar, numbered as Jupyter numbers it.
+        // Its first optimizer step takes the chart back for the steps.
+        if (m_count > 0) {
+            for (QCPBars *b : {m_copy, m_wait, m_other})
+                b->data()->clear();
+            m_bytes->data()->clear();
+            m_count = 0;
+            m_maxMs = m_maxBytes = 0;
+        }
+        m_cells = s.isCell;
+        m_title->setText(m_cells ? tr("Each cell: copying, waiting for data, the rest")
+                                 : tr("Each step: copying, waiting for data, the rest"));
+        m_plot->xAxis->setLabel(m_cells ? tr("cell (execution count)") : tr("step"));
+        m_bytes->setName(m_cells ? tr("bytes moved in the cell") : tr("bytes moved in the step"));
+    }
     const double x = double(s.n);
     m_copy->addData(x, s.copySeconds * 1e3);
     m_wait->addData(x, s.waitSeconds * 1e3);

@@ -6,6 +6,7 @@
 
 class QCPBars;
 class QCPGraph;
+class QCPTextElement;
 class QCustomPlot;
 
 namespace tk {
@@ -24,6 +25,7 @@ public:
 
     void addStep(const WatchStep &step);
     int stepCount() const { return m_count; } // steps drawn since the start
+    bool drawsCells() const { return m_cells; } // a notebook's cells are the bars
     QCustomPlot *plot() const { return m_plot; }
     // The bars' values at step n (ms): copying, waiting, the rest; -1 when not kept.
     double copyMs(qint64 n) const;
@@ -39,6 +41,8 @@ private:
     QCPBars *m_wait = nullptr;
     QCPBars *m_other = nullptr;
     QCPGraph *m_bytes = nullptr;
+    QCPTextElement *m_title = nullptr;
+    bool m_cells = false; // the bars are a notebook's cells, not optimizer steps
     int m_count = 0;
     double m_maxMs = 0;
     double m_maxBytes = 0;

@@ -46,6 +46,7 @@ public:
     QString api;            // "Tensor.to", "Module.cuda", …
     QString file;           // the user's source file of the call, or "<stdin>", …
     int line = 0;           // its line; 0: not known
+    int cell = 0;           // a notebook cell's execution count when file is that cell
     bool pinned = false;    // the source was in pinned (page-locked) host memory
     bool nonBlocking = false;
     bool timed = true;      // false while `seconds` is not known yet (CUDA events pending)

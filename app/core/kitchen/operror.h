@@ -49,6 +49,7 @@ public:
     QString exceptionType; // "RuntimeError"
     QString sourceFile;    // the user's file and line that raised it (`file` stays Kind::File's)
     int sourceLine = 0;
+    int sourceCell = 0;    // a notebook cell's execution count when sourceFile is that cell
     bool caught = false;   // the program caught it; false: it ended the program
 
     bool isError() const { return kind != Kind::None; }

@@ -19,6 +19,7 @@ struct WatchCard
     qint64 params = -1; // a module's parameter count; -1: not sent
     QString file;       // the frame the name lives in, and its current line
     int line = 0;
+    int cell = 0;       // the notebook cell of file:line; 0: none
 };
 
 } // namespace tk

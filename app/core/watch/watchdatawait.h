@@ -17,6 +17,7 @@ struct WatchDataWait
     qint64 step = -1;
     QString file;
     int line = 0;
+    int cell = 0;       // the notebook cell of file:line; 0: none
 };
 
 } // namespace tk

@@ -127,6 +127,18 @@ void WatchedProgram::take(const WatchMessage &m)
         return;
     case Type::Step:
         flush();
+        if (!m_optimizerSteps) {
+            m_steps.clear(); // the cells drawn so far give way to the program's own steps
+            m_optimizerSteps = true;
+        }
+        m_steps.append(m.step);
+        trim(m_steps);
+        Q_EMIT stepArrived(m.step);
+        return;
+    case Type::Cell:
+        flush();
+        if (m_optimizerSteps)
+            return; // a notebook that trains: its optimizer steps are the bars
         m_steps.append(m.step);
         trim(m_steps);
         Q_EMIT stepArrived(m.step);

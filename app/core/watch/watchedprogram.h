@@ -130,7 +130,8 @@ private:
     int m_unsentMoves = 0;       // the last m_unsentMoves of m_moves are not yet sent
     QList<WatchDataWait> m_dataWaits;
     QList<WatchDataWait> m_unsentWaits;
-    QList<WatchStep> m_steps;
+    QList<WatchStep> m_steps;       // optimizer steps, or a notebook's cells until its first step
+    bool m_optimizerSteps = false;
     QList<OpError> m_errors;
     QStringList m_notices;
     WatchCounters m_counters;

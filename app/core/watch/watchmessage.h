@@ -19,7 +19,7 @@ namespace tk {
 // a MoveReport, an error an OpError) so that the rest of the app knows no protocol.
 struct WatchMessage
 {
-    enum class Type { Hello, Devices, Move, MoveTime, Tensors, Memory, DataWait, Step, Error, Dropped, Notice, Bye };
+    enum class Type { Hello, Devices, Move, MoveTime, Tensors, Memory, DataWait, Step, Cell, Error, Dropped, Notice, Bye };
 
     Type type = Type::Notice;
     double t = 0;                // seconds since the watcher started
@@ -29,7 +29,7 @@ struct WatchMessage
     QList<WatchCard> cards;      // Tensors: the whole picture, at most 256
     QList<WatchDevice> memory;   // Memory: device and its allocated/reserved/rss/total
     WatchDataWait dataWait;      // DataWait
-    WatchStep step;              // Step
+    WatchStep step;              // Step; Cell (isCell, n its execution count)
     OpError error;               // Error (kind, message, devices, code, traceback in details)
     qint64 count = 0;            // Dropped
     QString text;                // Notice

@@ -181,11 +181,13 @@ public:
         return dims;
     }
 
-    // The user's source location: `file` and `line` ≥ 1 (0 here when not sent).
-    void location(QString *file, int *line)
+    // The user's source location: `file` and `line` ≥ 1 (0 here when not sent), and in a
+    // notebook the `cell` (execution count ≥ 1) that file is.
+    void location(QString *file, int *line, int *cell)
     {
         *file = text(QLatin1String("file"));
         *line = small(integer(QLatin1String("line"), Optional, 0, 1));
+        *cell = small(integer(QLatin1String("cell"), Optional, 0, 1));
     }
 
     static int small(qint64 v) { return int(qBound(qint64(INT_MIN), v, qint64(INT_MAX))); }
@@ -271,7 +273,7 @@ void readMove(Fields &f, WatchMessage &m, double t)
     r.seconds = r.timed ? f.numberOf(seconds, QLatin1String("seconds"), 0, 0) : 0;
     r.timing = f.text(QLatin1String("timing"));
     r.step = Fields::small(f.count(QLatin1String("step"), Fields::Optional, -1));
-    f.location(&r.file, &r.line);
+    f.location(&r.file, &r.line, &r.cell);
 }
 
 void readCards(Fields &f, WatchMessage &m)
@@ -288,7 +290,7 @@ void readCards(Fields &f, WatchMessage &m)
         card.dtype = c.text(QLatin1String("dtype"));
         card.bytes = c.count(QLatin1String("bytes"));
         card.params = c.count(QLatin1String("params"), Fields::Optional, -1);
-        c.location(&card.file, &card.line);
+        c.location(&card.file, &card.line, &card.cell);
         f.take(c, QLatin1String("items"));
         if (!f.ok())
             return;
@@ -323,7 +325,7 @@ void readError(Fields &f, WatchMessage &m)
                                                      : OpError::classify(e.message);
     for (const QJsonValue &v : f.array(QLatin1String("devices"), Fields::Optional, WatchParser::kMaxDevices))
         e.devices.append(f.deviceOf(v, QLatin1String("devices")));
-    f.location(&e.sourceFile, &e.sourceLine);
+    f.location(&e.sourceFile, &e.sourceLine, &e.sourceCell);
     e.codeLine = f.text(QLatin1String("code"));
     e.caught = f.flag(QLatin1String("caught"));
     // The traceback as Python prints it, outermost first: the error dialog's details.
@@ -333,11 +335,15 @@ void readError(Fields &f, WatchMessage &m)
         Fields fr(o);
         QString file;
         int line = 0;
-        fr.location(&file, &line);
+        int cell = 0;
+        fr.location(&file, &line, &cell);
         const QString func = fr.text(QLatin1String("func"));
         const QString code = fr.text(QLatin1String("code"));
         f.take(fr, QLatin1String("traceback"));
-        details += QStringLiteral("  File \"%1\", line %2, in %3\n").arg(file).arg(line).arg(func);
+        if (cell > 0) // as IPython prints a cell's frame
+            details += QStringLiteral("  Cell In[%1], line %2, in %3\n").arg(cell).arg(line).arg(func);
+        else
+            details += QStringLiteral("  File \"%1\", line %2, in %3\n").arg(file).arg(line).arg(func);
         if (!code.isEmpty())
             details += QStringLiteral("    %1\n").arg(code);
     }
@@ -379,7 +385,8 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         {QStringLiteral("move"), Type::Move},
         {QStringLiteral("move_time"), Type::MoveTime}, {QStringLiteral("tensors"), Type::Tensors},
         {QStringLiteral("memory"), Type::Memory},     {QStringLiteral("data_wait"), Type::DataWait},
-        {QStringLiteral("step"), Type::Step},         {QStringLiteral("error"), Type::Error},
+        {QStringLiteral("step"), Type::Step},         {QStringLiteral("cell"), Type::Cell},
+        {QStringLiteral("error"), Type::Error},
         {QStringLiteral("dropped"), Type::Dropped},   {QStringLiteral("notice"), Type::Notice},
         {QStringLiteral("bye"), Type::Bye},
     };
@@ -419,7 +426,7 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         w.workers = f.count(QLatin1String("workers"), Fields::Optional, -1);
         w.pinMemory = f.flag(QLatin1String("pin_memory"));
         w.step = f.count(QLatin1String("step"), Fields::Optional, -1);
-        f.location(&w.file, &w.line);
+        f.location(&w.file, &w.line, &w.cell);
         break;
     }
     case Type::Step: {
@@ -432,7 +439,7 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         s.copySeconds = f.number(QLatin1String("copy_s"), Fields::Optional, 0, 0);
         s.bytes = f.count(QLatin1String("bytes"));
         s.moves = f.count(QLatin1String("moves"));
-        f.location(&s.file, &s.line);
+        f.location(&s.file, &s.line, &s.cell);
         // A DDP rank's step (tensorkitchen.replicas).
         s.rank = Fields::small(f.integer(QLatin1String("rank"), Fields::Optional, -1, 0));
         s.loss = f.number(QLatin1String("loss"), Fields::Optional, 0);
@@ -442,6 +449,20 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         s.optimizerSeconds = f.number(QLatin1String("optimizer_s"), Fields::Optional, 0, 0);
         s.allreduceSeconds = f.number(QLatin1String("allreduce_s"), Fields::Optional, 0, 0);
         s.allreduceBytes = f.count(QLatin1String("allreduce_bytes"));
+        break;
+    }
+    case Type::Cell: {
+        // A notebook cell that ran (tensorkitchen's IPython extension): its totals.
+        WatchStep &s = m.step;
+        s.isCell = true;
+        s.at = m.t;
+        s.n = f.count(QLatin1String("n"), Fields::Required);
+        s.seconds = f.number(QLatin1String("seconds"), Fields::Optional, 0, 0);
+        s.waitSeconds = f.number(QLatin1String("wait_s"), Fields::Optional, 0, 0);
+        s.copySeconds = f.number(QLatin1String("copy_s"), Fields::Optional, 0, 0);
+        s.bytes = f.count(QLatin1String("bytes"));
+        s.moves = f.count(QLatin1String("moves"));
+        s.failed = f.flag(QLatin1String("error"));
         break;
     }
     case Type::Error:

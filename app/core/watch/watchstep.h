@@ -19,6 +19,11 @@ struct WatchStep
     qint64 moves = 0;
     QString file;
     int line = 0;
+    int cell = 0;             // the notebook cell of file:line (its execution count); 0: none
+    // A notebook cell that ran (a `cell` message): n is its execution count, and while the
+    // notebook makes no optimizer steps the step chart draws each cell as a bar.
+    bool isCell = false;
+    bool failed = false;      // the cell raised
     // Sent by a rank of a DDP run (tensorkitchen.replicas); defaults otherwise.
     int rank = -1;               // -1: not a rank
     double loss = 0;             // the rank's loss on its shard

@@ -124,7 +124,7 @@ void WatchTrace::add(const WatchMessage &m)
         metadata("process_labels", 0,
                  {{QStringLiteral("labels"), QStringLiteral("torch %1, Python %2").arg(h.torch, h.python)}});
         for (auto [lane, label] : {std::pair{Steps, "optimizer steps"}, std::pair{Moves, "device moves"},
-                                   std::pair{DataWaits, "DataLoader waits"}}) {
+                                   std::pair{DataWaits, "DataLoader waits"}, std::pair{Cells, "notebook cells"}}) {
             metadata("thread_name", lane, {{QStringLiteral("name"), QLatin1String(label)}});
             metadata("thread_sort_index", lane, {{QStringLiteral("sort_index"), int(lane)}});
         }
@@ -152,6 +152,8 @@ void WatchTrace::add(const WatchMessage &m)
             args[QStringLiteral("class")] = r.className;
         if (r.step >= 0)
             args[QStringLiteral("step")] = r.step;
+        if (r.cell > 0)
+            args[QStringLiteral("cell")] = r.cell;
         if (!r.timed)
             args[QStringLiteral("timed")] = false; // CUDA events pending: its move_time comes later
         if (m_events.size() < kMaxEvents)
@@ -184,11 +186,24 @@ void WatchTrace::add(const WatchMessage &m)
                          {QStringLiteral("moves"), double(s.moves)},
                          {QStringLiteral("file"), s.file},
                          {QStringLiteral("line"), s.line}};
+        if (s.cell > 0)
+            args[QStringLiteral("cell")] = s.cell;
         if (s.rank >= 0) {
             args[QStringLiteral("loss")] = s.loss;
             args[QStringLiteral("allreduce_s")] = s.allreduceSeconds;
         }
         slice(QStringLiteral("step %1").arg(s.n), Steps, m.t, s.seconds, "step", args);
+        return;
+    }
+    case Type::Cell: {
+        const WatchStep &s = m.step;
+        const QJsonObject args{{QStringLiteral("cell"), double(s.n)},
+                               {QStringLiteral("wait_s"), s.waitSeconds},
+                               {QStringLiteral("copy_s"), s.copySeconds},
+                               {QStringLiteral("bytes"), double(s.bytes)},
+                               {QStringLiteral("moves"), double(s.moves)},
+                               {QStringLiteral("error"), s.failed}};
+        slice(QStringLiteral("cell [%1]").arg(s.n), Cells, m.t, s.seconds, "cell", args);
         return;
     }
     case Type::DataWait: {
@@ -201,6 +216,8 @@ void WatchTrace::add(const WatchMessage &m)
             args[QStringLiteral("workers")] = double(w.workers);
         if (w.step >= 0)
             args[QStringLiteral("step")] = double(w.step);
+        if (w.cell > 0)
+            args[QStringLiteral("cell")] = w.cell;
         slice(QStringLiteral("next(loader) batch %1").arg(w.batch), DataWaits, m.t, w.seconds, "data_wait", args);
         return;
     }
@@ -232,6 +249,11 @@ void WatchTrace::add(const WatchMessage &m)
                                                 {QStringLiteral("line"), err.sourceLine},
                                                 {QStringLiteral("code"), err.codeLine},
                                                 {QStringLiteral("caught"), err.caught}};
+        if (err.sourceCell > 0) {
+            QJsonObject args = e.value(QLatin1String("args")).toObject();
+            args[QStringLiteral("cell")] = err.sourceCell;
+            e[QStringLiteral("args")] = args;
+        }
         append(e);
         return;
     }

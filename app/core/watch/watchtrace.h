@@ -27,7 +27,7 @@ class WatchTrace
 public:
     static constexpr int kMaxEvents = 500000; // ~100 MB of JSON at most; later events are left out
 
-    enum Lane { Steps = 1, Moves = 2, DataWaits = 3 };
+    enum Lane { Steps = 1, Moves = 2, DataWaits = 3, Cells = 4 };
 
     void add(const WatchMessage &message);
     // A recording (.tkwatch) read line by line into this trace; false with *error when the file

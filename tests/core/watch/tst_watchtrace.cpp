@@ -154,6 +154,32 @@ private Q_SLOTS:
         QCOMPARE(errors.at(0).value("args").toObject().value("line").toInt(), 31);
     }
 
+    // A notebook, as a real kernel recorded it: each cell a slice on a lane of its own, named
+    // as Jupyter numbers it, and the moves and the error carry their cell.
+    void notebookCellsAreSlices()
+    {
+        QFile f(qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/notebook.tkwatch");
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        WatchTrace trace;
+        feed(trace, f.readAll());
+        const QJsonArray events = eventsOf(trace.toJson());
+        QStringList cells, moves;
+        for (const QJsonObject &x : select(events, "X")) {
+            const QJsonObject args = x.value("args").toObject();
+            if (x.value("cat").toString() == "cell") {
+                QCOMPARE(x.value("tid").toInt(), int(WatchTrace::Cells));
+                cells << x.value("name").toString() + (args.value("error").toBool() ? "!" : "");
+            } else if (x.value("cat").toString() == "move") {
+                moves << QStringLiteral("%1@%2").arg(args.value("name").toString()).arg(args.value("cell").toInt());
+            }
+        }
+        QCOMPARE(cells, (QStringList{"cell [2]", "cell [3]", "cell [4]!"}));
+        QCOMPARE(moves, (QStringList{"x@2", "batch@3"}));
+        const QList<QJsonObject> errors = select(events, "i");
+        QCOMPARE(errors.size(), 1);
+        QCOMPARE(errors.at(0).value("args").toObject().value("cell").toInt(), 4);
+    }
+
     // The ranks of a job: one process each, named with its rank, sorted by it.
     void ranksAreProcessesSideBySide()
     {

@@ -8,6 +8,7 @@
 #include "ui/kitchen/tensorcard.h"
 #include "support/kitchentest.h"
 #include "support/testsupport.h"
+#include "support/watchlines.h"
 #include "support/watchtest.h"
 #include "ui/watch/programkitchen.h"
 #include "ui/watch/stepchart.h"
@@ -29,6 +30,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTest>
+#include <qcustomplot.h>
 
 using namespace tk;
 
@@ -163,6 +165,72 @@ private Q_SLOTS:
         // The model and the data stayed on the CPU (no GPU here): no flights, cards on the CPU.
         QCOMPARE(k->movesShown(), qint64(0));
         QVERIFY(cardNames(k->kitchen()->pane("cpu")).contains("model"));
+    }
+
+    // A notebook, as a real Jupyter kernel recorded it under `%load_ext tensorkitchen`
+    // (tests/fixtures/notebook.tkwatch, ipykernel 6): cards name their cell, each cell is a bar
+    // numbered as Jupyter numbers it, and the error says "cell [4], line 1", as IPython does.
+    void aNotebookIsSaidInCells()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/notebook.tkwatch");
+        QVERIFY(k);
+        QVERIFY2(w.tabs()->tabText(w.tabs()->indexOf(k)).startsWith("notebook ("),
+                 qPrintable(w.tabs()->tabText(w.tabs()->indexOf(k))));
+        // x, y and model came from cell [2]; `batch = torch.ones(8, 64).to('meta')` flew as batch.
+        QCOMPARE(k->movesShown(), qint64(2));
+        QStringList moved;
+        for (const MoveReport &m : k->program()->moves())
+            moved << QStringLiteral("%1@%2:%3").arg(m.sourceName).arg(m.cell).arg(m.line);
+        QCOMPARE(moved, (QStringList{"x@2:2", "batch@3:1"}));
+        QCOMPARE(cardNames(k->kitchen()->pane("meta")), (QStringList{"batch", "y"}));
+        QCOMPARE(cardNames(k->kitchen()->pane("cpu")), (QStringList{"model", "x"}));
+        // Three cells ran watched (2, 3, 4): three bars, on an axis of execution counts.
+        QVERIFY(k->stepChart()->drawsCells());
+        QCOMPARE(k->stepChart()->stepCount(), 3);
+        QVERIFY(k->stepChart()->plot()->xAxis->label().contains("cell"));
+        QVERIFY(k->stepChart()->copyMs(3) > 0);
+        QCOMPARE(k->stepChart()->copyMs(4), 0.0);
+        const QList<WatchStep> cells = k->program()->steps();
+        QCOMPARE(cells.size(), 3);
+        QVERIFY(cells.at(2).isCell && cells.at(2).failed && cells.at(2).n == 4);
+        // The error names its cell, in the banner and in the dialog.
+        QTRY_VERIFY_WITH_TIMEOUT(k->errorDialog(), 5000);
+        const OpError e = k->errorDialog()->error();
+        QCOMPARE(e.sourceCell, 4);
+        QVERIFY2(e.codeLine.contains("z = x + y") && e.codeLine.contains("cell [4], line 1"), qPrintable(e.codeLine));
+        QVERIFY2(e.details.contains("Cell In[4], line 1"), qPrintable(e.details));
+        auto *banner = k->findChild<QLabel *>("programErrorText");
+        QVERIFY(banner);
+        QVERIFY2(banner->text().contains("at cell [4], line 1"), qPrintable(banner->text()));
+    }
+
+    // A notebook that trains: its first optimizer step takes the chart from the cells.
+    void aNotebooksFirstStepTakesTheChart()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        QTemporaryDir dir;
+        const QString rec = dir.filePath("train.tkwatch");
+        QFile f(rec);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(testsupport::hello() + "\n");
+        f.write(R"({"type":"cell","t":0.5,"n":1,"seconds":0.5,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})" "\n");
+        f.write(R"({"type":"cell","t":0.9,"n":2,"seconds":0.4,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})" "\n");
+        for (int n = 1; n <= 3; ++n)
+            f.write(QStringLiteral(R"({"type":"step","t":%1,"n":%2,"optimizer":"SGD","seconds":0.1,"cell":3,"line":4})")
+                        .arg(1.0 + n * 0.1).arg(n).toUtf8() + "\n");
+        f.write(R"({"type":"cell","t":1.5,"n":3,"seconds":0.6,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})" "\n");
+        f.write(R"({"type":"bye","t":1.6,"exit_code":null})" "\n");
+        f.close();
+        ProgramKitchen *k = replay(w, rec);
+        QVERIFY(k);
+        QVERIFY(!k->stepChart()->drawsCells());
+        QCOMPARE(k->stepChart()->stepCount(), 3);
+        QCOMPARE(k->program()->steps().size(), 3);
+        QCOMPARE(k->program()->steps().constFirst().cell, 3);
+        QVERIFY(!k->stepChart()->plot()->xAxis->label().contains("cell"));
     }
 
     void likeMovesFlyAsOne()

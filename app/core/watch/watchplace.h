@@ -1,0 +1,23 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+namespace tk {
+
+// Where in a watched program's code something happened, as the app says it: "train.py, line
+// 12", or in a notebook "cell [3], line 2" (the execution count Jupyter shows beside the cell).
+class WatchPlace
+{
+    Q_DECLARE_TR_FUNCTIONS(tk::WatchPlace)
+
+public:
+    // "train.py, line 12", "cell [3], line 2", "train.py", or empty when nothing is known.
+    static QString text(const QString &file, int line, int cell);
+    // The short form for a card's caption: "train.py:12", "cell [3]:2".
+    static QString compact(const QString &file, int line, int cell);
+    // "cell [3]" (Jupyter's own notation).
+    static QString cellName(int cell);
+};
+
+} // namespace tk
