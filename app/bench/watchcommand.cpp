@@ -236,6 +236,15 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
                                      {QStringLiteral("moves"), double(s.moves)},
                                      {QStringLiteral("bytes"), double(s.bytes)},
                                      {QStringLiteral("error"), s.failed}});
+    QJsonArray collectives;
+    for (const WatchCollective &c : w.collectives())
+        collectives.append(QJsonObject{{QStringLiteral("op"), c.op},
+                                       {QStringLiteral("seconds"), c.seconds},
+                                       {QStringLiteral("bytes"), double(c.bytes)},
+                                       {QStringLiteral("async"), c.asynchronous},
+                                       {QStringLiteral("step"), double(c.step)},
+                                       {QStringLiteral("file"), c.file},
+                                       {QStringLiteral("line"), c.line}});
     QJsonArray errors;
     for (const OpError &e : w.errors())
         errors.append(QJsonObject{{QStringLiteral("kind"), OpError::kindName(e.kind)},
@@ -282,6 +291,7 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("cards"), cards},
         {QStringLiteral("steps"), double(w.steps().size() - cells.size())},
         {QStringLiteral("cells"), cells},
+        {QStringLiteral("collectives"), collectives},
         {QStringLiteral("data_waits"), double(w.dataWaits().size())},
         {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
         {QStringLiteral("counters"), QJsonObject{{QStringLiteral("malformed"), double(n.malformed)},

@@ -83,7 +83,8 @@ def cuda_target(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torch
 
 def install(w: Watcher, patches: Patches) -> None:
     """Put every wrapper in place. Each part is separate: one failing leaves the others."""
-    for part in (_install_tensor, _install_module, _install_dataloader, _install_optimizer):
+    for part in (_install_tensor, _install_module, _install_dataloader, _install_optimizer,
+                 _install_collectives):
         try:
             part(w, patches)
         except Exception as exc:
@@ -242,6 +243,53 @@ def _install_dataloader(w: Watcher, patches: Patches) -> None:
 
     functools.update_wrapper(__next__, orig, updated=())
     patches.set(Iter, "__next__", __next__)
+
+
+# torch.distributed's collectives as a program calls them (dist.all_reduce(t)); DDP's gradient
+# all-reduce runs in its C++ reducer and is not among them.
+COLLECTIVES = ("all_reduce", "broadcast", "reduce", "all_gather", "all_gather_into_tensor",
+               "gather", "scatter", "reduce_scatter", "reduce_scatter_tensor", "all_to_all",
+               "all_to_all_single", "barrier")
+
+
+def collective_bytes(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> int:
+    """The bytes of the tensors a collective was given (its first tensor or list of them)."""
+    for arg in list(args[:2]) + list(kwargs.values()):
+        if isinstance(arg, torch.Tensor):
+            return int(arg.numel() * arg.element_size())
+        if isinstance(arg, (list, tuple)) and arg and isinstance(arg[0], torch.Tensor):
+            return int(sum(t.numel() * t.element_size() for t in arg[:4096]
+                           if isinstance(t, torch.Tensor)))
+    return 0
+
+
+def _install_collectives(w: Watcher, patches: Patches) -> None:
+    dist = sys.modules.get("torch.distributed")
+    if dist is None or not dist.is_available():
+        return
+    pc = perf_counter
+    hide = _frames.hide_frame
+
+    def make(op: str, orig: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            watching = not w.mute
+            t0 = pc()
+            try:
+                out = orig(*args, **kwargs)
+            except BaseException as exc:
+                hide(exc)
+                raise
+            if watching:
+                w.collective(op, pc() - t0, args, kwargs, out)
+            return out
+        return wrapper
+
+    for op in COLLECTIVES:
+        orig = getattr(dist, op, None)
+        if callable(orig):
+            fn = make(op, orig)
+            functools.update_wrapper(fn, orig, updated=())
+            patches.set(dist, op, fn)
 
 
 def _install_optimizer(w: Watcher, patches: Patches) -> None:

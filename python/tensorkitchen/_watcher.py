@@ -23,10 +23,12 @@ def _dtype(dtype: torch.dtype) -> str:
 
 class _Step:
     """Totals of the current step (between two optimizer steps)."""
-    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves")
+    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives")
 
     def __init__(self, t0: float) -> None:
         self.t0 = t0
+        self.collective_s = 0.0  # blocking collectives (torch.distributed), their wall time
+        self.collectives = 0
         self.wait_s = 0.0
         self.copy_s = 0.0
         self.bytes = 0
@@ -406,11 +408,35 @@ class Watcher:
                 "type": "step", "t": now, "n": n, "optimizer": type(optimizer).__name__,
                 "seconds": now - step.t0, "wait_s": step.wait_s, "copy_s": step.copy_s,
                 "bytes": step.bytes, "moves": step.moves}
+            if step.collectives:
+                message["collective_s"] = step.collective_s
+                message["collectives"] = step.collectives
             self._place(message, frame)
             self.put(message)
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
+
+    def collective(self, op: str, seconds: float, args: Any, kwargs: Any, out: Any) -> None:
+        """After a torch.distributed collective. A blocking one's wall time is the time the
+        program spent in it; an async_op=True call returns a Work at once (its time is the
+        call's only, and is not added to the step)."""
+        try:
+            frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            asynchronous = out is not None and hasattr(out, "wait")
+            with self._lock:
+                if not asynchronous:
+                    self._step.collective_s += seconds
+                    self._step.collectives += 1
+                step_n = self._step_n
+            message: Message = {
+                "type": "collective", "t": self.clock(), "op": op, "seconds": seconds,
+                "bytes": _hooks.collective_bytes(args, kwargs), "async": asynchronous,
+                "step": step_n}
+            self._place(message, frame)
+            self.put(message)
+        except Exception as exc:
+            self._fail("reporting a collective", exc)
 
     # --- notebook cells (tensorkitchen._notebook) -----------------------------------------
 

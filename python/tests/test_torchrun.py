@@ -22,6 +22,11 @@ import torch.distributed as dist
 dist.init_process_group("gloo")
 t = torch.ones(4) * (dist.get_rank() + 1)
 dist.all_reduce(t)
+work = dist.all_reduce(t.clone(), async_op=True)
+work.wait()
+opt = torch.optim.SGD([torch.nn.Parameter(torch.ones(2))], lr=0.1)
+dist.barrier()
+opt.step()
 on_meta = t.to("meta")
 # One write per line: both ranks share torchrun's stdout, and print() writes piece by piece.
 sys.stdout.write("rank %d sum %.1f\\n" % (dist.get_rank(), t.sum().item()))
@@ -98,5 +103,15 @@ def test_torchrun_gives_each_rank_its_recording(tmp_path: Path) -> None:
         groups.add(hello["group"])
         moves = [m for m in messages if m["type"] == "move"]
         assert [m["to"] for m in moves] == ["meta"], moves
+        # The collectives the script called, at their lines; the blocking ones in the step.
+        collectives = [(m["op"], m["async"], m["bytes"], m["line"]) for m in messages
+                       if m["type"] == "collective"]
+        assert collectives == [("all_reduce", False, 16, 7), ("all_reduce", True, 16, 8),
+                               ("barrier", False, 0, 11)], collectives
+        (step,) = [m for m in messages if m["type"] == "step"]
+        blocking = sum(m["seconds"] for m in messages
+                       if m["type"] == "collective" and not m["async"])
+        assert step["collectives"] == 2 and step["collective_s"] == pytest.approx(blocking)
+        assert step["collective_s"] <= step["seconds"]
         assert messages[-1]["type"] == "bye"
     assert len(groups) == 1  # one job

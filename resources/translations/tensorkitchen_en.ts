@@ -1921,6 +1921,31 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
 </context>
 <context>
+    <name>tk::JobKitchen</name>
+    <message>
+        <source>job</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>program</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · job of %n ranks</source>
+        <translation>
+            <numerusform>%1 · job of %n rank</numerusform>
+            <numerusform>%1 · job of %n ranks</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · job of %n ranks (%2 here)</source>
+        <translation>
+            <numerusform>%1 · job of %n rank (%2 here)</numerusform>
+            <numerusform>%1 · job of %n ranks (%2 here)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenView</name>
     <message>
         <source>No GPU available</source>
@@ -3045,6 +3070,10 @@ first call: %4</source>
     </message>
     <message>
         <source>bytes moved in the cell</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in torch.distributed collectives</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1927,6 +1927,29 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
 </context>
 <context>
+    <name>tk::JobKitchen</name>
+    <message>
+        <source>job</source>
+        <translation>분산 실행</translation>
+    </message>
+    <message>
+        <source>program</source>
+        <translation>프로그램</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · job of %n ranks</source>
+        <translation>
+            <numerusform>%1 · 랭크 %n개의 분산 실행</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · job of %n ranks (%2 here)</source>
+        <translation>
+            <numerusform>%1 · 랭크 %n개의 분산 실행 (%2번 랭크 있음)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenView</name>
     <message>
         <source>No GPU available</source>
@@ -3046,6 +3069,10 @@ first call: %4</source>
     <message>
         <source>bytes moved in the cell</source>
         <translation>셀에서 옮긴 바이트</translation>
+    </message>
+    <message>
+        <source>in torch.distributed collectives</source>
+        <translation>torch.distributed 집합 통신</translation>
     </message>
 </context>
 <context>

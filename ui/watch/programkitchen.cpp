@@ -174,7 +174,10 @@ void ProgramKitchen::updateStatus()
     }
     m_status->setText(tr("%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown", nullptr,
                          int(std::min<qint64>(m_movesShown, INT_MAX)))
-                          .arg(h.program.isEmpty() ? tr("program") : h.program)
+                          // A rank says which it is (beside the others in its job's tab).
+                          .arg(h.rank >= 0 && h.worldSize > 0 ? title()
+                               : h.program.isEmpty()          ? tr("program")
+                                                              : h.program)
                           .arg(h.pid)
                           .arg(h.python, h.torch, devices.join(QStringLiteral(", ")), state));
 }

@@ -25,9 +25,11 @@ StepChart::StepChart(QWidget *parent) : QWidget(parent)
     // The rest at the bottom, waiting above it, copying on top: the two a user can change.
     m_other = bars(tr("the rest (compute, Python)"), Palette::dim());
     m_wait = bars(tr("waiting for the DataLoader"), Palette::warningBorder());
+    m_collective = bars(tr("in torch.distributed collectives"), Palette::shelf());
     m_copy = bars(tr("copying between devices"), Palette::workbench());
     m_wait->moveAbove(m_other);
-    m_copy->moveAbove(m_wait);
+    m_collective->moveAbove(m_wait);
+    m_copy->moveAbove(m_collective);
     m_plot->yAxis2->setVisible(true);
     m_plot->yAxis2->setLabel(tr("bytes moved"));
     m_bytes = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
@@ -51,7 +53,7 @@ void StepChart::addStep(const WatchStep &s)
         // A notebook with no optimizer steps: each cell is a bar, numbered as Jupyter numbers it.
         // Its first optimizer step takes the chart back for the steps.
         if (m_count > 0) {
-            for (QCPBars *b : {m_copy, m_wait, m_other})
+            for (QCPBars *b : {m_copy, m_collective, m_wait, m_other})
                 b->data()->clear();
             m_bytes->data()->clear();
             m_count = 0;
@@ -66,9 +68,10 @@ void StepChart::addStep(const WatchStep &s)
     const double x = double(s.n);
     m_copy->addData(x, s.copySeconds * 1e3);
     m_wait->addData(x, s.waitSeconds * 1e3);
+    m_collective->addData(x, s.collectiveSeconds * 1e3);
     m_other->addData(x, s.otherSeconds() * 1e3);
     m_bytes->addData(x, double(s.bytes));
-    for (QCPBars *b : {m_copy, m_wait, m_other})
+    for (QCPBars *b : {m_copy, m_collective, m_wait, m_other})
         b->data()->removeBefore(x - kSteps + 1);
     m_bytes->data()->removeBefore(x - kSteps + 1);
     m_maxMs = std::max(m_maxMs, s.seconds * 1e3);
@@ -85,6 +88,7 @@ double StepChart::valueAt(const QCPBars *bars, qint64 n)
 
 double StepChart::copyMs(qint64 n) const { return valueAt(m_copy, n); }
 double StepChart::waitMs(qint64 n) const { return valueAt(m_wait, n); }
+double StepChart::collectiveMs(qint64 n) const { return valueAt(m_collective, n); }
 double StepChart::otherMs(qint64 n) const { return valueAt(m_other, n); }
 
 void StepChart::replot()

@@ -30,6 +30,7 @@ public:
     // The bars' values at step n (ms): copying, waiting, the rest; -1 when not kept.
     double copyMs(qint64 n) const;
     double waitMs(qint64 n) const;
+    double collectiveMs(qint64 n) const; // blocking torch.distributed collectives in step n
     double otherMs(qint64 n) const;
 
 private:
@@ -39,6 +40,7 @@ private:
     QCustomPlot *m_plot = nullptr;
     QCPBars *m_copy = nullptr;
     QCPBars *m_wait = nullptr;
+    QCPBars *m_collective = nullptr;
     QCPBars *m_other = nullptr;
     QCPGraph *m_bytes = nullptr;
     QCPTextElement *m_title = nullptr;

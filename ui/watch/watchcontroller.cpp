@@ -2,6 +2,7 @@
 
 #include "core/watch/watcherpackage.h"
 
+#include "ui/watch/jobkitchen.h"
 #include "ui/watch/programkitchen.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchreplay.h"
@@ -39,8 +40,9 @@ WatchController::WatchController(QTabWidget *tabs, FlightOverlay *overlay, QWidg
         m_tabs->tabBar()->setTabButton(i, QTabBar::LeftSide, nullptr);
     }
     connect(m_tabs, &QTabWidget::tabCloseRequested, this, [this](int index) {
-        if (auto *k = qobject_cast<ProgramKitchen *>(m_tabs->widget(index)))
-            k->deleteLater();
+        QWidget *page = m_tabs->widget(index);
+        if (qobject_cast<ProgramKitchen *>(page) || qobject_cast<JobKitchen *>(page))
+            page->deleteLater(); // a job's tab takes its ranks' kitchens with it
     });
     // Said once the window listens to this controller (it connects after constructing it).
     if (!m_server->listen())
@@ -59,10 +61,55 @@ QString WatchController::packageDir() { return WatcherPackage::dir(); }
 QList<ProgramKitchen *> WatchController::kitchens() const
 {
     QList<ProgramKitchen *> list;
-    for (int i = 0; i < m_tabs->count(); ++i)
+    for (int i = 0; i < m_tabs->count(); ++i) {
         if (auto *k = qobject_cast<ProgramKitchen *>(m_tabs->widget(i)))
             list << k;
+        else if (auto *job = qobject_cast<JobKitchen *>(m_tabs->widget(i)))
+            list << job->ranks();
+    }
     return list;
+}
+
+QList<JobKitchen *> WatchController::jobs() const
+{
+    QList<JobKitchen *> list;
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (auto *job = qobject_cast<JobKitchen *>(m_tabs->widget(i)))
+            list << job;
+    return list;
+}
+
+int WatchController::tabOf(const QWidget *widget) const
+{
+    for (int i = 0; i < m_tabs->count(); ++i)
+        if (m_tabs->widget(i) == widget || m_tabs->widget(i)->isAncestorOf(widget))
+            return i;
+    return -1;
+}
+
+void WatchController::placeInJob(ProgramKitchen *kitchen)
+{
+    const WatchHello &h = kitchen->program()->hello();
+    if (h.rank < 0 || h.worldSize < 2 || h.group.isEmpty() || tabOf(kitchen) < 0
+        || qobject_cast<JobKitchen *>(m_tabs->widget(tabOf(kitchen))))
+        return; // not a rank of a job the app can tell apart, or placed already
+    JobKitchen *job = nullptr;
+    for (JobKitchen *j : jobs())
+        if (j->group() == h.group)
+            job = j;
+    const bool current = m_tabs->currentWidget() == kitchen;
+    const int index = tabOf(kitchen);
+    m_tabs->removeTab(index);
+    if (!job) {
+        job = new JobKitchen(h.group);
+        m_tabs->insertTab(index, job, QString());
+        connect(job, &JobKitchen::titleChanged, this, [this, job](const QString &title) {
+            m_tabs->setTabText(m_tabs->indexOf(job), title);
+        });
+    }
+    job->addRank(kitchen);
+    if (current)
+        m_tabs->setCurrentWidget(job);
 }
 
 ProgramKitchen *WatchController::addKitchen(WatchedProgram *program)
@@ -70,13 +117,18 @@ ProgramKitchen *WatchController::addKitchen(WatchedProgram *program)
     auto *kitchen = new ProgramKitchen(program, m_overlay);
     const int index = m_tabs->addTab(kitchen, kitchen->title());
     connect(kitchen, &ProgramKitchen::titleChanged, this, [this, kitchen](const QString &title) {
-        m_tabs->setTabText(m_tabs->indexOf(kitchen), title);
+        if (m_tabs->indexOf(kitchen) >= 0) // a rank in a job's tab: the job names the tab
+            m_tabs->setTabText(m_tabs->indexOf(kitchen), title);
     });
     connect(kitchen, &ProgramKitchen::statusMessage, this, &WatchController::statusMessage);
     connect(kitchen, &ProgramKitchen::errorRaised, this, [this, kitchen] {
-        m_tabs->setTabIcon(m_tabs->indexOf(kitchen), m_tabs->style()->standardIcon(QStyle::SP_MessageBoxWarning));
+        m_tabs->setTabIcon(tabOf(kitchen), m_tabs->style()->standardIcon(QStyle::SP_MessageBoxWarning));
     });
+    // The ranks of one job (their hellos share a group) go side by side into one tab.
+    connect(program, &WatchedProgram::helloReceived, this, [this, kitchen] { placeInJob(kitchen); });
     m_tabs->setCurrentIndex(index);
+    if (program->state() != WatchedProgram::State::AwaitingHello)
+        placeInJob(kitchen);
     return kitchen;
 }
 
@@ -143,12 +195,21 @@ void WatchController::openRecordingWithDialog()
 
 bool WatchController::exportTrace(const ProgramKitchen *kitchen, const QString &path, QString *error)
 {
-    if (!kitchen || !kitchen->program()) {
+    return exportTrace(QList<const ProgramKitchen *>{kitchen}, path, error);
+}
+
+bool WatchController::exportTrace(const QList<const ProgramKitchen *> &kitchens, const QString &path, QString *error)
+{
+    QList<const WatchTrace *> traces;
+    for (const ProgramKitchen *k : kitchens)
+        if (k && k->program())
+            traces << &k->program()->trace();
+    if (traces.isEmpty()) {
         *error = tr("This tab's program is gone.");
         return false;
     }
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(kitchen->program()->trace().toJson()) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || f.write(WatchTrace::toJson(traces)) < 0 || !f.commit()) {
         *error = f.errorString();
         return false;
     }
@@ -157,13 +218,19 @@ bool WatchController::exportTrace(const ProgramKitchen *kitchen, const QString &
 
 void WatchController::exportTraceWithDialog()
 {
-    auto *kitchen = qobject_cast<ProgramKitchen *>(m_tabs->currentWidget());
-    if (!kitchen || !kitchen->program()) {
+    // A program's tab, or a job's: then every rank, each a process of the one trace.
+    QList<const ProgramKitchen *> kitchens;
+    if (auto *kitchen = qobject_cast<ProgramKitchen *>(m_tabs->currentWidget()))
+        kitchens << kitchen;
+    else if (auto *job = qobject_cast<JobKitchen *>(m_tabs->currentWidget()))
+        for (const ProgramKitchen *k : job->ranks())
+            kitchens << k;
+    if (kitchens.isEmpty() || !kitchens.first()->program()) {
         Q_EMIT statusMessage(tr("Choose a program's tab first (a watched program or a recording): its "
                                 "timeline is what is exported."));
         return;
     }
-    const QString name = QFileInfo(kitchen->program()->hello().program).completeBaseName();
+    const QString name = QFileInfo(kitchens.first()->program()->hello().program).completeBaseName();
     const QString path = QFileDialog::getSaveFileName(
         m_window, tr("Export the timeline"),
         (name.isEmpty() ? QStringLiteral("program") : name) + QStringLiteral(".trace.json"),
@@ -171,7 +238,7 @@ void WatchController::exportTraceWithDialog()
     if (path.isEmpty())
         return;
     QString error;
-    if (exportTrace(kitchen, path, &error))
+    if (exportTrace(kitchens, path, &error))
         Q_EMIT statusMessage(tr("Saved the timeline to %1: open it in ui.perfetto.dev or chrome://tracing.")
                                  .arg(QDir::toNativeSeparators(path)));
     else

@@ -9,6 +9,7 @@ class QTabWidget;
 namespace tk {
 
 class FlightOverlay;
+class JobKitchen;
 class ProgramKitchen;
 class WatchedProgram;
 class WatchReplay;
@@ -42,6 +43,10 @@ public:
     // The program of `kitchen`, what its stream said so far, as a Chrome trace for Perfetto or
     // chrome://tracing; false with *error when the file cannot be written.
     static bool exportTrace(const ProgramKitchen *kitchen, const QString &path, QString *error);
+    // The ranks of a job (or any programs) as one trace, a process each.
+    static bool exportTrace(const QList<const ProgramKitchen *> &kitchens, const QString &path, QString *error);
+    // The tabs that hold a job's ranks side by side.
+    QList<JobKitchen *> jobs() const;
 
 public Q_SLOTS:
     void openRecordingWithDialog();
@@ -54,6 +59,9 @@ Q_SIGNALS:
 private:
     ProgramKitchen *addKitchen(WatchedProgram *program);
     void onProgram(WatchedProgram *program);
+    // A rank of a job (its hello names a group and a world size): into the job's tab.
+    void placeInJob(ProgramKitchen *kitchen);
+    int tabOf(const QWidget *widget) const; // the tab that shows `widget`, or -1
 
     QTabWidget *m_tabs = nullptr;
     FlightOverlay *m_overlay = nullptr;

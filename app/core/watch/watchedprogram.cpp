@@ -143,6 +143,10 @@ void WatchedProgram::take(const WatchMessage &m)
         trim(m_steps);
         Q_EMIT stepArrived(m.step);
         return;
+    case Type::Collective:
+        m_collectives.append(m.collective);
+        trim(m_collectives);
+        return;
     case Type::Error:
         flush();
         if (m_errors.size() >= kMaxErrors)

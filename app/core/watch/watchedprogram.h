@@ -81,6 +81,7 @@ public:
     const MoveReport *move(qint64 moveId) const;
     QList<WatchStep> steps() const { return m_steps; }
     QList<WatchDataWait> dataWaits() const { return m_dataWaits; }
+    QList<WatchCollective> collectives() const { return m_collectives; }
     QList<OpError> errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
     WatchCounters counters() const { return m_counters; }
@@ -129,6 +130,7 @@ private:
     qint64 m_lastMoveId = -1;
     int m_unsentMoves = 0;       // the last m_unsentMoves of m_moves are not yet sent
     QList<WatchDataWait> m_dataWaits;
+    QList<WatchCollective> m_collectives;
     QList<WatchDataWait> m_unsentWaits;
     QList<WatchStep> m_steps;       // optimizer steps, or a notebook's cells until its first step
     bool m_optimizerSteps = false;

@@ -14,6 +14,7 @@ QString WatchMessage::typeName(Type type)
     case Type::DataWait: return QStringLiteral("data_wait");
     case Type::Step: return QStringLiteral("step");
     case Type::Cell: return QStringLiteral("cell");
+    case Type::Collective: return QStringLiteral("collective");
     case Type::Error: return QStringLiteral("error");
     case Type::Dropped: return QStringLiteral("dropped");
     case Type::Notice: return QStringLiteral("notice");

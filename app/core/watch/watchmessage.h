@@ -3,6 +3,7 @@
 #include "core/kitchen/movereport.h"
 #include "core/kitchen/operror.h"
 #include "core/watch/watchcard.h"
+#include "core/watch/watchcollective.h"
 #include "core/watch/watchdatawait.h"
 #include "core/watch/watchdevice.h"
 #include "core/watch/watchhello.h"
@@ -19,7 +20,7 @@ namespace tk {
 // a MoveReport, an error an OpError) so that the rest of the app knows no protocol.
 struct WatchMessage
 {
-    enum class Type { Hello, Devices, Move, MoveTime, Tensors, Memory, DataWait, Step, Cell, Error, Dropped, Notice, Bye };
+    enum class Type { Hello, Devices, Move, MoveTime, Tensors, Memory, DataWait, Step, Cell, Collective, Error, Dropped, Notice, Bye };
 
     Type type = Type::Notice;
     double t = 0;                // seconds since the watcher started
@@ -30,6 +31,7 @@ struct WatchMessage
     QList<WatchDevice> memory;   // Memory: device and its allocated/reserved/rss/total
     WatchDataWait dataWait;      // DataWait
     WatchStep step;              // Step; Cell (isCell, n its execution count)
+    WatchCollective collective;  // Collective
     OpError error;               // Error (kind, message, devices, code, traceback in details)
     qint64 count = 0;            // Dropped
     QString text;                // Notice

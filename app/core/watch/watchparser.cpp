@@ -386,6 +386,7 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         {QStringLiteral("move_time"), Type::MoveTime}, {QStringLiteral("tensors"), Type::Tensors},
         {QStringLiteral("memory"), Type::Memory},     {QStringLiteral("data_wait"), Type::DataWait},
         {QStringLiteral("step"), Type::Step},         {QStringLiteral("cell"), Type::Cell},
+        {QStringLiteral("collective"), Type::Collective},
         {QStringLiteral("error"), Type::Error},
         {QStringLiteral("dropped"), Type::Dropped},   {QStringLiteral("notice"), Type::Notice},
         {QStringLiteral("bye"), Type::Bye},
@@ -439,6 +440,8 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         s.copySeconds = f.number(QLatin1String("copy_s"), Fields::Optional, 0, 0);
         s.bytes = f.count(QLatin1String("bytes"));
         s.moves = f.count(QLatin1String("moves"));
+        s.collectiveSeconds = f.number(QLatin1String("collective_s"), Fields::Optional, 0, 0);
+        s.collectives = f.count(QLatin1String("collectives"));
         f.location(&s.file, &s.line, &s.cell);
         // A DDP rank's step (tensorkitchen.replicas).
         s.rank = Fields::small(f.integer(QLatin1String("rank"), Fields::Optional, -1, 0));
@@ -463,6 +466,17 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         s.bytes = f.count(QLatin1String("bytes"));
         s.moves = f.count(QLatin1String("moves"));
         s.failed = f.flag(QLatin1String("error"));
+        break;
+    }
+    case Type::Collective: {
+        WatchCollective &c = m.collective;
+        c.at = m.t;
+        c.op = f.text(QLatin1String("op"), Fields::Required);
+        c.seconds = f.number(QLatin1String("seconds"), Fields::Required, 0, 0);
+        c.bytes = f.count(QLatin1String("bytes"));
+        c.asynchronous = f.flag(QLatin1String("async"));
+        c.step = f.count(QLatin1String("step"), Fields::Optional, -1);
+        f.location(&c.file, &c.line, &c.cell);
         break;
     }
     case Type::Error:

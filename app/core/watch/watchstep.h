@@ -17,6 +17,8 @@ struct WatchStep
     double copySeconds = 0;   // of which moves (their durations known when the step ended)
     qint64 bytes = 0;         // moved in the step
     qint64 moves = 0;
+    double collectiveSeconds = 0; // of which blocking torch.distributed collectives
+    qint64 collectives = 0;
     QString file;
     int line = 0;
     int cell = 0;             // the notebook cell of file:line (its execution count); 0: none
@@ -34,7 +36,7 @@ struct WatchStep
     double allreduceSeconds = 0; // the gradient all-reduce, every bucket together
     qint64 allreduceBytes = 0;
 
-    double otherSeconds() const { return qMax(0.0, seconds - waitSeconds - copySeconds); }
+    double otherSeconds() const { return qMax(0.0, seconds - waitSeconds - copySeconds - collectiveSeconds); }
 };
 
 } // namespace tk

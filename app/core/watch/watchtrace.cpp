@@ -124,7 +124,8 @@ void WatchTrace::add(const WatchMessage &m)
         metadata("process_labels", 0,
                  {{QStringLiteral("labels"), QStringLiteral("torch %1, Python %2").arg(h.torch, h.python)}});
         for (auto [lane, label] : {std::pair{Steps, "optimizer steps"}, std::pair{Moves, "device moves"},
-                                   std::pair{DataWaits, "DataLoader waits"}, std::pair{Cells, "notebook cells"}}) {
+                                   std::pair{DataWaits, "DataLoader waits"}, std::pair{Cells, "notebook cells"},
+                                   std::pair{Collectives, "torch.distributed collectives"}}) {
             metadata("thread_name", lane, {{QStringLiteral("name"), QLatin1String(label)}});
             metadata("thread_sort_index", lane, {{QStringLiteral("sort_index"), int(lane)}});
         }
@@ -188,11 +189,27 @@ void WatchTrace::add(const WatchMessage &m)
                          {QStringLiteral("line"), s.line}};
         if (s.cell > 0)
             args[QStringLiteral("cell")] = s.cell;
+        if (s.collectives > 0) {
+            args[QStringLiteral("collective_s")] = s.collectiveSeconds;
+            args[QStringLiteral("collectives")] = double(s.collectives);
+        }
         if (s.rank >= 0) {
             args[QStringLiteral("loss")] = s.loss;
             args[QStringLiteral("allreduce_s")] = s.allreduceSeconds;
         }
         slice(QStringLiteral("step %1").arg(s.n), Steps, m.t, s.seconds, "step", args);
+        return;
+    }
+    case Type::Collective: {
+        const WatchCollective &c = m.collective;
+        QJsonObject args{{QStringLiteral("op"), c.op},
+                         {QStringLiteral("bytes"), double(c.bytes)},
+                         {QStringLiteral("async"), c.asynchronous},
+                         {QStringLiteral("file"), c.file},
+                         {QStringLiteral("line"), c.line}};
+        if (c.step >= 0)
+            args[QStringLiteral("step")] = double(c.step);
+        slice(c.op, Collectives, m.t, c.seconds, "collective", args);
         return;
     }
     case Type::Cell: {
@@ -266,15 +283,23 @@ void WatchTrace::add(const WatchMessage &m)
     }
 }
 
-QByteArray WatchTrace::toJson() const
+QByteArray WatchTrace::toJson() const { return toJson({this}); }
+
+QByteArray WatchTrace::toJson(const QList<const WatchTrace *> &traces)
 {
+    qint64 leftOut = 0;
+    QList<QByteArray> events;
+    for (const WatchTrace *t : traces) {
+        leftOut += t->m_leftOut;
+        events += t->m_events;
+    }
     QJsonObject other{{QStringLiteral("tool"), QStringLiteral("Tensor Kitchen")},
                       {QStringLiteral("source"), QStringLiteral("tensorkitchen watch stream")}};
-    if (m_leftOut > 0)
-        other[QStringLiteral("events_left_out")] = double(m_leftOut);
+    if (leftOut > 0)
+        other[QStringLiteral("events_left_out")] = double(leftOut);
     // The events are kept as JSON already: joined, not parsed again.
     QByteArray out = QByteArrayLiteral("{\"traceEvents\":[");
-    out += m_events.join(',');
+    out += events.join(',');
     out += QByteArrayLiteral("],\"displayTimeUnit\":\"ms\",\"otherData\":");
     out += QJsonDocument(other).toJson(QJsonDocument::Compact);
     out += '}';

@@ -27,13 +27,15 @@ class WatchTrace
 public:
     static constexpr int kMaxEvents = 500000; // ~100 MB of JSON at most; later events are left out
 
-    enum Lane { Steps = 1, Moves = 2, DataWaits = 3, Cells = 4 };
+    enum Lane { Steps = 1, Moves = 2, DataWaits = 3, Cells = 4, Collectives = 5 };
 
     void add(const WatchMessage &message);
     // A recording (.tkwatch) read line by line into this trace; false with *error when the file
     // cannot be read or holds no watch stream (no hello). Malformed lines are skipped.
     bool addRecording(const QString &path, QString *error);
     QByteArray toJson() const;
+    // Several programs' traces (each its own process: the ranks of a job) as one file.
+    static QByteArray toJson(const QList<const WatchTrace *> &traces);
     qsizetype eventCount() const { return m_events.size(); }
     qint64 leftOut() const { return m_leftOut; }
     int processes() const { return m_processes; }

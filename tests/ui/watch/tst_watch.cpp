@@ -10,6 +10,7 @@
 #include "support/testsupport.h"
 #include "support/watchlines.h"
 #include "support/watchtest.h"
+#include "ui/watch/jobkitchen.h"
 #include "ui/watch/programkitchen.h"
 #include "ui/watch/stepchart.h"
 #include "ui/watch/watchcontroller.h"
@@ -21,7 +22,9 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QPointer>
 #include <QProcess>
+#include <QSet>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -233,6 +236,42 @@ private Q_SLOTS:
         QVERIFY(!k->stepChart()->plot()->xAxis->label().contains("cell"));
     }
 
+    // Blocking torch.distributed collectives are a part of their step of their own (the time
+    // the rank waited for the others); an async_op call is listed but not counted in.
+    void collectivesAreTheirOwnPartOfAStep()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        QTemporaryDir dir;
+        const QString rec = dir.filePath("ddp.tkwatch");
+        QFile f(rec);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(testsupport::hello() + "\n");
+        f.write(R"({"type":"collective","t":0.30,"op":"all_reduce","seconds":0.25,"bytes":1024,"async":false,"step":0,"file":"/u/train.py","line":7})" "\n");
+        f.write(R"({"type":"collective","t":0.31,"op":"all_reduce","seconds":0.001,"bytes":1024,"async":true,"step":0,"file":"/u/train.py","line":8})" "\n");
+        f.write(R"({"type":"step","t":0.5,"n":1,"optimizer":"SGD","seconds":0.5,"wait_s":0.1,"copy_s":0,"bytes":0,"moves":0,"collective_s":0.25,"collectives":1})" "\n");
+        f.write(R"({"type":"bye","t":0.6,"exit_code":0})" "\n");
+        f.close();
+        ProgramKitchen *k = replay(w, rec);
+        QVERIFY(k);
+        QCOMPARE(k->program()->collectives().size(), 2);
+        QCOMPARE(k->program()->collectives().at(1).asynchronous, true);
+        QCOMPARE(k->stepChart()->collectiveMs(1), 250.0);
+        QCOMPARE(k->stepChart()->waitMs(1), 100.0);
+        QCOMPARE(k->stepChart()->otherMs(1), 150.0); // 500 − 100 waiting − 250 in the collective
+        // On the timeline: a lane of collectives, each a slice ending when the call returned.
+        int slices = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(k->program()->trace().toJson()).object().value("traceEvents").toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e.value("ph") == "X" && e.value("cat") == "collective") {
+                QCOMPARE(e.value("tid").toInt(), int(WatchTrace::Collectives));
+                QCOMPARE(e.value("name").toString(), QStringLiteral("all_reduce"));
+                ++slices;
+            }
+        }
+        QCOMPARE(slices, 2);
+    }
+
     void likeMovesFlyAsOne()
     {
         // 50 moves of x to the meta shelf, 10 ms apart: played at once, one flight "× 50".
@@ -294,6 +333,61 @@ private Q_SLOTS:
 
     // Errors of programs in the background wait in their tabs: one dialog at a time, never a
     // stack of them over another program's tab.
+    // Two ranks of one job (torchrun's environment: RANK, WORLD_SIZE, TORCHELASTIC_RUN_ID):
+    // one tab, the ranks side by side in rank order, each with its own cards and moves; the
+    // job's timeline is one trace with a process per rank.
+    void theRanksOfAJobShareATab()
+    {
+        QTemporaryDir tmp;
+        QString recs[2];
+        for (int rank : {1, 0}) {
+            qputenv("RANK", QByteArray::number(rank));
+            qputenv("WORLD_SIZE", "2");
+            qputenv("TORCHELASTIC_RUN_ID", "job-side-by-side");
+            QString log;
+            testsupport::recordScript(m_python, "moves_loop.py", tmp.path(), &log);
+            recs[rank] = tmp.filePath(QStringLiteral("moves_loop.rank%1.tkwatch").arg(rank));
+            QVERIFY2(QFile::exists(recs[rank]), qPrintable(log));
+        }
+        qunsetenv("RANK");
+        qunsetenv("WORLD_SIZE");
+        qunsetenv("TORCHELASTIC_RUN_ID");
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        const int tabs = w.tabs()->count();
+        ProgramKitchen *one = replay(w, recs[1]); // rank 1 comes first: it still sits second
+        ProgramKitchen *zero = replay(w, recs[0]);
+        QVERIFY(one && zero);
+        QCOMPARE(w.tabs()->count(), tabs + 1);
+        const QList<JobKitchen *> jobs = w.watch()->jobs();
+        QCOMPARE(jobs.size(), 1);
+        JobKitchen *job = jobs.first();
+        QCOMPARE(job->ranks(), (QList<ProgramKitchen *>{zero, one}));
+        QCOMPARE(w.tabs()->tabText(w.tabs()->indexOf(job)), QStringLiteral("moves_loop.py · job of 2 ranks"));
+        QCOMPARE(w.tabs()->currentWidget(), job);
+        QVERIFY(zero->isVisible() && one->isVisible());
+        QVERIFY(zero->mapTo(job, QPoint(0, 0)).x() < one->mapTo(job, QPoint(0, 0)).x()); // side by side
+        QVERIFY(zero->width() > 400 && one->width() > 400);
+        QCOMPARE(w.watch()->kitchens().size(), 2);
+        for (ProgramKitchen *k : {zero, one})
+            QCOMPARE(k->movesShown(), qint64(50));
+        const QString trace = tmp.filePath("job.trace.json");
+        QString error;
+        QVERIFY2(WatchController::exportTrace(QList<const ProgramKitchen *>{zero, one}, trace, &error), qPrintable(error));
+        QFile f(trace);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QSet<QString> processes;
+        for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).object().value("traceEvents").toArray())
+            if (v.toObject().value("ph") == "M" && v.toObject().value("name") == "process_name")
+                processes << v.toObject().value("args").toObject().value("name").toString();
+        QCOMPARE(processes.size(), 2);
+        // Closing the job's tab closes both ranks' kitchens.
+        QPointer<ProgramKitchen> gone(zero);
+        Q_EMIT w.tabs()->tabCloseRequested(w.tabs()->indexOf(job));
+        QTRY_VERIFY(gone.isNull());
+        QCOMPARE(w.tabs()->count(), tabs);
+    }
+
     void backgroundErrorsWaitInTheirTabs()
     {
         MainWindow w;
@@ -407,6 +501,15 @@ private Q_SLOTS:
         k->errorDialog()->setDetailsShown(true);
         QTest::qWait(300);
         QVERIFY(k->errorDialog()->grab().save(QDir(dir).filePath("watch-mismatch.png")));
+        k->errorDialog()->close();
+        // A notebook a real kernel recorded: cards after each cell, a bar per cell, its error
+        // waiting in the banner ("at cell [4], line 1").
+        ProgramKitchen *nb = replay(w, qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/notebook.tkwatch");
+        QVERIFY(nb);
+        QTRY_VERIFY_WITH_TIMEOUT(nb->errorDialog(), 5000);
+        nb->errorDialog()->close();
+        QTest::qWait(300);
+        QVERIFY(w.grab().save(QDir(dir).filePath("watch-notebook.png")));
         qInfo() << "screenshots in" << dir;
     }
 
