@@ -504,10 +504,12 @@ private Q_SLOTS:
         k->errorDialog()->close();
         // A notebook a real kernel recorded: cards after each cell, a bar per cell, its error
         // waiting in the banner ("at cell [4], line 1").
+        const int landed = w.overlay()->flightsLanded();
         ProgramKitchen *nb = replay(w, qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/notebook.tkwatch");
         QVERIFY(nb);
         QTRY_VERIFY_WITH_TIMEOUT(nb->errorDialog(), 5000);
         nb->errorDialog()->close();
+        QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() >= landed + 2, 5000); // x's and batch's
         QTest::qWait(300);
         QVERIFY(w.grab().save(QDir(dir).filePath("watch-notebook.png")));
         qInfo() << "screenshots in" << dir;
