@@ -1,9 +1,9 @@
 // The console's namespace and the kitchen's cards kept as one: cards bound to names before a
 // statement, names adopted as cards after it, and its moves and errors read back.
-#include "core/internal/pythonconsoleprivate.h"
+#include "core/console/private/pythonconsoleprivate.h"
 
-#include "core/internal/storageidentity.h"
-#include "core/internal/tensorsummary.h"
+#include "core/files/private/storageidentity.h"
+#include "core/kitchen/private/tensorsummary.h"
 #include "core/kitchen/tensorspec.h"
 
 #include <QRegularExpression>

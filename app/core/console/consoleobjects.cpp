@@ -1,8 +1,8 @@
 // Models, optimizers and losses made in the console, as cards: described, copied for undo and
 // moved by a drag (ObjectCards, the workspace's hook for Python objects).
-#include "core/internal/pythonconsoleprivate.h"
+#include "core/console/private/pythonconsoleprivate.h"
 
-#include "core/internal/tensorsummary.h"
+#include "core/kitchen/private/tensorsummary.h"
 
 namespace tk {
 

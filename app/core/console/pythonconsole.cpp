@@ -1,6 +1,6 @@
 // The console's public face and one input's run: each statement in turn, the cards brought up
 // to date after it, one undo step when it changed them.
-#include "core/internal/pythonconsoleprivate.h"
+#include "core/console/private/pythonconsoleprivate.h"
 
 namespace tk {
 

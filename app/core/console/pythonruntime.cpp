@@ -1,10 +1,10 @@
 // The console's interpreter: started once on the workspace's thread, checked to wrap this app's
 // own LibTorch before torch is imported, interrupted from any thread.
-#include "core/internal/pythonconsoleprivate.h"
+#include "core/console/private/pythonconsoleprivate.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/devices/torchthread.h"
-#include "core/internal/movepath.h"
+#include "core/kitchen/private/movepath.h"
 #include "core/watch/watcherpackage.h"
 
 #include <QFile>

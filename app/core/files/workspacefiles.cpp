@@ -1,18 +1,18 @@
 // Workspace: sessions and .pt files (the rest of the class is in workspace.cpp). The formats
 // are SessionFrame and SessionFormat, and PtFile; this is where their contents become cards.
-#include "core/internal/workspaceprivate.h"
+#include "core/kitchen/private/workspaceprivate.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/files/loadprogress.h"
-#include "core/internal/loadphase.h"
-#include "core/internal/ptfile.h"
-#include "core/internal/summarypipeline.h"
-#include "core/internal/tensorsummary.h"
-#include "core/internal/safetensorsfile.h"
+#include "core/files/private/loadphase.h"
+#include "core/files/private/ptfile.h"
+#include "core/kitchen/private/summarypipeline.h"
+#include "core/kitchen/private/tensorsummary.h"
+#include "core/files/private/safetensorsfile.h"
 #include "core/kitchen/pythoncode.h"
-#include "core/internal/sessionformat.h"
+#include "core/files/private/sessionformat.h"
 #include "core/files/sessionframe.h"
-#include "core/internal/torchutil.h"
+#include "core/devices/private/torchutil.h"
 
 #include <QCryptographicHash>
 #include <QFile>

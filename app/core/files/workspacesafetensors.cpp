@@ -1,12 +1,12 @@
 // Workspace: .safetensors files (the rest of the class is in workspace.cpp and
 // workspacefiles.cpp). The format is SafetensorsFile; this is where its tensors become cards.
-#include "core/internal/workspaceprivate.h"
+#include "core/kitchen/private/workspaceprivate.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/files/loadprogress.h"
-#include "core/internal/safetensorsfile.h"
-#include "core/internal/tensorsummary.h"
-#include "core/internal/torchutil.h"
+#include "core/files/private/safetensorsfile.h"
+#include "core/kitchen/private/tensorsummary.h"
+#include "core/devices/private/torchutil.h"
 #include "core/kitchen/pythoncode.h"
 
 #include <QFileInfo>

@@ -4,10 +4,10 @@
 // work on the same thread (KitchenWorker), so that a user's request is never held up long.
 // A tensor over a .safetensors file's map is copied into memory of its own in the same pass,
 // as the bytes are read for its statistics: once they land, the file no longer reaches it.
-#include "core/internal/workspaceprivate.h"
+#include "core/kitchen/private/workspaceprivate.h"
 
-#include "core/internal/safetensorsfile.h"
-#include "core/internal/tensorsummary.h"
+#include "core/files/private/safetensorsfile.h"
+#include "core/kitchen/private/tensorsummary.h"
 
 #include <c10/core/CPUAllocator.h>
 #include <cstring>

@@ -1,14 +1,14 @@
 // Workspace: the actions on cards, preview and undo (sessions and .pt files are in
 // workspacefiles.cpp; the Private state's helpers in workspaceprivate.cpp).
-#include "core/internal/workspaceprivate.h"
+#include "core/kitchen/private/workspaceprivate.h"
 
 #include "core/devices/deviceregistry.h"
-#include "core/internal/modelfactory.h"
-#include "core/internal/movepath.h"
+#include "core/kitchen/private/modelfactory.h"
+#include "core/kitchen/private/movepath.h"
 #include "core/kitchen/pythoncode.h"
-#include "core/internal/tensorfactory.h"
+#include "core/kitchen/private/tensorfactory.h"
 #include "core/devices/torchthread.h"
-#include "core/internal/torchutil.h"
+#include "core/devices/private/torchutil.h"
 
 #include <set>
 

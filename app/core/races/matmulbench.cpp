@@ -3,7 +3,7 @@
 #include "core/races/blockedautorange.h"
 #include "core/devices/deviceregistry.h"
 #include "core/kitchen/tensorspec.h"
-#include "core/internal/torchutil.h"
+#include "core/devices/private/torchutil.h"
 
 #include <QLocale>
 #include <chrono>

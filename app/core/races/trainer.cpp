@@ -1,9 +1,9 @@
 #include "core/races/trainer.h"
 
 #include "core/devices/deviceregistry.h"
-#include "core/internal/modelfactory.h"
-#include "core/internal/preparedspirals.h"
-#include "core/internal/torchutil.h"
+#include "core/kitchen/private/modelfactory.h"
+#include "core/races/private/preparedspirals.h"
+#include "core/devices/private/torchutil.h"
 
 #include <ATen/CPUGeneratorImpl.h>
 #include <chrono>

@@ -4,7 +4,7 @@
 
 #include "core/races/blockedautorange.h"
 #include "core/devices/deviceregistry.h"
-#include "core/internal/torchutil.h"
+#include "core/devices/private/torchutil.h"
 
 #include <QLocale>
 #include <chrono>

@@ -3,7 +3,7 @@
 // them at once; a card removed, changed or undone meanwhile is handled; the app's worker does it
 // by itself after the load's answer. And a .safetensors file's tensors lie over the file's map:
 // written in place they change, the file does not, and the file can go or be replaced.
-#include "core/internal/safetensorsfile.h"
+#include "core/files/private/safetensorsfile.h"
 #include "core/kitchen/kitchenengine.h"
 #include "core/kitchen/workspace.h"
 

@@ -1,0 +1,95 @@
+#pragma once
+// Core-internal: includes torch.
+
+#include "core/files/private/ptfile.h"
+
+#include <QString>
+#include <cstdint>
+#include <deque>
+#include <string>
+#include <torch/types.h>
+#include <vector>
+
+namespace tk::pickle {
+
+using Kind = PtFile::Refused::Kind;
+
+[[noreturn]] inline void refuse(Kind k, const QString &detail = {}) { throw PtFile::Refused(k, detail); }
+[[noreturn]] inline void damaged(const QString &what) { refuse(Kind::Damaged, what); }
+[[noreturn]] inline void unsupported(const QString &what) { refuse(Kind::Unsupported, what); }
+
+// What a pickle builds. Only plain data and tensors: a class we do not know becomes an Object
+// that is never constructed, and the file is refused once the pickle has been read.
+
+struct Value
+{
+    enum class T {
+        None, Bool, Int, BigInt, Float, Complex, Str, Bytes, Tuple, List, Dict, Set,
+        Tensor, Storage, Global, Object, Device,
+    };
+    T t = T::None;
+    bool b = false;
+    int64_t i = 0;
+    double f = 0, im = 0;
+    // Str and Bytes: the bytes (UTF-8 for Str); BigInt: little-endian two's complement;
+    // Global and Object: "module.name"; Device: "cuda:0".
+    std::string s;
+    std::vector<Value *> items; // Tuple, List, Set; Dict: key, value, key, value, … in order
+    at::Tensor tensor;          // Tensor
+    at::Storage storage;        // Storage (untyped bytes)
+    at::ScalarType dtype = at::kByte; // Storage: its element type
+    int64_t numel = 0;          // Storage: elements of dtype
+    std::string module, name;   // Global
+};
+
+// Values live here, not in each other: a pickle can nest (or loop) a list ten million deep, and
+// destroying that through nested owners would overflow the stack.
+class Arena
+{
+public:
+    Value *make(Value::T t)
+    {
+        if (m_values.size() >= kMaxValues)
+            unsupported(QStringLiteral("more than %1 Python values").arg(kMaxValues));
+        m_values.emplace_back();
+        m_values.back().t = t;
+        return &m_values.back();
+    }
+    // Every item a container gets, copied or not, counts against one budget: a few bytes of
+    // pickle can copy a long list again and again.
+    void charge(size_t items)
+    {
+        m_items += items;
+        if (m_items > kMaxItems)
+            unsupported(QStringLiteral("more than %1 items in containers").arg(kMaxItems));
+    }
+
+private:
+    static constexpr size_t kMaxValues = 8'000'000;
+    static constexpr size_t kMaxItems = 16'000'000;
+    size_t m_items = 0;
+    std::deque<Value> m_values;
+};
+
+// Python classes a file names but only Python can rebuild. The first one named is the one the
+// refusal names (the outermost object: pickle names a class before its contents).
+struct Findings
+{
+    QString firstUnknown;
+    bool moduleLike = false;
+    void unknown(const std::string &qualified)
+    {
+        const QString q = QString::fromStdString(qualified);
+        if (firstUnknown.isEmpty())
+            firstUnknown = q;
+        if (q.startsWith(QLatin1String("torch.nn.modules.")) || q.startsWith(QLatin1String("torch.jit.")))
+            moduleLike = true;
+    }
+    void throwIfAny() const
+    {
+        if (!firstUnknown.isEmpty())
+            refuse(moduleLike ? Kind::PickledModule : Kind::PickledObject, firstUnknown);
+    }
+};
+
+} // namespace tk::pickle

@@ -1,0 +1,41 @@
+#pragma once
+// Core-internal: includes torch.
+
+#include "core/files/private/picklevalue.h"
+
+#include <QString>
+#include <QVariantList>
+#include <cstddef>
+#include <map>
+#include <set>
+
+namespace tk::pickle {
+
+// From the object to cards: every tensor with its path, every other value listed.
+class Walker
+{
+public:
+    Walker(PtFile::Contents &out, const QString &base) : m_out(out), m_base(base) {}
+
+    void walk(const Value *v, const QVariantList &keys, const QString &path, const QString &name, int depth);
+
+private:
+    bool hasTensor(const Value *v, int depth);
+    void other(const QString &path, const QString &text)
+    {
+        if (m_out.others.size() < PtFile::kMaxOthers)
+            m_out.others << QStringLiteral("%1 = %2").arg(path.isEmpty() ? m_base : path, text);
+        ++m_out.otherCount;
+    }
+
+    static constexpr int kMaxDepth = 100;
+    static constexpr size_t kMaxVisits = 4'000'000;
+    static constexpr size_t kMaxTensors = 10'000;
+    PtFile::Contents &m_out;
+    QString m_base; // the file's name, for a value at the top
+    std::map<const Value *, bool> m_hasTensor;
+    std::set<const Value *> m_onPath;
+    size_t m_visits = 0;
+};
+
+} // namespace tk::pickle

@@ -1,0 +1,78 @@
+#include "core/kitchen/private/modelfactory.h"
+
+namespace tk {
+
+std::mutex &ModelFactory::globalGeneratorMutex()
+{
+    static std::mutex m;
+    return m;
+}
+
+torch::nn::Sequential ModelFactory::mlp(int width, int depth, uint64_t seed)
+{
+    std::vector<std::pair<int64_t, int64_t>> layers;
+    int64_t in = 2;
+    for (int i = 0; i < depth; ++i) {
+        layers.emplace_back(in, width);
+        layers.emplace_back(0, 0);
+        in = width;
+    }
+    layers.emplace_back(in, 2);
+    const std::lock_guard<std::mutex> lock(globalGeneratorMutex());
+    torch::manual_seed(seed);
+    return build(layers);
+}
+
+torch::nn::Sequential ModelFactory::fromLayers(const std::vector<std::pair<int64_t, int64_t>> &layers)
+{
+    const std::lock_guard<std::mutex> lock(globalGeneratorMutex());
+    return build(layers);
+}
+
+torch::nn::Sequential ModelFactory::build(const std::vector<std::pair<int64_t, int64_t>> &layers)
+{
+    torch::nn::Sequential model;
+    for (const auto &[in, out] : layers) {
+        if (in == 0)
+            model->push_back(torch::nn::ReLU());
+        else
+            model->push_back(torch::nn::Linear(in, out));
+    }
+    return model;
+}
+
+torch::nn::Sequential ModelFactory::clone(const torch::nn::Sequential &model)
+{
+    const std::lock_guard<std::mutex> lock(globalGeneratorMutex());
+    return torch::nn::Sequential(std::dynamic_pointer_cast<torch::nn::SequentialImpl>(model->clone()));
+}
+
+std::unique_ptr<torch::optim::Optimizer> ModelFactory::optimizer(Optimizer kind,
+                                                                 const std::vector<at::Tensor> &params,
+                                                                 double lr)
+{
+    if (kind == Optimizer::Sgd)
+        return std::make_unique<torch::optim::SGD>(params, torch::optim::SGDOptions(lr).momentum(0.9));
+    return std::make_unique<torch::optim::Adam>(params, torch::optim::AdamOptions(lr));
+}
+
+std::optional<ModelFactory::Optimizer> ModelFactory::optimizerFromName(const QString &name)
+{
+    if (name == QLatin1String("sgd"))
+        return Optimizer::Sgd;
+    if (name == QLatin1String("adam"))
+        return Optimizer::Adam;
+    return std::nullopt;
+}
+
+ModelFactory::Optimizer ModelFactory::kindOf(const torch::optim::Optimizer &optimizer)
+{
+    return dynamic_cast<const torch::optim::SGD *>(&optimizer) ? Optimizer::Sgd : Optimizer::Adam;
+}
+
+QString ModelFactory::name(Optimizer kind)
+{
+    return kind == Optimizer::Sgd ? QStringLiteral("sgd") : QStringLiteral("adam");
+}
+
+} // namespace tk

@@ -1,0 +1,302 @@
+#include "core/kitchen/private/workspaceprivate.h"
+
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/private/modelfactory.h"
+#include "core/kitchen/private/movepath.h"
+#include "core/kitchen/pythoncode.h"
+#include "core/kitchen/private/tensorsummary.h"
+#include "core/devices/private/torchutil.h"
+
+
+namespace tk {
+
+int Workspace::Private::idOf(const QString &name) const
+{
+    for (const auto &[id, e] : entries)
+        if (e.info.name == name)
+            return id;
+    return -1;
+}
+
+int Workspace::Private::insert(CardEntry e)
+{
+    const int id = nextId++;
+    e.info.id = id;
+    refreshInfo(e);
+    entries.emplace(id, std::move(e));
+    refreshStorageIds();
+    return id;
+}
+
+int Workspace::Private::add(const QString &name, at::Tensor t)
+{
+    CardEntry e;
+    e.tensor = std::move(t);
+    e.info.name = name;
+    return insert(std::move(e));
+}
+
+int Workspace::Private::addSummarised(const QString &name, at::Tensor t, CardInfo info)
+{
+    CardEntry e;
+    e.tensor = std::move(t);
+    e.info = std::move(info);
+    e.info.name = name;
+    const int id = nextId++;
+    e.info.id = id;
+    e.info.revision = ++revision;
+    entries.emplace(id, std::move(e));
+    return id;
+}
+
+void Workspace::Private::refreshInfo(CardEntry &e)
+{
+    if (e.object) {
+        if (objects)
+            objects->describe(e);
+    } else if (e.module)
+        fillModelInfo(e);
+    else if (e.optimizer || e.info.kind == QLatin1String("loss"))
+        fillHelperInfo(e);
+    else
+        TensorSummary::fill(e.info, e.tensor);
+    e.info.revision = ++revision;
+}
+
+void Workspace::Private::fillModelInfo(CardEntry &e)
+{
+    TensorSummary::fill(e.info, e.tensor); // the heat map shows the first layer's weights
+    qint64 params = 0, bytes = 0;
+    QStringList layers;
+    for (const auto &child : e.module->children()) {
+        if (auto *lin = child->as<torch::nn::Linear>())
+            layers << QStringLiteral("Linear(%1→%2)").arg(lin->options.in_features()).arg(lin->options.out_features());
+        else
+            layers << QString::fromStdString(child->name()).remove(QStringLiteral("torch::nn::")).remove(QStringLiteral("Impl"));
+    }
+    for (const auto &p : e.module->parameters()) {
+        params += p.numel();
+        bytes += p.numel() * static_cast<qint64>(p.element_size());
+    }
+    e.info.kind = QStringLiteral("model");
+    e.info.bytes = e.info.storageBytes = bytes;
+    e.info.numel = params;
+    e.info.shape.clear();
+    e.info.summary = tr("nn.Sequential: %1 · parameters: %n · moves in place", nullptr, int(params))
+                         .arg(layers.join(QLatin1Char(' ')));
+}
+
+void Workspace::Private::fillHelperInfo(CardEntry &e)
+{
+    e.info.bytes = e.info.storageBytes = e.info.numel = 0;
+    e.info.shape.clear();
+    e.info.hasStats = false;
+    e.info.heat.clear();
+    e.info.heatRows = e.info.heatCols = 0;
+    e.info.dtype = QString();
+    if (e.optimizer) {
+        auto it = entries.find(e.modelId);
+        const CardEntry *model = it == entries.end() ? nullptr : &it->second;
+        // It follows its model's parameters: it sits wherever they are.
+        if (model)
+            e.info.device = model->info.device;
+        e.info.summary = tr("optimizer over %1's parameters · needs no .to(): it follows them")
+                             .arg(model ? model->info.name : tr("a deleted model"));
+    } else {
+        e.info.device = QStringLiteral("cpu");
+        e.info.summary = tr("cross-entropy loss · needs no .to(): it runs wherever its inputs are");
+    }
+}
+
+void Workspace::Private::restore(WorkspaceHistory::Snapshot s)
+{
+    if (objects)
+        objects->copyObjects(s.entries, true);
+    entries = std::move(s.entries);
+    log = std::move(s.log);
+    for (auto &[id, e] : entries)
+        refreshInfo(e);
+    refreshStorageIds();
+}
+
+bool Workspace::Private::storageSharedByOthers(const void *key, int exceptId) const
+{
+    for (const auto &[id, e] : entries)
+        if (id != exceptId && StorageIdentity::keyOf(e) == key)
+            return true;
+    return false;
+}
+
+std::optional<c10::Device> Workspace::Private::usableDevice(const QString &id, QString *error) const
+{
+    const QString resolved = DeviceRegistry::resolve(id);
+    auto dev = torchutil::parseDevice(resolved, error);
+    if (!dev)
+        return std::nullopt;
+    if (!(dev->is_cpu() || dev->is_meta() || dev->is_cuda())) {
+        *error = tr("Tensor Kitchen works with cpu, cuda:N and meta, not “%1”.").arg(id);
+        return std::nullopt;
+    }
+    if (dev->is_cuda()) {
+        bool found = false;
+        DeviceRegistry::device(resolved, &found);
+        if (!found) {
+            const BuildFacts facts = DeviceRegistry::buildFacts();
+            *error = tr("%1 is not available here. %2")
+                         .arg(resolved,
+                              facts.cudaDeviceCount > 0
+                                  ? tr("GPUs on this machine: %n.", nullptr,
+                                       facts.cudaDeviceCount)
+                                  : facts.noGpuExplanation());
+            return std::nullopt;
+        }
+    }
+    return dev;
+}
+
+std::optional<OpError> Workspace::Private::checkNewName(const QString &name, int exceptId) const
+{
+    if (!TensorSpec::isValidName(name))
+        return OpError::invalid(
+            tr("“%1” is not a usable name: use letters, digits and _, not starting with a "
+               "digit, and not a Python keyword.")
+                .arg(name));
+    const int other = idOf(name);
+    if (other >= 0 && other != exceptId)
+        return OpError::invalid(tr("There is already a card named %1.").arg(name));
+    return std::nullopt;
+}
+
+Outcome Workspace::Private::fail(const OpError &error, bool logIt)
+{
+    if (logIt && !error.codeLine.isEmpty()) {
+        CodeLine line;
+        line.code = error.codeLine;
+        line.error = error.message;
+        line.refused = error.refusedBeforeAllocation;
+        log.append(line);
+    }
+    Outcome o;
+    o.error = error;
+    return o;
+}
+
+Outcome Workspace::Private::failTorch(std::exception_ptr ex, const QStringList &devices,
+                                      const QString &code)
+{
+    QString pyType;
+    OpError e = torchutil::fromException(ex, devices, code, &pyType);
+    CodeLine line;
+    line.code = code;
+    line.errorType = pyType;
+    line.error = e.message;
+    log.append(line);
+    Outcome o;
+    o.error = e;
+    return o;
+}
+
+Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev, const QString &requested)
+{
+    MoveReport r;
+    r.sourceId = e.info.id;
+    r.resultId = e.info.id;
+    r.sourceName = r.resultName = e.info.name;
+    r.fromDevice = e.info.device;
+    r.requestedDevice = requested;
+    r.toDevice = torchutil::deviceId(dev);
+    r.idiomFallback = requested == QLatin1String("cuda") && dev.is_cpu();
+    Outcome o;
+    o.cardId = e.info.id;
+    if (e.object)
+        return transferPythonObject(e, r);
+    if (!e.module) {
+        // Python's optimizers have no .to() at all, and a loss has nothing to move: no code.
+        r.noMoveNeeded = true;
+        o.moves = {r};
+        return o;
+    }
+    r.codeLine = PythonCode::moveModel(e.info.name, requested, r.toDevice);
+    r.bytes = e.info.bytes;
+    if (auto err = MovePath::refuse(memory, r, tr("the model %1").arg(e.info.name)))
+        return fail(*err);
+    try {
+        // In place: the same Parameter objects now hold data on dev.
+        r.seconds = MovePath::timed(e.tensor.device(), dev, [&] { e.module->to(dev); });
+    } catch (...) {
+        return failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.codeLine);
+    }
+    r.inPlace = true;
+    r.sameStorage = false;
+    e.tensor = e.module->parameters().front();
+    refreshInfo(e);
+    // Optimizers over this model follow its parameters, as in PyTorch: nothing to do but look.
+    for (auto &[id, other] : entries)
+        if (other.optimizer && other.modelId == e.info.id)
+            refreshInfo(other);
+    refreshStorageIds();
+    logOk(r.codeLine);
+    o.moves = {r};
+    return o;
+}
+
+Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
+{
+    Outcome o;
+    o.cardId = e.info.id;
+    if (e.info.kind != QLatin1String("model")) {
+        r.noMoveNeeded = true; // an optimizer follows its parameters; a loss holds none
+        o.moves = {r};
+        return o;
+    }
+    if (!objects)
+        return fail(OpError::invalid(tr("%1 is a Python object and the console is not running.")
+                                         .arg(e.info.name)),
+                    false);
+    r.codeLine = PythonCode::moveModel(e.info.name, r.requestedDevice, r.toDevice);
+    r.bytes = e.info.bytes;
+    if (auto err = MovePath::refuse(memory, r, tr("the model %1").arg(e.info.name)))
+        return fail(*err);
+    QString type, message;
+    bool moved = false;
+    r.seconds = MovePath::timed(r.fromDevice, r.toDevice,
+                                [&] { moved = objects->move(e, r.toDevice, &type, &message); });
+    if (!moved) {
+        OpError err;
+        err.kind = OpError::classify(message);
+        err.message = message;
+        err.devices = QStringList{r.fromDevice, r.toDevice};
+        err.codeLine = r.codeLine;
+        log.append(CodeLine{r.codeLine, type, message, false});
+        o.error = err;
+        return o;
+    }
+    r.inPlace = true;
+    refreshInfo(e);
+    for (auto &[id, other] : entries) // its optimizers follow its parameters
+        if (other.object && id != e.info.id)
+            refreshInfo(other);
+    refreshStorageIds();
+    logOk(r.codeLine);
+    o.moves = {r};
+    return o;
+}
+
+// model(x), layer by layer. A Linear is computed as x @ W.T + b, which equals F.linear:
+// written out, the bias add runs LibTorch's device check even on meta, where the fused
+// addmm's meta kernel (LibTorch 1.13) lets a cpu weight pass silently. On a GPU both raise
+// the same "Expected all tensors to be on the same device".
+at::Tensor Workspace::Private::forward(torch::nn::Sequential &model, at::Tensor x)
+{
+    for (const auto &child : model->children()) {
+        if (auto *lin = child->as<torch::nn::Linear>())
+            x = at::matmul(x, lin->weight.t()) + lin->bias;
+        else if (child->as<torch::nn::ReLU>())
+            x = torch::relu(x);
+        else
+            throw std::runtime_error("unsupported layer");
+    }
+    return x;
+}
+
+} // namespace tk
