@@ -1,12 +1,14 @@
 #include "bench/watchcommand.h"
 
 #include "core/watch/watchedprogram.h"
+#include "core/watch/watchfindings.h"
 #include "core/watch/watchplace.h"
 #include "core/watch/watchreplay.h"
 #include "core/watch/watchserver.h"
 #include "core/watch/watchtrace.h"
 
 #include <QEventLoop>
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QLocale>
@@ -187,6 +189,16 @@ int WatchCommand::writeTrace(const QStringList &files, bool listening)
             m_err << error << "\n";
             return 3;
         }
+        // What the recording shows (WatchFindings), as instants of its process.
+        // Read whole for that: a recording over 256 MiB gets its timeline without findings.
+        QFile f(file);
+        if (f.open(QIODevice::ReadOnly) && f.size() <= (qint64(256) << 20)) {
+            WatchedProgram program;
+            program.feed(f.readAll());
+            trace.addFindings(program.hello().pid, WatchFindings::of(program));
+        } else {
+            m_err << tr("%1: too large to look for findings; the timeline is complete.").arg(file) << "\n";
+        }
     }
     m_out << trace.toJson() << "\n";
     if (trace.leftOut() > 0)
@@ -236,6 +248,23 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
                                      {QStringLiteral("moves"), double(s.moves)},
                                      {QStringLiteral("bytes"), double(s.bytes)},
                                      {QStringLiteral("error"), s.failed}});
+    QJsonArray findings;
+    for (const WatchFinding &f : WatchFindings::of(w)) {
+        QJsonObject o{{QStringLiteral("kind"), f.kind},
+                      {QStringLiteral("title"), f.title},
+                      {QStringLiteral("file"), f.file},
+                      {QStringLiteral("line"), f.line},
+                      {QStringLiteral("evidence"), f.evidence},
+                      {QStringLiteral("cost_s"), f.costSeconds},
+                      {QStringLiteral("cost_basis"), f.costBasis},
+                      {QStringLiteral("advice"), f.advice},
+                      {QStringLiteral("code"), f.code}};
+        if (f.cell > 0)
+            o[QStringLiteral("cell")] = f.cell;
+        if (f.ifFixedSeconds >= 0)
+            o[QStringLiteral("if_fixed_s")] = f.ifFixedSeconds;
+        findings.append(o);
+    }
     QJsonArray collectives;
     for (const WatchCollective &c : w.collectives())
         collectives.append(QJsonObject{{QStringLiteral("op"), c.op},
@@ -292,6 +321,7 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("steps"), double(w.steps().size() - cells.size())},
         {QStringLiteral("cells"), cells},
         {QStringLiteral("collectives"), collectives},
+        {QStringLiteral("findings"), findings},
         {QStringLiteral("data_waits"), double(w.dataWaits().size())},
         {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
         {QStringLiteral("counters"), QJsonObject{{QStringLiteral("malformed"), double(n.malformed)},
@@ -330,6 +360,9 @@ void WatchCommand::printText(const WatchedProgram &w)
                           e.sourceCell > 0 ? WatchPlace::compact(e.sourceFile, e.sourceLine, e.sourceCell)
                                            : QStringLiteral("%1:%2").arg(e.sourceFile).arg(e.sourceLine));
     m_out << "  " << tr("%1 steps, %2 data waits").arg(w.steps().size()).arg(w.dataWaits().size()) << "\n";
+    for (const WatchFinding &f : WatchFindings::of(w))
+        m_out << "  " << tr("finding %1 at %2: %3").arg(f.kind, WatchPlace::compact(f.file, f.line, f.cell), f.evidence) << "\n"
+              << "    " << f.code << "\n";
     for (const WatchDevice &d : w.devices())
         if (d.peakUsed() >= 0)
             m_out << "  " << tr("peak %1: %2").arg(d.device, size(d.peakUsed())) << "\n";

@@ -448,6 +448,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1: too large to look for findings; the timeline is complete.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>finding %1 at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -1886,6 +1894,25 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::FindingsPanel</name>
+    <message>
+        <source>&lt;b&gt;Why is it slow?&lt;/b&gt; What this run shows</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Costs %1 ms a step (%2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fixed, a step would take about %1 ms.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3661,6 +3688,80 @@ first call: %4</source>
     </message>
     <message>
         <source>Could not save %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchFindings</name>
+    <message>
+        <source>Each step waits %1 % of its time for the DataLoader</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over %1 steps the loop waited %2 ms of its %3 ms step for the next batch (num_workers=%4, pin_memory=%5).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let worker processes prepare the next batches while the model computes: with enough workers the wait hides behind the step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>non_blocking=True copies from pageable memory: they do not overlap</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies to the GPU here asked for non_blocking=True from memory that is not pinned; such a copy waits until it is done.</source>
+        <translation>
+            <numerusform>%n copy to the GPU here asked for non_blocking=True from memory that is not pinned; such a copy waits until it is done.</numerusform>
+            <numerusform>%n copies to the GPU here asked for non_blocking=True from memory that is not pinned; such a copy waits until it is done.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>measured (CUDA events), per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin the batches (the DataLoader does it in its workers) so that the copy can run while the GPU computes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a batch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is moved to %2 in every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This line moved %1 from cpu to %2 in each of %3 steps, %4 a step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated: meta moves no data; on a GPU each would be a real copy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If the whole dataset fits the device&apos;s memory, move it once before the loop and slice batches there: nothing crosses per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The model and the data are on different devices</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” raised: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the program stopped here</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Move both to the same device before they meet: the model once, each batch as it comes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -461,6 +461,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher</source>
         <translation>유실: 형식 오류 %1개, 크기 초과 %2개, 알 수 없는 유형 %3개, 감시 도구가 버린 것 %4개</translation>
     </message>
+    <message>
+        <source>%1: too large to look for findings; the timeline is complete.</source>
+        <translation>%1: 너무 커서 발견 사항은 찾지 않았습니다. 타임라인은 모두 있습니다.</translation>
+    </message>
+    <message>
+        <source>finding %1 at %2: %3</source>
+        <translation>발견 %1 (%2): %3</translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -1893,6 +1901,25 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
         <translation>GPU가 있든 없든 돌아가야 하는 코드는 교안과 가이드처럼 장치를 고릅니다: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;(콘솔에는 미리 정의되어 있습니다), 그리고 x.cuda() 대신 x.to(device)를 씁니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::FindingsPanel</name>
+    <message>
+        <source>&lt;b&gt;Why is it slow?&lt;/b&gt; What this run shows</source>
+        <translation>&lt;b&gt;왜 느릴까?&lt;/b&gt; 이번 실행에서 보인 것</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Costs %1 ms a step (%2).</source>
+        <translation>스텝마다 %1 ms가 듭니다(%2).</translation>
+    </message>
+    <message>
+        <source>Fixed, a step would take about %1 ms.</source>
+        <translation>고치면 스텝 하나가 약 %1 ms 걸립니다.</translation>
     </message>
 </context>
 <context>
@@ -3660,6 +3687,79 @@ first call: %4</source>
     <message>
         <source>Could not save %1: %2</source>
         <translation>%1을(를) 저장할 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tk::WatchFindings</name>
+    <message>
+        <source>Each step waits %1 % of its time for the DataLoader</source>
+        <translation>스텝마다 시간의 %1 %를 DataLoader를 기다리는 데 씁니다</translation>
+    </message>
+    <message>
+        <source>Over %1 steps the loop waited %2 ms of its %3 ms step for the next batch (num_workers=%4, pin_memory=%5).</source>
+        <translation>스텝 %1번 동안 루프는 %3 ms 스텝 중 %2 ms를 다음 배치를 기다렸습니다(num_workers=%4, pin_memory=%5).</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>측정값</translation>
+    </message>
+    <message>
+        <source>Let worker processes prepare the next batches while the model computes: with enough workers the wait hides behind the step.</source>
+        <translation>모델이 계산하는 동안 작업자 프로세스가 다음 배치를 준비하게 하세요. 작업자가 충분하면 기다림이 스텝 뒤로 숨습니다.</translation>
+    </message>
+    <message>
+        <source>non_blocking=True copies from pageable memory: they do not overlap</source>
+        <translation>페이징 가능(pageable) 메모리에서 non_blocking=True 복사: 겹쳐 실행되지 않습니다</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n copies to the GPU here asked for non_blocking=True from memory that is not pinned; such a copy waits until it is done.</source>
+        <translation>
+            <numerusform>여기서 GPU로의 복사 %n번이 고정되지 않은 메모리에서 non_blocking=True를 요청했습니다. 이런 복사는 끝날 때까지 기다립니다.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>measured (CUDA events), per step</source>
+        <translation>측정값(CUDA 이벤트), 스텝마다</translation>
+    </message>
+    <message>
+        <source>Pin the batches (the DataLoader does it in its workers) so that the copy can run while the GPU computes.</source>
+        <translation>배치를 고정(pinned) 메모리에 두세요(DataLoader가 작업자에서 해 줍니다). 그래야 GPU가 계산하는 동안 복사가 진행됩니다.</translation>
+    </message>
+    <message>
+        <source>a batch</source>
+        <translation>배치</translation>
+    </message>
+    <message>
+        <source>%1 is moved to %2 in every step</source>
+        <translation>%1을(를) 스텝마다 %2(으)로 옮깁니다</translation>
+    </message>
+    <message>
+        <source>This line moved %1 from cpu to %2 in each of %3 steps, %4 a step.</source>
+        <translation>이 줄이 %3번의 스텝마다 %1을(를) cpu에서 %2(으)로 옮겼습니다. 스텝당 %4입니다.</translation>
+    </message>
+    <message>
+        <source>estimated: meta moves no data; on a GPU each would be a real copy</source>
+        <translation>추정: meta는 데이터를 옮기지 않습니다. GPU라면 하나하나가 실제 복사입니다</translation>
+    </message>
+    <message>
+        <source>If the whole dataset fits the device&apos;s memory, move it once before the loop and slice batches there: nothing crosses per step.</source>
+        <translation>데이터셋 전체가 장치 메모리에 들어가면 루프 전에 한 번 옮기고 거기서 배치를 잘라 쓰세요. 그러면 스텝마다 건너가는 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The model and the data are on different devices</source>
+        <translation>모델과 데이터가 서로 다른 장치에 있습니다</translation>
+    </message>
+    <message>
+        <source>“%1” raised: %2</source>
+        <translation>“%1”에서 오류: %2</translation>
+    </message>
+    <message>
+        <source>the program stopped here</source>
+        <translation>프로그램이 여기서 멈췄습니다</translation>
+    </message>
+    <message>
+        <source>Move both to the same device before they meet: the model once, each batch as it comes.</source>
+        <translation>만나기 전에 둘 다 같은 장치로 옮기세요. 모델은 한 번, 배치는 올 때마다.</translation>
     </message>
 </context>
 <context>

@@ -7,7 +7,9 @@
 #include "core/kitchen/tensorspec.h"
 #include "ui/watch/stepchart.h"
 #include "core/watch/watchedprogram.h"
+#include "core/watch/watchfindings.h"
 #include "core/watch/watchplace.h"
+#include "ui/watch/findingspanel.h"
 
 #include <QApplication>
 #include <QFileInfo>
@@ -83,9 +85,19 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     m_view->setOverlay(m_overlay);
     connect(m_view, &KitchenView::statusMessage, this, &ProgramKitchen::statusMessage);
 
+    m_findings = new FindingsPanel;
+    m_findingsTimer = new QTimer(this);
+    m_findingsTimer->setSingleShot(true);
+    m_findingsTimer->setInterval(500); // a fast loop's steps: read again at most twice a second
+    connect(m_findingsTimer, &QTimer::timeout, this, &ProgramKitchen::updateFindings);
+    auto *chartRow = new QSplitter(Qt::Horizontal);
+    chartRow->addWidget(m_chart);
+    chartRow->addWidget(m_findings);
+    chartRow->setStretchFactor(0, 3);
+    chartRow->setStretchFactor(1, 2);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_view);
-    split->addWidget(m_chart);
+    split->addWidget(chartRow);
     split->addWidget(m_output);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
@@ -110,6 +122,7 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     connect(program, &WatchedProgram::ended, this, [this] {
         flyQueued();
         updateStatus();
+        updateFindings();
     });
     connect(program, &WatchedProgram::refused, this, &ProgramKitchen::updateStatus);
     connect(program, &WatchedProgram::noticeArrived, this,
@@ -299,11 +312,23 @@ void ProgramKitchen::flyQueued()
     updateStatus();
 }
 
-void ProgramKitchen::onStep(const WatchStep &step) { m_chart->addStep(step); }
+void ProgramKitchen::onStep(const WatchStep &step)
+{
+    m_chart->addStep(step);
+    if (!m_findingsTimer->isActive())
+        m_findingsTimer->start();
+}
+
+void ProgramKitchen::updateFindings()
+{
+    if (m_program)
+        m_findings->setFindings(WatchFindings::of(*m_program));
+}
 
 void ProgramKitchen::onError(const OpError &error)
 {
     ++m_errors;
+    updateFindings();
     // The program's own line, and where it is: nothing here can move its cards or run it again.
     m_lastError = error;
     const QString place = WatchPlace::text(error.sourceFile, error.sourceLine, error.sourceCell);

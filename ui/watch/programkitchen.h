@@ -18,6 +18,7 @@ class QTimer;
 
 namespace tk {
 
+class FindingsPanel;
 class FlightOverlay;
 class KitchenView;
 class StepChart;
@@ -42,6 +43,7 @@ public:
     WatchedProgram *program() const { return m_program; }
     KitchenView *kitchen() const { return m_view; }
     StepChart *stepChart() const { return m_chart; }
+    FindingsPanel *findingsPanel() const { return m_findings; }
     ErrorDialog *errorDialog() const { return m_errorDialog; }
     QFrame *errorBanner() const { return m_errorBanner; }
     // Opens the last error's dialog (the banner's "Show details"); false when there is none.
@@ -65,6 +67,7 @@ private:
     void queueMoves(const QList<MoveReport> &moves);
     void flyQueued();
     void onStep(const WatchStep &step);
+    void updateFindings(); // what this run shows so far (WatchFindings)
     void onError(const OpError &error);
     bool inFront() const;
     void onCounters(const WatchCounters &counters);
@@ -74,6 +77,8 @@ private:
     FlightOverlay *m_overlay = nullptr;
     KitchenView *m_view = nullptr;
     StepChart *m_chart = nullptr;
+    FindingsPanel *m_findings = nullptr;
+    QTimer *m_findingsTimer = nullptr;
     QLabel *m_status = nullptr;
     QLabel *m_lost = nullptr;
     QPlainTextEdit *m_output = nullptr;

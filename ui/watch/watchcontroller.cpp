@@ -5,6 +5,7 @@
 #include "ui/watch/jobkitchen.h"
 #include "ui/watch/programkitchen.h"
 #include "core/watch/watchedprogram.h"
+#include "core/watch/watchfindings.h"
 #include "core/watch/watchreplay.h"
 #include "core/watch/watchserver.h"
 
@@ -200,10 +201,17 @@ bool WatchController::exportTrace(const ProgramKitchen *kitchen, const QString &
 
 bool WatchController::exportTrace(const QList<const ProgramKitchen *> &kitchens, const QString &path, QString *error)
 {
-    QList<const WatchTrace *> traces;
+    // Each program's trace with its findings (WatchFindings) as instants: a copy, the
+    // program's own trace stays as its stream made it.
+    QList<WatchTrace> copies;
     for (const ProgramKitchen *k : kitchens)
-        if (k && k->program())
-            traces << &k->program()->trace();
+        if (k && k->program()) {
+            copies << k->program()->trace();
+            copies.last().addFindings(k->program()->hello().pid, WatchFindings::of(*k->program()));
+        }
+    QList<const WatchTrace *> traces;
+    for (const WatchTrace &t : copies)
+        traces << &t;
     if (traces.isEmpty()) {
         *error = tr("This tab's program is gone.");
         return false;

@@ -283,6 +283,31 @@ void WatchTrace::add(const WatchMessage &m)
     }
 }
 
+void WatchTrace::addFindings(qint64 pid, const QList<WatchFinding> &findings)
+{
+    for (const WatchFinding &f : findings) {
+        QJsonObject args{{QStringLiteral("kind"), f.kind},
+                         {QStringLiteral("file"), f.file},
+                         {QStringLiteral("line"), f.line},
+                         {QStringLiteral("evidence"), f.evidence},
+                         {QStringLiteral("cost_s"), f.costSeconds},
+                         {QStringLiteral("cost_basis"), f.costBasis},
+                         {QStringLiteral("advice"), f.advice},
+                         {QStringLiteral("code"), f.code}};
+        if (f.cell > 0)
+            args[QStringLiteral("cell")] = f.cell;
+        if (f.ifFixedSeconds >= 0)
+            args[QStringLiteral("if_fixed_s")] = f.ifFixedSeconds;
+        append(QJsonObject{{QStringLiteral("ph"), QStringLiteral("i")},
+                           {QStringLiteral("s"), QStringLiteral("p")},
+                           {QStringLiteral("cat"), QStringLiteral("finding")},
+                           {QStringLiteral("name"), QStringLiteral("finding: %1").arg(f.title)},
+                           {QStringLiteral("pid"), double(pid)},
+                           {QStringLiteral("ts"), micros(std::max(0.0, f.at))},
+                           {QStringLiteral("args"), args}});
+    }
+}
+
 QByteArray WatchTrace::toJson() const { return toJson({this}); }
 
 QByteArray WatchTrace::toJson(const QList<const WatchTrace *> &traces)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/watch/watchfinding.h"
 #include "core/watch/watchmessage.h"
 
 #include <QByteArray>
@@ -34,6 +35,9 @@ public:
     // cannot be read or holds no watch stream (no hello). Malformed lines are skipped.
     bool addRecording(const QString &path, QString *error);
     QByteArray toJson() const;
+    // The findings about program `pid` (WatchFindings), as process-wide instants named "finding:
+    // …" with their evidence, cost and fix in args.
+    void addFindings(qint64 pid, const QList<WatchFinding> &findings);
     // Several programs' traces (each its own process: the ranks of a job) as one file.
     static QByteArray toJson(const QList<const WatchTrace *> &traces);
     qsizetype eventCount() const { return m_events.size(); }

@@ -10,6 +10,7 @@
 #include "support/testsupport.h"
 #include "support/watchlines.h"
 #include "support/watchtest.h"
+#include "ui/watch/findingspanel.h"
 #include "ui/watch/jobkitchen.h"
 #include "ui/watch/programkitchen.h"
 #include "ui/watch/stepchart.h"
@@ -18,6 +19,8 @@
 #include "ui/window/mainwindow.h"
 
 #include <QApplication>
+#include <QDir>
+#include <QListWidget>
 #include <QIcon>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -272,6 +275,31 @@ private Q_SLOTS:
         QCOMPARE(slices, 2);
     }
 
+    // "Why is it slow?": a starved DataLoader loop's tab shows the finding beside its chart.
+    void theFindingsStandBesideTheChart()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(QDir(tmp.path()).mkpath("findings"));
+        QString log;
+        const QString rec = testsupport::recordScript(m_python, "findings/slow_loader.py", tmp.path(), &log);
+        QVERIFY2(!rec.isEmpty(), qPrintable(log));
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, rec);
+        QVERIFY(k);
+        FindingsPanel *panel = k->findingsPanel();
+        QTRY_VERIFY(panel->isVisible());
+        QCOMPARE(panel->list()->count(), 1);
+        QVERIFY2(panel->list()->item(0)->text().contains("DataLoader") && panel->list()->item(0)->text().contains("slow_loader.py, line"),
+                 qPrintable(panel->list()->item(0)->text()));
+        QVERIFY2(panel->detailText().contains("num_workers=0") && panel->detailText().contains("num_workers=4"),
+                 qPrintable(panel->detailText()));
+        // A program with nothing to say keeps the whole width for its chart.
+        ProgramKitchen *quiet = replay(w, m_right);
+        QVERIFY(quiet);
+        QVERIFY(!quiet->findingsPanel()->isVisible());
+    }
+
     void likeMovesFlyAsOne()
     {
         // 50 moves of x to the meta shelf, 10 ms apart: played at once, one flight "× 50".
@@ -512,6 +540,15 @@ private Q_SLOTS:
         QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() >= landed + 2, 5000); // x's and batch's
         QTest::qWait(300);
         QVERIFY(w.grab().save(QDir(dir).filePath("watch-notebook.png")));
+        // A loop starved by its DataLoader, and what its tab says about it.
+        QVERIFY(QDir(tmp.path()).mkpath("findings"));
+        const QString starved = testsupport::recordScript(m_python, "findings/slow_loader.py", tmp.path(), &log);
+        QVERIFY2(!starved.isEmpty(), qPrintable(log));
+        ProgramKitchen *slow = replay(w, starved);
+        QVERIFY(slow);
+        QTRY_VERIFY(slow->findingsPanel()->isVisible());
+        QTest::qWait(300);
+        QVERIFY(w.grab().save(QDir(dir).filePath("watch-findings.png")));
         qInfo() << "screenshots in" << dir;
     }
 

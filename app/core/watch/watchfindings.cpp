@@ -1,0 +1,192 @@
+#include "core/watch/watchfindings.h"
+
+#include "core/watch/watchedprogram.h"
+
+#include <QHash>
+#include <QLocale>
+#include <QSet>
+
+#include <algorithm>
+
+namespace tk {
+
+namespace {
+
+QString ms(double seconds) { return QLocale().toString(seconds * 1e3, 'f', seconds < 0.01 ? 2 : 1); }
+
+struct Place
+{
+    QString file;
+    int line = 0;
+    int cell = 0;
+    bool operator==(const Place &o) const { return file == o.file && line == o.line && cell == o.cell; }
+};
+
+size_t qHash(const Place &p, size_t seed = 0) { return ::qHash(p.file, seed) ^ size_t(p.line) ^ (size_t(p.cell) << 20); }
+
+void place(WatchFinding &f, const Place &p)
+{
+    f.file = p.file;
+    f.line = p.line;
+    f.cell = p.cell;
+}
+
+// 1. The steps wait for the DataLoader (source text 004: num_workers).
+void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    double total = 0, waited = 0;
+    int steps = 0;
+    for (const WatchStep &s : p.steps()) {
+        if (s.isCell || s.rank >= 0)
+            continue;
+        total += s.seconds;
+        waited += s.waitSeconds;
+        ++steps;
+    }
+    const QList<WatchDataWait> waits = p.dataWaits();
+    if (steps < WatchFindings::kMinSteps || total <= 0 || waits.isEmpty() || waited / total < WatchFindings::kWaitShare)
+        return;
+    QHash<Place, int> where;
+    for (const WatchDataWait &w : waits)
+        ++where[Place{w.file, w.line, w.cell}];
+    const Place at = std::max_element(where.constBegin(), where.constEnd(), [](int a, int b) { return a < b; }).key();
+    const WatchDataWait &last = waits.constLast();
+    const double step = total / steps, wait = waited / steps;
+    WatchFinding f;
+    f.kind = QStringLiteral("data_wait");
+    place(f, at);
+    f.title = WatchFindings::tr("Each step waits %1 % of its time for the DataLoader").arg(qRound(100 * waited / total));
+    f.evidence = WatchFindings::tr("Over %1 steps the loop waited %2 ms of its %3 ms step for the next batch "
+                                   "(num_workers=%4, pin_memory=%5).")
+                     .arg(steps)
+                     .arg(ms(wait), ms(step))
+                     .arg(last.workers < 0 ? QStringLiteral("?") : QString::number(last.workers),
+                          last.pinMemory ? QStringLiteral("True") : QStringLiteral("False"));
+    f.costSeconds = wait;
+    f.costBasis = WatchFindings::tr("measured");
+    f.advice = WatchFindings::tr("Let worker processes prepare the next batches while the model computes: "
+                                 "with enough workers the wait hides behind the step.");
+    f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=4, persistent_workers=True)");
+    f.ifFixedSeconds = step - wait;
+    f.at = last.at;
+    out.append(f);
+}
+
+// 2. non_blocking=True from pageable memory: the copy is synchronous anyway (source text 004).
+void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    QHash<Place, int> where;
+    QHash<Place, double> seconds, latest;
+    for (const MoveReport &m : p.moves()) {
+        if (!m.nonBlocking || m.pinned || m.fromDevice != QLatin1String("cpu") || !m.toDevice.startsWith(QLatin1String("cuda")))
+            continue;
+        const Place at{m.file, m.line, m.cell};
+        ++where[at];
+        seconds[at] += m.timed ? m.seconds : 0;
+        latest[at] = m.at;
+    }
+    if (where.isEmpty())
+        return;
+    const Place at = std::max_element(where.constBegin(), where.constEnd(), [](int a, int b) { return a < b; }).key();
+    const int steps = std::max<int>(1, int(p.steps().size()));
+    WatchFinding f;
+    f.kind = QStringLiteral("non_blocking_unpinned");
+    place(f, at);
+    f.title = WatchFindings::tr("non_blocking=True copies from pageable memory: they do not overlap");
+    f.evidence = WatchFindings::tr("%n copies to the GPU here asked for non_blocking=True from memory that is not "
+                                   "pinned; such a copy waits until it is done.",
+                                   nullptr, where.value(at));
+    f.costSeconds = seconds.value(at) / steps;
+    f.costBasis = WatchFindings::tr("measured (CUDA events), per step");
+    f.advice = WatchFindings::tr("Pin the batches (the DataLoader does it in its workers) so that the copy can run "
+                                 "while the GPU computes.");
+    f.code = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
+    f.at = latest.value(at);
+    out.append(f);
+}
+
+// 3. The same line moves a batch to a device in step after step (source text 003: load it once).
+void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    QHash<Place, QSet<int>> stepsAt;
+    QHash<Place, qint64> bytesAt;
+    QHash<Place, QString> toAt, nameAt;
+    for (const MoveReport &m : p.moves()) {
+        if (m.inPlace || m.step < 0 || m.fromDevice != QLatin1String("cpu") || m.toDevice == QLatin1String("cpu"))
+            continue;
+        const Place at{m.file, m.line, m.cell};
+        stepsAt[at].insert(m.step);
+        bytesAt[at] += m.bytes;
+        toAt[at] = m.toDevice;
+        nameAt[at] = m.sourceName;
+    }
+    for (auto it = stepsAt.constBegin(); it != stepsAt.constEnd(); ++it) {
+        const int steps = int(it.value().size());
+        if (steps < WatchFindings::kMinSteps)
+            continue;
+        const Place at = it.key();
+        const bool meta = toAt.value(at) == QLatin1String("meta");
+        const qint64 perStep = bytesAt.value(at) / steps;
+        double seconds = 0, latest = 0;
+        for (const MoveReport &m : p.moves())
+            if (Place{m.file, m.line, m.cell} == at) {
+                seconds += m.timed ? m.seconds : 0;
+                latest = m.at;
+            }
+        WatchFinding f;
+        f.kind = QStringLiteral("per_batch_move");
+        place(f, at);
+        const QString name = nameAt.value(at).isEmpty() ? WatchFindings::tr("a batch") : nameAt.value(at);
+        f.title = WatchFindings::tr("%1 is moved to %2 in every step").arg(name, toAt.value(at));
+        f.evidence = WatchFindings::tr("This line moved %1 from cpu to %2 in each of %3 steps, %4 a step.")
+                         .arg(name, toAt.value(at))
+                         .arg(steps)
+                         .arg(QLocale().formattedDataSize(perStep));
+        f.costSeconds = meta ? 0 : seconds / steps;
+        f.costBasis = meta ? WatchFindings::tr("estimated: meta moves no data; on a GPU each would be a real copy")
+                           : WatchFindings::tr("measured");
+        f.advice = WatchFindings::tr("If the whole dataset fits the device's memory, move it once before the loop "
+                                     "and slice batches there: nothing crosses per step.");
+        f.code = QStringLiteral("x_all, y_all = x_all.to(device), y_all.to(device)  # once, before the loop");
+        f.at = latest;
+        out.append(f);
+    }
+}
+
+// 4. The model and the data on different devices (source text 003's error).
+void modelDataSplit(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    QSet<Place> said;
+    for (const OpError &e : p.errors()) {
+        if (e.kind != OpError::Kind::DeviceMismatch)
+            continue;
+        const Place at{e.sourceFile, e.sourceLine, e.sourceCell};
+        if (said.contains(at))
+            continue;
+        said.insert(at);
+        WatchFinding f;
+        f.kind = QStringLiteral("model_data_split");
+        place(f, at);
+        f.title = WatchFindings::tr("The model and the data are on different devices");
+        f.evidence = WatchFindings::tr("“%1” raised: %2").arg(e.codeLine, e.message.section(QLatin1Char('\n'), 0, 0));
+        f.costBasis = WatchFindings::tr("the program stopped here");
+        f.advice = WatchFindings::tr("Move both to the same device before they meet: the model once, each batch as it "
+                                     "comes.");
+        f.code = QStringLiteral("model = model.to(device); x = x.to(device)");
+        out.append(f);
+    }
+}
+
+} // namespace
+
+QList<WatchFinding> WatchFindings::of(const WatchedProgram &program)
+{
+    QList<WatchFinding> out;
+    modelDataSplit(program, out);
+    dataWait(program, out);
+    perBatchMove(program, out);
+    nonBlockingUnpinned(program, out);
+    return out;
+}
+
+} // namespace tk

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "core/watch/watchfinding.h"
+
+#include <QCoreApplication>
+#include <QList>
+
+namespace tk {
+
+class WatchedProgram;
+
+// Findings computed from what a watched program told so far (its steps, DataLoader waits, moves
+// and errors): nothing is added to the program to find them. Thresholds are here and in
+// docs/findings.md; each kind is said once, at the line where it happens most.
+class WatchFindings
+{
+    Q_DECLARE_TR_FUNCTIONS(tk::WatchFindings)
+
+public:
+    static constexpr double kWaitShare = 0.20;  // a step waiting ≥ 20 % of its time for data
+    static constexpr int kMinSteps = 3;         // steps before a per-step pattern is a finding
+
+    static QList<WatchFinding> of(const WatchedProgram &program);
+};
+
+} // namespace tk

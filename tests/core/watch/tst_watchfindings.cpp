@@ -1,0 +1,181 @@
+// "Why is my program slow?": each kind of finding from a real program that shows it (recorded
+// by the watcher here, under the build's Python), at its line, and none from its fixed twin;
+// the bench's JSON carries them with the fields docs/findings.md lists.
+#include "support/benchrun.h"
+#include "support/testsupport.h"
+#include "support/watchlines.h"
+#include "support/watchtest.h"
+#include "core/watch/watchedprogram.h"
+#include "core/watch/watchfindings.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tk;
+
+class TestWatchFindings : public QObject
+{
+    Q_OBJECT
+
+    QString m_python;
+    QTemporaryDir m_dir;
+    QHash<QString, QString> m_recordings;
+
+    // The script's line holding `text`, so that no test hard-codes a line number.
+    static int lineOf(const QString &script, const QString &text)
+    {
+        QFile f(testsupport::watcherScript(script));
+        if (!f.open(QIODevice::ReadOnly))
+            return -1;
+        int n = 0;
+        while (!f.atEnd()) {
+            ++n;
+            if (QString::fromUtf8(f.readLine()).contains(text))
+                return n;
+        }
+        return -1;
+    }
+
+    QList<WatchFinding> findingsOf(const QString &script)
+    {
+        QFile f(m_recordings.value(script));
+        if (!f.open(QIODevice::ReadOnly))
+            return {};
+        WatchedProgram program;
+        program.feed(f.readAll());
+        return WatchFindings::of(program);
+    }
+
+    static QStringList kinds(const QList<WatchFinding> &findings)
+    {
+        QStringList k;
+        for (const WatchFinding &f : findings)
+            k << f.kind;
+        return k;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        m_python = testsupport::torchPython();
+        if (m_python.isEmpty())
+            QSKIP("no Python with torch here: the programs run under the user's own Python");
+        QVERIFY(m_dir.isValid());
+        QVERIFY(QDir(m_dir.path()).mkpath("findings")); // recordings sit as the scripts do
+        for (const char *script : {"findings/slow_loader.py", "findings/slow_loader_fixed.py", "findings/per_batch_move.py",
+                                   "findings/per_batch_move_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
+            QString log;
+            const QString rec = testsupport::recordScript(m_python, script, m_dir.path(), &log);
+            QVERIFY2(!rec.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(script, log)));
+            m_recordings.insert(script, rec);
+        }
+    }
+
+    // Each sample takes 2 ms and no worker prepares them: nearly the whole step is waiting.
+    void aStarvedLoopWaitsForItsData()
+    {
+        const QList<WatchFinding> found = findingsOf("findings/slow_loader.py");
+        QCOMPARE(kinds(found), QStringList{"data_wait"});
+        const WatchFinding &f = found.first();
+        QCOMPARE(f.line, lineOf("findings/slow_loader.py", "for x, y in loader:"));
+        QVERIFY(f.file.endsWith("slow_loader.py"));
+        QVERIFY2(f.evidence.contains("num_workers=0") && f.evidence.contains("8 steps"), qPrintable(f.evidence));
+        QVERIFY(f.costSeconds > 0.008); // 8 samples × 2 ms a batch, at least
+        QVERIFY(f.ifFixedSeconds >= 0 && f.ifFixedSeconds < f.costSeconds);
+        QVERIFY(f.code.contains("num_workers="));
+        QCOMPARE(f.costBasis, QStringLiteral("measured"));
+        QCOMPARE(kinds(findingsOf("findings/slow_loader_fixed.py")), QStringList{});
+    }
+
+    // The batch goes to the device in every step; moved once before the loop, nothing is said.
+    void aBatchMovedEveryStepIsSaid()
+    {
+        const QList<WatchFinding> found = findingsOf("findings/per_batch_move.py");
+        QCOMPARE(kinds(found), QStringList{"per_batch_move"});
+        const WatchFinding &f = found.first();
+        QCOMPARE(f.line, lineOf("findings/per_batch_move.py", "xb = x_all[i:i + 8].to(\"meta\")"));
+        QVERIFY2(f.evidence.contains("xb") && f.evidence.contains("8 steps"), qPrintable(f.evidence));
+        QCOMPARE(f.costSeconds, 0.0); // meta moves no data: estimated, and said so
+        QVERIFY(f.costBasis.contains("on a GPU"));
+        QCOMPARE(kinds(findingsOf("findings/per_batch_move_fixed.py")), QStringList{});
+    }
+
+    // Source text 003: the model on the CPU, the data on the device.
+    void theModelAndTheDataApartAreAFinding()
+    {
+        const QList<WatchFinding> found = findingsOf("seed003_wrong.py");
+        QCOMPARE(kinds(found), QStringList{"model_data_split"});
+        QCOMPARE(found.first().line, lineOf("seed003_wrong.py", "return x + self.w"));
+        QVERIFY(found.first().code.contains(".to(device)"));
+        QCOMPARE(kinds(findingsOf("seed003_right.py")), QStringList{});
+    }
+
+    // A GPU-only kind, from the lines a CUDA program's watcher sends (no GPU here): pageable
+    // copies asked to be non-blocking; pinned ones are not a finding.
+    void nonBlockingFromPageableMemoryIsSaid()
+    {
+        QByteArray lines = testsupport::hello() + "\n";
+        for (int step = 0; step < 3; ++step)
+            for (bool pinned : {false, true})
+                lines += QStringLiteral(R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"x","from":"cpu","to":"cuda:0","bytes":4096,"pinned":%3,"non_blocking":true,"seconds":0.001,"timing":"cuda_events","step":%4,"file":"/u/train.py","line":%5})")
+                             .arg(1.0 + step)
+                             .arg(step * 2 + int(pinned) + 1)
+                             .arg(pinned ? "true" : "false")
+                             .arg(step)
+                             .arg(pinned ? 31 : 30)
+                             .toUtf8()
+                         + "\n";
+        WatchedProgram program;
+        program.feed(lines);
+        QList<WatchFinding> found;
+        for (const WatchFinding &f : WatchFindings::of(program))
+            if (f.kind == QLatin1String("non_blocking_unpinned"))
+                found << f;
+        QCOMPARE(found.size(), 1);
+        QCOMPARE(found.first().line, 30);
+        QVERIFY2(found.first().evidence.contains("3 copies"), qPrintable(found.first().evidence));
+        QVERIFY(found.first().code.contains("pin_memory=True"));
+    }
+
+    // tensor-kitchen-bench watch --replay … --format json: a findings array, each with its fields.
+    void theBenchSaysTheFindings()
+    {
+        QString out, err;
+        QCOMPARE(testsupport::runBench({"watch", "--replay", m_recordings.value("findings/slow_loader.py"), "--format", "json"},
+                                       &out, &err),
+                 0);
+        const QJsonObject program = QJsonDocument::fromJson(out.toUtf8()).object().value("programs").toArray().first().toObject();
+        const QJsonArray findings = program.value("findings").toArray();
+        QCOMPARE(findings.size(), 1);
+        const QJsonObject f = findings.first().toObject();
+        for (const char *key : {"kind", "file", "line", "evidence", "cost_s", "advice", "code", "if_fixed_s"})
+            QVERIFY2(f.contains(key), key);
+        QCOMPARE(f.value("kind").toString(), QStringLiteral("data_wait"));
+        QVERIFY(f.value("cost_s").toDouble() > 0);
+        // The timeline says it too: an instant of the program's process, the finding in its args.
+        out.clear();
+        err.clear();
+        QCOMPARE(testsupport::runBench({"watch", "--replay", m_recordings.value("findings/slow_loader.py"), "--format", "trace"},
+                                       &out, &err),
+                 0);
+        int instants = 0;
+        for (const QJsonValue &v : QJsonDocument::fromJson(out.toUtf8()).object().value("traceEvents").toArray()) {
+            const QJsonObject e = v.toObject();
+            if (e.value("cat") == "finding") {
+                QCOMPARE(e.value("ph").toString(), QStringLiteral("i"));
+                QCOMPARE(e.value("args").toObject().value("kind").toString(), QStringLiteral("data_wait"));
+                QVERIFY(e.value("name").toString().startsWith("finding: "));
+                ++instants;
+            }
+        }
+        QCOMPARE(instants, 1);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchFindings)
+#include "tst_watchfindings.moc"

@@ -1,0 +1,75 @@
+#include "ui/watch/findingspanel.h"
+
+#include "core/watch/watchplace.h"
+
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+namespace tk {
+
+FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
+{
+    auto *heading = new QLabel(tr("<b>Why is it slow?</b> What this run shows"));
+    m_list = new QListWidget;
+    m_list->setObjectName(QStringLiteral("findingsList"));
+    m_list->setWordWrap(true);
+    m_details = new QLabel;
+    m_details->setObjectName(QStringLiteral("findingDetails"));
+    m_details->setWordWrap(true);
+    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    // A few rows for the list; the selected finding's words (and its line of code) scroll.
+    m_list->setMaximumHeight(5 * fontMetrics().height());
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(m_details);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(heading);
+    layout->addWidget(m_list);
+    layout->addWidget(scroll, 1);
+    connect(m_list, &QListWidget::currentRowChanged, this, &FindingsPanel::showDetails);
+    hide();
+}
+
+void FindingsPanel::setFindings(const QList<WatchFinding> &findings)
+{
+    const int row = std::max(0, m_list->currentRow());
+    m_findings = findings;
+    m_list->clear();
+    for (const WatchFinding &f : findings) {
+        const QString where = WatchPlace::text(f.file, f.line, f.cell);
+        m_list->addItem(where.isEmpty() ? f.title : tr("%1 — %2").arg(f.title, where));
+    }
+    setVisible(!findings.isEmpty());
+    if (!findings.isEmpty())
+        m_list->setCurrentRow(std::min(row, int(findings.size()) - 1));
+    else
+        m_details->clear();
+}
+
+void FindingsPanel::showDetails(int row)
+{
+    if (row < 0 || row >= m_findings.size()) {
+        m_details->clear();
+        return;
+    }
+    const WatchFinding &f = m_findings.at(row);
+    QString cost = f.costSeconds > 0 ? tr("Costs %1 ms a step (%2).").arg(QLocale().toString(f.costSeconds * 1e3, 'f', 2), f.costBasis)
+                                     : f.costBasis;
+    if (f.ifFixedSeconds >= 0)
+        cost += QLatin1Char(' ') + tr("Fixed, a step would take about %1 ms.").arg(QLocale().toString(f.ifFixedSeconds * 1e3, 'f', 2));
+    const QString where = WatchPlace::text(f.file, f.line, f.cell);
+    m_details->setText(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p><p><tt>%4</tt></p>")
+                           .arg((where.isEmpty() ? QString() : where.toHtmlEscaped() + QStringLiteral(": "))
+                                    + f.evidence.toHtmlEscaped(),
+                                cost.toHtmlEscaped(), f.advice.toHtmlEscaped(), f.code.toHtmlEscaped()));
+}
+
+QString FindingsPanel::detailText() const { return m_details->text(); }
+
+} // namespace tk
