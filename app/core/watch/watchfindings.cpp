@@ -108,8 +108,10 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
 // 3. The same line moves a batch to a device in step after step (source text 003: load it once).
 void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
 {
+    // One pass over the moves (the tab asks again as steps come: up to kMaxKept of them).
     QHash<Place, QSet<int>> stepsAt;
     QHash<Place, qint64> bytesAt;
+    QHash<Place, double> secondsAt, latestAt;
     QHash<Place, QString> toAt, nameAt;
     for (const MoveReport &m : p.moves()) {
         if (m.inPlace || m.step < 0 || m.fromDevice != QLatin1String("cpu") || m.toDevice == QLatin1String("cpu"))
@@ -117,6 +119,8 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
         const Place at{m.file, m.line, m.cell};
         stepsAt[at].insert(m.step);
         bytesAt[at] += m.bytes;
+        secondsAt[at] += m.timed ? m.seconds : 0;
+        latestAt[at] = m.at;
         toAt[at] = m.toDevice;
         nameAt[at] = m.sourceName;
     }
@@ -127,12 +131,7 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
         const Place at = it.key();
         const bool meta = toAt.value(at) == QLatin1String("meta");
         const qint64 perStep = bytesAt.value(at) / steps;
-        double seconds = 0, latest = 0;
-        for (const MoveReport &m : p.moves())
-            if (Place{m.file, m.line, m.cell} == at) {
-                seconds += m.timed ? m.seconds : 0;
-                latest = m.at;
-            }
+        const double seconds = secondsAt.value(at);
         WatchFinding f;
         f.kind = QStringLiteral("per_batch_move");
         place(f, at);
@@ -148,7 +147,7 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
         f.advice = WatchFindings::tr("If the whole dataset fits the device's memory, move it once before the loop "
                                      "and slice batches there: nothing crosses per step.");
         f.code = QStringLiteral("x_all, y_all = x_all.to(device), y_all.to(device)  # once, before the loop");
-        f.at = latest;
+        f.at = latestAt.value(at);
         out.append(f);
     }
 }
