@@ -37,14 +37,17 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     double total = 0, waited = 0;
     int steps = 0;
     for (const WatchStep &s : p.steps()) {
-        if (s.isCell || s.rank >= 0)
+        // The first step's time runs from the watcher's start (imports, the model's making):
+        // not a step's share.
+        if (s.isCell || s.rank >= 0 || s.n <= 1)
             continue;
         total += s.seconds;
         waited += s.waitSeconds;
         ++steps;
     }
     const QList<WatchDataWait> waits = p.dataWaits();
-    if (steps < WatchFindings::kMinSteps || total <= 0 || waits.isEmpty() || waited / total < WatchFindings::kWaitShare)
+    if (steps < WatchFindings::kMinSteps || total <= 0 || waits.isEmpty() || waited / total < WatchFindings::kWaitShare
+        || waited / steps < WatchFindings::kMinWait)
         return;
     QHash<Place, int> where;
     for (const WatchDataWait &w : waits)

@@ -84,7 +84,7 @@ private Q_SLOTS:
         const WatchFinding &f = found.first();
         QCOMPARE(f.line, lineOf("findings/slow_loader.py", "for x, y in loader:"));
         QVERIFY(f.file.endsWith("slow_loader.py"));
-        QVERIFY2(f.evidence.contains("num_workers=0") && f.evidence.contains("8 steps"), qPrintable(f.evidence));
+        QVERIFY2(f.evidence.contains("num_workers=0") && f.evidence.contains("7 steps"), qPrintable(f.evidence));
         QVERIFY(f.costSeconds > 0.008); // 8 samples × 2 ms a batch, at least
         QVERIFY(f.ifFixedSeconds >= 0 && f.ifFixedSeconds < f.costSeconds);
         QVERIFY(f.code.contains("num_workers="));
