@@ -150,11 +150,18 @@ QString ProgramKitchen::title() const
 {
     if (!m_program)
         return tr("program");
+    const QString name = programName();
+    const qint64 pid = m_program->hello().pid;
+    return pid > 0 ? tr("%1 (%2)").arg(name).arg(pid) : name;
+}
+
+QString ProgramKitchen::programName() const
+{
     const WatchHello &h = m_program->hello();
-    QString name = h.program.isEmpty() ? tr("program") : QFileInfo(h.program).fileName();
+    const QString name = h.program.isEmpty() ? tr("program") : QFileInfo(h.program).fileName();
     if (h.rank >= 0 && h.worldSize > 0) // one rank of a job (torchrun, the DDP lane)
-        name = tr("%1 · rank %2 of %3").arg(name).arg(h.rank).arg(h.worldSize);
-    return h.pid > 0 ? tr("%1 (%2)").arg(name).arg(h.pid) : name;
+        return tr("%1 · rank %2 of %3").arg(name).arg(h.rank).arg(h.worldSize);
+    return name;
 }
 
 QString ProgramKitchen::statusText() const { return m_status->text(); }
@@ -188,7 +195,7 @@ void ProgramKitchen::updateStatus()
     m_status->setText(tr("%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown", nullptr,
                          int(std::min<qint64>(m_movesShown, INT_MAX)))
                           // A rank says which it is (beside the others in its job's tab).
-                          .arg(h.rank >= 0 && h.worldSize > 0 ? title()
+                          .arg(h.rank >= 0 && h.worldSize > 0 ? programName()
                                : h.program.isEmpty()          ? tr("program")
                                                               : h.program)
                           .arg(h.pid)

@@ -50,6 +50,7 @@ public:
     bool showErrorDetails();
     QString statusText() const;
     QString title() const; // for the tab: "train.py (4242)"
+    QString programName() const; // "train.py", or "train.py · rank 1 of 2" (the pid left out)
     qint64 movesShown() const { return m_movesShown; }
     qint64 bytesMoved() const { return m_bytesMoved; }
     // A program the app started: its printed output is shown under the chart.

@@ -397,6 +397,9 @@ private Q_SLOTS:
         QVERIFY(zero->mapTo(job, QPoint(0, 0)).x() < one->mapTo(job, QPoint(0, 0)).x()); // side by side
         QVERIFY(zero->width() > 400 && one->width() > 400);
         QCOMPARE(w.watch()->kitchens().size(), 2);
+        // Each says which rank it is, once, beside its pid.
+        QVERIFY2(zero->statusText().startsWith(QStringLiteral("moves_loop.py · rank 0 of 2 · pid %1 ·").arg(zero->program()->hello().pid)),
+                 qPrintable(zero->statusText()));
         for (ProgramKitchen *k : {zero, one})
             QCOMPARE(k->movesShown(), qint64(50));
         const QString trace = tmp.filePath("job.trace.json");
