@@ -249,22 +249,8 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
                                      {QStringLiteral("bytes"), double(s.bytes)},
                                      {QStringLiteral("error"), s.failed}});
     QJsonArray findings;
-    for (const WatchFinding &f : WatchFindings::of(w)) {
-        QJsonObject o{{QStringLiteral("kind"), f.kind},
-                      {QStringLiteral("title"), f.title},
-                      {QStringLiteral("file"), f.file},
-                      {QStringLiteral("line"), f.line},
-                      {QStringLiteral("evidence"), f.evidence},
-                      {QStringLiteral("cost_s"), f.costSeconds},
-                      {QStringLiteral("cost_basis"), f.costBasis},
-                      {QStringLiteral("advice"), f.advice},
-                      {QStringLiteral("code"), f.code}};
-        if (f.cell > 0)
-            o[QStringLiteral("cell")] = f.cell;
-        if (f.ifFixedSeconds >= 0)
-            o[QStringLiteral("if_fixed_s")] = f.ifFixedSeconds;
-        findings.append(o);
-    }
+    for (const WatchFinding &f : WatchFindings::of(w))
+        findings.append(WatchFindings::toJson(f));
     QJsonArray collectives;
     for (const WatchCollective &c : w.collectives())
         collectives.append(QJsonObject{{QStringLiteral("op"), c.op},

@@ -24,6 +24,12 @@ struct Place
 
 size_t qHash(const Place &p, size_t seed = 0) { return ::qHash(p.file, seed) ^ size_t(p.line) ^ (size_t(p.cell) << 20); }
 
+// A finding is said where it happens most (`counts` is not empty).
+Place mostFrequent(const QHash<Place, int> &counts)
+{
+    return std::max_element(counts.constBegin(), counts.constEnd(), [](int a, int b) { return a < b; }).key();
+}
+
 void place(WatchFinding &f, const Place &p)
 {
     f.file = p.file;
@@ -52,7 +58,7 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     QHash<Place, int> where;
     for (const WatchDataWait &w : waits)
         ++where[Place{w.file, w.line, w.cell}];
-    const Place at = std::max_element(where.constBegin(), where.constEnd(), [](int a, int b) { return a < b; }).key();
+    const Place at = mostFrequent(where);
     const WatchDataWait &last = waits.constLast();
     const double step = total / steps, wait = waited / steps;
     WatchFinding f;
@@ -90,7 +96,7 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
     }
     if (where.isEmpty())
         return;
-    const Place at = std::max_element(where.constBegin(), where.constEnd(), [](int a, int b) { return a < b; }).key();
+    const Place at = mostFrequent(where);
     const int steps = std::max<int>(1, int(p.steps().size()));
     WatchFinding f;
     f.kind = QStringLiteral("non_blocking_unpinned");
@@ -180,6 +186,24 @@ void modelDataSplit(const WatchedProgram &p, QList<WatchFinding> &out)
 }
 
 } // namespace
+
+QJsonObject WatchFindings::toJson(const WatchFinding &f)
+{
+    QJsonObject o{{QStringLiteral("kind"), f.kind},
+                  {QStringLiteral("title"), f.title},
+                  {QStringLiteral("file"), f.file},
+                  {QStringLiteral("line"), f.line},
+                  {QStringLiteral("evidence"), f.evidence},
+                  {QStringLiteral("cost_s"), f.costSeconds},
+                  {QStringLiteral("cost_basis"), f.costBasis},
+                  {QStringLiteral("advice"), f.advice},
+                  {QStringLiteral("code"), f.code}};
+    if (f.cell > 0)
+        o[QStringLiteral("cell")] = f.cell;
+    if (f.ifFixedSeconds >= 0)
+        o[QStringLiteral("if_fixed_s")] = f.ifFixedSeconds;
+    return o;
+}
 
 QList<WatchFinding> WatchFindings::of(const WatchedProgram &program)
 {

@@ -3,6 +3,7 @@
 #include "core/watch/watchfinding.h"
 
 #include <QCoreApplication>
+#include <QJsonObject>
 #include <QList>
 
 namespace tk {
@@ -22,6 +23,8 @@ public:
     static constexpr int kMinSteps = 3;         // steps before a per-step pattern is a finding
 
     static QList<WatchFinding> of(const WatchedProgram &program);
+    // One finding as the bench's JSON and the timeline's instants give it (docs/findings.md).
+    static QJsonObject toJson(const WatchFinding &finding);
 };
 
 } // namespace tk

@@ -1,5 +1,6 @@
 #include "core/watch/watchtrace.h"
 
+#include "core/watch/watchfindings.h"
 #include "core/watch/watchlinereader.h"
 #include "core/watch/watchparser.h"
 
@@ -286,18 +287,7 @@ void WatchTrace::add(const WatchMessage &m)
 void WatchTrace::addFindings(qint64 pid, const QList<WatchFinding> &findings)
 {
     for (const WatchFinding &f : findings) {
-        QJsonObject args{{QStringLiteral("kind"), f.kind},
-                         {QStringLiteral("file"), f.file},
-                         {QStringLiteral("line"), f.line},
-                         {QStringLiteral("evidence"), f.evidence},
-                         {QStringLiteral("cost_s"), f.costSeconds},
-                         {QStringLiteral("cost_basis"), f.costBasis},
-                         {QStringLiteral("advice"), f.advice},
-                         {QStringLiteral("code"), f.code}};
-        if (f.cell > 0)
-            args[QStringLiteral("cell")] = f.cell;
-        if (f.ifFixedSeconds >= 0)
-            args[QStringLiteral("if_fixed_s")] = f.ifFixedSeconds;
+        const QJsonObject args = WatchFindings::toJson(f);
         append(QJsonObject{{QStringLiteral("ph"), QStringLiteral("i")},
                            {QStringLiteral("s"), QStringLiteral("p")},
                            {QStringLiteral("cat"), QStringLiteral("finding")},
