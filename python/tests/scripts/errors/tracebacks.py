@@ -57,10 +57,16 @@ def step_closure_fails():
     opt.step(lambda: 1 / 0)
 
 
+def collective_without_group():
+    torch.distributed.all_reduce(torch.ones(2))  # no init_process_group: torch raises
+
+
 CASES = [meta_to_cpu, meta_to_cpu_by_to, meta_model_to_cpu, copy_mismatched_shapes,
          copy_from_meta, loader_item_fails, step_closure_fails]
 if not torch.cuda.is_available():
     CASES.append(cuda_on_this_torch)
+if torch.distributed.is_available():
+    CASES.append(collective_without_group)
 
 
 def where(tb):
