@@ -55,8 +55,9 @@ UNCAUGHT = ["meta_to_cpu" if torch.cuda.is_available() else "cuda_on_this_torch"
 @pytest.mark.parametrize("uncaught", UNCAUGHT)
 def test_tracebacks_are_pythons_own(tmp_path, uncaught):
     """Every error through Tensor.to/cuda/cpu/copy_, Module.cpu, the DataLoader, an optimizer
-    step and a torch.distributed collective, caught (format_exc, extract_tb, sys.exc_info, pdb's `where`) and one
-    uncaught: plain python3, python -m tensorkitchen and watch() print the same bytes."""
+    step and a torch.distributed collective, caught (format_exc, extract_tb, sys.exc_info, pdb's
+    `where`) and one uncaught: plain python3, python -m tensorkitchen and watch() print the same
+    bytes."""
     script = str(ERRORS / "tracebacks.py")
     plain = run([script, uncaught], tmp_path)
     assert plain.returncode == 1 and b"Traceback" in plain.stderr
