@@ -98,7 +98,7 @@ def caller(depth: int = 2) -> Optional[types.FrameType]:
 def where(frame: Optional[types.FrameType]) -> Tuple[Optional[str], Optional[int]]:
     if frame is None:
         return None, None
-    return _abs(frame.f_code.co_filename), frame.f_lineno or None
+    return abs_file(frame.f_code.co_filename), frame.f_lineno or None
 
 
 class Cells:
@@ -165,7 +165,7 @@ def assigned_name(frame: Optional[types.FrameType]) -> Optional[str]:
     return stores.get(frame.f_lasti)
 
 
-def _abs(filename: str) -> str:
+def abs_file(filename: str) -> str:
     if filename.startswith("<") or os.path.isabs(filename):
         return filename
     return os.path.abspath(filename)
@@ -285,7 +285,7 @@ def user_traceback(tb: Optional[types.TracebackType], limit: int = 64) -> List[D
     while tb is not None:
         code = tb.tb_frame.f_code
         if is_user_file(code.co_filename):
-            filename = _abs(code.co_filename)
+            filename = abs_file(code.co_filename)
             line = tb.tb_lineno or 1
             frame = {"file": filename, "line": line, "func": code.co_name,
                      "code": code_line(filename, line, tb.tb_frame.f_globals)}

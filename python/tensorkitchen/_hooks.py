@@ -84,7 +84,7 @@ def cuda_target(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torch
 def install(w: Watcher, patches: Patches) -> None:
     """Put every wrapper in place. Each part is separate: one failing leaves the others."""
     for part in (_install_tensor, _install_module, _install_dataloader, _install_optimizer,
-                 _install_collectives):
+                 _install_collectives, _install_calls):
         try:
             part(w, patches)
         except Exception as exc:
@@ -290,6 +290,57 @@ def _install_collectives(w: Watcher, patches: Patches) -> None:
             fn = make(op, orig)
             functools.update_wrapper(fn, orig, updated=())
             patches.set(dist, op, fn)
+
+
+# What makes the host wait for a device's queued work (source text 004: synchronize): reading a
+# value (item, tolist, numpy), printing or formatting a tensor, torch.cuda.synchronize. A
+# device-to-CPU .cpu()/.to() is one too, and already a move. And pin_memory(), a copy each call.
+# Counted only where the user's own line calls it (torch's internal calls, such as an optimizer
+# reading its step or the DataLoader pinning a batch, are not theirs).
+CALLS = ("item", "tolist", "numpy", "__repr__", "__format__", "pin_memory")
+
+
+def _install_calls(w: Watcher, patches: Patches) -> None:
+    Tensor = torch.Tensor
+    pc = perf_counter
+    hide = _frames.hide_frame
+
+    def make(what: str, orig: Callable[..., Any]) -> Callable[..., Any]:
+        def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
+            t0 = pc()
+            try:
+                out = orig(self, *args, **kwargs)
+            except BaseException as exc:
+                hide(exc)
+                raise
+            if not w.mute:
+                w.called(what, self, pc() - t0)
+            return out
+        functools.update_wrapper(wrapper, orig, updated=())
+        return wrapper
+
+    for name in CALLS:
+        orig = Tensor.__dict__.get(name) or getattr(Tensor, name, None)
+        if callable(orig):
+            patches.set(Tensor, name, make(name, orig))
+    cuda = sys.modules.get("torch.cuda")
+    sync_orig = getattr(cuda, "synchronize", None)
+    if not callable(sync_orig):
+        return
+
+    def synchronize(*args: Any, **kwargs: Any) -> Any:
+        t0 = pc()
+        try:
+            out = sync_orig(*args, **kwargs)
+        except BaseException as exc:
+            hide(exc)
+            raise
+        if not w.mute:
+            w.called("synchronize", None, pc() - t0)
+        return out
+
+    functools.update_wrapper(synchronize, sync_orig, updated=())
+    patches.set(cuda, "synchronize", synchronize)
 
 
 def _install_optimizer(w: Watcher, patches: Patches) -> None:

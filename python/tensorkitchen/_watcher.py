@@ -23,7 +23,8 @@ def _dtype(dtype: torch.dtype) -> str:
 
 class _Step:
     """Totals of the current step (between two optimizer steps)."""
-    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives")
+    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives",
+                 "calls")
 
     def __init__(self, t0: float) -> None:
         self.t0 = t0
@@ -33,6 +34,12 @@ class _Step:
         self.copy_s = 0.0
         self.bytes = 0
         self.moves = 0
+        # (code's file, line, what) -> [calls, seconds, device type]: the user's lines that
+        # made the host wait for a device (or would, on a GPU) or pinned memory in this step.
+        self.calls: Dict[Tuple[str, int, str], List[Any]] = {}
+
+
+MAX_CALL_LINES = 32  # a step's call lines sent (the protocol's limit is 64)
 
 
 class Watcher:
@@ -411,11 +418,48 @@ class Watcher:
             if step.collectives:
                 message["collective_s"] = step.collective_s
                 message["collectives"] = step.collectives
+            if step.calls:
+                message["calls"] = self._calls(step)
             self._place(message, frame)
             self.put(message)
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
+
+    def called(self, what: str, tensor: Any, seconds: float) -> None:
+        """After item()/tolist()/numpy()/printing a tensor, torch.cuda.synchronize() or
+        pin_memory(), called from the user's own line (the wrapper's caller): counted in the
+        step, sent with it."""
+        try:
+            frame = sys._getframe(2)
+            code = frame.f_code
+            if not _frames.is_user_file(code.co_filename):
+                return
+            device = tensor.device.type if isinstance(tensor, torch.Tensor) else "cuda"
+            if device == "meta":
+                return  # nothing to wait for
+            key = (code.co_filename, frame.f_lineno, what)
+            calls = self._step.calls
+            seen = calls.get(key)
+            if seen is None:
+                if len(calls) >= MAX_CALL_LINES:
+                    return
+                calls[key] = [1, seconds, device]
+            else:
+                seen[0] += 1
+                seen[1] += seconds
+        except Exception as exc:
+            self._fail("counting a call", exc)
+
+    @staticmethod
+    def _calls(step: _Step) -> List[Message]:
+        out: List[Message] = []
+        for (file, line, what), (n, seconds, device) in list(step.calls.items()):
+            call: Message = {"file": _frames.abs_file(file), "line": line, "what": what,
+                             "n": n, "seconds": seconds, "device": device}
+            _frames.cells.place(call, file)
+            out.append(call)
+        return out
 
     def collective(self, op: str, seconds: float, args: Any, kwargs: Any, out: Any) -> None:
         """After a torch.distributed collective. A blocking one's wall time is the time the

@@ -91,6 +91,8 @@ inline QByteArray withEntries(const QString &limit, int n)
             entries << QStringLiteral(R"({"device":"cuda:%1","allocated":1})").arg(i);
         else if (limit == QLatin1String("error devices"))
             entries << QStringLiteral(R"("cuda:%1")").arg(i);
+        else if (limit == QLatin1String("step calls"))
+            entries << QStringLiteral(R"({"file":"/a.py","line":%1,"what":"item","n":1,"seconds":0,"device":"cpu"})").arg(i + 1);
         else
             entries << QStringLiteral(R"({"device":"cuda:%1","name":"g","total":1})").arg(i);
     }
@@ -103,6 +105,8 @@ inline QByteArray withEntries(const QString &limit, int n)
         return QStringLiteral(R"({"type":"error","t":1,"kind":"other","message":"m","traceback":[%1]})").arg(list).toUtf8();
     if (limit == QLatin1String("memory devices"))
         return QStringLiteral(R"({"type":"memory","t":1,"devices":[%1]})").arg(list).toUtf8();
+    if (limit == QLatin1String("step calls"))
+        return QStringLiteral(R"({"type":"step","t":1,"n":1,"calls":[%1]})").arg(list).toUtf8();
     if (limit == QLatin1String("error devices"))
         return QStringLiteral(R"({"type":"error","t":1,"kind":"other","message":"m","devices":[%1]})").arg(list).toUtf8();
     return QStringLiteral(R"({"type":"hello","t":0,"v":1,"pid":1,"devices":[%1]})").arg(list).toUtf8();

@@ -2,10 +2,12 @@
 
 #include "core/watch/watchplace.h"
 
+#include <QFileInfo>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
 #include <QScrollArea>
+#include <QUrl>
 #include <QVBoxLayout>
 
 namespace tk {
@@ -19,7 +21,8 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     m_details = new QLabel;
     m_details->setObjectName(QStringLiteral("findingDetails"));
     m_details->setWordWrap(true);
-    m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    m_details->setOpenExternalLinks(true); // the file's link opens the user's editor
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     // A few rows for the list; the selected finding's words (and its line of code) scroll.
     m_list->setMaximumHeight(5 * fontMetrics().height());
@@ -64,10 +67,30 @@ void FindingsPanel::showDetails(int row)
     if (f.ifFixedSeconds >= 0)
         cost += QLatin1Char(' ') + tr("Fixed, a step would take about %1 ms.").arg(QLocale().toString(f.ifFixedSeconds * 1e3, 'f', 2));
     const QString where = WatchPlace::text(f.file, f.line, f.cell);
-    m_details->setText(QStringLiteral("<p>%1</p><p>%2</p><p>%3</p><p><tt>%4</tt></p>")
+    m_details->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p><tt>%5</tt></p>")
                            .arg((where.isEmpty() ? QString() : where.toHtmlEscaped() + QStringLiteral(": "))
                                     + f.evidence.toHtmlEscaped(),
-                                cost.toHtmlEscaped(), f.advice.toHtmlEscaped(), f.code.toHtmlEscaped()));
+                                sourceHtml(f), cost.toHtmlEscaped(), f.advice.toHtmlEscaped(), f.code.toHtmlEscaped()));
+    Q_EMIT findingSelected(f);
+}
+
+// The finding's line in the program's own file, with one line either side, and a link that
+// opens the file in the user's editor. A notebook's cell has no file here: its place says it.
+QString FindingsPanel::sourceHtml(const WatchFinding &f)
+{
+    int first = 0;
+    const QStringList lines = f.cell > 0 ? QStringList() : WatchPlace::excerpt(f.file, f.line, 1, &first);
+    if (lines.isEmpty())
+        return {};
+    QString html = QStringLiteral("<pre>");
+    for (int i = 0; i < lines.size(); ++i) {
+        const QString text = QStringLiteral("%1  %2").arg(first + i, 4).arg(lines.at(i)).toHtmlEscaped();
+        html += first + i == f.line ? QStringLiteral("<b>%1</b>\n").arg(text) : text + QLatin1Char('\n');
+    }
+    html += QStringLiteral("</pre><p><a href=\"%1\">%2</a></p>")
+                .arg(QUrl::fromLocalFile(f.file).toString(QUrl::FullyEncoded).toHtmlEscaped(),
+                     tr("Open %1").arg(QFileInfo(f.file).fileName()).toHtmlEscaped());
+    return html;
 }
 
 QString FindingsPanel::detailText() const { return m_details->text(); }

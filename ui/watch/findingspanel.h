@@ -25,8 +25,12 @@ public:
     QListWidget *list() const { return m_list; }
     QString detailText() const; // the selected finding, as shown
 
+Q_SIGNALS:
+    void findingSelected(const tk::WatchFinding &finding);
+
 private:
     void showDetails(int row);
+    static QString sourceHtml(const WatchFinding &f);
 
     QList<WatchFinding> m_findings;
     QListWidget *m_list = nullptr;

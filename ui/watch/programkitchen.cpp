@@ -90,6 +90,9 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     m_findingsTimer->setSingleShot(true);
     m_findingsTimer->setInterval(500); // a fast loop's steps: read again at most twice a second
     connect(m_findingsTimer, &QTimer::timeout, this, &ProgramKitchen::updateFindings);
+    // The selected finding's evidence, drawn: its part of each step in full, the rest faint.
+    connect(m_findings, &FindingsPanel::findingSelected, m_chart,
+            [this](const WatchFinding &f) { m_chart->emphasise(f.stepPart); });
     auto *chartRow = new QSplitter(Qt::Horizontal);
     chartRow->addWidget(m_chart);
     chartRow->addWidget(m_findings);

@@ -80,6 +80,34 @@ void StepChart::addStep(const WatchStep &s)
     m_dirty = true;
 }
 
+QCPBars *StepChart::bars(const QString &part) const
+{
+    if (part == QLatin1String("wait"))
+        return m_wait;
+    if (part == QLatin1String("copy"))
+        return m_copy;
+    if (part == QLatin1String("collective"))
+        return m_collective;
+    if (part == QLatin1String("other"))
+        return m_other;
+    return nullptr;
+}
+
+void StepChart::emphasise(const QString &part)
+{
+    m_emphasised = bars(part) ? part : QString();
+    for (const QString &p : {QStringLiteral("wait"), QStringLiteral("copy"), QStringLiteral("collective"),
+                             QStringLiteral("other")}) {
+        QCPBars *b = bars(p);
+        QColor c = b->brush().color();
+        c.setAlpha(isFaint(p) ? 60 : 255);
+        b->setBrush(c);
+    }
+    m_dirty = true;
+}
+
+bool StepChart::isFaint(const QString &part) const { return !m_emphasised.isEmpty() && part != m_emphasised; }
+
 double StepChart::valueAt(const QCPBars *bars, qint64 n)
 {
     auto it = bars->data()->findBegin(double(n), false);

@@ -32,16 +32,23 @@ public:
     double waitMs(qint64 n) const;
     double collectiveMs(qint64 n) const; // blocking torch.distributed collectives in step n
     double otherMs(qint64 n) const;
+    // Draws one part of the bars ("wait", "copy", "collective", "other") in full and the others
+    // faint: the evidence of the finding a user selected. Empty: all in full.
+    void emphasise(const QString &part);
+    QString emphasised() const { return m_emphasised; }
+    bool isFaint(const QString &part) const;
 
 private:
     void replot();
     static double valueAt(const QCPBars *bars, qint64 n);
+    QCPBars *bars(const QString &part) const;
 
     QCustomPlot *m_plot = nullptr;
     QCPBars *m_copy = nullptr;
     QCPBars *m_wait = nullptr;
     QCPBars *m_collective = nullptr;
     QCPBars *m_other = nullptr;
+    QString m_emphasised;
     QCPGraph *m_bytes = nullptr;
     QCPTextElement *m_title = nullptr;
     bool m_cells = false; // the bars are a notebook's cells, not optimizer steps

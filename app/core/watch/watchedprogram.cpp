@@ -133,6 +133,8 @@ void WatchedProgram::take(const WatchMessage &m)
         }
         m_steps.append(m.step);
         trim(m_steps);
+        m_calls.append(m.calls);
+        trim(m_calls);
         Q_EMIT stepArrived(m.step);
         return;
     case Type::Cell:

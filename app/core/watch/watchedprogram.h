@@ -82,6 +82,7 @@ public:
     QList<WatchStep> steps() const { return m_steps; }
     QList<WatchDataWait> dataWaits() const { return m_dataWaits; }
     QList<WatchCollective> collectives() const { return m_collectives; }
+    QList<WatchCall> calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
     QList<OpError> errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
     WatchCounters counters() const { return m_counters; }
@@ -132,6 +133,7 @@ private:
     QList<WatchDataWait> m_dataWaits;
     QList<WatchCollective> m_collectives;
     QList<WatchDataWait> m_unsentWaits;
+    QList<WatchCall> m_calls;
     QList<WatchStep> m_steps;       // optimizer steps, or a notebook's cells until its first step
     bool m_optimizerSteps = false;
     QList<OpError> m_errors;

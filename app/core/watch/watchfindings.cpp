@@ -1,6 +1,7 @@
 #include "core/watch/watchfindings.h"
 
 #include "core/watch/watchedprogram.h"
+#include "core/watch/watchcall.h"
 
 #include <QHash>
 #include <QLocale>
@@ -78,6 +79,7 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=4, persistent_workers=True)");
     f.ifFixedSeconds = step - wait;
     f.at = last.at;
+    f.stepPart = QStringLiteral("wait");
     out.append(f);
 }
 
@@ -111,7 +113,81 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
                                  "while the GPU computes.");
     f.code = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
     f.at = latest.value(at);
+    f.stepPart = QStringLiteral("copy");
     out.append(f);
+}
+
+// 2b. pin_memory() called on each batch in the loop: a copy into pinned memory every step, on
+// the loop's own time (the DataLoader's pin_memory=True does it beside the loop).
+void pinPerBatch(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    QHash<Place, QSet<qint64>> stepsAt;
+    QHash<Place, double> secondsAt, latestAt;
+    for (const WatchCall &c : p.calls()) {
+        if (c.what != QLatin1String("pin_memory"))
+            continue;
+        const Place at{c.file, c.line, c.cell};
+        stepsAt[at].insert(c.step);
+        secondsAt[at] += c.seconds;
+        latestAt[at] = c.at;
+    }
+    for (auto it = stepsAt.constBegin(); it != stepsAt.constEnd(); ++it) {
+        const int steps = int(it.value().size());
+        if (steps < WatchFindings::kMinSteps)
+            continue;
+        WatchFinding f;
+        f.kind = QStringLiteral("non_blocking_unpinned");
+        place(f, it.key());
+        f.title = WatchFindings::tr("pin_memory() copies a batch in every step");
+        f.evidence = WatchFindings::tr("This line pinned a tensor in each of %1 steps, %2 ms a step: each call copies "
+                                       "the batch into new pinned memory before it can be sent.")
+                         .arg(steps)
+                         .arg(ms(secondsAt.value(it.key()) / steps));
+        f.costSeconds = secondsAt.value(it.key()) / steps;
+        f.costBasis = WatchFindings::tr("measured");
+        f.advice = WatchFindings::tr("Let the DataLoader pin the batches: with pin_memory=True and workers it pins them "
+                                     "beside the loop, not on its time.");
+        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=2, pin_memory=True)");
+        f.at = latestAt.value(it.key());
+        f.stepPart = QStringLiteral("other");
+        out.append(f);
+    }
+}
+
+// 2c. pin_memory=True with num_workers=0: the loop itself pins each batch as it waits for it.
+void pinnedWithoutWorkers(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    QHash<Place, QSet<qint64>> stepsAt;
+    QHash<Place, double> waitAt, latestAt;
+    for (const WatchDataWait &w : p.dataWaits()) {
+        if (!w.pinMemory || w.workers != 0 || w.step < 1)
+            continue; // the first step's wait runs from the start
+        const Place at{w.file, w.line, w.cell};
+        stepsAt[at].insert(w.step);
+        waitAt[at] += w.seconds;
+        latestAt[at] = w.at;
+    }
+    for (auto it = stepsAt.constBegin(); it != stepsAt.constEnd(); ++it) {
+        const int steps = int(it.value().size());
+        if (steps < WatchFindings::kMinSteps)
+            continue;
+        WatchFinding f;
+        f.kind = QStringLiteral("non_blocking_unpinned");
+        place(f, it.key());
+        f.title = WatchFindings::tr("pin_memory=True with num_workers=0 pins on the loop's time");
+        f.evidence = WatchFindings::tr("The DataLoader pinned each batch in the main process (num_workers=0): the "
+                                       "loop waited %1 ms a step over %2 steps for batches, the pinning copy included.")
+                         .arg(ms(waitAt.value(it.key()) / steps))
+                         .arg(steps);
+        f.costSeconds = waitAt.value(it.key()) / steps;
+        f.costBasis = WatchFindings::tr("measured: the wait for each batch, of which the pinning is a part");
+        f.advice = WatchFindings::tr("Give the DataLoader workers: batches are then pinned beside the loop, while the "
+                                     "GPU computes.");
+        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=2, pin_memory=True)");
+        f.at = latestAt.value(it.key());
+        f.stepPart = QStringLiteral("wait");
+        out.append(f);
+    }
 }
 
 // 3. The same line moves a batch to a device in step after step (source text 003: load it once).
@@ -157,11 +233,104 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
                                      "and slice batches there: nothing crosses per step.");
         f.code = QStringLiteral("x_all, y_all = x_all.to(device), y_all.to(device)  # once, before the loop");
         f.at = latestAt.value(at);
+        f.stepPart = QStringLiteral("copy");
         out.append(f);
     }
 }
 
-// 4. The model and the data on different devices (source text 003's error).
+// How a sync is called, as the user wrote it.
+QString syncCall(const QString &what)
+{
+    if (what == QLatin1String("__repr__"))
+        return QStringLiteral("print(tensor)");
+    if (what == QLatin1String("__format__"))
+        return QStringLiteral("f\"{tensor}\"");
+    if (what == QLatin1String("synchronize"))
+        return QStringLiteral("torch.cuda.synchronize()");
+    return QStringLiteral(".%1()").arg(what);
+}
+
+// 4. The host waits for the device inside the step loop (source text 004: synchronize).
+void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    struct Line
+    {
+        QSet<qint64> steps;
+        qint64 calls = 0;
+        double seconds = 0, at = 0;
+        QString what;
+        bool onDevice = false; // a real wait (CUDA…), not a CPU tensor's read
+    };
+    QHash<Place, Line> lines;
+    const auto add = [&](const Place &at, qint64 step, const QString &what, qint64 calls, double seconds,
+                         const QString &device, double t) {
+        Line &l = lines[at];
+        l.steps.insert(step);
+        l.calls += calls;
+        l.seconds += seconds;
+        l.at = t;
+        l.what = what;
+        l.onDevice = l.onDevice || device != QLatin1String("cpu");
+    };
+    for (const WatchCall &s : p.calls())
+        if (s.what != QLatin1String("pin_memory"))
+            add(Place{s.file, s.line, s.cell}, s.step, s.what, s.count, s.seconds, s.device, s.at);
+    // A device tensor brought to the CPU in a step waits for it too (.cpu(), .to("cpu")). A
+    // move's `step` counts the steps done before it: it is in step number step + 1.
+    for (const MoveReport &m : p.moves())
+        if (m.step >= 0 && m.toDevice == QLatin1String("cpu") && m.fromDevice.startsWith(QLatin1String("cuda")))
+            add(Place{m.file, m.line, m.cell}, m.step + 1, QStringLiteral("cpu"), 1, m.timed ? m.seconds : 0, m.fromDevice,
+                m.at);
+    QHash<Place, int> where;
+    qint64 calls = 0;
+    double seconds = 0;
+    bool onDevice = false;
+    QSet<qint64> steps;
+    for (auto it = lines.constBegin(); it != lines.constEnd(); ++it) {
+        if (it.value().steps.size() < WatchFindings::kMinSteps)
+            continue; // once in a while (a log every 100 steps) is not the loop's cost
+        where[it.key()] = int(it.value().steps.size());
+        calls += it.value().calls;
+        seconds += it.value().seconds;
+        onDevice = onDevice || it.value().onDevice;
+        steps.unite(it.value().steps);
+    }
+    if (where.isEmpty())
+        return;
+    const Place at = mostFrequent(where);
+    const Line &l = lines.value(at);
+    WatchFinding f;
+    f.kind = QStringLiteral("sync_in_step");
+    place(f, at);
+    const QString call = syncCall(l.what);
+    f.title = onDevice ? WatchFindings::tr("%1 waits for the GPU in every step").arg(call)
+                       : WatchFindings::tr("%1 in every step would wait for a GPU").arg(call);
+    const int n = int(steps.size());
+    f.evidence = where.size() > 1
+                     ? WatchFindings::tr("%1 lines read values back from tensors in the step loop, %2 times over %3 "
+                                         "steps; this one (%4) in %5 of them.")
+                           .arg(where.size())
+                           .arg(calls)
+                           .arg(n)
+                           .arg(call)
+                           .arg(where.value(at))
+                     : WatchFindings::tr("This line (%1) read a value back from a tensor %2 times over %3 steps.")
+                           .arg(call)
+                           .arg(calls)
+                           .arg(n);
+    f.costSeconds = onDevice ? seconds / n : 0;
+    f.costBasis = onDevice ? WatchFindings::tr("measured: the host's wait in these calls, per step")
+                           : WatchFindings::tr("estimated: on the CPU nothing waits; on a GPU each call waits for all "
+                                               "the work queued before it (not measurable without one)");
+    f.advice = WatchFindings::tr("Keep values on the device inside the loop and read them back now and then: "
+                                 "every read makes the host wait until the device has finished.");
+    f.code = QStringLiteral("running_loss += loss.detach()  # .item() once per epoch or every N steps");
+    f.at = l.at;
+    f.stepPart = QStringLiteral("other"); // the host's wait is part of the rest of the step
+    out.append(f);
+}
+
+// 5. The model and the data on different devices (source text 003's error).
 void modelDataSplit(const WatchedProgram &p, QList<WatchFinding> &out)
 {
     QSet<Place> said;
@@ -212,6 +381,9 @@ QList<WatchFinding> WatchFindings::of(const WatchedProgram &program)
     dataWait(program, out);
     perBatchMove(program, out);
     nonBlockingUnpinned(program, out);
+    pinPerBatch(program, out);
+    pinnedWithoutWorkers(program, out);
+    syncInStep(program, out);
     return out;
 }
 

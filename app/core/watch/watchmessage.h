@@ -8,6 +8,7 @@
 #include "core/watch/watchdevice.h"
 #include "core/watch/watchhello.h"
 #include "core/watch/watchstep.h"
+#include "core/watch/watchcall.h"
 
 #include <QList>
 #include <QMetaType>
@@ -31,6 +32,7 @@ struct WatchMessage
     QList<WatchDevice> memory;   // Memory: device and its allocated/reserved/rss/total
     WatchDataWait dataWait;      // DataWait
     WatchStep step;              // Step; Cell (isCell, n its execution count)
+    QList<WatchCall> calls;       // Step: its lines that waited for a device or pinned, at most 64
     WatchCollective collective;  // Collective
     OpError error;               // Error (kind, message, devices, code, traceback in details)
     qint64 count = 0;            // Dropped

@@ -33,6 +33,25 @@ void readDevices(WatchFields &f, QList<WatchDevice> &devices, WatchFields::Need 
     }
 }
 
+// A step's `calls`: the user's lines that waited for a device (or pinned) in it, with their counts.
+void readCalls(WatchFields &f, WatchMessage &m)
+{
+    for (const QJsonValue &v : f.array(QLatin1String("calls"), WatchFields::Optional, WatchParser::kMaxCalls)) {
+        const QJsonObject o = f.objectOf(v, QLatin1String("calls"));
+        WatchFields d(o);
+        WatchCall s;
+        s.step = m.step.n;
+        s.at = m.t;
+        s.what = d.text(QLatin1String("what"), WatchFields::Required).left(32);
+        s.device = d.text(QLatin1String("device")).left(32);
+        s.count = d.integer(QLatin1String("n"), WatchFields::Required, 0, 1);
+        s.seconds = d.number(QLatin1String("seconds"), WatchFields::Optional, 0, 0);
+        d.location(&s.file, &s.line, &s.cell);
+        f.take(d, QLatin1String("calls"));
+        m.calls.append(s);
+    }
+}
+
 void readHello(WatchFields &f, WatchMessage &m)
 {
     WatchHello &h = m.hello;
@@ -254,6 +273,7 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         s.collectiveSeconds = f.number(QLatin1String("collective_s"), WatchFields::Optional, 0, 0);
         s.collectives = f.count(QLatin1String("collectives"));
         f.location(&s.file, &s.line, &s.cell);
+        readCalls(f, m);
         // A DDP rank's step (tensorkitchen.replicas).
         s.rank = WatchFields::small(f.integer(QLatin1String("rank"), WatchFields::Optional, -1, 0));
         s.loss = f.number(QLatin1String("loss"), WatchFields::Optional, 0);

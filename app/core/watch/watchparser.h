@@ -20,6 +20,7 @@ public:
     static constexpr int kMaxItems = 256;     // a tensors sample
     static constexpr int kMaxTraceback = 64;  // frames
     static constexpr int kMaxDevices = 64;    // hello, memory, an error's devices
+    static constexpr int kMaxCalls = 64;      // a step's call lines (WatchCall)
     static constexpr int kMaxArgv = 256;      // hello's argv: cut (not in the protocol's limits)
 
     enum class Rejection { None, Malformed, Unknown };

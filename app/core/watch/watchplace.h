@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 namespace tk {
 
@@ -18,6 +19,10 @@ public:
     static QString compact(const QString &file, int line, int cell);
     // "cell [3]" (Jupyter's own notation).
     static QString cellName(int cell);
+    // The lines around `line` of a file on this disk (the program runs here), `context` before
+    // and after; empty when it cannot be read, is not a plain file, or is over 4 MiB.
+    // `*first` is the first line's number.
+    static QStringList excerpt(const QString &file, int line, int context, int *first);
 };
 
 } // namespace tk

@@ -16,6 +16,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace tk;
 
 class TestWatchFindings : public QObject
@@ -68,7 +70,8 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         QVERIFY(QDir(m_dir.path()).mkpath("findings")); // recordings sit as the scripts do
         for (const char *script : {"findings/slow_loader.py", "findings/slow_loader_fixed.py", "findings/per_batch_move.py",
-                                   "findings/per_batch_move_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
+                                   "findings/per_batch_move_fixed.py", "findings/sync_in_step.py",
+                                   "findings/sync_in_step_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
             QString log;
             const QString rec = testsupport::recordScript(m_python, script, m_dir.path(), &log);
             QVERIFY2(!rec.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(script, log)));
@@ -140,6 +143,85 @@ private Q_SLOTS:
         QCOMPARE(found.first().line, 30);
         QVERIFY2(found.first().evidence.contains("3 copies"), qPrintable(found.first().evidence));
         QVERIFY(found.first().code.contains("pin_memory=True"));
+    }
+
+    // loss.item() after every step: on the CPU nothing waits, and the finding says what a GPU
+    // would do; the twin sums the loss on its device and reads it once, after the loop.
+    void aReadInEveryStepIsSaid()
+    {
+        const QList<WatchFinding> found = findingsOf("findings/sync_in_step.py");
+        QCOMPARE(kinds(found), QStringList{"sync_in_step"});
+        const WatchFinding &f = found.first();
+        QCOMPARE(f.line, lineOf("findings/sync_in_step.py", "running += loss.item()"));
+        QVERIFY2(f.evidence.contains("7 times over 7 steps"), qPrintable(f.evidence));
+        QCOMPARE(f.costSeconds, 0.0);
+        QVERIFY2(f.costBasis.startsWith("estimated") && f.costBasis.contains("GPU"), qPrintable(f.costBasis));
+        QVERIFY(f.title.contains(".item()"));
+        QVERIFY(f.code.contains("loss.detach()"));
+        QCOMPARE(kinds(findingsOf("findings/sync_in_step_fixed.py")), QStringList{});
+    }
+
+    // On CUDA the calls' time is the host's wait: the cost is measured; a .cpu() of a CUDA
+    // tensor in a step waits too. Two such lines: said once, where most steps wait.
+    void aGpuWaitIsMeasured()
+    {
+        QByteArray lines = testsupport::hello() + "\n";
+        for (int n = 1; n <= 4; ++n) {
+            lines += QStringLiteral(R"({"type":"move","t":%1,"id":%2,"api":"Tensor.cpu","kind":"tensor","name":"out","from":"cuda:0","to":"cpu","bytes":64,"seconds":0.0005,"timing":"wall","step":%3,"file":"/u/train.py","line":40})")
+                         .arg(n - 0.5)
+                         .arg(n)
+                         .arg(n - 1)
+                         .toUtf8()
+                     + "\n";
+            lines += QStringLiteral(R"({"type":"step","t":%1,"n":%1,"seconds":0.1,"calls":[{"file":"/u/train.py","line":41,"what":"item","n":2,"seconds":0.03,"device":"cuda"}]})")
+                         .arg(n)
+                         .toUtf8()
+                     + "\n";
+        }
+        WatchedProgram program;
+        program.feed(lines);
+        const QList<WatchFinding> found = WatchFindings::of(program);
+        QCOMPARE(kinds(found), QStringList{"sync_in_step"});
+        const WatchFinding &f = found.first();
+        QVERIFY(f.line == 40 || f.line == 41);
+        QVERIFY2(f.evidence.contains("2 lines") && f.evidence.contains("12 times"), qPrintable(f.evidence));
+        // (4 × 0.03 for the two reads + 4 × 0.0005 for the .cpu()) / 4 steps
+        QVERIFY2(qAbs(f.costSeconds - 0.0305) < 1e-9, qPrintable(QString::number(f.costSeconds)));
+        QVERIFY(f.costBasis.startsWith("measured"));
+        QVERIFY(f.title.contains("waits for the GPU"));
+    }
+
+    // pin_memory() on each batch, and a DataLoader that pins with no workers: the loop pays
+    // for the pinning copies. Once in two steps is not yet a pattern.
+    void pinningOnTheLoopsTimeIsSaid()
+    {
+        QByteArray lines = testsupport::hello() + "\n";
+        for (int n = 1; n <= 4; ++n) {
+            lines += QStringLiteral(R"({"type":"data_wait","t":%1,"seconds":0.004,"batch":%2,"workers":0,"pin_memory":true,"step":%3,"file":"/u/train.py","line":20})")
+                         .arg(n - 0.5)
+                         .arg(n - 1)
+                         .arg(n - 1)
+                         .toUtf8()
+                     + "\n";
+            const char *pinTwice = n <= 2 ? R"(,{"file":"/u/train.py","line":23,"what":"pin_memory","n":1,"seconds":0.002,"device":"cpu"})" : "";
+            lines += QStringLiteral(R"({"type":"step","t":%1,"n":%1,"seconds":0.1,"calls":[{"file":"/u/train.py","line":22,"what":"pin_memory","n":1,"seconds":0.003,"device":"cpu"}%2]})")
+                         .arg(n)
+                         .arg(QString::fromLatin1(pinTwice))
+                         .toUtf8()
+                     + "\n";
+        }
+        WatchedProgram program;
+        program.feed(lines);
+        QList<WatchFinding> found = WatchFindings::of(program);
+        QCOMPARE(kinds(found), (QStringList{"non_blocking_unpinned", "non_blocking_unpinned"}));
+        std::sort(found.begin(), found.end(), [](const WatchFinding &a, const WatchFinding &b) { return a.line < b.line; });
+        QCOMPARE(found.at(0).line, 20); // the loader's loop: pinned in the main process
+        QVERIFY2(found.at(0).evidence.contains("num_workers=0") && found.at(0).evidence.contains("3 steps"),
+                 qPrintable(found.at(0).evidence));
+        QVERIFY2(qAbs(found.at(0).costSeconds - 0.004) < 1e-9, qPrintable(QString::number(found.at(0).costSeconds)));
+        QCOMPARE(found.at(1).line, 22); // x.pin_memory() in every step
+        QVERIFY2(found.at(1).evidence.contains("4 steps"), qPrintable(found.at(1).evidence));
+        QVERIFY(found.at(1).code.contains("pin_memory=True"));
     }
 
     // tensor-kitchen-bench watch --replay … --format json: a findings array, each with its fields.

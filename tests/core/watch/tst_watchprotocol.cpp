@@ -237,6 +237,17 @@ private Q_SLOTS:
         QCOMPARE(s.message.step.moves, qint64(2));
         QCOMPARE(s.message.step.line, 25);
         QVERIFY(qAbs(s.message.step.otherSeconds() - 0.0084) < 1e-12);
+        // The lines that read values back in the step, each with its count and time.
+        const WatchParser::Result sc = WatchParser::parse(
+            R"({"type":"step","t":2.4,"n":3,"calls":[{"file":"/home/u/train.py","line":30,"what":"item","n":2,"seconds":0.004,"device":"cuda"}]})");
+        QVERIFY2(sc.ok(), qPrintable(sc.reason));
+        QCOMPARE(sc.message.calls.size(), 1);
+        QCOMPARE(sc.message.calls[0].step, qint64(3));
+        QCOMPARE(sc.message.calls[0].what, QStringLiteral("item"));
+        QCOMPARE(sc.message.calls[0].count, qint64(2));
+        QCOMPARE(sc.message.calls[0].seconds, 0.004);
+        QCOMPARE(sc.message.calls[0].device, QStringLiteral("cuda"));
+        QCOMPARE(sc.message.calls[0].line, 30);
 
         const WatchParser::Result mt = WatchParser::parse(R"({"type":"move_time","t":1.61,"id":7,"seconds":0.000012})");
         QVERIFY(mt.ok());
@@ -281,6 +292,12 @@ private Q_SLOTS:
         QTest::newRow("error devices 65") << withEntries("error devices", 65) << bad;
         QTest::newRow("hello devices 64") << withEntries("hello devices", 64) << ok;
         QTest::newRow("hello devices 65") << withEntries("hello devices", 65) << bad;
+        QTest::newRow("step calls 64") << withEntries("step calls", 64) << ok;
+        QTest::newRow("step calls 65") << withEntries("step calls", 65) << bad;
+        QTest::newRow("call n 0") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"line":1,"what":"item","n":0}]})") << bad;
+        QTest::newRow("call without what") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"line":1,"n":1}]})") << bad;
+        QTest::newRow("call not an object") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":["item"]})") << bad;
+        QTest::newRow("call seconds negative") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"what":"item","n":1,"seconds":-1}]})") << bad;
 
         QTest::newRow("NaN") << QByteArray(R"({"type":"dropped","t":NaN,"count":1})") << bad;
         QTest::newRow("infinite") << QByteArray(R"({"type":"dropped","t":1e999,"count":1})") << bad;

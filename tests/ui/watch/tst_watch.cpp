@@ -35,6 +35,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QRegularExpression>
 #include <QTest>
 #include <qcustomplot.h>
 
@@ -294,6 +295,14 @@ private Q_SLOTS:
                  qPrintable(panel->list()->item(0)->text()));
         QVERIFY2(panel->detailText().contains("num_workers=0") && panel->detailText().contains("num_workers=4"),
                  qPrintable(panel->detailText()));
+        // Its line, read from the program's own file, and a link that opens it.
+        QVERIFY2(panel->detailText().contains(QRegularExpression("<b> *\\d+  for x, y in loader:[^<]*</b>")),
+                 qPrintable(panel->detailText()));
+        QVERIFY(panel->detailText().contains("href=\"file://"));
+        // Its evidence on the chart: the waits in full, the other parts of each step faint.
+        QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("wait"));
+        QVERIFY(!k->stepChart()->isFaint("wait"));
+        QVERIFY(k->stepChart()->isFaint("other") && k->stepChart()->isFaint("copy"));
         // A program with nothing to say keeps the whole width for its chart.
         ProgramKitchen *quiet = replay(w, m_right);
         QVERIFY(quiet);
