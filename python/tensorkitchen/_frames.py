@@ -2,6 +2,8 @@
 tracebacks of user frames with the watcher's own frames taken out."""
 from __future__ import annotations
 
+import bisect
+import dis
 import linecache
 import os
 import sys
@@ -146,7 +148,6 @@ def assigned_name(frame: Optional[types.FrameType]) -> Optional[str]:
     code = frame.f_code
     stores = _stores_cache.get(code)
     if stores is None:
-        import dis
         stores = {}
         calls: List[int] = []
         for ins in dis.get_instructions(code):
@@ -163,6 +164,23 @@ def assigned_name(frame: Optional[types.FrameType]) -> Optional[str]:
             _stores_cache.clear()
         _stores_cache[code] = stores
     return stores.get(frame.f_lasti)
+
+
+_line_starts: Dict[types.CodeType, List[Tuple[int, int]]] = {}
+
+
+def line_at(code: types.CodeType, lasti: int) -> Optional[int]:
+    """The source line of the instruction at byte offset `lasti` (a frame's f_lasti) in `code`:
+    what f_lineno says, found from the code's line starts (cached per code object)."""
+    starts = _line_starts.get(code)
+    if starts is None:
+        starts = sorted((offset, line) for offset, line in dis.findlinestarts(code)
+                        if line is not None)
+        if len(_line_starts) > 4096:
+            _line_starts.clear()
+        _line_starts[code] = starts
+    i = bisect.bisect_right(starts, (lasti, sys.maxsize)) - 1
+    return starts[i][1] if i >= 0 else None
 
 
 def abs_file(filename: str) -> str:

@@ -298,23 +298,51 @@ def _install_collectives(w: Watcher, patches: Patches) -> None:
 # Counted only where the user's own line calls it (torch's internal calls, such as an optimizer
 # reading its step or the DataLoader pinning a batch, are not theirs).
 CALLS = ("item", "tolist", "numpy", "__repr__", "__format__", "pin_memory")
+MAX_CALL_KEYS = 256  # (code, line, what) counted in a step; the user's 32 of them are sent
 
 
 def _install_calls(w: Watcher, patches: Patches) -> None:
     Tensor = torch.Tensor
     pc = perf_counter
     hide = _frames.hide_frame
+    getframe = sys._getframe
+    limit = MAX_CALL_KEYS
 
-    def make(what: str, orig: Callable[..., Any]) -> Callable[..., Any]:
+    # The hot path of a loop that reads values back (a metric per element): counted by the
+    # caller's code object and line in a dict the step takes, with nothing else done here;
+    # whose code it is (the user's, or torch's own) is decided once per line when the step ends.
+    # Timed only for a CUDA tensor (on the CPU nothing waits).
+    def make(what: str, orig: Callable[..., Any], meta_too: bool) -> Callable[..., Any]:
         def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
-            t0 = pc()
+            cuda = w.cuda and self.is_cuda
+            t0 = pc() if cuda else 0.0
             try:
                 out = orig(self, *args, **kwargs)
             except BaseException as exc:
                 hide(exc)
                 raise
-            if not w.mute:
-                w.called(what, self, pc() - t0)
+            if meta_too and self.is_meta:
+                return out  # a meta tensor's repr: no data, no wait
+            # Counted even before start() and inside a module's move (none is made there):
+            # only a step message, sent while watching, takes the counts.
+            try:
+                frame = getframe(1)
+                code = frame.f_code
+                # id(code), not code (its hash reads its contents; the value keeps it alive),
+                # and the instruction, not f_lineno (computed from the line table each time):
+                # the line is found once, when the step ends.
+                key = (id(code), frame.f_lasti, what)
+                counts = w.call_counts
+                seen = counts.get(key)
+                if seen is None:
+                    if len(counts) < limit:
+                        counts[key] = [1, pc() - t0 if cuda else 0.0, cuda, code]
+                else:
+                    seen[0] += 1
+                    if cuda:
+                        seen[1] += pc() - t0
+            except Exception:
+                pass  # (no caller frame: called from a thread's C entry) not counted
             return out
         functools.update_wrapper(wrapper, orig, updated=())
         return wrapper
@@ -322,7 +350,7 @@ def _install_calls(w: Watcher, patches: Patches) -> None:
     for name in CALLS:
         orig = Tensor.__dict__.get(name) or getattr(Tensor, name, None)
         if callable(orig):
-            patches.set(Tensor, name, make(name, orig))
+            patches.set(Tensor, name, make(name, orig, name in ("__repr__", "__format__")))
     cuda = sys.modules.get("torch.cuda")
     sync_orig = getattr(cuda, "synchronize", None)
     if not callable(sync_orig):
@@ -336,7 +364,15 @@ def _install_calls(w: Watcher, patches: Patches) -> None:
             hide(exc)
             raise
         if not w.mute:
-            w.called("synchronize", None, pc() - t0)
+            try:
+                frame = getframe(1)
+                key = (id(frame.f_code), frame.f_lasti, "synchronize")
+                counts = w.call_counts
+                seen = counts.setdefault(key, [0, 0.0, True, frame.f_code])
+                seen[0] += 1
+                seen[1] += pc() - t0
+            except Exception:
+                pass
         return out
 
     functools.update_wrapper(synchronize, sync_orig, updated=())

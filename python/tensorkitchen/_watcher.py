@@ -23,8 +23,7 @@ def _dtype(dtype: torch.dtype) -> str:
 
 class _Step:
     """Totals of the current step (between two optimizer steps)."""
-    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives",
-                 "calls")
+    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives")
 
     def __init__(self, t0: float) -> None:
         self.t0 = t0
@@ -34,9 +33,6 @@ class _Step:
         self.copy_s = 0.0
         self.bytes = 0
         self.moves = 0
-        # (code's file, line, what) -> [calls, seconds, device type]: the user's lines that
-        # made the host wait for a device (or would, on a GPU) or pinned memory in this step.
-        self.calls: Dict[Tuple[str, int, str], List[Any]] = {}
 
 
 MAX_CALL_LINES = 32  # a step's call lines sent (the protocol's limit is 64)
@@ -68,6 +64,9 @@ class Watcher:
         self._move_id = 0
         self._step_n = 0
         self._step = _Step(0.0)
+        # (id(code), f_lasti, what) -> [calls, seconds, on CUDA, code]: this step's reads of
+        # values back and pin_memory() calls (_hooks._install_calls), taken by the step message.
+        self.call_counts: Dict[Tuple[int, int, str], List[Any]] = {}
         self._cell: Optional[_Step] = None  # the notebook cell running now (its totals)
         self._cells: Any = None              # the _notebook.CellWatch following them
         self._pending: List[Tuple[int, Any, Any, int]] = []  # (id, start, end, step)
@@ -410,6 +409,7 @@ class Watcher:
             with self._lock:
                 self._step_n += 1
                 step, self._step = self._step, _Step(now)
+                counts, self.call_counts = self.call_counts, {}
                 n = self._step_n
             message: Message = {
                 "type": "step", "t": now, "n": n, "optimizer": type(optimizer).__name__,
@@ -418,47 +418,31 @@ class Watcher:
             if step.collectives:
                 message["collective_s"] = step.collective_s
                 message["collectives"] = step.collectives
-            if step.calls:
-                message["calls"] = self._calls(step)
+            calls = self._calls(counts) if counts else None
+            if calls:
+                message["calls"] = calls
             self._place(message, frame)
             self.put(message)
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
 
-    def called(self, what: str, tensor: Any, seconds: float) -> None:
-        """After item()/tolist()/numpy()/printing a tensor, torch.cuda.synchronize() or
-        pin_memory(), called from the user's own line (the wrapper's caller): counted in the
-        step, sent with it."""
-        try:
-            frame = sys._getframe(2)
-            code = frame.f_code
-            if not _frames.is_user_file(code.co_filename):
-                return
-            device = tensor.device.type if isinstance(tensor, torch.Tensor) else "cuda"
-            if device == "meta":
-                return  # nothing to wait for
-            key = (code.co_filename, frame.f_lineno, what)
-            calls = self._step.calls
-            seen = calls.get(key)
-            if seen is None:
-                if len(calls) >= MAX_CALL_LINES:
-                    return
-                calls[key] = [1, seconds, device]
-            else:
-                seen[0] += 1
-                seen[1] += seconds
-        except Exception as exc:
-            self._fail("counting a call", exc)
-
-    @staticmethod
-    def _calls(step: _Step) -> List[Message]:
+    def _calls(self, counts: Dict[Tuple[int, int, str], List[Any]]) -> List[Message]:
+        """A step's counted calls (_hooks._install_calls), those the user's own lines made."""
         out: List[Message] = []
-        for (file, line, what), (n, seconds, device) in list(step.calls.items()):
+        for (_, lasti, what), (n, seconds, cuda, code) in list(counts.items()):
+            file = code.co_filename
+            if not _frames.is_user_file(file):
+                continue  # torch's own (an optimizer reading its step, a tensor's repr)
+            line = _frames.line_at(code, lasti)
+            if line is None:
+                continue
             call: Message = {"file": _frames.abs_file(file), "line": line, "what": what,
-                             "n": n, "seconds": seconds, "device": device}
+                             "n": n, "seconds": seconds, "device": "cuda" if cuda else "cpu"}
             _frames.cells.place(call, file)
             out.append(call)
+            if len(out) >= MAX_CALL_LINES:
+                break
         return out
 
     def collective(self, op: str, seconds: float, args: Any, kwargs: Any, out: Any) -> None:

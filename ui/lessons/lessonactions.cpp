@@ -6,6 +6,11 @@
 #include "ui/kitchen/kitchenview.h"
 #include "ui/races/matmulracepanel.h"
 #include "ui/races/trainingracepanel.h"
+#include "ui/watch/watchcontroller.h"
+#include "core/watch/watcherpackage.h"
+
+#include <QDir>
+#include <QFile>
 
 #include <QTabWidget>
 #include <functional>
@@ -106,7 +111,23 @@ void LessonActions::tryLesson(const QString &id)
         Q_EMIT statusMessage(tr("Lanes: the CPU and DistributedDataParallel × 2. Press Train and compare "
                                 "the losses and the samples/s, then press Sweep ranks."),
                              20000);
+    } else if (id.startsWith(QLatin1String("14"))) {
+        // A loop with a starved DataLoader and a read-back in every step, watched: its tab opens
+        // when it says hello, and the findings come beside its chart.
+        const QString script = whySlowExample();
+        if (script.isEmpty() || !m_watch)
+            Q_EMIT statusMessage(tr("The example program (examples/why_slow.py) is not installed beside this app."),
+                                 15000);
+        else
+            m_watch->runScript(WatcherPackage::python(), script);
     }
+}
+
+QString LessonActions::whySlowExample()
+{
+    const QString package = WatcherPackage::dir();
+    const QString script = package.isEmpty() ? QString() : QDir(package).filePath(QStringLiteral("examples/why_slow.py"));
+    return !script.isEmpty() && QFile::exists(script) ? script : QString();
 }
 
 void LessonActions::moveThen(int id, const QString &device, std::function<void(int)> next)

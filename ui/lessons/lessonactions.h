@@ -12,6 +12,7 @@ class KitchenEngine;
 class KitchenView;
 class MatmulRacePanel;
 class TrainingRacePanel;
+class WatchController;
 
 // A lesson's "Try it": does what the lesson tells of, in the kitchen or in the tab it is about,
 // making the tensor x first when a lesson needs one.
@@ -23,6 +24,11 @@ public:
     LessonActions(KitchenEngine *engine, KitchenView *view, CardActions *cards,
                   QTabWidget *tabs, MatmulRacePanel *matmulRace, TrainingRacePanel *trainingRace,
                   QObject *parent = nullptr);
+
+    // Lesson 14 runs a program under the watcher: the window's, made after the lessons.
+    void setWatch(WatchController *watch) { m_watch = watch; }
+    // The program lesson 14 runs: python/examples/why_slow.py beside the watcher package.
+    static QString whySlowExample();
 
 public Q_SLOTS:
     void tryLesson(const QString &lessonId); // "01-where", …
@@ -41,6 +47,7 @@ private:
     QTabWidget *m_tabs = nullptr;
     MatmulRacePanel *m_matmulRace = nullptr;
     TrainingRacePanel *m_trainingRace = nullptr;
+    WatchController *m_watch = nullptr;
 };
 
 } // namespace tk

@@ -29,6 +29,7 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     auto *scroll = new QScrollArea;
     scroll->setWidget(m_details);
     scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff); // the words wrap
     scroll->setFrameShape(QFrame::NoFrame);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -82,12 +83,13 @@ QString FindingsPanel::sourceHtml(const WatchFinding &f)
     const QStringList lines = f.cell > 0 ? QStringList() : WatchPlace::excerpt(f.file, f.line, 1, &first);
     if (lines.isEmpty())
         return {};
-    QString html = QStringLiteral("<pre>");
+    // Wrapped, not <pre>: a long line must not widen the panel beside the chart.
+    QString html = QStringLiteral("<p style=\"white-space: pre-wrap; font-family: monospace\">");
     for (int i = 0; i < lines.size(); ++i) {
         const QString text = QStringLiteral("%1  %2").arg(first + i, 4).arg(lines.at(i)).toHtmlEscaped();
-        html += first + i == f.line ? QStringLiteral("<b>%1</b>\n").arg(text) : text + QLatin1Char('\n');
+        html += first + i == f.line ? QStringLiteral("<b>%1</b><br>").arg(text) : text + QStringLiteral("<br>");
     }
-    html += QStringLiteral("</pre><p><a href=\"%1\">%2</a></p>")
+    html += QStringLiteral("</p><p><a href=\"%1\">%2</a></p>")
                 .arg(QUrl::fromLocalFile(f.file).toString(QUrl::FullyEncoded).toHtmlEscaped(),
                      tr("Open %1").arg(QFileInfo(f.file).fileName()).toHtmlEscaped());
     return html;

@@ -302,7 +302,7 @@ void WatchController::runScriptWithDialog()
                                                  tr("The Python to run %1 with (its own torch is the one watched):")
                                                      .arg(QFileInfo(script).fileName()),
                                                  QLineEdit::Normal,
-                                                 settings.value(QStringLiteral("watch/python"), QStringLiteral("python3")).toString(),
+                                                 settings.value(QStringLiteral("watch/python"), WatcherPackage::python()).toString(),
                                                  &ok);
     if (!ok || python.trimmed().isEmpty())
         return;

@@ -66,6 +66,7 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_view->setOverlay(m_overlay);
     // Programs run under `python -m tensorkitchen` get kitchens of their own, as tabs.
     m_watch = new WatchController(m_tabs, m_overlay, this);
+    m_lessonActions->setWatch(m_watch);
     connect(m_watch, &WatchController::statusMessage, this, &MainWindow::say);
 
     connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);

@@ -11,6 +11,7 @@
 #include "support/watchlines.h"
 #include "support/watchtest.h"
 #include "ui/watch/findingspanel.h"
+#include "ui/lessons/lessonactions.h"
 #include "ui/watch/jobkitchen.h"
 #include "ui/watch/programkitchen.h"
 #include "ui/watch/stepchart.h"
@@ -35,6 +36,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QFileInfo>
 #include <QRegularExpression>
 #include <QTest>
 #include <qcustomplot.h>
@@ -515,6 +517,35 @@ private Q_SLOTS:
         auto *output = k->findChild<QPlainTextEdit *>("programOutput");
         QVERIFY(output);
         QTRY_VERIFY_WITH_TIMEOUT(output->toPlainText().contains("meta meta torch.Size([2, 3])"), 5000);
+    }
+
+    // Lesson 14's Try it: the example loop runs under the watcher with the app's Python; its
+    // tab names both of its habits at their lines, and selecting one shows it on the chart.
+    void theSlowLessonRunsItsProgram()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        const QString script = LessonActions::whySlowExample();
+        QVERIFY(!script.isEmpty());
+        qputenv("TK_PYTHON", m_python.toUtf8());
+        w.lessonActions()->tryLesson(QStringLiteral("14-why-slow"));
+        qunsetenv("TK_PYTHON");
+        QTRY_COMPARE_WITH_TIMEOUT(w.watch()->kitchens().size(), 1, 30000);
+        ProgramKitchen *k = w.watch()->kitchens().first();
+        FindingsPanel *panel = k->findingsPanel();
+        QTRY_COMPARE_WITH_TIMEOUT(panel->list()->count(), 2, 30000);
+        QStringList kinds;
+        for (const WatchFinding &f : panel->findings()) {
+            kinds << f.kind;
+            QCOMPARE(QFileInfo(f.file).canonicalFilePath(), QFileInfo(script).canonicalFilePath());
+        }
+        kinds.sort();
+        QCOMPARE(kinds, (QStringList{"data_wait", "sync_in_step"}));
+        const int sync = panel->findings().at(0).kind == QLatin1String("sync_in_step") ? 0 : 1;
+        panel->list()->setCurrentRow(sync);
+        QVERIFY2(panel->detailText().contains("running += loss.item()</b>"), qPrintable(panel->detailText()));
+        QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("other"));
+        QTRY_VERIFY_WITH_TIMEOUT(!k->program()->isRunning(), 30000);
     }
 
     void screenshots()

@@ -349,8 +349,8 @@ private Q_SLOTS:
     void lessonsInBothLanguagesAndTryIt()
     {
         LessonsPanel en("en"), ko("ko");
-        QCOMPARE(en.count(), 13);
-        QCOMPARE(ko.count(), 13);
+        QCOMPARE(en.count(), 14);
+        QCOMPARE(ko.count(), 14);
         QVERIFY(ko.lessonHtml(0).contains("<h2>"));
         QVERIFY(ko.lessonHtml(3).contains("Expected all tensors to be on the same device"));
         MainWindow w;
