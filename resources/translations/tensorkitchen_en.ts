@@ -1915,6 +1915,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>Fixed, a step would take about %1 ms.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>
@@ -2050,6 +2054,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Lanes: the CPU and DistributedDataParallel × 2. Press Train and compare the losses and the samples/s, then press Sweep ranks.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The example program (examples/why_slow.py) is not installed beside this app.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3762,6 +3770,62 @@ first call: %4</source>
     </message>
     <message>
         <source>Move both to the same device before they meet: the model once, each batch as it comes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pin_memory() copies a batch in every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This line pinned a tensor in each of %1 steps, %2 ms a step: each call copies the batch into new pinned memory before it can be sent.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Let the DataLoader pin the batches: with pin_memory=True and workers it pins them beside the loop, not on its time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pin_memory=True with num_workers=0 pins on the loop&apos;s time</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The DataLoader pinned each batch in the main process (num_workers=0): the loop waited %1 ms a step over %2 steps for batches, the pinning copy included.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: the wait for each batch, of which the pinning is a part</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the DataLoader workers: batches are then pinned beside the loop, while the GPU computes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 waits for the GPU in every step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 in every step would wait for a GPU</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 lines read values back from tensors in the step loop, %2 times over %3 steps; this one (%4) in %5 of them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This line (%1) read a value back from a tensor %2 times over %3 steps.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: the host&apos;s wait in these calls, per step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>estimated: on the CPU nothing waits; on a GPU each call waits for all the work queued before it (not measurable without one)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Keep values on the device inside the loop and read them back now and then: every read makes the host wait until the device has finished.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -1921,6 +1921,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>Fixed, a step would take about %1 ms.</source>
         <translation>고치면 스텝 하나가 약 %1 ms 걸립니다.</translation>
     </message>
+    <message>
+        <source>Open %1</source>
+        <translation>%1 열기</translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>
@@ -2054,6 +2058,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Lanes: the CPU and DistributedDataParallel × 2. Press Train and compare the losses and the samples/s, then press Sweep ranks.</source>
         <translation>레인: CPU와 DistributedDataParallel × 2. ‘학습’을 누르고 손실과 샘플/초를 견주어 본 다음 ‘랭크 수 바꿔 보기’를 누르세요.</translation>
+    </message>
+    <message>
+        <source>The example program (examples/why_slow.py) is not installed beside this app.</source>
+        <translation>예제 프로그램(examples/why_slow.py)이 이 앱과 함께 설치되어 있지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -3760,6 +3768,62 @@ first call: %4</source>
     <message>
         <source>Move both to the same device before they meet: the model once, each batch as it comes.</source>
         <translation>만나기 전에 둘 다 같은 장치로 옮기세요. 모델은 한 번, 배치는 올 때마다.</translation>
+    </message>
+    <message>
+        <source>pin_memory() copies a batch in every step</source>
+        <translation>pin_memory()가 스텝마다 배치를 복사합니다</translation>
+    </message>
+    <message>
+        <source>This line pinned a tensor in each of %1 steps, %2 ms a step: each call copies the batch into new pinned memory before it can be sent.</source>
+        <translation>이 줄은 스텝 %1번 모두에서 텐서를 고정했습니다(스텝당 %2 ms). 호출할 때마다 배치를 보낼 수 있기 전에 새 고정(pinned) 메모리로 복사합니다.</translation>
+    </message>
+    <message>
+        <source>Let the DataLoader pin the batches: with pin_memory=True and workers it pins them beside the loop, not on its time.</source>
+        <translation>배치 고정은 DataLoader에 맡기세요: pin_memory=True와 작업자가 있으면 루프의 시간이 아니라 루프 옆에서 고정합니다.</translation>
+    </message>
+    <message>
+        <source>pin_memory=True with num_workers=0 pins on the loop&apos;s time</source>
+        <translation>num_workers=0에서 pin_memory=True는 루프의 시간에 고정합니다</translation>
+    </message>
+    <message>
+        <source>The DataLoader pinned each batch in the main process (num_workers=0): the loop waited %1 ms a step over %2 steps for batches, the pinning copy included.</source>
+        <translation>DataLoader가 배치마다 메인 프로세스에서 고정했습니다(num_workers=0): 루프는 스텝 %2번 동안 스텝당 %1 ms를 배치를 기다렸고, 고정 복사도 여기에 들어 있습니다.</translation>
+    </message>
+    <message>
+        <source>measured: the wait for each batch, of which the pinning is a part</source>
+        <translation>측정: 배치마다의 대기, 고정은 그 일부</translation>
+    </message>
+    <message>
+        <source>Give the DataLoader workers: batches are then pinned beside the loop, while the GPU computes.</source>
+        <translation>DataLoader에 작업자를 주세요: 그러면 GPU가 계산하는 동안 배치가 루프 옆에서 고정됩니다.</translation>
+    </message>
+    <message>
+        <source>%1 waits for the GPU in every step</source>
+        <translation>%1이(가) 스텝마다 GPU를 기다립니다</translation>
+    </message>
+    <message>
+        <source>%1 in every step would wait for a GPU</source>
+        <translation>스텝마다의 %1은(는) GPU라면 기다리게 됩니다</translation>
+    </message>
+    <message>
+        <source>%1 lines read values back from tensors in the step loop, %2 times over %3 steps; this one (%4) in %5 of them.</source>
+        <translation>스텝 루프에서 %1개 줄이 텐서의 값을 읽어 왔습니다(스텝 %3번 동안 %2번). 이 줄(%4)은 그중 %5번의 스텝에서 읽었습니다.</translation>
+    </message>
+    <message>
+        <source>This line (%1) read a value back from a tensor %2 times over %3 steps.</source>
+        <translation>이 줄(%1)은 스텝 %3번 동안 텐서의 값을 %2번 읽어 왔습니다.</translation>
+    </message>
+    <message>
+        <source>measured: the host&apos;s wait in these calls, per step</source>
+        <translation>측정: 이 호출에서 호스트가 기다린 시간, 스텝당</translation>
+    </message>
+    <message>
+        <source>estimated: on the CPU nothing waits; on a GPU each call waits for all the work queued before it (not measurable without one)</source>
+        <translation>추정: CPU에서는 아무것도 기다리지 않습니다. GPU라면 호출마다 앞서 쌓인 작업이 모두 끝날 때까지 기다립니다(GPU 없이는 잴 수 없음)</translation>
+    </message>
+    <message>
+        <source>Keep values on the device inside the loop and read them back now and then: every read makes the host wait until the device has finished.</source>
+        <translation>루프 안에서는 값을 장치에 두고 가끔 읽어 오세요: 읽을 때마다 호스트는 장치가 끝날 때까지 기다립니다.</translation>
     </message>
 </context>
 <context>

@@ -91,4 +91,14 @@ inline QString torchPython(bool needTorch = true)
     return {};
 }
 
+// True when `python`'s torch sees a CUDA device (programs that only mean something on a GPU).
+inline bool pythonHasCuda(const QString &python)
+{
+    if (python.isEmpty())
+        return false;
+    QProcess p;
+    p.start(python, {"-c", "import sys, torch; sys.exit(0 if torch.cuda.is_available() else 1)"});
+    return p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
+}
+
 } // namespace tk::testsupport

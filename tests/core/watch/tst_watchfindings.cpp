@@ -224,6 +224,30 @@ private Q_SLOTS:
         QVERIFY(found.at(1).code.contains("pin_memory=True"));
     }
 
+    // The same from real programs on a GPU (skipped without one): pageable batches copied with
+    // non_blocking=True, and the twin whose DataLoader pins them in its workers.
+    void nonBlockingOnAGpu()
+    {
+        if (!testsupport::pythonHasCuda(m_python))
+            QSKIP("needs a CUDA device (pinned memory and non_blocking copies are CUDA's)");
+        QString log;
+        const QString rec = testsupport::recordScript(m_python, "findings/non_blocking_unpinned.py", m_dir.path(), &log);
+        QVERIFY2(!rec.isEmpty(), qPrintable(log));
+        const QString fixed = testsupport::recordScript(m_python, "findings/non_blocking_unpinned_fixed.py", m_dir.path(), &log);
+        QVERIFY2(!fixed.isEmpty(), qPrintable(log));
+        m_recordings.insert("findings/non_blocking_unpinned.py", rec);
+        m_recordings.insert("findings/non_blocking_unpinned_fixed.py", fixed);
+        QStringList found;
+        for (const WatchFinding &f : findingsOf("findings/non_blocking_unpinned.py"))
+            if (f.kind == QLatin1String("non_blocking_unpinned")) {
+                QCOMPARE(f.line, lineOf("findings/non_blocking_unpinned.py", "non_blocking=True)  # the line"));
+                found << f.kind;
+            }
+        QCOMPARE(found.size(), 1);
+        for (const WatchFinding &f : findingsOf("findings/non_blocking_unpinned_fixed.py"))
+            QVERIFY2(f.kind != QLatin1String("non_blocking_unpinned"), qPrintable(f.evidence));
+    }
+
     // tensor-kitchen-bench watch --replay … --format json: a findings array, each with its fields.
     void theBenchSaysTheFindings()
     {
