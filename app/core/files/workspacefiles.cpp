@@ -126,15 +126,6 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         case Kind::Damaged:
             return tr("%1 is not a tensor file PyTorch or LibTorch wrote: it is damaged or cut short (%2).")
                 .arg(file, r.detail);
-        case Kind::PickledModule:
-            return tr("%1 holds a whole pickled model (class %2), which only Python with that class's code can "
-                      "rebuild. In Python, save `model.state_dict()` instead and load that file.")
-                .arg(file, r.detail);
-        case Kind::PickledObject:
-            return tr("%1 holds a pickled Python object (class %2) that is not a tensor, number, string or "
-                      "container of them; only Python with that class's code can rebuild it. In Python, save the "
-                      "tensors (a dict of them, or `model.state_dict()`) instead.")
-                .arg(file, r.detail);
         case Kind::TorchScript:
             return tr("%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or "
                       "save its `state_dict()` with torch.save instead.")
@@ -249,7 +240,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         QString holder;
         if (!contents.single()) {
             holder = freeName(QStringLiteral("loaded"));
-            d->logOk(PythonCode::load(holder, path, contents.savedOffCpu));
+            d->logOk(PythonCode::load(holder, path, contents.savedOffCpu, contents.needsPickle()));
         }
         for (size_t i = 0; i < tensors.size(); ++i) {
             const PtFile::Entry &e = contents.tensors[i];
@@ -260,7 +251,11 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
             ids << id;
             o.cardId = id;
             QString line = contents.single() ? PythonCode::load(name, path, contents.savedOffCpu)
-                                             : PythonCode::loadItem(name, holder, e.keys);
+                           : e.access.isEmpty() && !e.numpy
+                               ? PythonCode::loadItem(name, holder, e.keys)
+                               : PythonCode::loadAccess(name, holder,
+                                                        e.access.isEmpty() ? PythonCode::subscripts(e.keys) : e.access,
+                                                        e.numpy);
             if (target != QLatin1String("cpu"))
                 line += PythonCode::toCall(target);
             d->logOk(line);
@@ -272,6 +267,23 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     }
     if (created)
         *created << ids;
+    if (!contents.notRebuilt.isEmpty()) {
+        // What was not rebuilt is said, and how a plain file is made: never a reason to refuse.
+        QStringList classes = contents.notRebuilt.mid(0, 4);
+        if (contents.notRebuilt.size() > 4)
+            classes << QStringLiteral("…");
+        if (!contents.modules.isEmpty())
+            o.notices << tr("%1 holds a whole pickled model. Its classes' code was not run (%2): its parameters and "
+                            "buffers are cards, named as model.state_dict() names them. %3. In Python, "
+                            "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")
+                             .arg(file, classes.join(QStringLiteral(", ")),
+                                  contents.modules.join(QStringLiteral("; ")),
+                                  QFileInfo(path).completeBaseName() + QStringLiteral("_state.pt"));
+        else
+            o.notices << tr("%1 holds Python objects whose classes' code was not run (%2): their tensors are cards, "
+                            "found by attribute; nothing of theirs was imported or run.")
+                             .arg(file, classes.join(QStringLiteral(", ")));
+    }
     if (contents.otherCount > 0) {
         // "checkpoint.pt also holds … epoch = 3, note = None": listed, never a reason to refuse.
         const QString listed = contents.others.join(QStringLiteral(", "));

@@ -227,11 +227,24 @@ QString PythonCode::clone(const QString &name, const QString &source)
 
 QString PythonCode::remove(const QString &name) { return QStringLiteral("del %1").arg(name); }
 
-QString PythonCode::load(const QString &name, const QString &path, bool toCpu)
+QString PythonCode::load(const QString &name, const QString &path, bool toCpu, bool pickled)
 {
-    return QStringLiteral("%1 = torch.load(%2%3)")
+    return QStringLiteral("%1 = torch.load(%2%3%4)")
         .arg(name, string(QFileInfo(path).fileName()),
-             toCpu ? QStringLiteral(", map_location=\"cpu\"") : QString());
+             toCpu ? QStringLiteral(", map_location=\"cpu\"") : QString(),
+             pickled ? QStringLiteral(", weights_only=False") : QString());
+}
+
+QString PythonCode::loadAccess(const QString &name, const QString &holder, const QString &access, int numpy)
+{
+    const QString item = holder + access;
+    if (numpy == 1)
+        return QStringLiteral("%1 = torch.from_numpy(%2)").arg(name, item);
+    if (numpy == 2)
+        return QStringLiteral("%1 = torch.tensor(%2)").arg(name, item);
+    if (numpy == 3)
+        return QStringLiteral("%1 = torch.from_numpy(%2.astype(%2.dtype.newbyteorder(\"=\")))").arg(name, item);
+    return QStringLiteral("%1 = %2").arg(name, item);
 }
 
 QString PythonCode::loadItem(const QString &name, const QString &holder, const QString &key)
@@ -239,12 +252,17 @@ QString PythonCode::loadItem(const QString &name, const QString &holder, const Q
     return loadItem(name, holder, QVariantList{key});
 }
 
+QString PythonCode::subscripts(const QVariantList &keys)
+{
+    QString s;
+    for (const QVariant &k : keys)
+        s += QLatin1Char('[') + literal(k) + QLatin1Char(']');
+    return s;
+}
+
 QString PythonCode::loadItem(const QString &name, const QString &holder, const QVariantList &keys)
 {
-    QString item = holder;
-    for (const QVariant &k : keys)
-        item += QLatin1Char('[') + literal(k) + QLatin1Char(']');
-    return QStringLiteral("%1 = %2").arg(name, item);
+    return QStringLiteral("%1 = %2").arg(name, holder + subscripts(keys));
 }
 
 QString PythonCode::save(const QString &name, const QString &path)

@@ -48,10 +48,16 @@ public:
     static QString remove(const QString &name);
     // .pt files: the script names the file only (a path on this machine means nothing there).
     // `toCpu`: the file holds GPU tensors, which torch.load puts back on their GPU unless told.
-    static QString load(const QString &name, const QString &path, bool toCpu = false);
+    // `pickled`: the file holds objects torch ≥ 2.6's default weights_only=True refuses (numpy
+    // arrays, a whole model), so the line asks for weights_only=False.
+    static QString load(const QString &name, const QString &path, bool toCpu = false, bool pickled = false);
+    // name = holder<access>, wrapped as a numpy array (1: torch.from_numpy; 3: of it in native
+    // byte order) or scalar (2: torch.tensor) becomes a tensor; access as PtFile::Entry gives it.
+    static QString loadAccess(const QString &name, const QString &holder, const QString &access, int numpy = 0);
     static QString loadItem(const QString &name, const QString &holder, const QString &key);
     // One item deep in what was loaded: name = holder["model"]["fc.weight"], name = holder[0].
     static QString loadItem(const QString &name, const QString &holder, const QVariantList &keys);
+    static QString subscripts(const QVariantList &keys); // ["a"][0]
     static QString save(const QString &name, const QString &path);
     static QString toCall(const QString &id); // .to("cuda:0"), appended to a loaded tensor
     // .safetensors files through the safetensors package (its torch module is imported first).

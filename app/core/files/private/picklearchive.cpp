@@ -246,8 +246,8 @@ Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, boo
     auto load = [&](Value *pid) -> Value * {
         if (pid->t == Value::T::Tuple && !pid->items.empty() && pid->items[0]->t == Value::T::Str
             && pid->items[0]->s == "module") {
-            // ("module", class, source file, source): a whole nn.Module.
-            findings.moduleLike = true;
+            // ("module", class, source file, source): a whole nn.Module's class (the source
+            // the legacy format keeps beside it is never run).
             if (pid->items.size() > 1 && pid->items[1]->t == Value::T::Global)
                 findings.unknown(pid->items[1]->s);
             return pid->items.size() > 1 ? pid->items[1] : pid;
@@ -267,7 +267,6 @@ Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, boo
         return v;
     };
     Value *root = next(load);
-    findings.throwIfAny();
     const Value *keys = next({});
     if (keys->t != Value::T::List && keys->t != Value::T::Tuple)
         damaged(QStringLiteral("its storage list is missing"));

@@ -38,8 +38,17 @@ std::optional<at::ScalarType> dtypeNamed(const std::string &name)
 
 bool isBuiltins(const std::string &m) { return m == "builtins" || m == "__builtin__"; }
 
+bool isNumpyCore(const std::string &m)
+{
+    return m == "numpy.core.multiarray" || m == "numpy._core.multiarray"; // numpy 1.x, 2.x
+}
+
 bool knownGlobal(const std::string &m, const std::string &n)
 {
+    if (isNumpyCore(m) && (n == "_reconstruct" || n == "scalar"))
+        return true; // an array or a scalar, rebuilt as a tensor from its bytes
+    if (m == "numpy" && (n == "ndarray" || n == "dtype"))
+        return true;
     if (m == "collections" && n == "OrderedDict")
         return true;
     if (isBuiltins(m) && (n == "set" || n == "frozenset" || n == "complex" || n == "bytes" || n == "bytearray"))

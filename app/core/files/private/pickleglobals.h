@@ -33,6 +33,7 @@ inline const DtypeName kDtypes[] = {
 std::optional<at::ScalarType> dtypeNamed(const std::string &name);
 
 bool isBuiltins(const std::string &m);
+bool isNumpyCore(const std::string &m);
 
 // Globals a file may name. Anything else is a Python class or function only Python can use.
 bool knownGlobal(const std::string &m, const std::string &n);

@@ -33,9 +33,7 @@ void Machine::setItems(Value *target, const std::vector<Value *> &kv)
 {
     if (kv.size() % 2)
         damaged(QStringLiteral("its pickle has a key without a value"));
-    if (target->t == Value::T::Object)
-        return; // a dict subclass we do not know: the file is refused anyway
-    if (target->t != Value::T::Dict)
+    if (target->t != Value::T::Dict && target->t != Value::T::Object) // an Object: a dict subclass
         damaged(QStringLiteral("its pickle sets items on something that is not a dict"));
     m_arena.charge(kv.size());
     target->items.insert(target->items.end(), kv.begin(), kv.end());
@@ -43,12 +41,11 @@ void Machine::setItems(Value *target, const std::vector<Value *> &kv)
 
 void Machine::appendItems(Value *target, const std::vector<Value *> &items)
 {
-    if (target->t == Value::T::Object)
-        return;
-    if (target->t != Value::T::List && target->t != Value::T::Set)
+    if (target->t != Value::T::List && target->t != Value::T::Set && target->t != Value::T::Object)
         damaged(QStringLiteral("its pickle appends to something that is not a list"));
     m_arena.charge(items.size());
-    target->items.insert(target->items.end(), items.begin(), items.end());
+    std::vector<Value *> &into = target->t == Value::T::Object ? target->listItems : target->items;
+    into.insert(into.end(), items.begin(), items.end());
 }
 
 Value *Machine::run()
@@ -265,20 +262,12 @@ Value *Machine::run()
         }
         case BUILD: {
             // Sets an object's state. On an OrderedDict it is state_dict()'s `_metadata`, which
-            // only load_state_dict() reads: dropped. On an object we do not know, it tells a
-            // whole nn.Module by its attributes.
+            // only load_state_dict() reads: dropped. An object we do not know keeps it as data
+            // (a whole nn.Module's attributes); a numpy array or dtype is finished from it.
             Value *state = pop();
             Value *target = top();
-            if (target->t == Value::T::Object) {
-                const Value *d = state;
-                if (d->t == Value::T::Tuple && !d->items.empty())
-                    d = d->items.front();
-                if (d->t == Value::T::Dict)
-                    for (size_t k = 0; k + 1 < d->items.size(); k += 2)
-                        if (d->items[k]->t == Value::T::Str
-                            && (d->items[k]->s == "_modules" || d->items[k]->s == "_parameters"))
-                            m_findings.moduleLike = true;
-            }
+            if (target->t == Value::T::Object)
+                m_rebuild.build(target, state);
             break;
         }
         case BINPERSID: {

@@ -1,5 +1,6 @@
 #include "core/files/private/picklerebuilder.h"
 
+#include "core/files/private/numpyarray.h"
 #include "core/files/private/pickleglobals.h"
 
 namespace tk::pickle {
@@ -78,6 +79,83 @@ Value *Rebuilder::rebuildTensor(const std::vector<Value *> &a, size_t dtypeArg)
     return v;
 }
 
+// An object of a class we do not construct: a placeholder that keeps what it was given.
+Value *Rebuilder::object(const std::string &cls, Value *args)
+{
+    Value *o = make(Value::T::Object);
+    o->s = cls;
+    o->args = args;
+    return o;
+}
+
+namespace {
+
+// A numpy dtype placeholder's type code ("f4") and byte order ('<'): from its call's arguments
+// ('f4', False, True) and BUILD's state (3, '<', …).
+bool numpyDtype(const Value *d, std::string *code, char *order)
+{
+    if (d->t != Value::T::Object || d->s != "numpy.dtype" || !d->args || d->args->items.empty()
+        || d->args->items[0]->t != Value::T::Str)
+        return false;
+    *code = d->args->items[0]->s;
+    *order = '=';
+    if (d->state && d->state->t == Value::T::Tuple && d->state->items.size() >= 2) {
+        const Value *o = d->state->items[1];
+        if (o->t == Value::T::Str && o->s.size() == 1)
+            *order = o->s[0];
+        // A record dtype (fields, names) has no tensor dtype.
+        for (size_t k = 2; k < std::min<size_t>(5, d->state->items.size()); ++k)
+            if (d->state->items[k]->t != Value::T::None)
+                *code = "V";
+    }
+    return true;
+}
+
+std::string numpyText(const std::string &code, char order)
+{
+    const std::string n = NumpyArray::name(code);
+    return NumpyArray::dtype(code) || code.size() > 3 ? n : std::string(1, order == '=' ? '|' : order) + n;
+}
+
+} // namespace
+
+void Rebuilder::build(Value *o, Value *state)
+{
+    o->state = state;
+    if (o->s != "numpy.ndarray")
+        return;
+    // (version, shape, dtype, is_fortran, raw bytes or, for an object array, a list)
+    const std::vector<Value *> &a = state->items;
+    std::string code;
+    char order = '=';
+    if (state->t != Value::T::Tuple || a.size() < 5 || a[1]->t != Value::T::Tuple || !numpyDtype(a[2], &code, &order))
+        damaged(QStringLiteral("a numpy array without its shape, dtype or data"));
+    std::vector<int64_t> shape;
+    for (const Value *d : a[1]->items) {
+        if (d->t != Value::T::Int || d->i < 0)
+            damaged(QStringLiteral("a numpy array's shape holds something that is not a size"));
+        shape.push_back(d->i);
+    }
+    QString dims;
+    for (int64_t d : shape)
+        dims += QString::number(d) + QStringLiteral(", ");
+    if (shape.size() == 1)
+        dims.chop(1);
+    else
+        dims.chop(2);
+    o->args = nullptr;
+    o->s = QStringLiteral("numpy.ndarray(shape=(%1), dtype=%2)")
+               .arg(dims, QString::fromStdString(numpyText(code, order)))
+               .toStdString();
+    const std::optional<at::ScalarType> type = NumpyArray::dtype(code);
+    if (!type || a[4]->t != Value::T::Bytes)
+        return; // strings, objects, records, dates: listed as what they are
+    o->tensor = NumpyArray::tensor(shape, *type, a[3]->t == Value::T::Bool && a[3]->b, a[4]->s, order);
+    o->t = Value::T::Tensor;
+    o->numpy = order == '>' ? 3 : 1; // torch.from_numpy takes native byte order only
+    o->state = nullptr;
+}
+
 Value *Rebuilder::call(Value *callable, Value *args)
 {
     if (args->t != Value::T::Tuple)
@@ -88,10 +166,27 @@ Value *Rebuilder::call(Value *callable, Value *args)
     if (callable->t != Value::T::Global)
         damaged(QStringLiteral("its pickle calls something that is not a class or function"));
     const std::string &m = callable->module, &n = callable->name;
-    if (!knownGlobal(m, n)) {
-        Value *o = make(Value::T::Object);
-        o->s = callable->s;
-        return o;
+    if (!knownGlobal(m, n))
+        return object(callable->s, args); // noted as unknown when its GLOBAL was read
+    if (isNumpyCore(m) && n == "_reconstruct") // (ndarray, (0,), b"b"); BUILD gives the rest
+        return object("numpy.ndarray", nullptr);
+    if (m == "numpy" && n == "dtype")
+        return object("numpy.dtype", args);
+    if (m == "numpy" && n == "ndarray")
+        return object("numpy.ndarray", nullptr);
+    if (isNumpyCore(m) && n == "scalar") {
+        // scalar(dtype, bytes): one value, as torch.tensor(np.float32(3)) makes it.
+        std::string code;
+        char order = '=';
+        if (a.size() < 2 || !numpyDtype(a[0], &code, &order))
+            damaged(QStringLiteral("a numpy scalar without its dtype"));
+        const std::optional<at::ScalarType> type = NumpyArray::dtype(code);
+        if (!type || a[1]->t != Value::T::Bytes)
+            return object("numpy." + numpyText(code, order), nullptr);
+        Value *v = make(Value::T::Tensor);
+        v->tensor = NumpyArray::tensor({}, *type, false, a[1]->s, order);
+        v->numpy = 2;
+        return v;
     }
     if (m == "collections" && n == "OrderedDict") {
         Value *d = make(Value::T::Dict);
@@ -134,11 +229,8 @@ Value *Rebuilder::call(Value *callable, Value *args)
         return b;
     }
     if (m == "copyreg" || m == "copy_reg") {
-        // copyreg._reconstructor(cls, base, state): an object of cls.
-        Value *o = make(Value::T::Object);
-        o->s = !a.empty() && a[0]->t == Value::T::Global ? a[0]->s : callable->s;
-        m_findings.unknown(o->s);
-        return o;
+        // copyreg._reconstructor(cls, base, state): an object of cls (noted when named).
+        return object(!a.empty() && a[0]->t == Value::T::Global ? a[0]->s : callable->s, nullptr);
     }
     if (m == "torch") {
         if (n == "device") {

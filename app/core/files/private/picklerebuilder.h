@@ -20,10 +20,14 @@ public:
 
     Value *global(const std::string &module, const std::string &name);
     Value *call(Value *callable, Value *args);
+    // BUILD on an object of a class we do not construct: its state kept; a numpy array becomes
+    // the tensor torch.from_numpy gives, a numpy dtype learns its byte order.
+    void build(Value *object, Value *state);
 
 private:
     Value *make(Value::T t) { return m_arena.make(t); }
     Value *rebuildTensor(const std::vector<Value *> &a, size_t dtypeArg);
+    Value *object(const std::string &cls, Value *args);
 
     Arena &m_arena;
     Findings &m_findings;

@@ -19,7 +19,9 @@ using Kind = PtFile::Refused::Kind;
 [[noreturn]] inline void unsupported(const QString &what) { refuse(Kind::Unsupported, what); }
 
 // What a pickle builds. Only plain data and tensors: a class we do not know becomes an Object
-// that is never constructed, and the file is refused once the pickle has been read.
+// that is never constructed, a placeholder holding what the pickle gave it (its call's
+// arguments, BUILD's state, a dict or list subclass's items) as data. numpy arrays and scalars
+// become tensors (what torch.from_numpy gives) and a whole nn.Module is walked by its state.
 
 struct Value
 {
@@ -40,6 +42,14 @@ struct Value
     at::ScalarType dtype = at::kByte; // Storage: its element type
     int64_t numel = 0;          // Storage: elements of dtype
     std::string module, name;   // Global
+    // Object: the arguments of the call that made it, BUILD's state, and the items a dict or
+    // list subclass was given (SETITEMS pairs in `items`, APPENDS in `listItems`).
+    Value *args = nullptr;
+    Value *state = nullptr;
+    std::vector<Value *> listItems;
+    // Tensor: made from a numpy array (1; 3 stored big-endian) or scalar (2), as
+    // torch.from_numpy / torch.tensor make it.
+    int numpy = 0;
 };
 
 // Values live here, not in each other: a pickle can nest (or loop) a list ten million deep, and
@@ -71,24 +81,18 @@ private:
     std::deque<Value> m_values;
 };
 
-// Python classes a file names but only Python can rebuild. The first one named is the one the
-// refusal names (the outermost object: pickle names a class before its contents).
+// Python classes a file names that only Python can construct: their objects are placeholders,
+// said in the load's notice. In the order the pickle names them (outermost first).
 struct Findings
 {
-    QString firstUnknown;
-    bool moduleLike = false;
+    std::vector<std::string> unknowns;
     void unknown(const std::string &qualified)
     {
-        const QString q = QString::fromStdString(qualified);
-        if (firstUnknown.isEmpty())
-            firstUnknown = q;
-        if (q.startsWith(QLatin1String("torch.nn.modules.")) || q.startsWith(QLatin1String("torch.jit.")))
-            moduleLike = true;
-    }
-    void throwIfAny() const
-    {
-        if (!firstUnknown.isEmpty())
-            refuse(moduleLike ? Kind::PickledModule : Kind::PickledObject, firstUnknown);
+        for (const std::string &u : unknowns)
+            if (u == qualified)
+                return;
+        if (unknowns.size() < 64)
+            unknowns.push_back(qualified);
     }
 };
 

@@ -1,5 +1,6 @@
 #include "core/files/private/picklewalker.h"
 
+#include "core/files/private/numpyarray.h"
 #include "core/kitchen/pythoncode.h"
 
 #include <QLocale>
@@ -118,8 +119,36 @@ void repr(const Value *v, QString &out, int depth)
     case Value::T::Device:
         out += QStringLiteral("torch.device(%1)").arg(PythonCode::string(QString::fromStdString(v->s)));
         break;
-    case Value::T::Global:
-    case Value::T::Object: out += QString::fromStdString(v->s); break;
+    case Value::T::Global: out += QString::fromStdString(v->s); break;
+    case Value::T::Object:
+        if (v->s == "numpy.dtype" && v->args && !v->args->items.empty() && v->args->items[0]->t == Value::T::Str) {
+            out += QStringLiteral("numpy.dtype(\"%1\")").arg(QString::fromStdString(NumpyArray::name(v->args->items[0]->s)));
+            break;
+        }
+        // argparse.Namespace(lr=0.1): its attributes, or the arguments it was made with.
+        out += QString::fromStdString(v->s);
+        if (depth > 4)
+            break;
+        if (v->state && v->state->t == Value::T::Dict) {
+            out += QLatin1Char('(');
+            for (size_t k = 0; k + 1 < v->state->items.size() && out.size() <= kLimit; k += 2) {
+                if (k)
+                    out += QStringLiteral(", ");
+                const Value *key = v->state->items[k];
+                if (key->t == Value::T::Str)
+                    out += QString::fromUtf8(key->s.data(), int(std::min<size_t>(key->s.size(), 64)));
+                else
+                    repr(key, out, depth + 1);
+                out += QLatin1Char('=');
+                repr(v->state->items[k + 1], out, depth + 1);
+            }
+            out += QLatin1Char(')');
+        } else if (v->args && v->args->t == Value::T::Tuple && !v->args->items.empty()) {
+            QString inner;
+            repr(v->args, inner, depth + 1);
+            out += inner.endsWith(QStringLiteral(",)")) ? inner.left(inner.size() - 2) + QLatin1Char(')') : inner;
+        }
+        break;
     }
 }
 
@@ -138,7 +167,8 @@ bool Walker::hasTensor(const Value *v, int depth)
 {
     if (v->t == Value::T::Tensor)
         return true;
-    if (v->t != Value::T::Dict && v->t != Value::T::List && v->t != Value::T::Tuple)
+    const bool object = v->t == Value::T::Object;
+    if (v->t != Value::T::Dict && v->t != Value::T::List && v->t != Value::T::Tuple && !object)
         return false;
     if (depth > kMaxDepth)
         unsupported(QStringLiteral("containers nested more than %1 deep").arg(kMaxDepth));
@@ -146,9 +176,15 @@ bool Walker::hasTensor(const Value *v, int depth)
         return it->second;
     m_hasTensor[v] = false; // a loop back to here adds nothing
     bool found = false;
-    for (size_t k = v->t == Value::T::Dict ? 1 : 0; k < v->items.size() && !found;
-         k += v->t == Value::T::Dict ? 2 : 1)
+    // A dict's (and a dict subclass object's) values, a list's items.
+    const bool pairs = v->t == Value::T::Dict || object;
+    for (size_t k = pairs ? 1 : 0; k < v->items.size() && !found; k += pairs ? 2 : 1)
         found = hasTensor(v->items[k], depth + 1);
+    if (object) {
+        for (size_t k = 0; k < v->listItems.size() && !found; ++k)
+            found = hasTensor(v->listItems[k], depth + 1);
+        found = found || (v->state && hasTensor(v->state, depth + 1)) || (v->args && hasTensor(v->args, depth + 1));
+    }
     return m_hasTensor[v] = found;
 }
 
@@ -185,42 +221,108 @@ std::optional<QVariant> keyOf(const Value *k, int depth = 0)
 
 void Walker::walk(const Value *v, const QVariantList &keys, const QString &path, const QString &name, int depth)
 {
+    QString access;
+    for (const QVariant &k : keys)
+        access += QLatin1Char('[') + PythonCode::literal(k) + QLatin1Char(']');
+    walkAt(v, Where{keys, access, false, path, name}, depth);
+}
+
+void Walker::add(const Value *v, const Where &at)
+{
+    if (m_out.tensors.size() >= kMaxTensors) // each becomes a card, with a widget of its own
+        unsupported(QStringLiteral("more than %1 tensors").arg(kMaxTensors));
+    PtFile::Entry e{at.keys, at.path, PythonCode::identifier(at.name), v->tensor, QString(), 0};
+    if (at.viaObject)
+        e.access = at.access;
+    e.numpy = v->numpy;
+    m_out.hasNumpy = m_out.hasNumpy || v->numpy;
+    m_out.tensors.push_back(std::move(e));
+}
+
+namespace {
+
+// A dict entry's value by its string key, or null.
+const Value *field(const Value *dict, const char *key)
+{
+    if (!dict || dict->t != Value::T::Dict)
+        return nullptr;
+    for (size_t k = 0; k + 1 < dict->items.size(); k += 2)
+        if (dict->items[k]->t == Value::T::Str && dict->items[k]->s == key)
+            return dict->items[k + 1];
+    return nullptr;
+}
+
+// An nn.Module's __dict__ (pickled as BUILD's state): it has _parameters and _modules.
+const Value *moduleState(const Value *v)
+{
+    if (v->t != Value::T::Object || !v->state)
+        return nullptr;
+    const Value *s = v->state;
+    if (s->t == Value::T::Tuple && !s->items.empty()) // (state, slots)
+        s = s->items.front();
+    return field(s, "_parameters") && field(s, "_modules") ? s : nullptr;
+}
+
+bool isIdentifier(const std::string &s)
+{
+    static const QRegularExpression id(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    return s.size() < 256 && id.match(QString::fromStdString(s)).hasMatch();
+}
+
+QString joined(const QString &a, const QString &sep, const QString &b) { return a.isEmpty() ? b : a + sep + b; }
+
+} // namespace
+
+void Walker::walkAt(const Value *v, const Where &at, int depth)
+{
     if (++m_visits > kMaxVisits)
         unsupported(QStringLiteral("more than %1 values in containers").arg(kMaxVisits));
     if (v->t == Value::T::Tensor) {
-        if (m_out.tensors.size() >= kMaxTensors) // each becomes a card, with a widget of its own
-            unsupported(QStringLiteral("more than %1 tensors").arg(kMaxTensors));
-        m_out.tensors.push_back(PtFile::Entry{keys, path, PythonCode::identifier(name), v->tensor});
+        add(v, at);
         return;
     }
-    const bool container = v->t == Value::T::Dict || v->t == Value::T::List || v->t == Value::T::Tuple;
+    const bool container = v->t == Value::T::Dict || v->t == Value::T::List || v->t == Value::T::Tuple
+                           || v->t == Value::T::Object;
     if (!container || !hasTensor(v, depth)) {
-        other(path, reprText(v));
+        other(at.path, reprText(v));
         return;
     }
     if (m_onPath.count(v)) {
-        other(path, QStringLiteral("(itself)"));
+        other(at.path, QStringLiteral("(itself)"));
         return;
     }
     m_onPath.insert(v);
+    if (v->t == Value::T::Object)
+        walkObject(v, at, depth);
+    else if (v->t == Value::T::Dict)
+        walkItems(v->items, true, at, depth);
+    else
+        walkItems(v->items, false, at, depth);
+    m_onPath.erase(v);
+}
+
+void Walker::walkItems(const std::vector<Value *> &items, bool pairs, const Where &at, int depth)
+{
+    const QString sep = at.name.isEmpty() ? QString() : QStringLiteral("_");
     auto child = [&](const Value *item, const QVariant &key, const QString &childPath, const QString &childName) {
-        QVariantList k = keys;
-        k << key;
-        walk(item, k, childPath, childName, depth + 1);
+        Where w = at;
+        w.keys << key;
+        w.access += QLatin1Char('[') + PythonCode::literal(key) + QLatin1Char(']');
+        w.path = childPath;
+        w.name = childName;
+        walkAt(item, w, depth + 1);
     };
-    const QString sep = name.isEmpty() ? QString() : QStringLiteral("_");
-    if (v->t == Value::T::Dict) {
-        for (size_t k = 0; k + 1 < v->items.size(); k += 2) {
-            const Value *key = v->items[k];
+    if (pairs) {
+        for (size_t k = 0; k + 1 < items.size(); k += 2) {
+            const Value *key = items[k];
             const std::optional<QVariant> subscript = keyOf(key);
             if (key->t == Value::T::Str) {
                 const QString text = subscript->toString();
-                child(v->items[k + 1], *subscript, path.isEmpty() ? text : path + QLatin1Char('.') + text,
-                      name + sep + text);
+                child(items[k + 1], *subscript, joined(at.path, QStringLiteral("."), text), at.name + sep + text);
             } else {
                 // 3, None, (1, "x"): the name takes its letters and digits ("1_x").
                 const QString text = reprText(key);
-                const QString childPath = path + QLatin1Char('[') + text + QLatin1Char(']');
+                const QString childPath = at.path + QLatin1Char('[') + text + QLatin1Char(']');
                 QString piece = text;
                 piece.replace(QRegularExpression(QStringLiteral("[^A-Za-z0-9]+")), QStringLiteral("_"));
                 while (piece.startsWith(QLatin1Char('_')))
@@ -228,17 +330,116 @@ void Walker::walk(const Value *v, const QVariantList &keys, const QString &path,
                 while (piece.endsWith(QLatin1Char('_')))
                     piece.chop(1);
                 if (subscript)
-                    child(v->items[k + 1], *subscript, childPath, name + sep + piece);
+                    child(items[k + 1], *subscript, childPath, at.name + sep + piece);
                 else
                     other(childPath, QStringLiteral("(a key Python code cannot write; not loaded)"));
             }
         }
     } else {
-        for (size_t k = 0; k < v->items.size(); ++k)
-            child(v->items[k], QVariant(qint64(k)), QStringLiteral("%1[%2]").arg(path).arg(k),
-                  name + sep + QString::number(k));
+        for (size_t k = 0; k < items.size(); ++k)
+            child(items[k], QVariant(qint64(k)), QStringLiteral("%1[%2]").arg(at.path).arg(k),
+                  at.name + sep + QString::number(k));
     }
-    m_onPath.erase(v);
+}
+
+// An object of a class whose code was not run: a module by its state_dict() names; another
+// object by its attributes, its items (a dict or list subclass) or the arguments it was made
+// with (a namedtuple's fields, by index).
+void Walker::walkObject(const Value *v, const Where &at, int depth)
+{
+    if (moduleState(v)) {
+        QStringList children;
+        walkModule(v, at, QString(), depth, &children);
+        if (m_out.modules.size() < 8) {
+            const QString where = at.path.isEmpty() ? m_base : at.path;
+            m_out.modules << (children.isEmpty() ? QStringLiteral("%1: %2").arg(where, QString::fromStdString(v->s))
+                                                 : QStringLiteral("%1: %2 (%3)")
+                                                       .arg(where, QString::fromStdString(v->s),
+                                                            children.join(QStringLiteral(", "))));
+        }
+        return;
+    }
+    Where in = at;
+    in.viaObject = true;
+    if (!v->items.empty())
+        walkItems(v->items, true, in, depth);
+    if (!v->listItems.empty())
+        walkItems(v->listItems, false, in, depth);
+    const Value *state = v->state;
+    if (state && state->t == Value::T::Tuple && !state->items.empty() && state->items.front()->t == Value::T::Dict)
+        state = state->items.front(); // (__dict__, slots)
+    if (state && state->t == Value::T::Dict) {
+        const QString sep = at.name.isEmpty() ? QString() : QStringLiteral("_");
+        for (size_t k = 0; k + 1 < state->items.size(); k += 2) {
+            const Value *key = state->items[k];
+            const QString text = QString::fromUtf8(key->s.data(), int(key->s.size()));
+            if (key->t != Value::T::Str || !isIdentifier(key->s)) {
+                if (hasTensor(state->items[k + 1], depth + 1))
+                    other(at.path, QStringLiteral("(an attribute Python code cannot write; not loaded)"));
+                continue;
+            }
+            Where w = in;
+            w.access = at.access + QLatin1Char('.') + text;
+            w.path = joined(at.path, QStringLiteral("."), text);
+            w.name = at.name + sep + text;
+            walkAt(state->items[k + 1], w, depth + 1);
+        }
+    } else if (state && hasTensor(state, depth + 1)) {
+        other(at.path, QStringLiteral("(%1 keeps its tensors in a state only its code reads; not loaded)")
+                           .arg(QString::fromStdString(v->s)));
+    } else if (v->items.empty() && v->listItems.empty() && v->args && v->args->t == Value::T::Tuple) {
+        walkItems(v->args->items, false, in, depth);
+    }
+}
+
+// state_dict()'s order: a module's parameters, then its persistent buffers, then each child's.
+void Walker::walkModule(const Value *m, const Where &at, const QString &prefix, int depth, QStringList *children)
+{
+    if (depth > kMaxDepth)
+        unsupported(QStringLiteral("modules nested more than %1 deep").arg(kMaxDepth));
+    const Value *state = moduleState(m);
+    const Value *nonPersistent = field(state, "_non_persistent_buffers_set");
+    auto persistent = [nonPersistent](const Value *name) {
+        if (nonPersistent && (nonPersistent->t == Value::T::Set || nonPersistent->t == Value::T::List))
+            for (const Value *n : nonPersistent->items)
+                if (n->t == Value::T::Str && n->s == name->s)
+                    return false;
+        return true;
+    };
+    const QString sep = at.name.isEmpty() ? QString() : QStringLiteral("_");
+    for (const char *group : {"_parameters", "_buffers"}) {
+        const Value *tensors = field(state, group);
+        if (!tensors || tensors->t != Value::T::Dict)
+            continue;
+        for (size_t k = 0; k + 1 < tensors->items.size(); k += 2) {
+            const Value *key = tensors->items[k], *t = tensors->items[k + 1];
+            if (key->t != Value::T::Str || t->t != Value::T::Tensor || !persistent(key))
+                continue; // None (a bias=False Linear's bias), or a buffer state_dict() leaves out
+            const QString stateKey = prefix + QString::fromUtf8(key->s.data(), int(key->s.size()));
+            Where w = at;
+            w.viaObject = true;
+            w.access = at.access + QStringLiteral(".state_dict()[%1]").arg(PythonCode::string(stateKey));
+            w.path = joined(at.path, QStringLiteral("."), stateKey);
+            w.name = at.name + sep + stateKey;
+            add(t, w);
+        }
+    }
+    const Value *modules = field(state, "_modules");
+    if (!modules || modules->t != Value::T::Dict)
+        return;
+    for (size_t k = 0; k + 1 < modules->items.size(); k += 2) {
+        const Value *key = modules->items[k], *child = modules->items[k + 1];
+        if (key->t != Value::T::Str || !moduleState(child))
+            continue; // None: a slot left empty
+        const QString name = QString::fromUtf8(key->s.data(), int(key->s.size()));
+        if (children && children->size() < 12)
+            *children << QStringLiteral("%1: %2").arg(name, QString::fromStdString(child->s));
+        if (m_onPath.count(child))
+            continue;
+        m_onPath.insert(child);
+        walkModule(child, at, prefix + name + QLatin1Char('.'), depth + 1, nullptr);
+        m_onPath.erase(child);
+    }
 }
 
 } // namespace tk::pickle

@@ -11,7 +11,8 @@
 
 namespace tk::pickle {
 
-// From the object to cards: every tensor with its path, every other value listed.
+// From the object to cards: every tensor with its path, every other value listed. A pickled
+// nn.Module's tensors are named as its state_dict() names them; another object's by attribute.
 class Walker
 {
 public:
@@ -20,6 +21,21 @@ public:
     void walk(const Value *v, const QVariantList &keys, const QString &path, const QString &name, int depth);
 
 private:
+    // Where a value is: its subscripts (while no object was crossed), the Python that reaches
+    // it from the loaded object, its path and its card name.
+    struct Where
+    {
+        QVariantList keys;
+        QString access;
+        bool viaObject = false;
+        QString path;
+        QString name;
+    };
+    void walkAt(const Value *v, const Where &at, int depth);
+    void walkItems(const std::vector<Value *> &items, bool pairs, const Where &at, int depth);
+    void walkObject(const Value *v, const Where &at, int depth);
+    void walkModule(const Value *m, const Where &at, const QString &prefix, int depth, QStringList *children);
+    void add(const Value *tensor, const Where &at);
     bool hasTensor(const Value *v, int depth);
     void other(const QString &path, const QString &text)
     {

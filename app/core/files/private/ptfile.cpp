@@ -68,12 +68,8 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
     Findings findings;
     pickle::ZipArchive archive;
     const Value *root = nullptr;
-    // What LibTorch's reader threw, told as a damaged file; a class only Python can rebuild
-    // says more than what broke after it.
-    auto damage = [&findings](const std::exception &e) {
-        findings.throwIfAny();
-        damaged(libtorchWords(e));
-    };
+    // What LibTorch's reader threw, told as a damaged file.
+    auto damage = [](const std::exception &e) { damaged(libtorchWords(e)); };
     try {
         if (head.startsWith("PK\x03\x04") || head.startsWith("PK\x05\x06")) {
             bool torchScript = false;
@@ -91,7 +87,7 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
                                                              "writes it; as one tensor, LibTorch says: %1")
                                                   .arg(libtorchWords(e)));
                 }
-                out.tensors.push_back(Entry{{}, base, base, t});
+                out.tensors.push_back(Entry{{}, base, base, t, QString(), 0});
                 return out;
             }
         } else if (uint8_t(head.at(0)) == 0x80) {
@@ -104,21 +100,19 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
                                                   "with 50 4b 03 04, its older format with 80.")
                                        .arg(QString::fromLatin1(head.left(8).toHex(' '))));
         }
-    } catch (const Refused &r) {
-        // A class only Python can rebuild says more than what broke after it.
-        if (r.kind == Kind::Damaged || r.kind == Kind::Unsupported)
-            findings.throwIfAny();
+    } catch (const Refused &) {
         throw;
     } catch (const std::exception &e) {
         damage(e);
     }
-    findings.throwIfAny();
+    for (const std::string &u : findings.unknowns)
+        out.notRebuilt << QString::fromStdString(u);
     Walker walker(out, base);
     if (root->t == Value::T::List || root->t == Value::T::Tuple)
         walker.walk(root, {}, base, base, 0);
     else
-        walker.walk(root, {}, root->t == Value::T::Dict ? QString() : base,
-                    root->t == Value::T::Dict ? QString() : base, 0);
+        walker.walk(root, {}, root->t == Value::T::Dict || root->t == Value::T::Object ? QString() : base,
+                    root->t == Value::T::Dict || root->t == Value::T::Object ? QString() : base, 0);
     // The tensors' values, now that everything else in the file is known to load. Bytes of a
     // storage count as they arrive, so one large storage moves the progress too.
     if (!archive.pending.empty()) {

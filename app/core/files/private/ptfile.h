@@ -21,9 +21,11 @@ class LoadProgress;
 // Reading does not use LibTorch's unpickler, which cannot read a model's state_dict() (an
 // OrderedDict with a `_metadata` attribute) and differs between LibTorch 1.x and 2.x: a small
 // pickle machine of our own reads torch.save's pickle, builds only tensors, dicts (OrderedDicts
-// too), lists, tuples, sets, numbers, strings, bytes and None, and never imports or runs
-// anything. Any other Python object in the file (a whole pickled nn.Module, a numpy scalar, an
-// argparse.Namespace) makes the file refused, with its class named. Only LibTorch's zip reader
+// too), lists, tuples, sets, numbers, strings, bytes and None, and numpy arrays and scalars as
+// the tensors torch.from_numpy gives; it never imports or runs anything. An object of any other
+// class (a whole pickled nn.Module, an argparse.Namespace) is a placeholder holding its state as
+// data: a module's parameters and buffers are found under the names state_dict() gives them,
+// any other object's tensors under its attributes. Only LibTorch's zip reader
 // (PyTorchStreamReader) and tensor calls are used, the same in 1.13 and 2.x. The one exception:
 // a tensor LibTorch's own torch::save wrote is a TorchScript archive, read by LibTorch's loader,
 // which compiles the archive's TorchScript (a language with no file, network or process access).
@@ -44,6 +46,12 @@ public:
         // A Python identifier made from the path ("model_fc_weight", "t0_weight" for "0.weight").
         QString name;
         at::Tensor tensor; // on the CPU; tensors that shared a storage in the file share one here
+        // Python that reaches it from the loaded object, when subscripts alone cannot (inside a
+        // pickled object: `["model"].state_dict()["encoder.weight"]`, `.weights`); else empty.
+        QString access;
+        // A numpy array (1: torch.from_numpy of it; 3: of it in native byte order, as it was
+        // stored big-endian) or scalar (2: torch.tensor of it).
+        int numpy = 0;
     };
 
     struct Contents
@@ -55,7 +63,19 @@ public:
         QStringList others;
         int otherCount = 0;
         bool savedOffCpu = false; // some storage was saved on a GPU (Python needs map_location)
-        bool single() const { return tensors.size() == 1 && tensors.front().keys.isEmpty(); }
+        // Classes the file names whose code was not run (their objects are placeholders), and
+        // the pickled modules' trees, a line each ("model: __main__.RNNModel (encoder: …)").
+        QStringList notRebuilt;
+        QStringList modules;
+        bool hasNumpy = false;
+        // Python's torch.load needs weights_only=False for it (torch ≥ 2.6 refuses objects).
+        bool needsPickle() const { return !notRebuilt.isEmpty() || hasNumpy; }
+        // One tensor, the whole file (not a numpy array, nor inside an object).
+        bool single() const
+        {
+            return tensors.size() == 1 && tensors.front().keys.isEmpty() && tensors.front().access.isEmpty()
+                   && !tensors.front().numpy;
+        }
     };
     static constexpr int kMaxOthers = 12;
 
@@ -66,8 +86,6 @@ public:
             Empty,         // no bytes at all
             NotTorch,      // neither a zip archive nor a pickle torch.save wrote
             Damaged,       // a zip archive or pickle cut short or broken: detail says how
-            PickledModule, // a whole nn.Module: detail is its class ("torch.nn.modules.linear.Linear")
-            PickledObject, // another Python object: detail is its class ("argparse.Namespace")
             TorchScript,   // torch.jit.save's archive of a scripted model
             Unsupported,   // what cannot be a card (quantized, sparse, a dtype): detail says which
         };

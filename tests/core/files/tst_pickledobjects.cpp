@@ -1,0 +1,301 @@
+// Files PyTorch programs save that hold more than tensors in containers: a whole pickled model
+// (torch.save(model), as pytorch/examples' word_language_model does), numpy arrays and scalars
+// (numpy 1.x under Debian's torch, 2.x under the wheel's), an optimizer's state, a Hugging
+// Face–style pytorch_model.bin with tied embeddings, an object with tensor attributes. Each is
+// written here by the real packages, and its cards must equal what Python reads from the same
+// file: model.state_dict() for a model, torch.from_numpy for an array. Nothing of the files'
+// classes is run; the code log, run in Python, gives back every card's values.
+#include "core/devices/deviceregistry.h"
+#include "core/kitchen/pythoncode.h"
+#include "core/kitchen/workspace.h"
+#include "support/testsupport.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace tk;
+using tk::testsupport::codeLines;
+
+namespace {
+
+// The model classes, as a user's script defines them (the file pickles them as __main__.*).
+const char *const kModels = R"PY(
+import torch
+import torch.nn as nn
+
+class RNNModel(nn.Module):
+    """pytorch/examples' word_language_model, small: tied encoder and decoder weights."""
+    def __init__(self, ntoken=50, ninp=8, nhid=8, nlayers=2):
+        super().__init__()
+        self.ntoken = ntoken
+        self.rnn_type = "LSTM"
+        self.drop = nn.Dropout(0.2)
+        self.encoder = nn.Embedding(ntoken, ninp)
+        self.rnn = nn.LSTM(ninp, nhid, nlayers, dropout=0.2)
+        self.decoder = nn.Linear(nhid, ntoken)
+        self.decoder.weight = self.encoder.weight
+        self.register_buffer("steps", torch.tensor(7))
+        self.register_buffer("scratch", torch.ones(3), persistent=False)  # not in state_dict()
+
+class TinyLM(nn.Module):
+    """A Hugging Face–style causal LM: lm_head tied to the token embeddings."""
+    def __init__(self):
+        super().__init__()
+        self.embed_tokens = nn.Embedding(40, 6)
+        self.norm = nn.LayerNorm(6)
+        self.lm_head = nn.Linear(6, 40, bias=False)
+        self.lm_head.weight = self.embed_tokens.weight
+)PY";
+
+// Writes the files and, for each, what Python reads from it: [name, shape, dtype, sum,
+// storage] for every tensor, `storage` equal where Python's tensors share one.
+const char *const kMakeFiles = R"PY(
+import argparse, json, os, sys
+import numpy as np
+import torch
+d = sys.argv[1]
+exec(open(os.path.join(d, "models.py")).read())
+p = lambda n: os.path.join(d, n)
+torch.manual_seed(0)
+
+def expect(name, tensors):
+    rows, storages = [], {}
+    for key, t in tensors:
+        ptr = t.untyped_storage().data_ptr() if hasattr(t, "untyped_storage") else t.storage().data_ptr()
+        rows.append([key, list(t.shape), str(t.dtype).split(".")[1], float(t.double().sum()),
+                     storages.setdefault(ptr, len(storages))])
+    json.dump(rows, open(p(name + ".json"), "w"))
+
+model = RNNModel()
+torch.save(model, p("rnn_model.pt"))
+torch.save(model, p("rnn_legacy.pt"), _use_new_zipfile_serialization=False)
+expect("rnn_model", model.state_dict().items())
+
+arrays = {"c": np.arange(6, dtype=np.float32).reshape(2, 3),
+          "fortran": np.asfortranarray(np.arange(6, dtype=np.int64).reshape(2, 3)),
+          "big": np.arange(4, dtype=">i4"), "half": np.linspace(0, 1, 5).astype(np.float16),
+          "flags": np.array([True, False, True]), "cx": np.array([1 + 2j, 3 - 4j], dtype=np.complex64),
+          "empty": np.zeros((0, 3), dtype=np.float64), "scalar": np.float32(2.5), "count": np.int64(-3),
+          "dt": np.dtype("float16"), "words": np.array(["ab", "c"]), "t": torch.arange(3.)}
+torch.save(arrays, p("numpy.pt"))
+rows = []
+for k, v in arrays.items():
+    if isinstance(v, np.ndarray) and v.dtype.kind in "biufc":
+        rows.append((k, torch.from_numpy(v.astype(v.dtype.newbyteorder("=")))))
+    elif isinstance(v, np.generic):
+        rows.append((k, torch.tensor(v)))
+    elif isinstance(v, torch.Tensor):
+        rows.append((k, v))
+expect("numpy", rows)
+torch.save(np.arange(12, dtype=np.float64).reshape(3, 4), p("ndarray.pt"))
+
+lin = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 2))
+opt = torch.optim.Adam(lin.parameters(), lr=1e-3)
+lin(torch.randn(5, 3)).sum().backward()
+opt.step()
+torch.save(opt.state_dict(), p("adam.pt"))
+expect("adam", [("state_%d_%s" % (i, k), v) for i, s in opt.state_dict()["state"].items()
+                for k, v in s.items()])
+
+lm = TinyLM()
+torch.save(lm.state_dict(), p("pytorch_model.bin"))
+expect("pytorch_model", lm.state_dict().items())
+
+run = {"args": argparse.Namespace(lr=0.1, mask=torch.tensor([1., 0., 1.]), name="run1"),
+       "weights": torch.ones(2)}
+torch.save(run, p("namespace.pt"))
+expect("namespace", [("args_mask", run["args"].mask), ("weights", run["weights"])])
+print(np.__version__)
+)PY";
+
+QJsonArray expected(const QString &dir, const QString &name)
+{
+    QFile f(dir + QLatin1Char('/') + name + QStringLiteral(".json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    return QJsonDocument::fromJson(f.readAll()).array();
+}
+
+} // namespace
+
+class TestPickledObjects : public QObject
+{
+    Q_OBJECT
+
+    QString m_py;
+    QString m_numpy;
+    QTemporaryDir m_files;
+
+    // The file's cards against Python's tensors: the same names in the same order, shapes,
+    // dtypes, sums, and the same sharing of storage.
+    void compareWithPython(const QString &file, const QString &json, QList<int> *ids = nullptr)
+    {
+        Workspace w;
+        QList<int> created;
+        const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
+        QVERIFY2(o.ok(), qPrintable(o.error.message));
+        const QJsonArray rows = expected(m_files.path(), json);
+        QVERIFY(!rows.isEmpty());
+        QCOMPARE(created.size(), rows.size());
+        QHash<int, int> storageOf; // Python's storage number → ours
+        for (int i = 0; i < rows.size(); ++i) {
+            const QJsonArray r = rows.at(i).toArray();
+            const std::optional<CardInfo> c = w.card(created.at(i));
+            QVERIFY(c);
+            QCOMPARE(c->name, PythonCode::identifier(r.at(0).toString()));
+            QList<qint64> shape;
+            for (const QJsonValue &d : r.at(1).toArray())
+                shape << qint64(d.toDouble());
+            QCOMPARE(c->shape, shape);
+            QCOMPARE(c->dtype, r.at(2).toString());
+            const double sum = r.at(3).toDouble();
+            if (c->numel > 0)
+                QVERIFY2(qAbs(c->mean * double(c->numel) - sum) <= 1e-6 + 1e-6 * qAbs(sum),
+                         qPrintable(QStringLiteral("%1: %2 here, %3 in Python").arg(c->name).arg(c->mean * double(c->numel)).arg(sum)));
+            const int storage = r.at(4).toInt();
+            if (storageOf.contains(storage))
+                QCOMPARE(c->storageId, storageOf.value(storage));
+            else {
+                for (int other : std::as_const(storageOf))
+                    QVERIFY2(c->storageId != other, qPrintable(c->name));
+                storageOf.insert(storage, c->storageId);
+            }
+        }
+        if (ids)
+            *ids = created;
+    }
+
+private Q_SLOTS:
+    void initTestCase()
+    {
+        DeviceRegistry::applyThreads();
+        m_py = testsupport::torchPython();
+        if (m_py.isEmpty())
+            QSKIP("no Python with torch here: the files are written by the real packages");
+        QVERIFY(m_files.isValid());
+        QFile models(m_files.filePath("models.py"));
+        QVERIFY(models.open(QIODevice::WriteOnly));
+        models.write(kModels);
+        models.close();
+        QProcess p;
+        p.start(m_py, {"-c", QString::fromUtf8(kMakeFiles), m_files.path()});
+        QVERIFY(p.waitForFinished(180000));
+        if (p.exitCode() != 0 && p.readAllStandardError().contains("No module named 'numpy'"))
+            QSKIP("this Python's torch has no numpy beside it");
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        m_numpy = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
+        qInfo("numpy %s", qPrintable(m_numpy));
+    }
+
+    // torch.save(model): every tensor of model.state_dict(), named as it names them (tied
+    // weights one storage, a non-persistent buffer left out), in both of torch.save's formats;
+    // a notice names the classes not run and the modules, and the state_dict() line.
+    void aWholeModelLoadsAsItsStateDict()
+    {
+        compareWithPython("rnn_model.pt", "rnn_model");
+        compareWithPython("rnn_legacy.pt", "rnn_model");
+        Workspace w;
+        QList<int> unused;
+        const Outcome o = w.loadPt(m_files.filePath("rnn_model.pt"), "cpu", &unused);
+        QVERIFY(o.ok());
+        QCOMPARE(w.idOf("scratch"), -1);
+        const QString notice = o.notices.join('\n');
+        for (const char *part : {"rnn_model.pt holds a whole pickled model", "__main__.RNNModel",
+                                 "encoder: torch.nn.modules.sparse.Embedding", "rnn: torch.nn.modules.rnn.LSTM",
+                                 "torch.save(model.state_dict(), \"rnn_model_state.pt\")"})
+            QVERIFY2(notice.contains(QLatin1String(part)), qPrintable(notice));
+        QVERIFY(codeLines(w).contains("loaded = torch.load(\"rnn_model.pt\", weights_only=False)"));
+        QVERIFY(codeLines(w).contains("encoder_weight = loaded.state_dict()[\"encoder.weight\"]"));
+        QVERIFY(codeLines(w).contains("decoder_weight = loaded.state_dict()[\"decoder.weight\"]"));
+    }
+
+    // numpy arrays (C and Fortran order, big-endian, float16, bool, complex, empty) and
+    // scalars are what torch.from_numpy and torch.tensor make of them; a dtype and an array of
+    // strings are listed, not cards.
+    void numpyArraysAreWhatFromNumpyGives()
+    {
+        compareWithPython("numpy.pt", "numpy");
+        Workspace w;
+        QList<int> unused;
+        const Outcome o = w.loadPt(m_files.filePath("numpy.pt"), "cpu", &unused);
+        QVERIFY(o.ok());
+        QVERIFY(codeLines(w).contains("loaded = torch.load(\"numpy.pt\", weights_only=False)"));
+        QVERIFY(codeLines(w).contains("fortran = torch.from_numpy(loaded[\"fortran\"])"));
+        QVERIFY(codeLines(w).contains("scalar = torch.tensor(loaded[\"scalar\"])"));
+        QVERIFY(codeLines(w).contains("t = loaded[\"t\"]"));
+        const QString notice = o.notices.join('\n');
+        QVERIFY2(notice.contains("dt = numpy.dtype(\"float16\")"), qPrintable(notice));
+        QVERIFY2(notice.contains("words = numpy.ndarray(shape=(2,), dtype=<U2)"), qPrintable(notice));
+        // Fortran order is only a layout: the values read across as in C.
+        const std::optional<CardInfo> f = w.card(w.idOf("fortran"));
+        QCOMPARE(f->shape, (QList<qint64>{2, 3}));
+        QCOMPARE(f->min, 0.0);
+        QCOMPARE(f->max, 5.0);
+        // A file that is one array.
+        Workspace one;
+        QList<int> created;
+        QVERIFY(one.loadPt(m_files.filePath("ndarray.pt"), "cpu", &created).ok());
+        QCOMPARE(created.size(), 1);
+        QCOMPARE(one.card(created.first())->shape, (QList<qint64>{3, 4}));
+        QVERIFY(codeLines(one).contains("ndarray = torch.from_numpy(loaded)"));
+    }
+
+    // What trainers save: an optimizer's state_dict(), a pytorch_model.bin with its lm_head
+    // tied to the embeddings, and a run's argparse.Namespace holding a tensor beside numbers.
+    void checkpointsAsTrainersWriteThem()
+    {
+        compareWithPython("adam.pt", "adam");
+        compareWithPython("pytorch_model.bin", "pytorch_model");
+        compareWithPython("namespace.pt", "namespace");
+        Workspace w;
+        QList<int> unused;
+        const Outcome o = w.loadPt(m_files.filePath("namespace.pt"), "cpu", &unused);
+        QVERIFY(o.ok());
+        QVERIFY(codeLines(w).contains("args_mask = loaded[\"args\"].mask"));
+        const QString notice = o.notices.join('\n');
+        QVERIFY2(notice.contains("argparse.Namespace"), qPrintable(notice));
+        QVERIFY2(notice.contains("args.lr = 0.1") && notice.contains("args.name = \"run1\""), qPrintable(notice));
+    }
+
+    // The code log of every file above, run in Python (with the script's model classes, which
+    // unpickling a model needs): each name holds what its card holds.
+    void theCodeLogReadsTheSameInPython()
+    {
+        Workspace w;
+        QList<int> created;
+        for (const char *file : {"rnn_model.pt", "rnn_legacy.pt", "numpy.pt", "ndarray.pt", "adam.pt",
+                                 "pytorch_model.bin", "namespace.pt"}) {
+            const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
+            QVERIFY2(o.ok(), qPrintable(o.error.message));
+        }
+        QString script = QString::fromUtf8(kModels) + w.codeLog().toScript();
+        for (int id : created) {
+            const std::optional<CardInfo> c = w.card(id);
+            script += QStringLiteral("assert tuple(%1.shape) == %2, %1.shape\n")
+                          .arg(c->name, c->shape.isEmpty() ? QStringLiteral("()") : PythonCode::shapeTuple(c->shape));
+            script += QStringLiteral("assert str(%1.dtype) == 'torch.%2', %1.dtype\n").arg(c->name, c->dtype);
+            if (c->numel > 0)
+                script += QStringLiteral("assert abs(%1.double().sum().item() - (%2)) <= 1e-6 + 1e-6 * abs(%2), %1\n")
+                              .arg(c->name, QString::number(c->mean * double(c->numel), 'g', 17));
+        }
+        script += "print('script ran to the end')\n";
+        QFile f(m_files.filePath("loads.py"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(script.toUtf8());
+        f.close();
+        QProcess p;
+        p.setWorkingDirectory(m_files.path());
+        p.start(m_py, {f.fileName()});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY(p.readAllStandardOutput().contains("script ran to the end"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPickledObjects)
+#include "tst_pickledobjects.moc"
