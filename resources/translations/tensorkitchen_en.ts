@@ -1426,14 +1426,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 holds a whole pickled model (class %2), which only Python with that class&apos;s code can rebuild. In Python, save `model.state_dict()` instead and load that file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 holds a pickled Python object (class %2) that is not a tensor, number, string or container of them; only Python with that class&apos;s code can rebuild it. In Python, save the tensors (a dict of them, or `model.state_dict()`) instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or save its `state_dict()` with torch.save instead.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1566,6 +1558,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
             <numerusform>GPUs on this machine: %n.</numerusform>
             <numerusform>GPUs on this machine: %n.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 holds a whole pickled model. Its classes&apos; code was not run (%2): its parameters and buffers are cards, named as model.state_dict() names them. %3. In Python, torch.save(model.state_dict(), &quot;%4&quot;) saves a file of the tensors alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 holds Python objects whose classes&apos; code was not run (%2): their tensors are cards, found by attribute; nothing of theirs was imported or run.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

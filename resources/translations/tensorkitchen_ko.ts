@@ -1433,14 +1433,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: 파일이 손상되었거나 잘렸습니다(%2).</translation>
     </message>
     <message>
-        <source>%1 holds a whole pickled model (class %2), which only Python with that class&apos;s code can rebuild. In Python, save `model.state_dict()` instead and load that file.</source>
-        <translation>%1에는 pickle로 저장된 모델 전체(클래스 %2)가 들어 있어, 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 `model.state_dict()`를 저장하고 그 파일을 불러오세요.</translation>
-    </message>
-    <message>
-        <source>%1 holds a pickled Python object (class %2) that is not a tensor, number, string or container of them; only Python with that class&apos;s code can rebuild it. In Python, save the tensors (a dict of them, or `model.state_dict()`) instead.</source>
-        <translation>%1에는 텐서, 숫자, 문자열이나 그것들을 담은 컨테이너가 아닌, pickle된 Python 객체(클래스 %2)가 들어 있어 그 클래스의 코드가 있는 Python만 되살릴 수 있습니다. Python에서 대신 텐서(텐서의 dict, 또는 `model.state_dict()`)를 저장하세요.</translation>
-    </message>
-    <message>
         <source>%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or save its `state_dict()` with torch.save instead.</source>
         <translation>%1에는 TorchScript 모델(torch.jit.save)이 들어 있습니다. Python에서 torch.jit.load로 열거나, 대신 그 `state_dict()`를 torch.save로 저장하세요.</translation>
     </message>
@@ -1571,6 +1563,14 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>
             <numerusform>이 PC에는 GPU가 %n개 있습니다.</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 holds a whole pickled model. Its classes&apos; code was not run (%2): its parameters and buffers are cards, named as model.state_dict() names them. %3. In Python, torch.save(model.state_dict(), &quot;%4&quot;) saves a file of the tensors alone.</source>
+        <translation>%1에는 pickle로 저장한 모델 전체가 들어 있습니다. 그 클래스의 코드는 실행하지 않았습니다(%2). 파라미터와 버퍼는 model.state_dict()가 붙이는 이름 그대로 카드가 됩니다. %3. Python에서 torch.save(model.state_dict(), &quot;%4&quot;)로 저장하면 텐서만 담긴 파일이 됩니다.</translation>
+    </message>
+    <message>
+        <source>%1 holds Python objects whose classes&apos; code was not run (%2): their tensors are cards, found by attribute; nothing of theirs was imported or run.</source>
+        <translation>%1에는 클래스의 코드를 실행하지 않은 Python 객체가 들어 있습니다(%2). 그 텐서는 속성을 따라 찾아 카드가 되고, 그 객체의 것은 아무것도 가져오거나 실행하지 않았습니다.</translation>
     </message>
 </context>
 <context>
