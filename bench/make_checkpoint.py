@@ -1,6 +1,7 @@
 """Writes a transformer-like state_dict of about SIZE MiB with torch.save (real PyTorch): a token
 embedding, layers of attention and MLP weights with their biases and norms, and a final norm.
-Usage: python3 bench/make_checkpoint.py FILE SIZE_MIB
+Usage: python3 bench/make_checkpoint.py FILE SIZE_MIB [legacy]
+  legacy: in torch.save's format before PyTorch 1.6 (_use_new_zipfile_serialization=False).
 """
 import collections
 import sys
@@ -28,7 +29,8 @@ def main():
         sd[p + "norm.weight"] = torch.ones(width)
         sd[p + "norm.bias"] = torch.zeros(width)
     sd["norm.weight"] = torch.ones(width)
-    torch.save(sd, path)
+    legacy = len(sys.argv) > 3 and sys.argv[3] == "legacy"
+    torch.save(sd, path, _use_new_zipfile_serialization=not legacy)
 
 
 if __name__ == "__main__":

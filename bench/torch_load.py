@@ -2,13 +2,15 @@
 app: the peak resident memory above the process's own baseline (VmHWM reset through
 /proc/self/clear_refs just before, so the interpreter's start-up and `import torch` are not in
 it) and the wall time of the load alone. A .safetensors file is loaded with the safetensors
-package's own `safetensors.torch.load_file` (pip install safetensors), as Hugging Face does.
+package's own `safetensors.torch.load_file` (pip install safetensors), as Hugging Face does; a
+TorchScript archive (LibTorch's torch::save of a tensor, torch.jit.save) with torch.jit.load.
 Prints one JSON line.
 Usage: python3 bench/torch_load.py FILE
 """
 import json
 import sys
 import time
+import zipfile
 
 import torch
 
@@ -36,6 +38,11 @@ def main():
         loader = "safetensors.torch.load_file"
         start = time.perf_counter()
         obj = load_file(path, device="cpu")
+    elif zipfile.is_zipfile(path) and any(n.endswith("/constants.pkl")
+                                          for n in zipfile.ZipFile(path).namelist()):
+        loader = "torch.jit.load"
+        start = time.perf_counter()
+        obj = {str(i): b for i, b in enumerate(torch.jit.load(path, map_location="cpu").buffers())}
     else:
         loader = "torch.load"
         kwargs = {"map_location": "cpu"}

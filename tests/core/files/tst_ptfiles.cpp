@@ -101,6 +101,8 @@ torch.serialization.location_tag = real_tag
 open(p("empty.pt"), "wb").close()
 data = open(p("line.pt"), "rb").read()
 open(p("truncated.pt"), "wb").write(data[:len(data) // 2])
+legacy = open(p("legacy.pt"), "rb").read()
+open(p("legacy_cut.pt"), "wb").write(legacy[:-10])
 open(p("text.pt"), "w").write("not a tensor file\n")
 print(torch.__version__)
 )PY";
@@ -412,6 +414,9 @@ private Q_SLOTS:
         QTest::newRow("truncated zip") << "truncated.pt"
                                        << QStringList{"is not a tensor file PyTorch or LibTorch wrote",
                                                       "damaged or cut short"};
+        QTest::newRow("truncated legacy") << "legacy_cut.pt"
+                                          << QStringList{"is not a tensor file PyTorch or LibTorch wrote",
+                                                         "ends before its tensors' values"};
         QTest::newRow("not a zip") << "text.pt"
                                    << QStringList{"is not a tensor file PyTorch or LibTorch wrote", "neither"};
     }

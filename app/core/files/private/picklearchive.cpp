@@ -209,16 +209,54 @@ void readStorages(ZipArchive &archive, FileReadAdapter *watcher, const SinkFor &
     }
 }
 
-Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, bool *savedOffCpu)
+Value *readLegacy(const std::shared_ptr<caffe2::serialize::ReadAdapterInterface> &source, Arena &arena,
+                  Findings &findings, bool *savedOffCpu, const StorageRead &onRead)
 {
-    const char *data = bytes.constData();
-    const size_t size = size_t(bytes.size());
-    size_t pos = 0;
+    const uint64_t size = source->size();
+    // The pickles' bytes, from the file's start: grown a MiB (or what a pickle asks) at a time.
+    std::string buffer;
+    auto grow = [&](uint64_t upTo) {
+        upTo = std::min<uint64_t>(size, std::max<uint64_t>(upTo, buffer.size() + (uint64_t(1) << 20)));
+        if (upTo <= buffer.size())
+            return false;
+        const size_t had = buffer.size();
+        buffer.resize(size_t(upTo));
+        const size_t got = source->read(had, buffer.data() + had, buffer.size() - had, "reading a .pt file");
+        buffer.resize(had + got);
+        return got > 0;
+    };
+    uint64_t pos = 0;
     auto next = [&](Machine::PersistentLoad load) {
-        Machine m(data + pos, size - pos, arena, findings, std::move(load));
+        if (buffer.size() <= pos)
+            grow(pos + 1);
+        const uint64_t start = pos;
+        Machine m(buffer.data() + std::min<uint64_t>(start, buffer.size()), buffer.size() - std::min<uint64_t>(start, buffer.size()),
+                  arena, findings, std::move(load));
+        m.setRefill([&, start](size_t needed, const char **begin, const char **end) {
+            const bool more = grow(start + needed);
+            *begin = buffer.data() + std::min<uint64_t>(start, buffer.size());
+            *end = buffer.data() + buffer.size();
+            return more;
+        });
         Value *v = m.run();
-        pos += m.consumed();
+        pos = start + m.consumed();
         return v;
+    };
+    // Bytes of the file where they are; false when it has fewer.
+    auto readAt = [&](uint64_t at, void *into, uint64_t n) {
+        if (at > size || n > size - at)
+            return false;
+        char *out = static_cast<char *>(into);
+        for (uint64_t done = 0; done < n;) {
+            // Pieces of 64 MiB: progress, and the chance to cancel, between them.
+            const size_t piece = size_t(std::min<uint64_t>(n - done, uint64_t(64) << 20));
+            if (source->read(at + done, out + done, piece, "reading a .pt file") != piece)
+                return false;
+            done += piece;
+            if (onRead)
+                onRead(int64_t(piece));
+        }
+        return true;
     };
     // 0x1950a86a20f9469cfc6c, as LONG1 writes it.
     static const std::string magic("\x6c\xfc\x9c\x46\xf9\x20\x6a\xa8\x50\x19", 10);
@@ -243,6 +281,7 @@ Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, boo
         bool filled = false;
     };
     std::map<std::string, Pending> storages;
+    uint64_t claimed = 0; // the storages' bytes together: never more than the file holds
     auto load = [&](Value *pid) -> Value * {
         if (pid->t == Value::T::Tuple && !pid->items.empty() && pid->items[0]->t == Value::T::Str
             && pid->items[0]->s == "module") {
@@ -258,7 +297,8 @@ Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, boo
         if (auto it = storages.find(r.key); it != storages.end())
             return it->second.value;
         const int64_t n = byteCount(r);
-        if (uint64_t(n) > size - pos) // never more than the file could hold
+        claimed += uint64_t(n);
+        if (uint64_t(n) > size - std::min<uint64_t>(size, pos) || claimed > size)
             damaged(QStringLiteral("it is shorter than its tensors"));
         *savedOffCpu = *savedOffCpu || offCpu(r.location);
         at::Tensor data = at::empty({n}, at::kByte);
@@ -276,20 +316,19 @@ Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, boo
         auto it = storages.find(k->s);
         if (it == storages.end() || it->second.filled)
             damaged(QStringLiteral("its storage list names a storage twice or one it never used"));
-        if (size - pos < 8)
+        unsigned char count8[8];
+        if (!readAt(pos, count8, 8))
             damaged(QStringLiteral("it ends before its tensors' values"));
         int64_t count = 0;
         for (int b = 0; b < 8; ++b)
-            count |= int64_t(uint8_t(data[pos + size_t(b)])) << (8 * b);
+            count |= int64_t(count8[b]) << (8 * b);
         pos += 8;
         Pending &p = it->second;
         if (count != p.value->numel)
             damaged(QStringLiteral("a storage's size differs from the one its tensor names"));
-        const size_t n = size_t(p.bytes.numel());
-        if (n > size - pos)
+        const uint64_t n = uint64_t(p.bytes.numel());
+        if (n > 0 && !readAt(pos, p.bytes.data_ptr<uint8_t>(), n))
             damaged(QStringLiteral("it ends before its tensors' values"));
-        if (n > 0)
-            std::memcpy(p.bytes.data_ptr<uint8_t>(), data + pos, n);
         pos += n;
         p.filled = true;
     }

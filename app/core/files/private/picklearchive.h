@@ -54,7 +54,10 @@ void readStorages(ZipArchive &archive, FileReadAdapter *watcher, const SinkFor &
 // torch.save's format before PyTorch 1.6 (still written with
 // _use_new_zipfile_serialization=False): five pickles in a row (magic number, protocol
 // version, system info, the object, the storage keys), then each storage's element count and
-// bytes in the keys' order.
-Value *readLegacy(const QByteArray &bytes, Arena &arena, Findings &findings, bool *savedOffCpu);
+// bytes in the keys' order. Read where it is: the pickles through a buffer that grows as they
+// need, each storage's bytes straight into it (so the peak is the tensors' bytes and little
+// more). `onRead` follows each piece of a storage read.
+Value *readLegacy(const std::shared_ptr<caffe2::serialize::ReadAdapterInterface> &source, Arena &arena,
+                  Findings &findings, bool *savedOffCpu, const StorageRead &onRead);
 
 } // namespace tk::pickle

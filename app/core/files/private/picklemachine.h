@@ -24,7 +24,7 @@ public:
     using PersistentLoad = std::function<Value *(Value *pid)>;
 
     Machine(const char *data, size_t size, Arena &arena, Findings &findings, PersistentLoad load)
-        : m_p(data), m_begin(data), m_end(data + size), m_arena(arena), m_findings(findings),
+        : m_p(data), m_begin(data), m_end(data + size), m_arena(arena),
           m_rebuild(arena, findings), m_load(std::move(load))
     {
     }
@@ -33,12 +33,22 @@ public:
     Value *run();
     size_t consumed() const { return size_t(m_p - m_begin); }
 
+    // A pickle read from a file as it goes: when the bytes run out, `refill` is asked for
+    // `needed` bytes from the pickle's start; it gives as many as the file has (the buffer's
+    // new begin and end: it may move) and returns false when it could give none more.
+    using Refill = std::function<bool(size_t needed, const char **begin, const char **end)>;
+    void setRefill(Refill refill) { m_refill = std::move(refill); }
+
 private:
     // Reading.
-    void need(uint64_t n) const
+    void need(uint64_t n)
     {
-        if (n > uint64_t(m_end - m_p))
-            damaged(QStringLiteral("its pickle ends early"));
+        while (n > uint64_t(m_end - m_p)) {
+            const size_t at = size_t(m_p - m_begin);
+            if (!m_refill || n > uint64_t(SIZE_MAX - at) || !m_refill(at + size_t(n), &m_begin, &m_end))
+                damaged(QStringLiteral("its pickle ends early"));
+            m_p = m_begin + at;
+        }
     }
     uint8_t u8()
     {
@@ -65,6 +75,14 @@ private:
     std::string line()
     {
         const char *nl = static_cast<const char *>(std::memchr(m_p, '\n', size_t(m_end - m_p)));
+        // A line cut by the buffer's end: more of the file, up to 64 KiB of line.
+        while (!nl && m_refill && m_end - m_p < 65536) {
+            const size_t at = size_t(m_p - m_begin);
+            if (!m_refill(size_t(m_end - m_begin) + 4096, &m_begin, &m_end))
+                break;
+            m_p = m_begin + at;
+            nl = static_cast<const char *>(std::memchr(m_p, '\n', size_t(m_end - m_p)));
+        }
         if (!nl)
             damaged(QStringLiteral("its pickle ends early"));
         std::string s(m_p, size_t(nl - m_p));
@@ -114,8 +132,8 @@ private:
     const char *m_p;
     const char *m_begin;
     const char *m_end;
+    Refill m_refill;
     Arena &m_arena;
-    Findings &m_findings;
     Rebuilder m_rebuild; // GLOBAL and REDUCE: what names and calls become
     PersistentLoad m_load;
     std::vector<Value *> m_stack;

@@ -38,7 +38,8 @@ struct Source
     QByteArray head; // the first bytes, to tell the formats apart
     std::function<std::shared_ptr<caffe2::serialize::ReadAdapterInterface>()> zip;
     FileReadAdapter *watcher = nullptr; // zip()'s adapter when it can watch reads (a file)
-    std::function<QByteArray()> all; // every byte, for the formats read whole
+    // LibTorch's torch::load of a one-tensor archive: from the file where it is, or the bytes.
+    std::function<at::Tensor()> torchLoad;
 };
 
 PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progress, const PtFile::SinkFor &sinkFor)
@@ -75,13 +76,10 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
             bool torchScript = false;
             root = readZip(src.zip(), arena, findings, &out.savedOffCpu, &torchScript, archive);
             if (torchScript) {
-                const QByteArray bytes = src.all();
                 // LibTorch's torch::save of one tensor; torch.jit.save's models are refused.
                 at::Tensor t;
                 try {
-                    // From the bytes already read and size-checked, not the file again.
-                    std::istringstream in(std::string(bytes.constData(), size_t(bytes.size())));
-                    torch::load(t, in);
+                    t = src.torchLoad();
                 } catch (const std::exception &e) {
                     refuse(Kind::TorchScript, QStringLiteral("The archive has constants.pkl, as torch.jit.save "
                                                              "writes it; as one tensor, LibTorch says: %1")
@@ -91,7 +89,7 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
                 return out;
             }
         } else if (uint8_t(head.at(0)) == 0x80) {
-            root = readLegacy(src.all(), arena, findings, &out.savedOffCpu);
+            root = readLegacy(src.zip(), arena, findings, &out.savedOffCpu, onRead);
         } else if (head.size() > 262 && head.mid(257, 5) == "ustar") {
             unsupported(QStringLiteral("the tar format of PyTorch before 0.4 (load and save it again with a "
                                        "newer PyTorch)"));
@@ -151,7 +149,12 @@ PtFile::Contents PtFile::read(const QByteArray &bytes, const QString &path)
     src.size = bytes.size();
     src.head = bytes.left(512);
     src.zip = [&bytes] { return pickle::boundedAdapter(bytes); };
-    src.all = [&bytes] { return bytes; };
+    src.torchLoad = [&bytes] {
+        at::Tensor t;
+        std::istringstream in(std::string(bytes.constData(), size_t(bytes.size())));
+        torch::load(t, in);
+        return t;
+    };
     return readFrom(src, path, nullptr, {});
 }
 
@@ -169,12 +172,12 @@ PtFile::Contents PtFile::read(QFile &file, const QString &path, LoadProgress *pr
         src.watcher = adapter.get(); // the reader keeps it alive
         return adapter;
     };
-    src.all = [&file] {
-        file.seek(0);
-        QByteArray bytes = file.readAll();
-        if (bytes.size() != file.size())
-            damaged(QStringLiteral("it could not be read whole: %1").arg(file.errorString()));
-        return bytes;
+    // LibTorch reads the archive from the file itself, each record once into its tensor: no
+    // copy of the whole file first (the peak is about the tensor's bytes).
+    src.torchLoad = [&file] {
+        at::Tensor t;
+        torch::load(t, QFile::encodeName(file.fileName()).toStdString());
+        return t;
     };
     return readFrom(src, path, progress, sinkFor);
 }
