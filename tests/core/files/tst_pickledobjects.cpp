@@ -18,6 +18,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <cmath>
+
 using namespace tk;
 using tk::testsupport::codeLines;
 
@@ -55,7 +57,7 @@ class TinyLM(nn.Module):
 // Writes the files and, for each, what Python reads from it: [name, shape, dtype, sum,
 // storage] for every tensor, `storage` equal where Python's tensors share one.
 const char *const kMakeFiles = R"PY(
-import argparse, json, os, sys
+import argparse, collections, json, os, sys
 import numpy as np
 import torch
 d = sys.argv[1]
@@ -107,9 +109,11 @@ torch.save(lm.state_dict(), p("pytorch_model.bin"))
 expect("pytorch_model", lm.state_dict().items())
 
 run = {"args": argparse.Namespace(lr=0.1, mask=torch.tensor([1., 0., 1.]), name="run1"),
-       "weights": torch.ones(2)}
+       "weights": torch.ones(2), "counts": collections.defaultdict(int, {"a": 1}),
+       "extra": collections.defaultdict(list, {"bias": torch.zeros(2)})}
 torch.save(run, p("namespace.pt"))
-expect("namespace", [("args_mask", run["args"].mask), ("weights", run["weights"])])
+expect("namespace", [("args_mask", run["args"].mask), ("weights", run["weights"]),
+                     ("extra_bias", run["extra"]["bias"])])
 print(np.__version__)
 )PY";
 
@@ -129,17 +133,22 @@ class TestPickledObjects : public QObject
 
     QString m_py;
     QString m_numpy;
+    bool m_made = false;
     QTemporaryDir m_files;
 
     // The file's cards against Python's tensors: the same names in the same order, shapes,
     // dtypes, sums, and the same sharing of storage.
     void compareWithPython(const QString &file, const QString &json, QList<int> *ids = nullptr)
     {
+        compareRows(m_files.filePath(file), expected(m_files.path(), json), ids);
+    }
+
+    static void compareRows(const QString &path, const QJsonArray &rows, QList<int> *ids = nullptr)
+    {
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
+        const Outcome o = w.loadPt(path, "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
-        const QJsonArray rows = expected(m_files.path(), json);
         QVERIFY(!rows.isEmpty());
         QCOMPARE(created.size(), rows.size());
         QHash<int, int> storageOf; // Python's storage number → ours
@@ -153,8 +162,10 @@ class TestPickledObjects : public QObject
                 shape << qint64(d.toDouble());
             QCOMPARE(c->shape, shape);
             QCOMPARE(c->dtype, r.at(2).toString());
-            const double sum = r.at(3).toDouble();
-            if (c->numel > 0)
+            const double sum = r.at(3).isString() ? r.at(3).toString().toDouble() : r.at(3).toDouble(); // "inf"
+            if (std::isinf(sum)) // the card's statistics are of its finite values; it says ±inf
+                QVERIFY2(sum > 0 ? c->hasPosInf : c->hasNegInf, qPrintable(c->name));
+            else if (c->numel > 0)
                 QVERIFY2(qAbs(c->mean * double(c->numel) - sum) <= 1e-6 + 1e-6 * qAbs(sum),
                          qPrintable(QStringLiteral("%1: %2 here, %3 in Python").arg(c->name).arg(c->mean * double(c->numel)).arg(sum)));
             const int storage = r.at(4).toInt();
@@ -176,7 +187,7 @@ private Q_SLOTS:
         DeviceRegistry::applyThreads();
         m_py = testsupport::torchPython();
         if (m_py.isEmpty())
-            QSKIP("no Python with torch here: the files are written by the real packages");
+            return; // the files written here are skipped; the committed ones still load
         QVERIFY(m_files.isValid());
         QFile models(m_files.filePath("models.py"));
         QVERIFY(models.open(QIODevice::WriteOnly));
@@ -185,11 +196,10 @@ private Q_SLOTS:
         QProcess p;
         p.start(m_py, {"-c", QString::fromUtf8(kMakeFiles), m_files.path()});
         QVERIFY(p.waitForFinished(180000));
-        if (p.exitCode() != 0 && p.readAllStandardError().contains("No module named 'numpy'"))
-            QSKIP("this Python's torch has no numpy beside it");
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         m_numpy = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
         qInfo("numpy %s", qPrintable(m_numpy));
+        m_made = true;
     }
 
     // torch.save(model): every tensor of model.state_dict(), named as it names them (tied
@@ -197,6 +207,8 @@ private Q_SLOTS:
     // a notice names the classes not run and the modules, and the state_dict() line.
     void aWholeModelLoadsAsItsStateDict()
     {
+        if (!m_made)
+            QSKIP("no Python with torch here: these files are written by the real packages");
         compareWithPython("rnn_model.pt", "rnn_model");
         compareWithPython("rnn_legacy.pt", "rnn_model");
         Workspace w;
@@ -219,6 +231,8 @@ private Q_SLOTS:
     // strings are listed, not cards.
     void numpyArraysAreWhatFromNumpyGives()
     {
+        if (!m_made)
+            QSKIP("no Python with torch here: these files are written by the real packages");
         compareWithPython("numpy.pt", "numpy");
         Workspace w;
         QList<int> unused;
@@ -249,6 +263,8 @@ private Q_SLOTS:
     // tied to the embeddings, and a run's argparse.Namespace holding a tensor beside numbers.
     void checkpointsAsTrainersWriteThem()
     {
+        if (!m_made)
+            QSKIP("no Python with torch here: these files are written by the real packages");
         compareWithPython("adam.pt", "adam");
         compareWithPython("pytorch_model.bin", "pytorch_model");
         compareWithPython("namespace.pt", "namespace");
@@ -257,15 +273,46 @@ private Q_SLOTS:
         const Outcome o = w.loadPt(m_files.filePath("namespace.pt"), "cpu", &unused);
         QVERIFY(o.ok());
         QVERIFY(codeLines(w).contains("args_mask = loaded[\"args\"].mask"));
+        QVERIFY(codeLines(w).contains("extra_bias = loaded[\"extra\"][\"bias\"]"));
         const QString notice = o.notices.join('\n');
         QVERIFY2(notice.contains("argparse.Namespace"), qPrintable(notice));
         QVERIFY2(notice.contains("args.lr = 0.1") && notice.contains("args.name = \"run1\""), qPrintable(notice));
+        // A dict subclass whose code is not run, shown with its items.
+        QVERIFY2(notice.contains("counts = collections.defaultdict({\"a\": 1})"), qPrintable(notice));
+    }
+
+    // A checkpoint as Lightning writes it (tests/fixtures/lightning: written by lightning 2.6
+    // from PyPI with make_ckpt.py there, beside what Python read from it): the model's and
+    // Adam's tensors and a callback's (under a key made of its settings) are cards; the
+    // hyper-parameters, the schedulers, loops and versions are listed.
+    void aLightningCheckpointOpens()
+    {
+        const QString dir = qEnvironmentVariable("TK_SOURCE_DIR") + QStringLiteral("/tests/fixtures/lightning/");
+        QFile f(dir + QStringLiteral("tiny.ckpt.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject python = QJsonDocument::fromJson(f.readAll()).object();
+        compareRows(dir + QStringLiteral("tiny.ckpt"), python.value("tensors").toArray());
+        Workspace w;
+        QList<int> created;
+        const Outcome o = w.loadPt(dir + QStringLiteral("tiny.ckpt"), "cpu", &created);
+        QVERIFY(o.ok());
+        QVERIFY(w.idOf("callbacks_ModelCheckpoint_kth_value") >= 0);
+        const QString notice = o.notices.join('\n');
+        for (const char *part : {"epoch = 2", "global_step = 4", "pytorch-lightning_version = \"2.6.6\"",
+                                 "hyper_parameters = {\"hidden\": 4, \"lr\": 0.01",
+                                 "lr_schedulers = [{\"step_size\": 1", "hparams_name = \"kwargs\""})
+            QVERIFY2(notice.contains(QLatin1String(part)), qPrintable(notice));
+        // Only plain data and tensors: torch.load's default (weights_only=True from torch 2.6) reads it.
+        QVERIFY(codeLines(w).contains("loaded = torch.load(\"tiny.ckpt\")"));
+        QVERIFY(codeLines(w).contains("state_dict_net_0_weight = loaded[\"state_dict\"][\"net.0.weight\"]"));
     }
 
     // The code log of every file above, run in Python (with the script's model classes, which
     // unpickling a model needs): each name holds what its card holds.
     void theCodeLogReadsTheSameInPython()
     {
+        if (!m_made)
+            QSKIP("no Python with torch here: these files are written by the real packages");
         Workspace w;
         QList<int> created;
         for (const char *file : {"rnn_model.pt", "rnn_legacy.pt", "numpy.pt", "ndarray.pt", "adam.pt",

@@ -143,6 +143,14 @@ void repr(const Value *v, QString &out, int depth)
                 repr(v->state->items[k + 1], out, depth + 1);
             }
             out += QLatin1Char(')');
+        } else if (!v->items.empty() || !v->listItems.empty()) {
+            // A dict or list subclass (Lightning's AttributeDict): its items.
+            Value shown;
+            shown.t = v->items.empty() ? Value::T::List : Value::T::Dict;
+            shown.items = v->items.empty() ? v->listItems : v->items;
+            out += QLatin1Char('(');
+            repr(&shown, out, depth + 1);
+            out += QLatin1Char(')');
         } else if (v->args && v->args->t == Value::T::Tuple && !v->args->items.empty()) {
             QString inner;
             repr(v->args, inner, depth + 1);
@@ -271,6 +279,26 @@ bool isIdentifier(const std::string &s)
 
 QString joined(const QString &a, const QString &sep, const QString &b) { return a.isEmpty() ? b : a + sep + b; }
 
+// A long key that is no name, as a trainer writes a callback's state under its settings
+// ("ModelCheckpoint{'monitor': None, 'mode': 'min', …}"): its path shows the start, its card
+// name the leading name in it ("ModelCheckpoint"). Others are kept as they are.
+constexpr int kLongKey = 32;
+
+QString shownKey(const QString &key)
+{
+    return key.size() > kLongKey ? key.left(kLongKey - 1) + QStringLiteral("…") : key;
+}
+
+QString nameKey(const QString &key)
+{
+    static const QRegularExpression plain(QStringLiteral("^[A-Za-z0-9_.]*$"));
+    static const QRegularExpression lead(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*"));
+    if (key.size() <= kLongKey || plain.match(key).hasMatch())
+        return key;
+    const QRegularExpressionMatch m = lead.match(key);
+    return m.hasMatch() ? m.captured(0) : key.left(kLongKey);
+}
+
 } // namespace
 
 void Walker::walkAt(const Value *v, const Where &at, int depth)
@@ -318,7 +346,8 @@ void Walker::walkItems(const std::vector<Value *> &items, bool pairs, const Wher
             const std::optional<QVariant> subscript = keyOf(key);
             if (key->t == Value::T::Str) {
                 const QString text = subscript->toString();
-                child(items[k + 1], *subscript, joined(at.path, QStringLiteral("."), text), at.name + sep + text);
+                child(items[k + 1], *subscript, joined(at.path, QStringLiteral("."), shownKey(text)),
+                      at.name + sep + nameKey(text));
             } else {
                 // 3, None, (1, "x"): the name takes its letters and digits ("1_x").
                 const QString text = reprText(key);

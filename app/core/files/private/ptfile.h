@@ -77,7 +77,7 @@ public:
                    && !tensors.front().numpy;
         }
     };
-    static constexpr int kMaxOthers = 12;
+    static constexpr int kMaxOthers = 20;
 
     // Why a file cannot be loaded. `detail` is in English (LibTorch's words, a class name).
     struct Refused : std::runtime_error
