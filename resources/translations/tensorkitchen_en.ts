@@ -89,10 +89,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The .pt, .pth or .safetensors file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -454,6 +450,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>finding %1 at %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The .pt, .pth, .ckpt, .bin or .safetensors file.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3049,15 +3049,15 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tensor files (*.pt *.pth *.safetensors);;PyTorch files (*.pt *.pth);;safetensors files (*.safetensors)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Save tensors as safetensors</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>safetensors files (*.safetensors)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch files (*.pt *.pth *.ckpt *.bin);;safetensors files (*.safetensors);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -102,10 +102,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>불러오기도 측정합니다: 걸린 초와 프로세스 기준선 위의 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
     </message>
     <message>
-        <source>The .pt, .pth or .safetensors file.</source>
-        <translation>.pt, .pth 또는 .safetensors 파일.</translation>
-    </message>
-    <message>
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
         <translation>파일 하나를 지정하세요: tensor-kitchen-bench load FILE.</translation>
     </message>
@@ -468,6 +464,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>finding %1 at %2: %3</source>
         <translation>발견 %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>The .pt, .pth, .ckpt, .bin or .safetensors file.</source>
+        <translation>.pt, .pth, .ckpt, .bin 또는 .safetensors 파일.</translation>
     </message>
 </context>
 <context>
@@ -3047,16 +3047,16 @@ first call: %4</source>
         <translation>Tensor Kitchen에 종료를 요청했을 때의 주방 그대로 돌아왔습니다.</translation>
     </message>
     <message>
-        <source>Tensor files (*.pt *.pth *.safetensors);;PyTorch files (*.pt *.pth);;safetensors files (*.safetensors)</source>
-        <translation>텐서 파일 (*.pt *.pth *.safetensors);;PyTorch 파일 (*.pt *.pth);;safetensors 파일 (*.safetensors)</translation>
-    </message>
-    <message>
         <source>Save tensors as safetensors</source>
         <translation>텐서를 safetensors로 저장</translation>
     </message>
     <message>
         <source>safetensors files (*.safetensors)</source>
         <translation>safetensors 파일 (*.safetensors)</translation>
+    </message>
+    <message>
+        <source>Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch files (*.pt *.pth *.ckpt *.bin);;safetensors files (*.safetensors);;All files (*)</source>
+        <translation>텐서 파일 (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch 파일 (*.pt *.pth *.ckpt *.bin);;safetensors 파일 (*.safetensors);;모든 파일 (*)</translation>
     </message>
 </context>
 <context>

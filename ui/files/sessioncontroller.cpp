@@ -79,7 +79,8 @@ void SessionController::loadPtWithDialog()
 {
     const QString path = QFileDialog::getOpenFileName(
         m_window, tr("Load tensors"), QString(),
-        tr("Tensor files (*.pt *.pth *.safetensors);;PyTorch files (*.pt *.pth);;safetensors files (*.safetensors)"));
+        tr("Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch files (*.pt *.pth *.ckpt *.bin);;"
+           "safetensors files (*.safetensors);;All files (*)"));
     if (!path.isEmpty())
         loadPtFile(path, QStringLiteral("cpu"));
 }

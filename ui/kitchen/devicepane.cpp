@@ -271,13 +271,17 @@ void DevicePane::paintEvent(QPaintEvent *)
 }
 
 namespace {
+// What programs save tensors as: torch.save's .pt/.pth, Lightning's .ckpt, Hugging Face's
+// pytorch_model.bin and .safetensors.
 QString droppedPtFile(const QMimeData *mime)
 {
-    for (const QUrl &url : mime->urls())
-        if (url.isLocalFile() && (url.toLocalFile().endsWith(QLatin1String(".pt"))
-                                  || url.toLocalFile().endsWith(QLatin1String(".pth"))
-                                  || url.toLocalFile().endsWith(QLatin1String(".safetensors"))))
-            return url.toLocalFile();
+    for (const QUrl &url : mime->urls()) {
+        const QString file = url.toLocalFile();
+        if (url.isLocalFile())
+            for (const char *suffix : {".pt", ".pth", ".ckpt", ".bin", ".safetensors"})
+                if (file.endsWith(QLatin1String(suffix), Qt::CaseInsensitive))
+                    return file;
+    }
     return {};
 }
 } // namespace
