@@ -258,6 +258,21 @@ private Q_SLOTS:
         idle(w);
         QCOMPARE(names(w), (QStringList{"src@cpu", "weights@cpu"}));
         QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("weights = torch.load(\"weights.pt\")"));
+        // Lightning's .ckpt (a committed one, written by lightning) is taken too; a text file is not.
+        QMimeData ckpt;
+        ckpt.setUrls({QUrl::fromLocalFile(qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/lightning/tiny.ckpt")});
+        QDragEnterEvent enterCkpt(cpu->rect().center(), Qt::CopyAction, &ckpt, Qt::LeftButton, {});
+        QApplication::sendEvent(cpu, &enterCkpt);
+        QVERIFY(enterCkpt.isAccepted());
+        QDropEvent dropCkpt(QPointF(cpu->rect().center()), Qt::CopyAction, &ckpt, Qt::LeftButton, {});
+        QApplication::sendEvent(cpu, &dropCkpt);
+        idle(w);
+        QTRY_VERIFY(names(w).contains("state_dict_net_0_weight@cpu"));
+        QMimeData text;
+        text.setUrls({QUrl::fromLocalFile(dir.filePath("notes.txt"))});
+        QDragEnterEvent enterText(cpu->rect().center(), Qt::CopyAction, &text, Qt::LeftButton, {});
+        QApplication::sendEvent(cpu, &enterText);
+        QVERIFY(!enterText.isAccepted());
     }
 
     void closingMidRaceIsQuickAndAutosaves()
