@@ -106,7 +106,7 @@ bool numpyDtype(const Value *d, std::string *code, char *order)
         // A record dtype (fields, names) has no tensor dtype.
         for (size_t k = 2; k < std::min<size_t>(5, d->state->items.size()); ++k)
             if (d->state->items[k]->t != Value::T::None)
-                *code = "V";
+                code->assign(1, 'V'); // a record (not `= "V"`: GCC 12 warns falsely at -O3)
     }
     return true;
 }
