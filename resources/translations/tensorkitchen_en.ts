@@ -1567,6 +1567,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1 holds Python objects whose classes&apos; code was not run (%2): their tensors are cards, found by attribute; nothing of theirs was imported or run.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 holds a whole pickled model. Its classes&apos; code was not run (%2): the kitchen made the same layers itself and gave them the file&apos;s weights, as a model card. %3. In Python, torch.save(model.state_dict(), &quot;%4&quot;) saves a file of the tensors alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>

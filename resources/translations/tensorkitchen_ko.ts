@@ -1572,6 +1572,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>%1 holds Python objects whose classes&apos; code was not run (%2): their tensors are cards, found by attribute; nothing of theirs was imported or run.</source>
         <translation>%1에는 클래스의 코드를 실행하지 않은 Python 객체가 들어 있습니다(%2). 그 텐서는 속성을 따라 찾아 카드가 되고, 그 객체의 것은 아무것도 가져오거나 실행하지 않았습니다.</translation>
     </message>
+    <message>
+        <source>%1 holds a whole pickled model. Its classes&apos; code was not run (%2): the kitchen made the same layers itself and gave them the file&apos;s weights, as a model card. %3. In Python, torch.save(model.state_dict(), &quot;%4&quot;) saves a file of the tensors alone.</source>
+        <translation>%1에는 pickle로 저장한 모델 전체가 들어 있습니다. 그 클래스의 코드는 실행하지 않았습니다(%2). 주방이 같은 층을 직접 만들고 파일의 가중치를 넣어 모델 카드로 만들었습니다. %3. Python에서 torch.save(model.state_dict(), &quot;%4&quot;)로 저장하면 텐서만 담긴 파일이 됩니다.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>

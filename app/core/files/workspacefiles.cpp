@@ -6,6 +6,7 @@
 #include "core/files/loadprogress.h"
 #include "core/files/private/loadphase.h"
 #include "core/files/private/ptfile.h"
+#include "core/kitchen/private/modelfactory.h"
 #include "core/kitchen/private/summarypipeline.h"
 #include "core/kitchen/private/tensorsummary.h"
 #include "core/files/private/safetensorsfile.h"
@@ -236,13 +237,49 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     // All the cards or none.
     WorkspaceHistory::Snapshot before = d->snapshot();
     QList<int> ids;
+    qsizetype modelCards = 0;
     try {
         QString holder;
         if (!contents.single()) {
             holder = freeName(QStringLiteral("loaded"));
             d->logOk(PythonCode::load(holder, path, contents.savedOffCpu, contents.needsPickle()));
         }
+        // A pickled model the kitchen can make itself is one model card, its tensors inside it.
+        // On meta its tensors stay cards: LibTorch's Module::to() cannot move parameters there.
+        std::map<size_t, const PtFile::Contents::Model *> modelAt;
+        if (target != QLatin1String("meta"))
+            for (const PtFile::Contents::Model &m : contents.models)
+                modelAt[m.first] = &m;
         for (size_t i = 0; i < tensors.size(); ++i) {
+            if (auto found = modelAt.find(i); found != modelAt.end()) {
+                const PtFile::Contents::Model &m = *found->second;
+                QString name = freeName(m.name);
+                for (int k = 1; name == holder; ++k)
+                    name = freeName(m.name + QString::number(k));
+                CardEntry card;
+                card.module = ModelFactory::fromLayers(m.layers);
+                {
+                    torch::NoGradGuard noGrad;
+                    const std::vector<at::Tensor> params = card.module->parameters();
+                    for (size_t k = 0; k < params.size() && k < m.count; ++k)
+                        params[k].copy_(contents.tensors[m.first + k].tensor);
+                }
+                if (target != QLatin1String("cpu"))
+                    card.module->to(c10::Device(target.toStdString()));
+                card.tensor = card.module->parameters().front();
+                card.info.name = name;
+                card.info.kind = QStringLiteral("model");
+                const int id = d->insert(std::move(card));
+                ++modelCards;
+                ids << id;
+                o.cardId = id;
+                QString line = PythonCode::loadAccess(name, holder, m.access);
+                if (target != QLatin1String("cpu"))
+                    line += PythonCode::toCall(target);
+                d->logOk(line);
+                i += m.count - 1;
+                continue;
+            }
             const PtFile::Entry &e = contents.tensors[i];
             QString name = freeName(e.name);
             for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
@@ -272,7 +309,14 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         QStringList classes = contents.notRebuilt.mid(0, 4);
         if (contents.notRebuilt.size() > 4)
             classes << QStringLiteral("…");
-        if (!contents.modules.isEmpty())
+        if (modelCards > 0 && modelCards == contents.modules.size())
+            o.notices << tr("%1 holds a whole pickled model. Its classes' code was not run (%2): the kitchen made the "
+                            "same layers itself and gave them the file's weights, as a model card. %3. In Python, "
+                            "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")
+                             .arg(file, classes.join(QStringLiteral(", ")),
+                                  contents.modules.join(QStringLiteral("; ")),
+                                  QFileInfo(path).completeBaseName() + QStringLiteral("_state.pt"));
+        else if (!contents.modules.isEmpty())
             o.notices << tr("%1 holds a whole pickled model. Its classes' code was not run (%2): its parameters and "
                             "buffers are cards, named as model.state_dict() names them. %3. In Python, "
                             "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")

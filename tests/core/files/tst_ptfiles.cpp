@@ -387,10 +387,30 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         Workspace w;
         QList<int> created;
+        // A Sequential of Linear and ReLU layers is a model the kitchen makes itself: one model
+        // card with the file's weights, which moves as the kitchen's own do.
         Outcome o = w.loadPt(m_files.filePath("module.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
-        QCOMPARE(cardNames(w, created), (QStringList{"t0_weight", "t0_bias", "t2_weight", "t2_bias"}));
-        QVERIFY2(o.notices.join('\n').contains("torch.nn.modules.container.Sequential"), qPrintable(o.notices.join('\n')));
+        QCOMPARE(cardNames(w, created), QStringList{"module"});
+        const std::optional<CardInfo> model = w.card(created.first());
+        QCOMPARE(model->kind, QStringLiteral("model"));
+        QCOMPARE(model->bytes, qint64((2 * 3 + 3 + 3 * 2 + 2) * 4)); // Linear(2, 3), ReLU, Linear(3, 2)
+        QVERIFY(codeLines(w).contains("module = loaded"));
+        QVERIFY2(o.notices.join('\n').contains("torch.nn.modules.container.Sequential")
+                     && o.notices.join('\n').contains("as a model card"),
+                 qPrintable(o.notices.join('\n')));
+        const double firstMean = model->mean;
+        // Its weights are the file's: Python reads the same first layer.
+        QProcess py;
+        py.setWorkingDirectory(m_files.path());
+        py.start(m_py, {"-c", "import torch; m = torch.load('module.pt', weights_only=False) if "
+                              "tuple(map(int, torch.__version__.split('.')[:2])) >= (1, 13) else torch.load('module.pt');"
+                              " print(repr(m[0].weight.double().mean().item()))"});
+        QVERIFY(py.waitForFinished(60000));
+        QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
+        QVERIFY(qAbs(QString::fromUtf8(py.readAllStandardOutput()).trimmed().toDouble() - firstMean) < 1e-6);
+        // A model card like the kitchen's own: an optimizer takes its parameters.
+        QVERIFY(w.createOptimizer(created.first()).ok());
         created.clear();
         o = w.loadPt(m_files.filePath("main_module.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));

@@ -378,7 +378,21 @@ void Walker::walkObject(const Value *v, const Where &at, int depth)
 {
     if (moduleState(v)) {
         QStringList children;
+        const size_t first = m_out.tensors.size();
         walkModule(v, at, QString(), depth, &children);
+        // The kitchen makes it a model card of its own when it can: each Linear's weight and
+        // bias, and nothing else, among the tensors just found.
+        PtFile::Contents::Model model;
+        const auto linears = [&model] {
+            return size_t(std::count_if(model.layers.begin(), model.layers.end(), [](const auto &l) { return l.first > 0; }));
+        };
+        if (kitchenModel(v, &model.layers) && 2 * linears() == m_out.tensors.size() - first) {
+            model.name = PythonCode::identifier(at.name.isEmpty() ? m_base : at.name);
+            model.access = at.access;
+            model.first = first;
+            model.count = m_out.tensors.size() - first;
+            m_out.models.push_back(std::move(model));
+        }
         if (m_out.modules.size() < 8) {
             const QString where = at.path.isEmpty() ? m_base : at.path;
             m_out.modules << (children.isEmpty() ? QStringLiteral("%1: %2").arg(where, QString::fromStdString(v->s))
@@ -419,6 +433,43 @@ void Walker::walkObject(const Value *v, const Where &at, int depth)
     } else if (v->items.empty() && v->listItems.empty() && v->args && v->args->t == Value::T::Tuple) {
         walkItems(v->args->items, false, in, depth);
     }
+}
+
+// A Sequential of Linear (with its bias) and ReLU layers in float32, as the kitchen's own model
+// cards are (ModelFactory::fromLayers): its layers, {in, out} for a Linear, {0, 0} for a ReLU.
+bool Walker::kitchenModel(const Value *m, std::vector<std::pair<int64_t, int64_t>> *layers)
+{
+    if (m->s != "torch.nn.modules.container.Sequential")
+        return false;
+    const Value *modules = field(moduleState(m), "_modules");
+    if (!modules || modules->t != Value::T::Dict || modules->items.empty())
+        return false;
+    bool linear = false;
+    for (size_t k = 0; k + 1 < modules->items.size(); k += 2) {
+        const Value *child = modules->items[k + 1];
+        const Value *state = moduleState(child);
+        if (!state)
+            return false;
+        const Value *params = field(state, "_parameters"), *buffers = field(state, "_buffers"),
+                    *children = field(state, "_modules");
+        if ((buffers && buffers->t == Value::T::Dict && !buffers->items.empty())
+            || (children && children->t == Value::T::Dict && !children->items.empty()))
+            return false;
+        if (child->s == "torch.nn.modules.activation.ReLU") {
+            layers->emplace_back(0, 0);
+            continue;
+        }
+        if (child->s != "torch.nn.modules.linear.Linear" || !params)
+            return false;
+        const Value *w = field(params, "weight"), *b = field(params, "bias");
+        if (!w || !b || w->t != Value::T::Tensor || b->t != Value::T::Tensor || w->tensor.dim() != 2
+            || w->tensor.scalar_type() != at::kFloat || b->tensor.scalar_type() != at::kFloat
+            || b->tensor.dim() != 1 || b->tensor.size(0) != w->tensor.size(0) || w->tensor.numel() == 0)
+            return false;
+        layers->emplace_back(w->tensor.size(1), w->tensor.size(0));
+        linear = true;
+    }
+    return linear;
 }
 
 // state_dict()'s order: a module's parameters, then its persistent buffers, then each child's.

@@ -8,6 +8,8 @@
 #include <cstddef>
 #include <map>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace tk::pickle {
 
@@ -36,6 +38,7 @@ private:
     void walkObject(const Value *v, const Where &at, int depth);
     void walkModule(const Value *m, const Where &at, const QString &prefix, int depth, QStringList *children);
     void add(const Value *tensor, const Where &at);
+    static bool kitchenModel(const Value *m, std::vector<std::pair<int64_t, int64_t>> *layers);
     bool hasTensor(const Value *v, int depth);
     void other(const QString &path, const QString &text)
     {

@@ -7,6 +7,7 @@
 #include <QStringList>
 #include <QVariantList>
 #include <functional>
+#include <utility>
 #include <stdexcept>
 #include <torch/types.h>
 #include <vector>
@@ -67,6 +68,17 @@ public:
         // the pickled modules' trees, a line each ("model: __main__.RNNModel (encoder: …)").
         QStringList notRebuilt;
         QStringList modules;
+        // A pickled model the kitchen can make itself (a Sequential of Linear and ReLU layers,
+        // float32): a model card, holding the tensors `first` … `first + count - 1` above.
+        struct Model
+        {
+            QString name;   // its card's name ("model", or the file's base name at the top)
+            QString access; // Python that reaches it from the loaded object ("", ["model"])
+            std::vector<std::pair<int64_t, int64_t>> layers; // {in, out}: Linear; {0, 0}: ReLU
+            size_t first = 0;
+            size_t count = 0;
+        };
+        std::vector<Model> models;
         bool hasNumpy = false;
         // Python's torch.load needs weights_only=False for it (torch ≥ 2.6 refuses objects).
         bool needsPickle() const { return !notRebuilt.isEmpty() || hasNumpy; }
