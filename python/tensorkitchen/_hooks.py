@@ -311,11 +311,15 @@ def _install_calls(w: Watcher, patches: Patches) -> None:
     # The hot path of a loop that reads values back (a metric per element): counted by the
     # caller's code object and line in a dict the step takes, with nothing else done here;
     # whose code it is (the user's, or torch's own) is decided once per line when the step ends.
-    # Timed only for a CUDA tensor (on the CPU nothing waits).
+    # A read is timed only for a CUDA tensor (on the CPU nothing waits); pin_memory() always
+    # (its copy is the cost, and it is made from the CPU).
     def make(what: str, orig: Callable[..., Any], meta_too: bool) -> Callable[..., Any]:
+        always = what == "pin_memory"
+
         def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
             cuda = w.cuda and self.is_cuda
-            t0 = pc() if cuda else 0.0
+            timed = cuda or always
+            t0 = pc() if timed else 0.0
             try:
                 out = orig(self, *args, **kwargs)
             except BaseException as exc:
@@ -336,10 +340,10 @@ def _install_calls(w: Watcher, patches: Patches) -> None:
                 seen = counts.get(key)
                 if seen is None:
                     if len(counts) < limit:
-                        counts[key] = [1, pc() - t0 if cuda else 0.0, cuda, code]
+                        counts[key] = [1, pc() - t0 if timed else 0.0, cuda, code]
                 else:
                     seen[0] += 1
-                    if cuda:
+                    if timed:
                         seen[1] += pc() - t0
             except Exception:
                 pass  # (no caller frame: called from a thread's C entry) not counted
@@ -363,16 +367,20 @@ def _install_calls(w: Watcher, patches: Patches) -> None:
         except BaseException as exc:
             hide(exc)
             raise
-        if not w.mute:
-            try:
-                frame = getframe(1)
-                key = (id(frame.f_code), frame.f_lasti, "synchronize")
-                counts = w.call_counts
-                seen = counts.setdefault(key, [0, 0.0, True, frame.f_code])
+        try:  # counted as the tensor reads are (bounded, before start() too)
+            seconds = pc() - t0
+            frame = getframe(1)
+            key = (id(frame.f_code), frame.f_lasti, "synchronize")
+            counts = w.call_counts
+            seen = counts.get(key)
+            if seen is None:
+                if len(counts) < limit:
+                    counts[key] = [1, seconds, True, frame.f_code]
+            else:
                 seen[0] += 1
-                seen[1] += pc() - t0
-            except Exception:
-                pass
+                seen[1] += seconds
+        except Exception:
+            pass
         return out
 
     functools.update_wrapper(synchronize, sync_orig, updated=())

@@ -11,6 +11,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QSettings>
 
 #include <QTabWidget>
 #include <functional>
@@ -118,8 +119,9 @@ void LessonActions::tryLesson(const QString &id)
         if (script.isEmpty() || !m_watch)
             Q_EMIT statusMessage(tr("The example program (examples/why_slow.py) is not installed beside this app."),
                                  15000);
-        else
-            m_watch->runScript(WatcherPackage::python(), script);
+        else // the Python the user chose for File → Run a script and watch…, else the build's
+            m_watch->runScript(QSettings().value(QStringLiteral("watch/python"), WatcherPackage::python()).toString(),
+                               script);
     }
 }
 

@@ -205,6 +205,17 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     std::vector<at::Tensor> tensors;
     std::vector<CardInfo> infos;
     qint64 summaryTotal = 0, summarised = 0;
+    // A pickled model the kitchen can make itself is one model card, its tensors inside it: they
+    // are not cards, so neither moved nor summarised here (the module moves once, whole). On
+    // meta they stay cards: LibTorch's Module::to() cannot move parameters there.
+    std::map<size_t, const PtFile::Contents::Model *> modelAt;
+    std::vector<bool> inModel(contents.tensors.size(), false);
+    if (target != QLatin1String("meta"))
+        for (const PtFile::Contents::Model &m : contents.models) {
+            modelAt[m.first] = &m;
+            for (size_t k = m.first; k < m.first + m.count && k < inModel.size(); ++k)
+                inModel[k] = true;
+        }
     for (const PtFile::Entry &e : contents.tensors)
         summaryTotal += qint64(e.tensor.numel()) * qint64(e.tensor.element_size());
     LoadPhase summarising(progress, work, work, 2 * work);
@@ -212,11 +223,16 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         for (const PtFile::Entry &e : contents.tensors) {
             if (summarising.cancelRequested())
                 return cancelled();
+            const size_t index = tensors.size();
+            if (inModel[index]) {
+                tensors.push_back(e.tensor);
+                infos.emplace_back();
+                continue;
+            }
             at::Tensor t = e.tensor.detach();
             if (target != QLatin1String("cpu"))
                 t = t.to(c10::Device(target.toStdString()));
             CardInfo info;
-            const size_t index = tensors.size();
             const auto stream = streams.find(index);
             const bool streamed = onCpu && stream != streams.end() && stream->second.complete();
             if (d->deferSummaries && !streamed)
@@ -244,12 +260,6 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
             holder = freeName(QStringLiteral("loaded"));
             d->logOk(PythonCode::load(holder, path, contents.savedOffCpu, contents.needsPickle()));
         }
-        // A pickled model the kitchen can make itself is one model card, its tensors inside it.
-        // On meta its tensors stay cards: LibTorch's Module::to() cannot move parameters there.
-        std::map<size_t, const PtFile::Contents::Model *> modelAt;
-        if (target != QLatin1String("meta"))
-            for (const PtFile::Contents::Model &m : contents.models)
-                modelAt[m.first] = &m;
         for (size_t i = 0; i < tensors.size(); ++i) {
             if (auto found = modelAt.find(i); found != modelAt.end()) {
                 const PtFile::Contents::Model &m = *found->second;

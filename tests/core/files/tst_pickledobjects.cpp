@@ -114,6 +114,16 @@ run = {"args": argparse.Namespace(lr=0.1, mask=torch.tensor([1., 0., 1.]), name=
 torch.save(run, p("namespace.pt"))
 expect("namespace", [("args_mask", run["args"].mask), ("weights", run["weights"]),
                      ("extra_bias", run["extra"]["bias"])])
+# A module shared twice at each of 40 levels: 2^40 paths in state_dict(), a few KB in the file.
+root = torch.nn.Module()
+root.register_buffer("mark", torch.ones(1))
+level = root
+for _ in range(40):
+    nxt = torch.nn.Module()
+    level.a = nxt
+    level.b = nxt
+    level = nxt
+torch.save(root, p("shared_twice.pt"))
 print(np.__version__)
 )PY";
 
@@ -305,6 +315,21 @@ private Q_SLOTS:
         // Only plain data and tensors: torch.load's default (weights_only=True from torch 2.6) reads it.
         QVERIFY(codeLines(w).contains("loaded = torch.load(\"tiny.ckpt\")"));
         QVERIFY(codeLines(w).contains("state_dict_net_0_weight = loaded[\"state_dict\"][\"net.0.weight\"]"));
+    }
+
+    // A file whose modules share children at every level (a few KB, 2^40 paths): refused once
+    // the walk has visited as much as any file may ask, in moments, not after hours.
+    void aModuleSharedAtEveryLevelIsBounded()
+    {
+        if (!m_made)
+            QSKIP("no Python with torch here: these files are written by the real packages");
+        Workspace w;
+        QList<int> created;
+        const Outcome o = w.loadPt(m_files.filePath("shared_twice.pt"), "cpu", &created);
+        QVERIFY(!o.ok());
+        QVERIFY2(o.error.message.contains("more than"), qPrintable(o.error.message));
+        QVERIFY(created.isEmpty());
+        QCOMPARE(w.count(), 0);
     }
 
     // The code log of every file above, run in Python (with the script's model classes, which

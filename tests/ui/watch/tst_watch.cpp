@@ -29,6 +29,7 @@
 #include <QPointer>
 #include <QProcess>
 #include <QSet>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -527,9 +528,15 @@ private Q_SLOTS:
         QVERIFY(testsupport::showAsLaptop(w));
         const QString script = LessonActions::whySlowExample();
         QVERIFY(!script.isEmpty());
-        qputenv("TK_PYTHON", m_python.toUtf8());
+        // With the Python chosen for File → Run a script and watch… (as the dialog keeps it).
+        QSettings settings;
+        const QVariant chosen = settings.value("watch/python");
+        settings.setValue("watch/python", m_python);
         w.lessonActions()->tryLesson(QStringLiteral("14-why-slow"));
-        qunsetenv("TK_PYTHON");
+        if (chosen.isValid())
+            settings.setValue("watch/python", chosen);
+        else
+            settings.remove("watch/python");
         QTRY_COMPARE_WITH_TIMEOUT(w.watch()->kitchens().size(), 1, 30000);
         ProgramKitchen *k = w.watch()->kitchens().first();
         FindingsPanel *panel = k->findingsPanel();

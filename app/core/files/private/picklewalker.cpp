@@ -466,10 +466,14 @@ bool Walker::kitchenModel(const Value *m, std::vector<std::pair<int64_t, int64_t
             || w->tensor.scalar_type() != at::kFloat || b->tensor.scalar_type() != at::kFloat
             || b->tensor.dim() != 1 || b->tensor.size(0) != w->tensor.size(0) || w->tensor.numel() == 0)
             return false;
+        // Within what a session saves and opens again (SessionFormat's model limits).
+        const int64_t in = w->tensor.size(1), out = w->tensor.size(0);
+        if (in > 65536 || out > 65536 || in * out > (int64_t(1) << 26))
+            return false;
         layers->emplace_back(w->tensor.size(1), w->tensor.size(0));
         linear = true;
     }
-    return linear;
+    return linear && layers->size() <= 130;
 }
 
 // state_dict()'s order: a module's parameters, then its persistent buffers, then each child's.
@@ -477,6 +481,10 @@ void Walker::walkModule(const Value *m, const Where &at, const QString &prefix, 
 {
     if (depth > kMaxDepth)
         unsupported(QStringLiteral("modules nested more than %1 deep").arg(kMaxDepth));
+    // A module can be a child twice at every level (the memo makes that cheap to write): the
+    // walk is bounded by visits, as every other walk is, not by the tensors it finds.
+    if (++m_visits > kMaxVisits)
+        unsupported(QStringLiteral("more than %1 values in containers").arg(kMaxVisits));
     const Value *state = moduleState(m);
     const Value *nonPersistent = field(state, "_non_persistent_buffers_set");
     auto persistent = [nonPersistent](const Value *name) {
