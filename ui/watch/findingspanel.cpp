@@ -79,12 +79,18 @@ void FindingsPanel::showDetails(int row)
 // opens the file in the user's editor. A notebook's cell has no file here: its place says it.
 QString FindingsPanel::sourceHtml(const WatchFinding &f)
 {
+    const QString key = QStringLiteral("%1:%2:%3").arg(f.file).arg(f.line).arg(f.cell);
+    if (const auto cached = m_sources.constFind(key); cached != m_sources.constEnd())
+        return *cached;
+    if (m_sources.size() > 256)
+        m_sources.clear();
+    QString &html = m_sources[key]; // empty when there is nothing to show
     int first = 0;
     const QStringList lines = f.cell > 0 ? QStringList() : WatchPlace::excerpt(f.file, f.line, 1, &first);
     if (lines.isEmpty())
-        return {};
+        return html;
     // Wrapped, not <pre>: a long line must not widen the panel beside the chart.
-    QString html = QStringLiteral("<p style=\"white-space: pre-wrap; font-family: monospace\">");
+    html = QStringLiteral("<p style=\"white-space: pre-wrap; font-family: monospace\">");
     for (int i = 0; i < lines.size(); ++i) {
         const QString text = QStringLiteral("%1  %2").arg(first + i, 4).arg(lines.at(i)).toHtmlEscaped();
         html += first + i == f.line ? QStringLiteral("<b>%1</b><br>").arg(text) : text + QStringLiteral("<br>");

@@ -2,6 +2,7 @@
 
 #include "core/watch/watchfinding.h"
 
+#include <QHash>
 #include <QList>
 #include <QWidget>
 
@@ -30,9 +31,12 @@ Q_SIGNALS:
 
 private:
     void showDetails(int row);
-    static QString sourceHtml(const WatchFinding &f);
+    QString sourceHtml(const WatchFinding &f);
 
     QList<WatchFinding> m_findings;
+    // The lines shown for each file:line, read once: the list is refreshed twice a second while
+    // the program runs, and the file is on the GUI thread's disk.
+    QHash<QString, QString> m_sources;
     QListWidget *m_list = nullptr;
     QLabel *m_details = nullptr;
 };

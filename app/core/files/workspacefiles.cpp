@@ -319,24 +319,22 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         QStringList classes = contents.notRebuilt.mid(0, 4);
         if (contents.notRebuilt.size() > 4)
             classes << QStringLiteral("…");
-        if (modelCards > 0 && modelCards == contents.modules.size())
-            o.notices << tr("%1 holds a whole pickled model. Its classes' code was not run (%2): the kitchen made the "
-                            "same layers itself and gave them the file's weights, as a model card. %3. In Python, "
-                            "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")
-                             .arg(file, classes.join(QStringLiteral(", ")),
-                                  contents.modules.join(QStringLiteral("; ")),
+        if (!contents.modules.isEmpty()) {
+            const QString text =
+                modelCards > 0 && modelCards == contents.modules.size()
+                    ? tr("%1 holds a whole pickled model. Its classes' code was not run (%2): the kitchen made the "
+                         "same layers itself and gave them the file's weights, as a model card. %3. In Python, "
+                         "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")
+                    : tr("%1 holds a whole pickled model. Its classes' code was not run (%2): its parameters and "
+                         "buffers are cards, named as model.state_dict() names them. %3. In Python, "
+                         "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.");
+            o.notices << text.arg(file, classes.join(QStringLiteral(", ")), contents.modules.join(QStringLiteral("; ")),
                                   QFileInfo(path).completeBaseName() + QStringLiteral("_state.pt"));
-        else if (!contents.modules.isEmpty())
-            o.notices << tr("%1 holds a whole pickled model. Its classes' code was not run (%2): its parameters and "
-                            "buffers are cards, named as model.state_dict() names them. %3. In Python, "
-                            "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")
-                             .arg(file, classes.join(QStringLiteral(", ")),
-                                  contents.modules.join(QStringLiteral("; ")),
-                                  QFileInfo(path).completeBaseName() + QStringLiteral("_state.pt"));
-        else
+        } else {
             o.notices << tr("%1 holds Python objects whose classes' code was not run (%2): their tensors are cards, "
                             "found by attribute; nothing of theirs was imported or run.")
                              .arg(file, classes.join(QStringLiteral(", ")));
+        }
     }
     if (contents.otherCount > 0) {
         // "checkpoint.pt also holds … epoch = 3, note = None": listed, never a reason to refuse.

@@ -8,6 +8,7 @@
 #include <QSet>
 
 #include <algorithm>
+#include <functional>
 
 namespace tk {
 
@@ -117,77 +118,78 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
     out.append(f);
 }
 
-// 2b. pin_memory() called on each batch in the loop: a copy into pinned memory every step, on
-// the loop's own time (the DataLoader's pin_memory=True does it beside the loop).
-void pinPerBatch(const WatchedProgram &p, QList<WatchFinding> &out)
+// Per line: the steps it was seen in, the seconds it took, when it was last seen.
+struct Tally
 {
-    QHash<Place, QSet<qint64>> stepsAt;
-    QHash<Place, double> secondsAt, latestAt;
-    for (const WatchCall &c : p.calls()) {
-        if (c.what != QLatin1String("pin_memory"))
-            continue;
-        const Place at{c.file, c.line, c.cell};
-        stepsAt[at].insert(c.step);
-        secondsAt[at] += c.seconds;
-        latestAt[at] = c.at;
+    QSet<qint64> steps;
+    double seconds = 0;
+    double latest = 0;
+    void add(qint64 step, double s, double at)
+    {
+        steps.insert(step);
+        seconds += s;
+        latest = at;
     }
-    for (auto it = stepsAt.constBegin(); it != stepsAt.constEnd(); ++it) {
-        const int steps = int(it.value().size());
+};
+
+// A pinning finding (the kind non_blocking_unpinned), said for every line seen in enough steps.
+void pinningFindings(const QHash<Place, Tally> &lines, QList<WatchFinding> &out,
+                     const std::function<void(WatchFinding &, int steps, double perStep)> &say)
+{
+    for (auto it = lines.constBegin(); it != lines.constEnd(); ++it) {
+        const int steps = int(it.value().steps.size());
         if (steps < WatchFindings::kMinSteps)
             continue;
         WatchFinding f;
         f.kind = QStringLiteral("non_blocking_unpinned");
         place(f, it.key());
+        f.costSeconds = it.value().seconds / steps;
+        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=2, pin_memory=True)");
+        f.at = it.value().latest;
+        say(f, steps, f.costSeconds);
+        out.append(f);
+    }
+}
+
+// 2b. pin_memory() called on each batch in the loop: a copy into pinned memory every step, on
+// the loop's own time (the DataLoader's pin_memory=True does it beside the loop).
+void pinPerBatch(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    QHash<Place, Tally> lines;
+    for (const WatchCall &c : p.calls())
+        if (c.what == QLatin1String("pin_memory"))
+            lines[Place{c.file, c.line, c.cell}].add(c.step, c.seconds, c.at);
+    pinningFindings(lines, out, [](WatchFinding &f, int steps, double perStep) {
         f.title = WatchFindings::tr("pin_memory() copies a batch in every step");
         f.evidence = WatchFindings::tr("This line pinned a tensor in each of %1 steps, %2 ms a step: each call copies "
                                        "the batch into new pinned memory before it can be sent.")
                          .arg(steps)
-                         .arg(ms(secondsAt.value(it.key()) / steps));
-        f.costSeconds = secondsAt.value(it.key()) / steps;
+                         .arg(ms(perStep));
         f.costBasis = WatchFindings::tr("measured");
         f.advice = WatchFindings::tr("Let the DataLoader pin the batches: with pin_memory=True and workers it pins them "
                                      "beside the loop, not on its time.");
-        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=2, pin_memory=True)");
-        f.at = latestAt.value(it.key());
         f.stepPart = QStringLiteral("other");
-        out.append(f);
-    }
+    });
 }
 
 // 2c. pin_memory=True with num_workers=0: the loop itself pins each batch as it waits for it.
 void pinnedWithoutWorkers(const WatchedProgram &p, QList<WatchFinding> &out)
 {
-    QHash<Place, QSet<qint64>> stepsAt;
-    QHash<Place, double> waitAt, latestAt;
-    for (const WatchDataWait &w : p.dataWaits()) {
-        if (!w.pinMemory || w.workers != 0 || w.step < 1)
-            continue; // the first step's wait runs from the start
-        const Place at{w.file, w.line, w.cell};
-        stepsAt[at].insert(w.step);
-        waitAt[at] += w.seconds;
-        latestAt[at] = w.at;
-    }
-    for (auto it = stepsAt.constBegin(); it != stepsAt.constEnd(); ++it) {
-        const int steps = int(it.value().size());
-        if (steps < WatchFindings::kMinSteps)
-            continue;
-        WatchFinding f;
-        f.kind = QStringLiteral("non_blocking_unpinned");
-        place(f, it.key());
+    QHash<Place, Tally> lines;
+    for (const WatchDataWait &w : p.dataWaits())
+        if (w.pinMemory && w.workers == 0 && w.step >= 1) // the first step's wait runs from the start
+            lines[Place{w.file, w.line, w.cell}].add(w.step, w.seconds, w.at);
+    pinningFindings(lines, out, [](WatchFinding &f, int steps, double perStep) {
         f.title = WatchFindings::tr("pin_memory=True with num_workers=0 pins on the loop's time");
         f.evidence = WatchFindings::tr("The DataLoader pinned each batch in the main process (num_workers=0): the "
                                        "loop waited %1 ms a step over %2 steps for batches, the pinning copy included.")
-                         .arg(ms(waitAt.value(it.key()) / steps))
+                         .arg(ms(perStep))
                          .arg(steps);
-        f.costSeconds = waitAt.value(it.key()) / steps;
         f.costBasis = WatchFindings::tr("measured: the wait for each batch, of which the pinning is a part");
         f.advice = WatchFindings::tr("Give the DataLoader workers: batches are then pinned beside the loop, while the "
                                      "GPU computes.");
-        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=2, pin_memory=True)");
-        f.at = latestAt.value(it.key());
         f.stepPart = QStringLiteral("wait");
-        out.append(f);
-    }
+    });
 }
 
 // 3. The same line moves a batch to a device in step after step (source text 003: load it once).
