@@ -1,9 +1,9 @@
 """The PyTorch console's Python half, run by the app's embedded interpreter.
 
-The app reads this file (it is not imported as `tensorkitchen._console`), compiles it under the
-name "<tk-console>" so that tracebacks and move records can tell its frames from the user's, and
-runs it once in a module of its own after `import torch`, with `_tk_move` already put there: the
-C++ MovePath every kitchen move takes (memory check, synchronised timing).
+The app imports it as `tensorkitchen._console` from the package beside it (after `import torch`)
+and then puts `_tk_move` here: the C++ MovePath every kitchen move takes (memory check,
+synchronised timing). Frames of the package's files are the console's own: tracebacks and move
+records leave them out.
 
 It executes statements, captures their output, records every .to() by wrapping
 Tensor.to/cuda/cpu and Module.to/cuda/cpu (no parsing of text, no cost to other calls), names
@@ -17,6 +17,7 @@ import copy
 import functools
 import io
 import linecache
+import os
 import re
 import rlcompleter
 import sys
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
         ...
 
 FILENAME = "<console>"
-_HERE = "<tk-console>"
+_HERE = os.path.dirname(os.path.abspath(__file__)) + os.sep # the package's files
 SHOWN = FILENAME # what tracebacks call FILENAME: a script's own path when it has one
 _SHOWN_RE = re.compile(r'^(  File )"<console>"(, line )', re.M)
 
@@ -49,7 +50,7 @@ def _user_line():
     # optimizer's or clip_grad_norm_'s own .to() is not the user's move). Only the console's
     # machinery is skipped: this file and, in torch 1.13, a mode's hop through overrides.py.
     f = sys._getframe(2)
-    while f is not None and (f.f_code.co_filename == _HERE
+    while f is not None and (f.f_code.co_filename.startswith(_HERE)
                              or f.f_code.co_filename.endswith("torch/overrides.py")):
         f = f.f_back
     return f.f_lineno if f is not None and f.f_code.co_filename == FILENAME else None
@@ -332,7 +333,8 @@ def execute(code, ns, text=""):
         # Python's traceback without the console's own frames (this file, and the hop through
         # torch.overrides that the device watch adds in torch 1.13).
         frames = [f for f in traceback.extract_tb(e.__traceback__)
-                  if f.filename != _HERE and not f.filename.endswith("torch/overrides.py")]
+                  if not f.filename.startswith(_HERE)
+                  and not f.filename.endswith("torch/overrides.py")]
         lines = [f.lineno for f in frames if f.filename == FILENAME]
         line = lines[0] if lines else 0 # the statement's line, outermost
         shown = "".join(traceback.format_exception_only(type(e), e))

@@ -1,6 +1,6 @@
-"""tensorkitchen/_console.py, the console's Python half, loaded as the app loads it: read as text,
-compiled as "<tk-console>", run in a module of its own with `_tk_move` put there first. Each test
-runs in a fresh interpreter: the file wraps Tensor.to and Module.to for the whole process."""
+"""tensorkitchen/_console.py, the console's Python half, loaded as the app loads it: the package
+imported from its folder, then `_tk_move` put into tensorkitchen._console. Each test runs in a
+fresh interpreter: the console wraps Tensor.to and Module.to for the whole process."""
 from __future__ import annotations
 
 import json
@@ -11,12 +11,18 @@ from typing import Any, Dict
 
 from conftest import PACKAGE_ROOT, env_with_package
 
-CONSOLE = PACKAGE_ROOT / "tensorkitchen" / "_console.py"
+FOLDER = PACKAGE_ROOT / "tensorkitchen"
 
 # What the app does (PythonRuntime), with a MovePath that records its calls and times nothing.
 LOADER = textwrap.dedent("""
-    import json, sys, types
-    helpers = types.ModuleType("_tk_console")
+    import importlib, importlib.util, json, sys
+    folder = sys.argv[1]
+    spec = importlib.util.spec_from_file_location(
+        "tensorkitchen", folder + "/__init__.py", submodule_search_locations=(folder,))
+    package = importlib.util.module_from_spec(spec)
+    sys.modules["tensorkitchen"] = package
+    spec.loader.exec_module(package)
+    helpers = importlib.import_module("tensorkitchen._console")
     scope = helpers.__dict__
     calls = []
     def _tk_move(call, src, dst, nbytes, name):
@@ -24,7 +30,6 @@ LOADER = textwrap.dedent("""
         call()
         return 0.25
     scope["_tk_move"] = _tk_move
-    exec(compile(open(sys.argv[1], "rb").read(), "<tk-console>", "exec"), scope)
     ns = scope["make_namespace"]()
     def run(source):
         results = []
@@ -39,7 +44,7 @@ LOADER = textwrap.dedent("""
 
 def console(program: str) -> Dict[str, Any]:
     """Runs `program` after the loader; it prints one JSON object, returned here."""
-    proc = subprocess.run([sys.executable, "-c", LOADER + textwrap.dedent(program), str(CONSOLE)],
+    proc = subprocess.run([sys.executable, "-c", LOADER + textwrap.dedent(program), str(FOLDER)],
                           env=env_with_package(), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     out: Dict[str, Any] = json.loads(proc.stdout.splitlines()[-1])
@@ -82,7 +87,7 @@ def test_an_error_shows_the_users_frames_only() -> None:
     error = out[1]["error"] if isinstance(out, list) else out["results"][1]["error"]
     kind, message, shown, line = error
     assert kind == "RuntimeError" and line == 2
-    assert 'File "<console>", line 2' in shown and "<tk-console>" not in shown
+    assert 'File "<console>", line 2' in shown and "tensorkitchen" not in shown
     assert "mat1 and mat2 shapes cannot be multiplied" in message
 
 

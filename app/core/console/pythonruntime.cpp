@@ -33,15 +33,27 @@ QString loadedLibTorch()
     return {};
 }
 
-// The console's Python half: tensorkitchen/_console.py of the package beside the app (or the
-// source tree's), read as text. Empty when it cannot be read.
-QByteArray consoleSource(QString *path)
+// The tensorkitchen package beside the app (or the source tree's): its folder, empty when its
+// __init__.py is not there.
+QString packageFolder()
 {
     const QString dir = WatcherPackage::dir();
-    *path = dir.isEmpty() ? QStringLiteral("tensorkitchen/_console.py")
-                          : dir + QStringLiteral("/tensorkitchen/_console.py");
-    QFile f(*path);
-    return !dir.isEmpty() && f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+    const QString pkg = dir + QStringLiteral("/tensorkitchen");
+    return !dir.isEmpty() && QFileInfo::exists(pkg + QStringLiteral("/__init__.py")) ? pkg : QString();
+}
+
+// Imports that package by its folder, not by sys.path: the console's `import` statements see
+// the user's paths only, and no other installed tensorkitchen is picked up instead.
+py::module_ importPackage(const QString &folder)
+{
+    py::module_ util = py::module_::import("importlib.util");
+    py::object spec = util.attr("spec_from_file_location")(
+        "tensorkitchen", (folder + QStringLiteral("/__init__.py")).toStdString(),
+        py::arg("submodule_search_locations") = py::make_tuple(folder.toStdString()));
+    py::object module = util.attr("module_from_spec")(spec);
+    py::module_::import("sys").attr("modules")["tensorkitchen"] = module;
+    spec.attr("loader").attr("exec_module")(module);
+    return py::module_::import("tensorkitchen._console");
 }
 
 } // namespace
@@ -70,7 +82,6 @@ bool PythonConsole::Private::start()
     }
     {
         py::gil_scoped_acquire gil;
-        QByteArray source; // the console's Python half
         try {
             py::module_ sys = py::module_::import("sys");
             // A wheel's site-packages first: an embedded Python would otherwise find Debian's
@@ -98,21 +109,14 @@ bool PythonConsole::Private::start()
                     if (!version.startsWith(QStringLiteral(TORCH_VERSION))) {
                         status = tr("Python's torch %1 is not the LibTorch %2 this app links.")
                                      .arg(version, QStringLiteral(TORCH_VERSION));
-                    } else if (QString path; (source = consoleSource(&path)).isEmpty()) {
-                        status = tr("The console's Python half (%1) cannot be read: the "
-                                    "tensorkitchen package is not installed with this app.")
-                                     .arg(path);
+                    } else if (const QString folder = packageFolder(); folder.isEmpty()) {
+                        status = tr("The console's Python half (the tensorkitchen package) cannot "
+                                    "be found: it is not installed with this app.");
                     } else {
-                        py::module_ types = py::module_::import("types");
-                        helpers = types.attr("ModuleType")("_tk_console");
-                        // Compiled under a name of its own, so that move records can skip
-                        // the console's own frames.
-                        py::dict scope = helpers.attr("__dict__");
-                        installMovePath(scope);
-                        py::object code = py::module_::import("builtins")
-                                              .attr("compile")(py::bytes(source.constData(), size_t(source.size())),
-                                                               "<tk-console>", "exec");
-                        py::module_::import("builtins").attr("exec")(code, scope);
+                        // The package's own files: the console's half (tensorkitchen._console)
+                        // and the move hooks it shares with the watcher.
+                        helpers = importPackage(folder);
+                        installMovePath(helpers.attr("__dict__").cast<py::dict>());
                         ns = helpers.attr("make_namespace")();
                         ok = true;
                         status = tr("Python %1 · torch %2 · the app's own LibTorch")
