@@ -101,4 +101,11 @@ inline bool pythonHasCuda(const QString &python)
     return p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0;
 }
 
+// A script under tests/fixtures/writers/ that writes files as PyTorch programs do (run with
+// torchPython(): `python SCRIPT OUT`).
+inline QString fixtureWriter(const QString &name)
+{
+    return qEnvironmentVariable("TK_SOURCE_DIR") + QStringLiteral("/tests/fixtures/writers/") + name;
+}
+
 } // namespace tk::testsupport

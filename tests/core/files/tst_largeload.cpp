@@ -19,58 +19,6 @@ using tk::testsupport::codeLines;
 
 namespace {
 
-// A state_dict as a checkpoint has one, written by the PyTorch beside this LibTorch, with
-// what torch itself says about each tensor: the SHA-256 of its bytes, its statistics over the
-// finite values and the heat map as TensorSummary defines it (adaptive average pooling of the
-// 2-D view, ±Inf as max and min, NaN marking a cell), in big.json.
-const char *const kMakeCheckpoint = R"PY(
-import collections, hashlib, json, math, os, sys
-import torch
-d = sys.argv[1]
-torch.manual_seed(1)
-sd = collections.OrderedDict()
-sd["embed.weight"] = torch.randn(2048, 1024)              # big enough to be split over threads
-for i in range(24):
-    sd[f"layers.{i}.weight"] = torch.randn(96, 80) * 0.02 + i
-    sd[f"layers.{i}.bias"] = torch.zeros(80) + i
-sd["odd"] = torch.randn(33, 47)                           # windows that overlap
-sd["column"] = torch.randn(300, 1)
-sd["cube"] = torch.randn(2, 3, 70)
-sd["long"] = torch.randn(100003)
-sd["scalar"] = torch.tensor(2.5)
-sd["half"] = torch.randn(40, 50).half()
-sd["bf16"] = torch.randn(40, 50).bfloat16()
-sd["double"] = torch.randn(17, 19, dtype=torch.float64)
-sd["steps"] = torch.arange(12)
-bad = torch.randn(64, 64)
-bad[3, 5] = float("nan"); bad[10, 40] = float("inf"); bad[60, 1] = -float("inf")
-sd["bad"] = bad
-inf_only = torch.randn(8, 8); inf_only[0, 0] = float("inf")
-sd["inf_only"] = inf_only
-sd["constant"] = torch.full((5, 6), 0.75)
-sd["view"] = sd["embed.weight"][10:20]                   # shares the embedding's storage
-torch.save(sd, os.path.join(d, "big.pt"))
-expect = {}
-for k, t in sd.items():
-    raw = t.contiguous().view(-1).view(torch.uint8).numpy().tobytes()
-    e = {"sha256": hashlib.sha256(raw).hexdigest()}
-    if t.is_floating_point():
-        f = t.double() if t.dtype == torch.float64 else t.float()
-        fin = f[torch.isfinite(f)]
-        e.update(min=fin.min().item(), max=fin.max().item(), mean=fin.double().mean().item(),
-                 std=fin.double().std().item() if fin.numel() > 1 else None)
-        m = f.reshape(1, 1) if f.dim() == 0 else f.reshape(1, -1) if f.dim() == 1 else f.reshape(-1, f.shape[-1])
-        m = torch.nan_to_num(m.float(), nan=float("nan"), posinf=e["max"], neginf=e["min"])
-        rows, cols = min(m.shape[0], 32), min(m.shape[1], 32)
-        pooled = torch.nn.functional.adaptive_avg_pool2d(m[None].double(), (rows, cols))[0]
-        span = e["max"] - e["min"] if e["max"] > e["min"] else 1.0
-        heat = ((pooled - e["min"]) / span).flatten().tolist()
-        e["heat"] = [None if math.isnan(h) else (0.5 if e["max"] == e["min"] else h) for h in heat]
-        e["rows"], e["cols"] = rows, cols
-    expect[k] = e
-json.dump(expect, open(os.path.join(d, "big.json"), "w"))
-)PY";
-
 // Every call, and a cancel after `cancelAfter` calls (-1: never).
 class RecordingProgress : public LoadProgress
 {
@@ -110,7 +58,7 @@ private Q_SLOTS:
             QSKIP("no Python with torch here: no PyTorch-written checkpoint");
         QVERIFY(m_dir.isValid());
         QProcess p;
-        p.start(m_py, {"-c", QString::fromUtf8(kMakeCheckpoint), m_dir.path()});
+        p.start(m_py, {testsupport::fixtureWriter("large_checkpoint.py"), m_dir.path()});
         QVERIFY(p.waitForFinished(180000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         QFile f(m_dir.filePath("big.json"));

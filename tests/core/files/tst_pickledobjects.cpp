@@ -25,108 +25,6 @@ using tk::testsupport::codeLines;
 
 namespace {
 
-// The model classes, as a user's script defines them (the file pickles them as __main__.*).
-const char *const kModels = R"PY(
-import torch
-import torch.nn as nn
-
-class RNNModel(nn.Module):
-    """pytorch/examples' word_language_model, small: tied encoder and decoder weights."""
-    def __init__(self, ntoken=50, ninp=8, nhid=8, nlayers=2):
-        super().__init__()
-        self.ntoken = ntoken
-        self.rnn_type = "LSTM"
-        self.drop = nn.Dropout(0.2)
-        self.encoder = nn.Embedding(ntoken, ninp)
-        self.rnn = nn.LSTM(ninp, nhid, nlayers, dropout=0.2)
-        self.decoder = nn.Linear(nhid, ntoken)
-        self.decoder.weight = self.encoder.weight
-        self.register_buffer("steps", torch.tensor(7))
-        self.register_buffer("scratch", torch.ones(3), persistent=False)  # not in state_dict()
-
-class TinyLM(nn.Module):
-    """A Hugging Face–style causal LM: lm_head tied to the token embeddings."""
-    def __init__(self):
-        super().__init__()
-        self.embed_tokens = nn.Embedding(40, 6)
-        self.norm = nn.LayerNorm(6)
-        self.lm_head = nn.Linear(6, 40, bias=False)
-        self.lm_head.weight = self.embed_tokens.weight
-)PY";
-
-// Writes the files and, for each, what Python reads from it: [name, shape, dtype, sum,
-// storage] for every tensor, `storage` equal where Python's tensors share one.
-const char *const kMakeFiles = R"PY(
-import argparse, collections, json, os, sys
-import numpy as np
-import torch
-d = sys.argv[1]
-exec(open(os.path.join(d, "models.py")).read())
-p = lambda n: os.path.join(d, n)
-torch.manual_seed(0)
-
-def expect(name, tensors):
-    rows, storages = [], {}
-    for key, t in tensors:
-        ptr = t.untyped_storage().data_ptr() if hasattr(t, "untyped_storage") else t.storage().data_ptr()
-        rows.append([key, list(t.shape), str(t.dtype).split(".")[1], float(t.double().sum()),
-                     storages.setdefault(ptr, len(storages))])
-    json.dump(rows, open(p(name + ".json"), "w"))
-
-model = RNNModel()
-torch.save(model, p("rnn_model.pt"))
-torch.save(model, p("rnn_legacy.pt"), _use_new_zipfile_serialization=False)
-expect("rnn_model", model.state_dict().items())
-
-arrays = {"c": np.arange(6, dtype=np.float32).reshape(2, 3),
-          "fortran": np.asfortranarray(np.arange(6, dtype=np.int64).reshape(2, 3)),
-          "big": np.arange(4, dtype=">i4"), "half": np.linspace(0, 1, 5).astype(np.float16),
-          "flags": np.array([True, False, True]), "cx": np.array([1 + 2j, 3 - 4j], dtype=np.complex64),
-          "empty": np.zeros((0, 3), dtype=np.float64), "scalar": np.float32(2.5), "count": np.int64(-3),
-          "dt": np.dtype("float16"), "words": np.array(["ab", "c"]), "t": torch.arange(3.)}
-torch.save(arrays, p("numpy.pt"))
-rows = []
-for k, v in arrays.items():
-    if isinstance(v, np.ndarray) and v.dtype.kind in "biufc":
-        rows.append((k, torch.from_numpy(v.astype(v.dtype.newbyteorder("=")))))
-    elif isinstance(v, np.generic):
-        rows.append((k, torch.tensor(v)))
-    elif isinstance(v, torch.Tensor):
-        rows.append((k, v))
-expect("numpy", rows)
-torch.save(np.arange(12, dtype=np.float64).reshape(3, 4), p("ndarray.pt"))
-
-lin = torch.nn.Sequential(torch.nn.Linear(3, 4), torch.nn.ReLU(), torch.nn.Linear(4, 2))
-opt = torch.optim.Adam(lin.parameters(), lr=1e-3)
-lin(torch.randn(5, 3)).sum().backward()
-opt.step()
-torch.save(opt.state_dict(), p("adam.pt"))
-expect("adam", [("state_%d_%s" % (i, k), v) for i, s in opt.state_dict()["state"].items()
-                for k, v in s.items()])
-
-lm = TinyLM()
-torch.save(lm.state_dict(), p("pytorch_model.bin"))
-expect("pytorch_model", lm.state_dict().items())
-
-run = {"args": argparse.Namespace(lr=0.1, mask=torch.tensor([1., 0., 1.]), name="run1"),
-       "weights": torch.ones(2), "counts": collections.defaultdict(int, {"a": 1}),
-       "extra": collections.defaultdict(list, {"bias": torch.zeros(2)})}
-torch.save(run, p("namespace.pt"))
-expect("namespace", [("args_mask", run["args"].mask), ("weights", run["weights"]),
-                     ("extra_bias", run["extra"]["bias"])])
-# A module shared twice at each of 40 levels: 2^40 paths in state_dict(), a few KB in the file.
-root = torch.nn.Module()
-root.register_buffer("mark", torch.ones(1))
-level = root
-for _ in range(40):
-    nxt = torch.nn.Module()
-    level.a = nxt
-    level.b = nxt
-    level = nxt
-torch.save(root, p("shared_twice.pt"))
-print(np.__version__)
-)PY";
-
 QJsonArray expected(const QString &dir, const QString &name)
 {
     QFile f(dir + QLatin1Char('/') + name + QStringLiteral(".json"));
@@ -199,12 +97,8 @@ private Q_SLOTS:
         if (m_py.isEmpty())
             return; // the files written here are skipped; the committed ones still load
         QVERIFY(m_files.isValid());
-        QFile models(m_files.filePath("models.py"));
-        QVERIFY(models.open(QIODevice::WriteOnly));
-        models.write(kModels);
-        models.close();
         QProcess p;
-        p.start(m_py, {"-c", QString::fromUtf8(kMakeFiles), m_files.path()});
+        p.start(m_py, {testsupport::fixtureWriter("pickled_files.py"), m_files.path()});
         QVERIFY(p.waitForFinished(180000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         m_numpy = QString::fromUtf8(p.readAllStandardOutput()).trimmed();
@@ -345,7 +239,9 @@ private Q_SLOTS:
             const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
             QVERIFY2(o.ok(), qPrintable(o.error.message));
         }
-        QString script = QString::fromUtf8(kModels) + w.codeLog().toScript();
+        QFile models(testsupport::fixtureWriter("pickled_models.py")); // the classes, as in __main__
+        QVERIFY(models.open(QIODevice::ReadOnly));
+        QString script = QString::fromUtf8(models.readAll()) + w.codeLog().toScript();
         for (int id : created) {
             const std::optional<CardInfo> c = w.card(id);
             script += QStringLiteral("assert tuple(%1.shape) == %2, %1.shape\n")

@@ -32,80 +32,6 @@ TensorSpec spec(const QString &name, const QString &dtype, QList<qint64> shape)
     return s;
 }
 
-// .pt files as people have them, written at test time by the PyTorch that goes with the
-// LibTorch under test (Debian's 1.13 for the default build, the wheel's 2.x for a pip build).
-// checkpoint.sums holds each checkpoint tensor's sum, as Python computes it.
-const char *const kMakePtFiles = R"PY(
-import argparse, os, sys
-import torch
-import torch.nn as nn
-
-d = sys.argv[1]
-def p(name):
-    return os.path.join(d, name)
-
-torch.manual_seed(0)
-
-class Net(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(2, 3)
-        self.bn = nn.BatchNorm1d(3)
-
-class Outer(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.model = Net()
-
-seq = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 2))
-torch.save(torch.linspace(0, 1, 5), p("line.pt"))
-torch.save(seq.state_dict(), p("seq_state.pt"))
-torch.save(Outer().state_dict(), p("nested_state.pt"))
-torch.save([torch.zeros(2), torch.arange(3.)], p("list.pt"))
-torch.save((torch.zeros(2), torch.arange(3.)), p("tuple.pt"))
-torch.save({"a": {"b": [torch.zeros(1), {"c": torch.arange(2.)}]},
-            "items": [torch.ones(1), (torch.arange(3.),)]}, p("nested.pt"))
-opt = torch.optim.Adam(seq.parameters(), lr=1e-3)
-seq(torch.randn(4, 2)).sum().backward()
-opt.step()
-ckpt = {"epoch": 3, "loss": 0.25, "name": "run1", "note": None,
-        "model": seq.state_dict(), "optimizer": opt.state_dict()}
-torch.save(ckpt, p("checkpoint.pt"))
-with open(p("checkpoint.sums"), "w") as f:
-    for k, v in ckpt["model"].items():
-        f.write("model.%s %r\n" % (k, v.double().sum().item()))
-    for i, state in ckpt["optimizer"]["state"].items():
-        for k, v in state.items():
-            f.write("optimizer.state[%d].%s %r\n" % (i, k, v.double().sum().item()))
-t = torch.arange(10.)
-torch.save({"a": t, "b": t[2:5], "c": torch.arange(3.)}, p("views.pt"))
-lin = nn.Linear(2, 2)
-torch.save({"enc": lin.weight, "dec": lin.weight}, p("tied.pt"))
-dtypes = [torch.bool, torch.int8, torch.uint8, torch.int16, torch.int32, torch.int64, torch.float16,
-          torch.bfloat16, torch.float32, torch.float64, torch.complex64, torch.complex128]
-torch.save({str(dt).split(".")[1]: torch.arange(4).to(dt) for dt in dtypes}, p("dtypes.pt"))
-torch.save({"w": torch.ones(3, requires_grad=True), "p": nn.Parameter(torch.arange(2.))}, p("grad.pt"))
-torch.save(seq, p("module.pt"))
-torch.save(Outer(), p("main_module.pt"))
-torch.save({"w": torch.ones(2), "args": argparse.Namespace(lr=0.1)}, p("namespace.pt"))
-torch.save({"x": torch.arange(3.), "y": torch.ones(2, 2)}, p("legacy.pt"),
-           _use_new_zipfile_serialization=False)
-torch.save(torch.arange(3.)[1:], p("legacy_tensor.pt"), _use_new_zipfile_serialization=False)
-torch.save({"loaded": torch.ones(2), "x": torch.arange(2.), 3: torch.arange(3.), (1, "x"): torch.ones(1),
-            None: torch.zeros(1)}, p("keys.pt"))
-# As if saved on a GPU: torch.load needs map_location="cpu" on a machine without one.
-real_tag = torch.serialization.location_tag
-torch.serialization.location_tag = lambda storage: "cuda:0"
-torch.save({"g": torch.arange(4.)}, p("gpu.pt"))
-torch.serialization.location_tag = real_tag
-open(p("empty.pt"), "wb").close()
-data = open(p("line.pt"), "rb").read()
-open(p("truncated.pt"), "wb").write(data[:len(data) // 2])
-legacy = open(p("legacy.pt"), "rb").read()
-open(p("legacy_cut.pt"), "wb").write(legacy[:-10])
-open(p("text.pt"), "w").write("not a tensor file\n")
-print(torch.__version__)
-)PY";
 
 QStringList cardNames(const Workspace &w, const QList<int> &ids)
 {
@@ -131,7 +57,7 @@ private Q_SLOTS:
             return;
         QVERIFY(m_files.isValid());
         QProcess p;
-        p.start(m_py, {"-c", QString::fromUtf8(kMakePtFiles), m_files.path()});
+        p.start(m_py, {testsupport::fixtureWriter("pt_files.py"), m_files.path()});
         QVERIFY(p.waitForFinished(180000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         m_torchVersion = QString::fromUtf8(p.readAllStandardOutput()).trimmed();

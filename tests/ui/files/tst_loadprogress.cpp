@@ -19,17 +19,6 @@
 
 using namespace tk;
 
-namespace {
-
-// Many storages, so that a load takes many steps (progress, cancel points): 3,000 tensors.
-const char *const kMakeMany = R"PY(
-import sys, torch
-torch.manual_seed(0)
-torch.save({f"block{i}.weight": torch.randn(64, 64) for i in range(3000)}, sys.argv[1])
-)PY";
-
-} // namespace
-
 class TestLoadProgress : public QObject
 {
     Q_OBJECT
@@ -43,7 +32,7 @@ private Q_SLOTS:
         QVERIFY(m_dir.isValid());
         m_file = m_dir.filePath("many.pt");
         QProcess p;
-        p.start(py, {"-c", QString::fromUtf8(kMakeMany), m_file});
+        p.start(py, {testsupport::fixtureWriter("many_tensors.py"), m_file});
         QVERIFY(p.waitForFinished(180000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
     }
