@@ -200,18 +200,16 @@ QString PythonConsole::Private::formatValue(const py::handle &value) const
 
 MoveReport PythonConsole::Private::report(const py::dict &m, const QString &codeLine) const
 {
-    MoveReport r;
+    const bool inPlace = m["module"].cast<bool>();
+    const bool sameStorage = m["same"].cast<bool>() && !inPlace;
+    MoveReport r = MoveReport::of(MoveOrigin::Console, str(m["source"]), str(m["src_dev"]), str(m["requested"]),
+                                  str(m["out_dev"]), sameStorage ? 0 : m["nbytes"].cast<qint64>());
     r.meaning = meaningOf(str(m["meaning"]));
-    r.sourceName = str(m["source"]);
     r.resultName = str(m["result"]);
     r.sourceId = r.sourceName.isEmpty() ? -1 : w.d->idOf(r.sourceName);
     r.resultId = r.resultName.isEmpty() ? -1 : w.d->idOf(r.resultName);
-    r.fromDevice = str(m["src_dev"]);
-    r.toDevice = str(m["out_dev"]);
-    r.requestedDevice = str(m["requested"]);
-    r.sameStorage = m["same"].cast<bool>() && !m["module"].cast<bool>();
-    r.inPlace = m["module"].cast<bool>();
-    r.bytes = r.sameStorage ? 0 : m["nbytes"].cast<qint64>();
+    r.sameStorage = sameStorage;
+    r.inPlace = inPlace;
     r.seconds = m["seconds"].cast<double>();
     r.codeLine = codeLine;
     py::object src = m["src_tensor"];

@@ -147,10 +147,9 @@ void PythonConsole::Private::installMovePath(py::dict scope)
 {
     scope["_tk_move"] = py::cpp_function([this](const py::function &call, const std::string &from,
                                                 const std::string &to, qint64 bytes, const std::string &name) {
-        MoveReport r;
-        r.fromDevice = QString::fromStdString(from);
-        r.toDevice = DeviceRegistry::resolve(QString::fromStdString(to));
-        r.bytes = bytes;
+        const QString target = QString::fromStdString(to);
+        MoveReport r = MoveReport::of(MoveOrigin::Console, QString::fromStdString(name), QString::fromStdString(from),
+                                      target, DeviceRegistry::resolve(target), bytes);
         r.codeLine = statement;
         if (auto e = MovePath::refuse(w.d->memory, r, tr("a copy of %1").arg(QString::fromStdString(name)))) {
             refusal = e;

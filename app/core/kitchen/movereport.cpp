@@ -15,6 +15,25 @@ QString meaningName(TransferMeaning m)
     return {};
 }
 
+MoveReport MoveReport::of(MoveOrigin origin, const QString &sourceName, const QString &fromDevice,
+                          const QString &requested, const QString &toDevice, qint64 bytes)
+{
+    MoveReport r;
+    r.origin = origin;
+    r.sourceName = sourceName;
+    r.resultName = sourceName;
+    r.fromDevice = fromDevice;
+    r.requestedDevice = requested.isEmpty() ? toDevice : requested;
+    r.toDevice = toDevice;
+    // `device = "cuda" if torch.cuda.is_available() else "cpu"` on a machine with no GPU
+    r.idiomFallback = r.requestedDevice == QLatin1String("cuda") && toDevice == QLatin1String("cpu");
+    r.bytes = bytes;
+    // The app's own moves all pass MovePath::timed; a watched program's say how they were timed.
+    if (origin != MoveOrigin::Watched)
+        r.timing = QStringLiteral("synchronised");
+    return r;
+}
+
 QString MoveReport::describe() const
 {
     const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);

@@ -16,12 +16,28 @@ enum class TransferMeaning {
 
 QString meaningName(TransferMeaning m);
 
+// Who made a move, and so what timed it.
+enum class MoveOrigin {
+    Kitchen, // a drop, a menu, a model moved in place: MovePath::timed, both devices synchronised
+    Console, // a console line's .to(): the console's move hook calls the same MovePath
+    Watched, // a watched program's: its watcher timed it (perf_counter around a synchronous copy,
+             // CUDA events for an asynchronous one), nothing in the app did
+};
+
 // What one `.to()` did, measured.
 struct MoveReport
 {
     Q_DECLARE_TR_FUNCTIONS(MoveReport)
 
 public:
+    // The one way a MoveReport is made, whatever made the move: its origin, what moved, from
+    // where, where it was asked to go and where it went (the same when `requested` is empty), and
+    // its bytes. The idiom's fallback ("cuda" asked, the CPU given) and how it is timed follow
+    // from these; each caller then adds what only it knows (the meaning, the result, the time).
+    static MoveReport of(MoveOrigin origin, const QString &sourceName, const QString &fromDevice,
+                         const QString &requested, const QString &toDevice, qint64 bytes);
+
+    MoveOrigin origin = MoveOrigin::Kitchen;
     TransferMeaning meaning = TransferMeaning::Reassign;
     int sourceId = -1;
     int resultId = -1;       // the card that holds the result; -1 for Discard
@@ -50,7 +66,8 @@ public:
     bool pinned = false;    // the source was in pinned (page-locked) host memory
     bool nonBlocking = false;
     bool timed = true;      // false while `seconds` is not known yet (CUDA events pending)
-    QString timing;         // how seconds was measured: "wall", "cuda_events", "none"
+    QString timing;         // how seconds was measured: "synchronised" (MovePath), or a watched
+                            // program's "wall", "cuda_events", "none"
     int step = -1;          // the optimizer step the move belongs to
     QString className;      // a module's class ("Linear"); inPlace is set for modules
     QString dtype;

@@ -110,20 +110,14 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
         if (auto e = d->checkNewName(y))
             return d->fail(*e, false);
     }
-    const bool idiom = device.trimmed() == QLatin1String("cuda");
     const QString code = PythonCode::transfer(x, device, torchutil::deviceId(*dev), meaning, y);
 
     const at::Tensor source = src->tensor;
-    MoveReport r;
+    MoveReport r = MoveReport::of(MoveOrigin::Kitchen, x, torchutil::deviceId(source.device()), device.trimmed(),
+                                  torchutil::deviceId(*dev), source.numel() * static_cast<qint64>(source.element_size()));
     r.meaning = meaning;
     r.sourceId = id;
-    r.sourceName = x;
     r.resultName = meaning == TransferMeaning::Discard ? QString() : y;
-    r.fromDevice = torchutil::deviceId(source.device());
-    r.requestedDevice = device.trimmed();
-    r.toDevice = torchutil::deviceId(*dev);
-    r.idiomFallback = idiom && dev->is_cpu();
-    r.bytes = source.numel() * static_cast<qint64>(source.element_size());
     r.codeLine = code;
     if (auto e = MovePath::refuse(d->memory, r, tr("a copy of %1").arg(x)))
         return d->fail(*e);

@@ -80,20 +80,22 @@ void readHello(WatchFields &f, WatchMessage &m)
 
 void readMove(WatchFields &f, WatchMessage &m, double t)
 {
-    MoveReport &r = m.move;
-    r.moveId = f.count(QLatin1String("id"), WatchFields::Required, -1);
-    r.at = t;
-    r.api = f.text(QLatin1String("api"));
+    // Read in the protocol's order (the first field that is wrong is the one named).
+    const qint64 id = f.count(QLatin1String("id"), WatchFields::Required, -1);
+    const QString api = f.text(QLatin1String("api"));
     const QString kind = f.text(QLatin1String("kind"));
+    const QString className = f.text(QLatin1String("class"));
+    const QString name = f.text(QLatin1String("name"));
+    const QString from = f.device(QLatin1String("from"));
+    const QString to = f.device(QLatin1String("to")); // "cuda" alone was resolved by the watcher
+    m.move = MoveReport::of(MoveOrigin::Watched, name, from, to, to, f.count(QLatin1String("bytes"), WatchFields::Required));
+    MoveReport &r = m.move;
+    r.moveId = id;
+    r.at = t;
+    r.api = api;
     r.inPlace = kind == QLatin1String("module"); // Module.to() moves its parameters in place
-    r.className = f.text(QLatin1String("class"));
-    r.sourceName = f.text(QLatin1String("name"));
-    r.resultName = r.sourceName;
+    r.className = className;
     r.meaning = TransferMeaning::Reassign; // the watcher cannot see what the result was bound to
-    r.fromDevice = f.device(QLatin1String("from"));
-    r.toDevice = f.device(QLatin1String("to"));
-    r.requestedDevice = r.toDevice; // "cuda" alone was resolved by the watcher
-    r.bytes = f.count(QLatin1String("bytes"), WatchFields::Required);
     r.shape = f.shape();
     r.dtype = f.text(QLatin1String("dtype"));
     r.pinned = f.flag(QLatin1String("pinned"));

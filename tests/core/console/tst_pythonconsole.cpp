@@ -152,6 +152,10 @@ private Q_SLOTS:
         QCOMPARE(r.moves[0].toDevice, QStringLiteral("meta"));
         QCOMPARE(r.moves[0].bytes, qint64(16));
         QCOMPARE(r.moves[0].resultId, -1);
+        // Timed as a drag is: the console's hook called MovePath.
+        QCOMPARE(r.moves[0].origin, MoveOrigin::Console);
+        QCOMPARE(r.moves[0].timing, QStringLiteral("synchronised"));
+        QVERIFY(!r.moves[0].watched());
         QCOMPARE(named(w, "x")->device, QStringLiteral("cpu"));
         // A new name: both remain.
         r = c.run("y = x.to('meta')");

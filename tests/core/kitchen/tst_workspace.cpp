@@ -261,6 +261,9 @@ private Q_SLOTS:
         const Outcome o = w.transfer(x, "cuda", TransferMeaning::Reassign);
         QVERIFY(o.ok());
         QVERIFY(o.move().idiomFallback);
+        QCOMPARE(o.move().requestedDevice, QStringLiteral("cuda"));
+        QCOMPARE(o.move().origin, MoveOrigin::Kitchen);
+        QCOMPARE(o.move().timing, QStringLiteral("synchronised")); // MovePath::timed
         QVERIFY(o.move().sameStorage); // x.to("cpu") is x itself
         QCOMPARE(o.move().toDevice, QStringLiteral("cpu"));
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("x = x.to(device)"));

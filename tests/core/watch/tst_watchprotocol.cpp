@@ -129,6 +129,9 @@ private Q_SLOTS:
         QVERIFY(m.timed);
         QCOMPARE(m.seconds, 0.000041);
         QCOMPARE(m.timing, QStringLiteral("wall"));
+        QCOMPARE(m.origin, tk::MoveOrigin::Watched); // timed by the watcher, not by MovePath
+        QVERIFY(!m.idiomFallback);
+        QCOMPARE(m.requestedDevice, m.toDevice);
         QCOMPARE(m.step, 3);
         QCOMPARE(m.file, QStringLiteral("/home/u/train.py"));
         QCOMPARE(m.line, 12);

@@ -198,14 +198,10 @@ Outcome Workspace::Private::failTorch(std::exception_ptr ex, const QStringList &
 
 Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev, const QString &requested)
 {
-    MoveReport r;
+    // Its bytes once it is known to hold tensors of its own (an optimizer or a loss moves none).
+    MoveReport r = MoveReport::of(MoveOrigin::Kitchen, e.info.name, e.info.device, requested, torchutil::deviceId(dev), 0);
     r.sourceId = e.info.id;
     r.resultId = e.info.id;
-    r.sourceName = r.resultName = e.info.name;
-    r.fromDevice = e.info.device;
-    r.requestedDevice = requested;
-    r.toDevice = torchutil::deviceId(dev);
-    r.idiomFallback = requested == QLatin1String("cuda") && dev.is_cpu();
     Outcome o;
     o.cardId = e.info.id;
     if (e.object)
