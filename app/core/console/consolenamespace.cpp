@@ -46,7 +46,7 @@ void PythonConsole::Private::bindCards()
 {
     py::dict dict = ns;
     std::set<QString> now;
-    for (auto &[id, e] : w.d->entries) {
+    for (auto &[id, e] : w.cardTable().entries) {
         const QString &name = e.info.name;
         if (!shared(name))
             continue;
@@ -77,19 +77,19 @@ void PythonConsole::Private::bindCards()
 bool PythonConsole::Private::refreshChangedTensors()
 {
     bool changed = false;
-    for (auto &[id, e] : w.d->entries) {
+    for (auto &[id, e] : w.cardTable().entries) {
         if (!e.isTensor() || e.object || e.module || !e.tensor.defined())
             continue;
         const Look now = lookOf(e.tensor);
         auto it = looks.find(id);
         if (it != looks.end() && !(it->second == now)) {
-            w.d->refreshInfo(e);
+            w.cardTable().refreshInfo(e);
             changed = true;
         }
         looks[id] = now;
     }
     if (changed)
-        w.d->refreshStorageIds();
+        w.cardTable().refreshStorageIds();
     return changed;
 }
 
@@ -108,8 +108,8 @@ PythonConsole::Private::Change PythonConsole::Private::adoptNames()
         const QString kind = str(t[1]);
         py::object value = py::reinterpret_borrow<py::object>(t[2]);
         seen.insert(name);
-        const int id = w.d->idOf(name);
-        CardEntry *e = id >= 0 ? w.d->find(id) : nullptr;
+        const int id = w.cardTable().idOf(name);
+        CardEntry *e = id >= 0 ? w.cardTable().find(id) : nullptr;
         if (kind == QLatin1String("tensor")) {
             const at::Tensor tensor = THPVariable_Unpack(value.ptr()); // _kind checked the type
             const Look look = lookOf(tensor);
@@ -119,7 +119,7 @@ PythonConsole::Private::Change PythonConsole::Private::adoptNames()
                     continue;
                 // The same tensor, changed in place: its values are new, the undo history's
                 // snapshot shares them (it does not copy every tensor before every line).
-                w.d->refreshInfo(*e);
+                w.cardTable().refreshInfo(*e);
                 looks[id] = look;
                 change.inPlace = true;
                 continue;
@@ -129,10 +129,10 @@ PythonConsole::Private::Change PythonConsole::Private::adoptNames()
                 e->info.id = id;
                 e->info.name = name;
                 e->tensor = tensor;
-                w.d->refreshInfo(*e);
+                w.cardTable().refreshInfo(*e);
                 looks[id] = look;
             } else {
-                looks[w.d->add(name, tensor)] = look;
+                looks[w.cardTable().add(name, tensor)] = look;
             }
             change.cards = true;
         } else {
@@ -143,7 +143,7 @@ PythonConsole::Private::Change PythonConsole::Private::adoptNames()
                     e->info.revision = was.revision;
                     continue;
                 }
-                e->info.revision = ++w.d->revision;
+                e->info.revision = ++w.cardTable().revision;
             } else {
                 CardEntry fresh;
                 fresh.info.name = name;
@@ -151,9 +151,9 @@ PythonConsole::Private::Change PythonConsole::Private::adoptNames()
                 if (e) {
                     fresh.info.id = id;
                     *e = std::move(fresh);
-                    w.d->refreshInfo(*e);
+                    w.cardTable().refreshInfo(*e);
                 } else {
-                    w.d->insert(std::move(fresh));
+                    w.cardTable().insert(std::move(fresh));
                 }
             }
             change.cards = true;
@@ -162,16 +162,16 @@ PythonConsole::Private::Change PythonConsole::Private::adoptNames()
     // Cards whose name no longer holds one: `del x`, or x = 5. C++-built models stay, and so do
     // cards the console does not share.
     std::vector<int> gone;
-    for (const auto &[id, e] : w.d->entries)
+    for (const auto &[id, e] : w.cardTable().entries)
         if ((e.object || (e.isTensor() && !e.module)) && shared(e.info.name) && !seen.count(e.info.name))
             gone.push_back(id);
     for (int id : gone) {
-        w.d->entries.erase(id);
+        w.cardTable().entries.erase(id);
         looks.erase(id);
         change.cards = true;
     }
     if (change.cards || change.inPlace)
-        w.d->refreshStorageIds();
+        w.cardTable().refreshStorageIds();
     bound = seen;
     return change;
 }
@@ -181,7 +181,7 @@ QString PythonConsole::Private::formatValue(const py::handle &value) const
     if (!PyObject_TypeCheck(value.ptr(), reinterpret_cast<PyTypeObject *>(THPVariableClass)))
         return str(value);
     const at::Tensor t = THPVariable_Unpack(value.ptr());
-    for (const auto &[id, e] : w.d->entries)
+    for (const auto &[id, e] : w.cardTable().entries)
         if (e.isTensor() && e.tensor.defined() && e.tensor.unsafeGetTensorImpl() == t.unsafeGetTensorImpl())
             return QStringLiteral("%1: %2\n").arg(e.info.name, e.info.summary);
     QString text;
@@ -206,8 +206,8 @@ MoveReport PythonConsole::Private::report(const py::dict &m, const QString &code
                                   str(m["out_dev"]), sameStorage ? 0 : m["nbytes"].cast<qint64>());
     r.meaning = meaningOf(str(m["meaning"]));
     r.resultName = str(m["result"]);
-    r.sourceId = r.sourceName.isEmpty() ? -1 : w.d->idOf(r.sourceName);
-    r.resultId = r.resultName.isEmpty() ? -1 : w.d->idOf(r.resultName);
+    r.sourceId = r.sourceName.isEmpty() ? -1 : w.cardTable().idOf(r.sourceName);
+    r.resultId = r.resultName.isEmpty() ? -1 : w.cardTable().idOf(r.resultName);
     r.sameStorage = sameStorage;
     r.inPlace = inPlace;
     r.seconds = m["seconds"].cast<double>();
@@ -215,7 +215,7 @@ MoveReport PythonConsole::Private::report(const py::dict &m, const QString &code
     py::object src = m["src_tensor"];
     if (r.meaning == TransferMeaning::Reassign && !r.sameStorage && !r.inPlace && !src.is_none()) {
         const at::Tensor old = THPVariable_Unpack(src.ptr());
-        r.oldReleased = !w.d->storageSharedByOthers(StorageIdentity::keyOf(old), -1);
+        r.oldReleased = !w.cardTable().storageSharedByOthers(StorageIdentity::keyOf(old), -1);
     }
     return r;
 }
@@ -259,7 +259,7 @@ OpError PythonConsole::Private::classify(const QString &type, const QString &tex
     // The cards the line names, for the dialog's move-and-retry buttons.
     static const QRegularExpression word(QStringLiteral("[A-Za-z_][A-Za-z0-9_]*"));
     for (auto it = word.globalMatch(codeLine); it.hasNext();) {
-        const int id = w.d->idOf(it.next().captured(0));
+        const int id = w.cardTable().idOf(it.next().captured(0));
         if (id >= 0 && !e.cards.contains(id))
             e.cards << id;
     }

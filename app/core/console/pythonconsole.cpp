@@ -57,7 +57,6 @@ Outcome PythonConsole::run(const QString &code, Mode mode, const QString &file)
         return outcome;
     }
     reply.ran = true;
-    Workspace::Private &wp = *d->w.d;
     py::gil_scoped_acquire gil;
     py::object parsed;
     try {
@@ -148,7 +147,7 @@ Outcome PythonConsole::run(const QString &code, Mode mode, const QString &file)
             reply.error = OpError::invalid(reply.exceptionText, text);
             change.cards = true; // whatever it adopted stays undoable
         }
-        wp.log.append(line);
+        d->w.logCode(line);
         // Like every action: an undo step when it changed the cards (print(x) does not). Values
         // changed in place alone are not one: the history shares tensors, it does not copy
         // them before every line, so undo could not bring the old values back.

@@ -130,7 +130,7 @@ bool PythonConsole::Private::start()
         }
     }
     if (ok) {
-        w.d->objects = this;
+        w.cardTable().objects = this;
         py::gil_scoped_acquire gil;
         bindCards();
     }
@@ -151,7 +151,7 @@ void PythonConsole::Private::installMovePath(py::dict scope)
         MoveReport r = MoveReport::of(MoveOrigin::Console, QString::fromStdString(name), QString::fromStdString(from),
                                       target, DeviceRegistry::resolve(target), bytes);
         r.codeLine = statement;
-        if (auto e = MovePath::refuse(w.d->memory, r, tr("a copy of %1").arg(QString::fromStdString(name)))) {
+        if (auto e = MovePath::refuse(w.memoryGuard(), r, tr("a copy of %1").arg(QString::fromStdString(name)))) {
             refusal = e;
             throw std::runtime_error(e->message.toStdString()); // a RuntimeError in the user's line
         }

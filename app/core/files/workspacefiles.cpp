@@ -26,7 +26,7 @@ namespace tk {
 QByteArray Workspace::saveSession(QString *error) const
 {
     try {
-        return SessionFrame::wrap(SessionFormat::write(d->entries, d->log));
+        return SessionFrame::wrap(SessionFormat::write(d->cards.entries, d->log));
     } catch (const std::exception &e) {
         if (error)
             *error = torchutil::cleanMessage(e.what());
@@ -50,13 +50,13 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
         for (CardEntry &e : contents->cards) {
             if (e.optimizer)
                 e.modelId = ids.at(size_t(e.modelId));
-            const int id = fresh.d->nextId++;
+            const int id = fresh.d->cards.nextId++;
             e.info.id = id;
-            fresh.d->entries.emplace(id, std::move(e));
-            fresh.d->refreshInfo(fresh.d->entries.at(id));
+            fresh.d->cards.entries.emplace(id, std::move(e));
+            fresh.d->cards.refreshInfo(fresh.d->cards.entries.at(id));
             ids.push_back(id);
         }
-        fresh.d->refreshStorageIds();
+        fresh.d->cards.refreshStorageIds();
     } catch (const std::exception &e) {
         if (error)
             *error = SessionFormat::corruptMessage(e);
@@ -64,27 +64,27 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
     }
     fresh.d->log = std::move(contents->log);
     // Keep the revision counter rising so the UI sees every restored card as new.
-    const int revision = d->revision;
-    std::swap(d->entries, fresh.d->entries);
+    const int revision = d->cards.revision;
+    std::swap(d->cards.entries, fresh.d->cards.entries);
     std::swap(d->log, fresh.d->log);
-    d->nextId = std::max(d->nextId, fresh.d->nextId);
+    d->cards.nextId = std::max(d->cards.nextId, fresh.d->cards.nextId);
     // Card ids restart at 1 in `fresh`; renumber above every id the UI has seen.
     std::map<int, CardEntry> renumbered;
     std::map<int, int> newId;
-    for (auto &[id, e] : d->entries)
-        newId[id] = d->nextId++;
-    for (auto &[id, e] : d->entries) {
+    for (auto &[id, e] : d->cards.entries)
+        newId[id] = d->cards.nextId++;
+    for (auto &[id, e] : d->cards.entries) {
         e.info.id = newId[id];
         if (e.modelId >= 0)
             e.modelId = newId[e.modelId];
         e.info.revision = revision + 1;
         renumbered.emplace(newId[id], std::move(e));
     }
-    d->entries = std::move(renumbered);
-    d->revision = revision + 1;
+    d->cards.entries = std::move(renumbered);
+    d->cards.revision = revision + 1;
     // Storage marks continue above any the UI has shown, too.
-    d->storage.restartAfter(fresh.d->storage);
-    d->refreshStorageIds();
+    d->cards.storage.restartAfter(fresh.d->cards.storage);
+    d->cards.refreshStorageIds();
     clearHistory(); // undo does not reach back across opening a session
     if (notices)
         *notices = contents->notices;
@@ -279,7 +279,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
                 card.tensor = card.module->parameters().front();
                 card.info.name = name;
                 card.info.kind = QStringLiteral("model");
-                const int id = d->insert(std::move(card));
+                const int id = d->cards.insert(std::move(card));
                 ++modelCards;
                 ids << id;
                 o.cardId = id;
@@ -294,7 +294,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
             QString name = freeName(e.name);
             for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
                 name = freeName(e.name + QString::number(k));
-            const int id = d->addSummarised(name, tensors[i], std::move(infos[i]));
+            const int id = d->cards.addSummarised(name, tensors[i], std::move(infos[i]));
             ids << id;
             o.cardId = id;
             QString line = contents.single() ? PythonCode::load(name, path, contents.savedOffCpu)
@@ -307,7 +307,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
                 line += PythonCode::toCall(target);
             d->logOk(line);
         }
-        d->refreshStorageIds(); // once for all the new cards
+        d->cards.refreshStorageIds(); // once for all the new cards
     } catch (...) {
         d->restore(std::move(before));
         return d->failTorch(std::current_exception(), {target}, QString());
@@ -349,15 +349,15 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
 
 QByteArray Workspace::valuesHash(int id) const
 {
-    auto it = d->entries.find(id);
-    if (it == d->entries.end() || !it->second.tensor.defined())
+    auto it = d->cards.entries.find(id);
+    if (it == d->cards.entries.end() || !it->second.tensor.defined())
         return {};
     return QCryptographicHash::hash(torchutil::hostBytes(it->second.tensor), QCryptographicHash::Sha256);
 }
 
 Outcome Workspace::savePt(int id, const QString &path)
 {
-    CardEntry *e = d->find(id);
+    CardEntry *e = d->cards.find(id);
     if (!e || !e->isTensor())
         return d->fail(OpError::invalid(tr("Only tensor cards can be saved as .pt files.")), false);
     if (e->tensor.is_meta())

@@ -126,7 +126,7 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             QString name = freeName(base);
             for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
                 name = freeName(base + QString::number(k));
-            const int id = d->addSummarised(name, t, std::move(infos[i]));
+            const int id = d->cards.addSummarised(name, t, std::move(infos[i]));
             ids << id;
             o.cardId = id;
             QString line = PythonCode::loadItem(name, holder, key);
@@ -134,7 +134,7 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
                 line += PythonCode::toCall(target);
             d->logOk(line);
         }
-        d->refreshStorageIds(); // once for all the new cards
+        d->cards.refreshStorageIds(); // once for all the new cards
     } catch (...) {
         d->restore(std::move(before));
         return d->failTorch(std::current_exception(), {target}, QString());
@@ -161,13 +161,13 @@ Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
     const bool everything = ids.isEmpty();
     QList<int> chosen = ids;
     if (everything)
-        for (const auto &[id, e] : d->entries)
+        for (const auto &[id, e] : d->cards.entries)
             chosen << id;
     std::vector<std::pair<QString, at::Tensor>> tensors;
     QStringList names;
     QStringList left;
     for (int id : std::as_const(chosen)) {
-        CardEntry *e = d->find(id);
+        CardEntry *e = d->cards.find(id);
         QString why;
         if (!e || !e->isTensor())
             why = tr("Only tensor cards can be saved in a .safetensors file.");

@@ -18,7 +18,7 @@ void Workspace::setDeferredSummaries(bool on) { d->deferSummaries = on; }
 
 bool Workspace::hasPendingSummaries() const
 {
-    for (const auto &[id, e] : d->entries)
+    for (const auto &[id, e] : d->cards.entries)
         if (e.info.summaryPending)
             return true;
     return false;
@@ -31,7 +31,7 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
     QList<CardInfo> landed;
     qint64 spent = 0;
     Private::PartialSummary &part = d->partial;
-    for (auto &[id, e] : d->entries) { // by id: in the file's order
+    for (auto &[id, e] : d->cards.entries) { // by id: in the file's order
         if (spent >= byteBudget)
             break;
         if (!e.info.summaryPending)

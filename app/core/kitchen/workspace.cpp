@@ -24,15 +24,15 @@ QString Workspace::freeName(const QString &base) const
     if (base.isEmpty()) {
         // The short names PyTorch examples use first, then t1, t2, …
         for (const char *n : {"x", "y", "w", "a", "b", "c", "u", "v"})
-            if (d->idOf(QLatin1String(n)) < 0)
+            if (d->cards.idOf(QLatin1String(n)) < 0)
                 return QLatin1String(n);
         return freeName(QStringLiteral("t"));
     }
-    if (d->idOf(base) < 0 && TensorSpec::isValidName(base))
+    if (d->cards.idOf(base) < 0 && TensorSpec::isValidName(base))
         return base;
     for (int i = 1;; ++i) {
         const QString candidate = base + QString::number(i);
-        if (d->idOf(candidate) < 0)
+        if (d->cards.idOf(candidate) < 0)
             return candidate;
     }
 }
@@ -78,7 +78,7 @@ Outcome Workspace::create(const TensorSpec &spec)
 
     try {
         at::Tensor t = TensorFactory::make(spec, *dtype, *dev);
-        const int id = d->add(name, std::move(t));
+        const int id = d->cards.add(name, std::move(t));
         d->logOk(code);
         Outcome o;
         o.cardId = id;
@@ -91,7 +91,7 @@ Outcome Workspace::create(const TensorSpec &spec)
 Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meaning,
                             const QString &newName)
 {
-    CardEntry *src = d->find(id);
+    CardEntry *src = d->cards.find(id);
     if (!src)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
@@ -134,17 +134,17 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     switch (meaning) {
     case TransferMeaning::Reassign: {
         const void *oldKey = StorageIdentity::keyOf(source);
-        r.oldReleased = !r.sameStorage && !d->storageSharedByOthers(oldKey, id);
+        r.oldReleased = !r.sameStorage && !d->cards.storageSharedByOthers(oldKey, id);
         if (!r.sameStorage) {
             src->tensor = result;
-            d->refreshInfo(*src);
-            d->refreshStorageIds();
+            d->cards.refreshInfo(*src);
+            d->cards.refreshStorageIds();
         }
         r.resultId = id;
         break;
     }
     case TransferMeaning::NewName:
-        r.resultId = d->add(y, result);
+        r.resultId = d->cards.add(y, result);
         break;
     case TransferMeaning::Discard:
         result = at::Tensor(); // the unassigned copy is gone at the end of the statement
@@ -158,8 +158,8 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
 
 Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName)
 {
-    CardEntry *ea = d->find(a);
-    CardEntry *eb = d->find(b);
+    CardEntry *ea = d->cards.find(a);
+    CardEntry *eb = d->cards.find(b);
     if (!ea || !eb)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.")
                                             .arg(!ea ? a : b)),
@@ -204,7 +204,7 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
     try {
         torch::NoGradGuard noGrad;
         at::Tensor out = run(ta, tb);
-        const int id = d->add(z, std::move(out));
+        const int id = d->cards.add(z, std::move(out));
         d->logOk(code);
         Outcome o;
         o.cardId = id;
@@ -234,7 +234,7 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
 
 Outcome Workspace::rename(int id, const QString &newName)
 {
-    CardEntry *e = d->find(id);
+    CardEntry *e = d->cards.find(id);
     if (!e)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
@@ -245,13 +245,13 @@ Outcome Workspace::rename(int id, const QString &newName)
         return d->fail(*err, false);
     d->logOk(PythonCode::rename(name, e->info.name));
     e->info.name = name;
-    e->info.revision = ++d->revision;
+    e->info.revision = ++d->cards.revision;
     return Outcome::forCard(id);
 }
 
 Outcome Workspace::clone(int id, const QString &newName)
 {
-    CardEntry *e = d->find(id);
+    CardEntry *e = d->cards.find(id);
     if (!e)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
@@ -265,7 +265,7 @@ Outcome Workspace::clone(int id, const QString &newName)
                                    tr("a clone of %1").arg(e->info.name), code))
         return d->fail(*err);
     try {
-        const int newId = d->add(name, source.clone());
+        const int newId = d->cards.add(name, source.clone());
         d->logOk(code);
         return Outcome::forCard(newId);
     } catch (...) {
@@ -275,13 +275,13 @@ Outcome Workspace::clone(int id, const QString &newName)
 
 Outcome Workspace::remove(int id)
 {
-    CardEntry *e = d->find(id);
+    CardEntry *e = d->cards.find(id);
     if (!e)
         return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
                        false);
     d->logOk(PythonCode::remove(e->info.name));
-    d->entries.erase(id);
-    d->refreshStorageIds();
+    d->cards.entries.erase(id);
+    d->cards.refreshStorageIds();
     return Outcome::forCard(id);
 }
 
@@ -289,8 +289,8 @@ TensorPreview Workspace::preview(int id, int maxRows, int maxCols) const
 {
     TensorPreview p;
     p.cardId = id;
-    auto it = d->entries.find(id);
-    if (it == d->entries.end()) {
+    auto it = d->cards.entries.find(id);
+    if (it == d->cards.entries.end()) {
         p.note = tr("There is no card #%1 any more: it was deleted.").arg(id);
         return p;
     }
@@ -333,15 +333,15 @@ TensorPreview Workspace::preview(int id, int maxRows, int maxCols) const
 QList<CardInfo> Workspace::cards() const
 {
     QList<CardInfo> list;
-    for (const auto &[id, e] : d->entries)
+    for (const auto &[id, e] : d->cards.entries)
         list << e.info;
     return list;
 }
 
 std::optional<CardInfo> Workspace::card(int id) const
 {
-    auto it = d->entries.find(id);
-    if (it == d->entries.end())
+    auto it = d->cards.entries.find(id);
+    if (it == d->cards.entries.end())
         return std::nullopt;
     return it->second.info;
 }
@@ -371,15 +371,30 @@ int Workspace::undoDepth() const { return d->history.undoDepth(); }
 int Workspace::redoDepth() const { return d->history.redoDepth(); }
 void Workspace::clearHistory() { d->history.clear(); }
 
-int Workspace::idOf(const QString &name) const { return d->idOf(name); }
-int Workspace::count() const { return static_cast<int>(d->entries.size()); }
+int Workspace::idOf(const QString &name) const { return d->cards.idOf(name); }
+int Workspace::count() const { return static_cast<int>(d->cards.entries.size()); }
 const CodeLog &Workspace::codeLog() const { return d->log; }
+
+CardTable &Workspace::cardTable()
+{
+    return d->cards;
+}
+
+const MemoryGuard &Workspace::memoryGuard() const
+{
+    return d->memory;
+}
+
+void Workspace::logCode(const CodeLine &line)
+{
+    d->log.append(line);
+}
 
 qint64 Workspace::bytesOn(const QString &device) const
 {
     std::set<const void *> seen;
     qint64 total = 0;
-    for (const auto &[id, e] : d->entries) {
+    for (const auto &[id, e] : d->cards.entries) {
         if (e.info.device != device || !e.tensor.defined() || e.tensor.is_meta())
             continue;
         if (seen.insert(StorageIdentity::keyOf(e)).second)

@@ -15,7 +15,9 @@
 
 namespace tk {
 
+class CardTable;
 class LoadProgress;
+class MemoryGuard;
 
 // The named tensors on the kitchen's counters (the cards), and every action on them.
 // Synchronous and not thread-safe: in the app it lives on KitchenWorker's thread; tests and
@@ -120,8 +122,15 @@ public:
     QString freeName(const QString &base) const;
     const CodeLog &codeLog() const;
 
+    // For the core's parts that keep cards of their own (the PyTorch console binds each card to
+    // a Python variable): the cards and the memory check, through their own classes. Their
+    // headers include torch, so a widget cannot use them.
+    CardTable &cardTable();
+    const MemoryGuard &memoryGuard() const;
+    // A line of Python the console ran, logged among the kitchen's own.
+    void logCode(const CodeLine &line);
+
 private:
-    friend class PythonConsole; // binds cards to Python variables, one tensor each
     struct Private;
 
     std::unique_ptr<Private> d;

@@ -26,7 +26,7 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
         e.tensor = e.module->parameters().front();
         e.info.name = n;
         e.info.kind = QStringLiteral("model");
-        const int id = d->insert(std::move(e));
+        const int id = d->cards.insert(std::move(e));
         d->logOk(code);
         return Outcome::forCard(id);
     } catch (...) {
@@ -36,7 +36,7 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
 
 Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QString &name)
 {
-    CardEntry *model = d->find(modelId);
+    CardEntry *model = d->cards.find(modelId);
     if (!model || !model->module)
         return d->fail(OpError::invalid(tr("An optimizer needs a model card to work on.")), false);
     const QString n = name.isEmpty() ? freeName(QStringLiteral("optimizer")) : name.trimmed();
@@ -53,7 +53,7 @@ Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QStri
     e.modelId = modelId;
     e.info.name = n;
     e.info.kind = QStringLiteral("optimizer");
-    const int id = d->insert(std::move(e));
+    const int id = d->cards.insert(std::move(e));
     d->logOk(code);
     return Outcome::forCard(id);
 }
@@ -66,7 +66,7 @@ Outcome Workspace::createLoss(const QString &name)
     CardEntry e;
     e.info.name = n;
     e.info.kind = QStringLiteral("loss");
-    const int id = d->insert(std::move(e));
+    const int id = d->cards.insert(std::move(e));
     d->logOk(PythonCode::loss(n));
     return Outcome::forCard(id);
 }
@@ -74,8 +74,8 @@ Outcome Workspace::createLoss(const QString &name)
 QList<quintptr> Workspace::parameterKeys(int id) const
 {
     QList<quintptr> keys;
-    auto it = d->entries.find(id);
-    if (it != d->entries.end() && it->second.module)
+    auto it = d->cards.entries.find(id);
+    if (it != d->cards.entries.end() && it->second.module)
         for (const auto &p : it->second.module->parameters())
             keys << quintptr(p.unsafeGetTensorImpl());
     return keys;
@@ -84,13 +84,13 @@ QList<quintptr> Workspace::parameterKeys(int id) const
 Outcome Workspace::forgetToMoveTheModel()
 {
     int model = idOf(QStringLiteral("model"));
-    if (model < 0 || !d->find(model)->module) {
+    if (model < 0 || !d->cards.find(model)->module) {
         const Outcome m = createModel(16, 1, freeName(QStringLiteral("model")));
         if (!m.ok())
             return m;
         model = m.cardId;
     }
-    const QString modelDevice = d->find(model)->info.device;
+    const QString modelDevice = d->cards.find(model)->info.device;
     // The data goes where the model is not: the GPU if there is one, else meta.
     QString other = modelDevice == QLatin1String("cpu") ? DeviceRegistry::resolve(QStringLiteral("cuda"))
                                                        : QStringLiteral("cpu");

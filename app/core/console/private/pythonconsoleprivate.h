@@ -11,7 +11,9 @@
 
 #include "core/console/pythonconsole.h"
 #include "core/kitchen/private/objectcards.h"
-#include "core/kitchen/private/workspaceprivate.h"
+#include "core/kitchen/private/cardtable.h"
+#include "core/kitchen/private/memoryguard.h"
+#include "core/kitchen/workspace.h"
 #include "core/kitchen/movereport.h"
 #include "core/kitchen/operror.h"
 
@@ -44,8 +46,8 @@ public:
     Private(Workspace &workspace, Options options) : w(workspace), options(options) {}
     ~Private() override
     {
-        if (w.d->objects == this)
-            w.d->objects = nullptr;
+        if (w.cardTable().objects == this)
+            w.cardTable().objects = nullptr;
         if (Py_IsInitialized()) {
             py::gil_scoped_acquire gil;
             ns = py::object();

@@ -10,121 +10,15 @@
 
 namespace tk {
 
-int Workspace::Private::idOf(const QString &name) const
-{
-    for (const auto &[id, e] : entries)
-        if (e.info.name == name)
-            return id;
-    return -1;
-}
-
-int Workspace::Private::insert(CardEntry e)
-{
-    const int id = nextId++;
-    e.info.id = id;
-    refreshInfo(e);
-    entries.emplace(id, std::move(e));
-    refreshStorageIds();
-    return id;
-}
-
-int Workspace::Private::add(const QString &name, at::Tensor t)
-{
-    CardEntry e;
-    e.tensor = std::move(t);
-    e.info.name = name;
-    return insert(std::move(e));
-}
-
-int Workspace::Private::addSummarised(const QString &name, at::Tensor t, CardInfo info)
-{
-    CardEntry e;
-    e.tensor = std::move(t);
-    e.info = std::move(info);
-    e.info.name = name;
-    const int id = nextId++;
-    e.info.id = id;
-    e.info.revision = ++revision;
-    entries.emplace(id, std::move(e));
-    return id;
-}
-
-void Workspace::Private::refreshInfo(CardEntry &e)
-{
-    if (e.object) {
-        if (objects)
-            objects->describe(e);
-    } else if (e.module)
-        fillModelInfo(e);
-    else if (e.optimizer || e.info.kind == QLatin1String("loss"))
-        fillHelperInfo(e);
-    else
-        TensorSummary::fill(e.info, e.tensor);
-    e.info.revision = ++revision;
-}
-
-void Workspace::Private::fillModelInfo(CardEntry &e)
-{
-    TensorSummary::fill(e.info, e.tensor); // the heat map shows the first layer's weights
-    qint64 params = 0, bytes = 0;
-    QStringList layers;
-    for (const auto &child : e.module->children()) {
-        if (auto *lin = child->as<torch::nn::Linear>())
-            layers << QStringLiteral("Linear(%1→%2)").arg(lin->options.in_features()).arg(lin->options.out_features());
-        else
-            layers << QString::fromStdString(child->name()).remove(QStringLiteral("torch::nn::")).remove(QStringLiteral("Impl"));
-    }
-    for (const auto &p : e.module->parameters()) {
-        params += p.numel();
-        bytes += p.numel() * static_cast<qint64>(p.element_size());
-    }
-    e.info.kind = QStringLiteral("model");
-    e.info.bytes = e.info.storageBytes = bytes;
-    e.info.numel = params;
-    e.info.shape.clear();
-    e.info.summary = tr("nn.Sequential: %1 · parameters: %n · moves in place", nullptr, int(params))
-                         .arg(layers.join(QLatin1Char(' ')));
-}
-
-void Workspace::Private::fillHelperInfo(CardEntry &e)
-{
-    e.info.bytes = e.info.storageBytes = e.info.numel = 0;
-    e.info.shape.clear();
-    e.info.hasStats = false;
-    e.info.heat.clear();
-    e.info.heatRows = e.info.heatCols = 0;
-    e.info.dtype = QString();
-    if (e.optimizer) {
-        auto it = entries.find(e.modelId);
-        const CardEntry *model = it == entries.end() ? nullptr : &it->second;
-        // It follows its model's parameters: it sits wherever they are.
-        if (model)
-            e.info.device = model->info.device;
-        e.info.summary = tr("optimizer over %1's parameters · needs no .to(): it follows them")
-                             .arg(model ? model->info.name : tr("a deleted model"));
-    } else {
-        e.info.device = QStringLiteral("cpu");
-        e.info.summary = tr("cross-entropy loss · needs no .to(): it runs wherever its inputs are");
-    }
-}
-
 void Workspace::Private::restore(WorkspaceHistory::Snapshot s)
 {
-    if (objects)
-        objects->copyObjects(s.entries, true);
-    entries = std::move(s.entries);
+    if (cards.objects)
+        cards.objects->copyObjects(s.entries, true);
+    cards.entries = std::move(s.entries);
     log = std::move(s.log);
-    for (auto &[id, e] : entries)
-        refreshInfo(e);
-    refreshStorageIds();
-}
-
-bool Workspace::Private::storageSharedByOthers(const void *key, int exceptId) const
-{
-    for (const auto &[id, e] : entries)
-        if (id != exceptId && StorageIdentity::keyOf(e) == key)
-            return true;
-    return false;
+    for (auto &[id, e] : cards.entries)
+        cards.refreshInfo(e);
+    cards.refreshStorageIds();
 }
 
 std::optional<c10::Device> Workspace::Private::usableDevice(const QString &id, QString *error) const
@@ -161,7 +55,7 @@ std::optional<OpError> Workspace::Private::checkNewName(const QString &name, int
             tr("“%1” is not a usable name: use letters, digits and _, not starting with a "
                "digit, and not a Python keyword.")
                 .arg(name));
-    const int other = idOf(name);
+    const int other = cards.idOf(name);
     if (other >= 0 && other != exceptId)
         return OpError::invalid(tr("There is already a card named %1.").arg(name));
     return std::nullopt;
@@ -225,12 +119,12 @@ Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev,
     r.inPlace = true;
     r.sameStorage = false;
     e.tensor = e.module->parameters().front();
-    refreshInfo(e);
+    cards.refreshInfo(e);
     // Optimizers over this model follow its parameters, as in PyTorch: nothing to do but look.
-    for (auto &[id, other] : entries)
+    for (auto &[id, other] : cards.entries)
         if (other.optimizer && other.modelId == e.info.id)
-            refreshInfo(other);
-    refreshStorageIds();
+            cards.refreshInfo(other);
+    cards.refreshStorageIds();
     logOk(r.codeLine);
     o.moves = {r};
     return o;
@@ -245,7 +139,7 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
         o.moves = {r};
         return o;
     }
-    if (!objects)
+    if (!cards.objects)
         return fail(OpError::invalid(tr("%1 is a Python object and the console is not running.")
                                          .arg(e.info.name)),
                     false);
@@ -256,7 +150,7 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
     QString type, message;
     bool moved = false;
     r.seconds = MovePath::timed(r.fromDevice, r.toDevice,
-                                [&] { moved = objects->move(e, r.toDevice, &type, &message); });
+                                [&] { moved = cards.objects->move(e, r.toDevice, &type, &message); });
     if (!moved) {
         OpError err;
         err.kind = OpError::classify(message);
@@ -268,11 +162,11 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
         return o;
     }
     r.inPlace = true;
-    refreshInfo(e);
-    for (auto &[id, other] : entries) // its optimizers follow its parameters
+    cards.refreshInfo(e);
+    for (auto &[id, other] : cards.entries) // its optimizers follow its parameters
         if (other.object && id != e.info.id)
-            refreshInfo(other);
-    refreshStorageIds();
+            cards.refreshInfo(other);
+    cards.refreshStorageIds();
     logOk(r.codeLine);
     o.moves = {r};
     return o;

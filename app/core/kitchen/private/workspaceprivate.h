@@ -1,14 +1,13 @@
 #pragma once
 // Core-internal: the Workspace's state, shared by workspace.cpp (actions, undo) and
-// workspacefiles.cpp (sessions, .pt files); its helpers are in workspaceprivate.cpp. Includes
+// workspacefiles.cpp (sessions, .pt files); its helpers are in workspaceprivate.cpp. Its parts
+// are classes of their own: the cards (CardTable), the history, the memory check, the log. Includes
 // torch; never include from ui/.
 
 #include "core/kitchen/workspace.h"
 
-#include "core/kitchen/private/cardentry.h"
+#include "core/kitchen/private/cardtable.h"
 #include "core/kitchen/private/memoryguard.h"
-#include "core/kitchen/private/objectcards.h"
-#include "core/files/private/storageidentity.h"
 #include "core/kitchen/private/summarypass.h"
 #include "core/kitchen/private/workspacehistory.h"
 
@@ -20,14 +19,10 @@ namespace tk {
 
 struct Workspace::Private
 {
-    std::map<int, CardEntry> entries;
-    StorageIdentity storage;
+    CardTable cards; // the named cards and their storage marks
     WorkspaceHistory history;
     MemoryGuard memory;
     CodeLog log;
-    int nextId = 1;
-    int revision = 0;
-    ObjectCards *objects = nullptr; // the console, while one is attached
     bool deferSummaries = false;    // setDeferredSummaries
     // The pending card summarisePending() is part-way through, and which tensor (and version of
     // its values) the part already read came from.
@@ -43,30 +38,14 @@ struct Workspace::Private
     };
     PartialSummary partial;
 
-    CardEntry *find(int id)
-    {
-        auto it = entries.find(id);
-        return it == entries.end() ? nullptr : &it->second;
-    }
-    int idOf(const QString &name) const;
-
-    // A new card with the next id, its info and its storage mark.
-    int insert(CardEntry e);
-    int add(const QString &name, at::Tensor t);
-    // A tensor card whose info (TensorSummary's) was filled already; storage marks are left to
-    // one refreshStorageIds() after a batch of them.
-    int addSummarised(const QString &name, at::Tensor t, CardInfo info);
-    void refreshInfo(CardEntry &e);
-    void refreshStorageIds() { storage.refresh(entries, revision); }
     WorkspaceHistory::Snapshot snapshot() const
     {
-        WorkspaceHistory::Snapshot s = WorkspaceHistory::capture(entries, log);
-        if (objects)
-            objects->copyObjects(s.entries, false);
+        WorkspaceHistory::Snapshot s = WorkspaceHistory::capture(cards.entries, log);
+        if (cards.objects)
+            cards.objects->copyObjects(s.entries, false);
         return s;
     }
     void restore(WorkspaceHistory::Snapshot s);
-    bool storageSharedByOthers(const void *key, int exceptId) const;
 
     // Checks a device id names a device this machine has. "cuda" follows the idiom.
     std::optional<c10::Device> usableDevice(const QString &id, QString *error) const;
@@ -82,10 +61,6 @@ struct Workspace::Private
     // A console-made object dragged to a device: the console runs obj.to(device).
     Outcome transferPythonObject(CardEntry &e, MoveReport r);
     static at::Tensor forward(torch::nn::Sequential &model, at::Tensor x); // model(x)
-
-private:
-    void fillModelInfo(CardEntry &e);
-    void fillHelperInfo(CardEntry &e);
 };
 
 } // namespace tk
