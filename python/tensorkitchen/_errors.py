@@ -1,11 +1,16 @@
-"""Exceptions as `error` messages: a device mismatch recognised, its devices parsed."""
+"""Exceptions as `error` messages (a device mismatch recognised, its devices parsed), and
+where the watcher hears of them: sys.excepthook, IPython's cells, sys.monitoring."""
 from __future__ import annotations
 
 import re
+import sys
 import types
-from typing import Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
 
 from . import _frames
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ._watcher import Watcher
 
 # PyTorch's wordings of "these operands are on different devices", 1.13 to 2.x.
 _MISMATCH = re.compile(
@@ -53,3 +58,112 @@ def error_message(exc: BaseException, tb: Optional[types.TracebackType], caught:
             if key in frames[-1]:
                 message[key] = frames[-1][key]
     return message
+
+
+class ErrorWatch:
+    """The watcher's ears for exceptions: the uncaught ones (sys.excepthook, or IPython's
+    post_run_cell in a notebook, where a cell's exception never reaches the hook) and, on
+    Python ≥ 3.12, the device mismatches the program catches (sys.monitoring)."""
+
+    def __init__(self, w: Watcher) -> None:
+        self._w = w
+        self._excepthook_installed = False
+        self._prev_excepthook: Any = None
+        self._hook: Any = None
+        self._ipython_cb: Any = None
+        self._monitoring_tool: Optional[int] = None
+        self._caught_seen: Set[Tuple[str, int]] = set()
+
+    def start(self, excepthook: bool) -> None:
+        if excepthook:
+            self._prev_excepthook = sys.excepthook
+            self._hook = self._excepthook  # one bound method, so `is` finds it again
+            sys.excepthook = self._hook
+            self._excepthook_installed = True
+            self._watch_ipython()
+        self._watch_caught()
+
+    def stop(self) -> None:
+        if self._excepthook_installed:
+            if sys.excepthook is self._hook:
+                sys.excepthook = self._prev_excepthook
+            self._excepthook_installed = False
+        if self._ipython_cb is not None:
+            try:
+                self._ipython_cb[0].events.unregister("post_run_cell", self._ipython_cb[1])
+            except Exception:
+                pass
+            self._ipython_cb = None
+        if self._monitoring_tool is not None:
+            try:
+                mon = sys.monitoring  # type: ignore[attr-defined]
+                mon.set_events(self._monitoring_tool, 0)
+                mon.register_callback(self._monitoring_tool, mon.events.EXCEPTION_HANDLED, None)
+                mon.free_tool_id(self._monitoring_tool)
+            except Exception:
+                pass
+            self._monitoring_tool = None
+
+    def _excepthook(self, etype: Any, value: BaseException, tb: Any) -> None:
+        w = self._w
+        if w.enabled and not isinstance(value, (SystemExit, KeyboardInterrupt)):
+            w.exit_code = 1
+            w.report_error(value, tb, caught=False)
+        hook = self._prev_excepthook or sys.__excepthook__
+        hook(etype, value, tb)
+
+    def _watch_ipython(self) -> None:
+        """In a notebook, a cell's exception never reaches sys.excepthook: ask IPython."""
+        ipython_mod = sys.modules.get("IPython")
+        if ipython_mod is None:
+            return
+        w = self._w
+        try:
+            ip = ipython_mod.get_ipython()
+            if ip is None:
+                return
+
+            def post_run_cell(result: Any) -> None:
+                exc = getattr(result, "error_in_exec", None)
+                if exc is not None and w.enabled:
+                    w.report_error(exc, exc.__traceback__, caught=False)
+
+            ip.events.register("post_run_cell", post_run_cell)
+            self._ipython_cb = (ip, post_run_cell)
+        except Exception as exc:
+            w.safe_failure("watching IPython's cells", exc)
+
+    def _watch_caught(self) -> None:
+        """Python ≥ 3.12: device mismatches the program catches, via sys.monitoring (cheap:
+        only handled exceptions call back). Older Pythons see only uncaught ones."""
+        mon = getattr(sys, "monitoring", None)
+        if mon is None:
+            return
+        w = self._w
+        try:
+            tool = next((i for i in range(5, 1, -1) if mon.get_tool(i) is None), None)
+            if tool is None:
+                return
+            mon.use_tool_id(tool, "tensorkitchen")
+
+            def handled(code: types.CodeType, offset: int, exc: BaseException) -> Any:
+                if not w.enabled or not isinstance(exc, RuntimeError):
+                    return None
+                try:
+                    if mismatch_devices(str(exc)) is None:
+                        return None
+                    message = error_message(exc, exc.__traceback__, True, w.clock())
+                    key = (message.get("file", code.co_filename), message.get("line", 0))
+                    if key in self._caught_seen:
+                        return None  # a loop catching the same mismatch: said once
+                    self._caught_seen.add(key)
+                    w.put(message)
+                except Exception as e:
+                    w.safe_failure("watching caught exceptions", e)
+                return None
+
+            mon.register_callback(tool, mon.events.EXCEPTION_HANDLED, handled)
+            mon.set_events(tool, mon.events.EXCEPTION_HANDLED)
+            self._monitoring_tool = tool
+        except Exception as exc:
+            w.safe_failure("watching caught exceptions", exc)

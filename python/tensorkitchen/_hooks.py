@@ -1,4 +1,5 @@
-"""Plain Python wrappers around torch's moving methods, the DataLoader and optimizer steps.
+"""The watcher's wrappers: moves (through _moves, shared with the console), the DataLoader,
+optimizer steps, torch.distributed's collectives and reads of values back.
 
 Not a TorchFunctionMode: that costs every op (DESIGN §3); these cost only the calls they wrap.
 Each wrapper calls the original exactly once with the same arguments and returns its result;
@@ -11,214 +12,28 @@ from __future__ import annotations
 import functools
 import sys
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Tuple
 
 import torch
 
-from . import _frames
+from . import _frames, _moves
+from ._moves import Patches
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._watcher import Watcher
 
 
-class Patches:
-    """Attributes replaced on torch's classes, restored exactly (or removed) on undo."""
-
-    def __init__(self) -> None:
-        self._saved: List[Tuple[Any, str, bool, Any]] = []
-        self._undo: List[Callable[[], None]] = []
-
-    def set(self, owner: Any, name: str, new: Any) -> None:
-        own = name in owner.__dict__
-        self._saved.append((owner, name, own, owner.__dict__.get(name)))
-        setattr(owner, name, new)
-
-    def on_undo(self, fn: Callable[[], None]) -> None:
-        self._undo.append(fn)
-
-    def restore(self) -> None:
-        for fn in reversed(self._undo):
-            try:
-                fn()
-            except Exception:
-                pass
-        self._undo.clear()
-        for owner, name, own, original in reversed(self._saved):
-            if own:
-                setattr(owner, name, original)
-            else:
-                try:
-                    delattr(owner, name)
-                except AttributeError:
-                    pass
-        self._saved.clear()
-
-
-def non_blocking(args: Tuple[Any, ...], kwargs: Dict[str, Any], skip: int = 0) -> bool:
-    """As passed: the keyword, else the first bool among the positional arguments."""
-    if "non_blocking" in kwargs:
-        return bool(kwargs["non_blocking"])
-    for arg in args[skip:]:
-        if isinstance(arg, bool):
-            return arg
-    return False
-
-
-def cuda_target(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> Optional[torch.device]:
-    """The CUDA device a to()/cuda() call names, or None when it names none."""
-    candidates = list(args)
-    if "device" in kwargs:
-        candidates.insert(0, kwargs["device"])
-    for arg in candidates:
-        if isinstance(arg, torch.Tensor):
-            return arg.device if arg.is_cuda else None
-        if isinstance(arg, torch.device):
-            return arg if arg.type == "cuda" else None
-        if isinstance(arg, str):
-            return torch.device(arg) if arg.startswith("cuda") else None
-        if isinstance(arg, int) and not isinstance(arg, bool):
-            return torch.device("cuda", arg)
-    return None
-
-
 def install(w: Watcher, patches: Patches) -> None:
     """Put every wrapper in place. Each part is separate: one failing leaves the others."""
-    for part in (_install_tensor, _install_module, _install_dataloader, _install_optimizer,
-                 _install_collectives, _install_calls):
+    # Tensor and Module moves: _moves, the one place where a move is intercepted (the console's
+    # too); the watcher times them with perf_counter or CUDA events (Watcher.tensor_started).
+    for part in (_moves.install_tensor, _moves.install_module, _install_dataloader,
+                 _install_optimizer, _install_collectives, _install_calls):
         try:
             part(w, patches)
         except Exception as exc:
-            w.notice("tensorkitchen: could not watch %s: %r" % (part.__name__[9:], exc))
-
-
-def _install_tensor(w: Watcher, patches: Patches) -> None:
-    Tensor = torch.Tensor
-    to_orig = Tensor.to
-    cuda_orig = Tensor.cuda
-    cpu_orig = Tensor.cpu
-    copy_orig = Tensor.copy_
-    pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
-    hide = _frames.hide_frame
-
-    # Each wrapper: the original called once, its exception re-raised with this frame taken
-    # off its traceback (a bare `raise` adds none), and the watcher's part around it, which
-    # cannot raise (Watcher.cuda_started, Watcher.tensor_moved) and costs nothing more than
-    # two checks when no device is crossed (a `.to(device)` already there is the common case).
-    def make(api: str, orig: Callable[..., Any], method: str, skip: int) -> Callable[..., Any]:
-        # skip: leading positional arguments that are not non_blocking (cuda's device).
-        def wrapper(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-            watching = not w.mute
-            events = w.cuda_started(self, args, kwargs, method) if watching and w.cuda else None
-            t0 = pc()
-            try:
-                out = orig(self, *args, **kwargs)
-            except BaseException as exc:
-                hide(exc)
-                raise
-            if watching and out is not self:
-                w.tensor_moved(api, self, out, pc() - t0, events, args, kwargs, skip)
-            return out
-        return wrapper
-
-    def copy_(self: torch.Tensor, src: Any, *args: Any, **kwargs: Any) -> Any:
-        watching = not w.mute and isinstance(src, torch.Tensor) and self.device != src.device
-        events = w.cuda_started(src, args, kwargs, "copy_", self.device) \
-            if watching and w.cuda else None
-        t0 = pc()
-        try:
-            out = copy_orig(self, src, *args, **kwargs)
-        except BaseException as exc:
-            hide(exc)
-            raise
-        if watching:
-            w.tensor_moved("Tensor.copy_", src, self, pc() - t0, events, args, kwargs)
-        return out
-
-    to = make("Tensor.to", to_orig, "to", 0)
-    cuda = make("Tensor.cuda", cuda_orig, "cuda", 1)
-    cpu = make("Tensor.cpu", cpu_orig, "cpu", 0)
-    for name, fn, orig in (("to", to, to_orig), ("cuda", cuda, cuda_orig),
-                           ("cpu", cpu, cpu_orig), ("copy_", copy_, copy_orig)):
-        functools.update_wrapper(fn, orig, updated=())
-        patches.set(Tensor, name, fn)
-
-
-def cuda_start_target(src: torch.Tensor, args: Tuple[Any, ...], kwargs: Dict[str, Any],
-                      method: str, target: Optional[torch.device] = None
-                      ) -> Optional[torch.device]:
-    """The CUDA device a move involves (its source's or its target's), or None."""
-    if method == "to":
-        target = cuda_target(args, kwargs)
-    elif method == "cuda":
-        target = cuda_target(args, kwargs) or torch.device("cuda")
-    if src.is_cuda:
-        return src.device
-    return target if target is not None and target.type == "cuda" else None
-
-
-def module_device(module: torch.nn.Module) -> Optional[torch.device]:
-    """The device of a module's first parameter (or buffer); None when it has neither."""
-    for p in module.parameters():
-        return p.device
-    for b in module.buffers():
-        return b.device
-    return None
-
-
-def module_size(module: torch.nn.Module, limit: int = 100000) -> Tuple[int, int]:
-    """(bytes, parameter count) of parameters and buffers; at most `limit` tensors looked at."""
-    nbytes = 0
-    params = 0
-    for i, p in enumerate(module.parameters()):
-        if i >= limit:
-            break
-        n = p.numel()
-        params += n
-        nbytes += n * p.element_size()
-    for i, b in enumerate(module.buffers()):
-        if i >= limit:
-            break
-        nbytes += b.numel() * b.element_size()
-    return nbytes, params
-
-
-def _install_module(w: Watcher, patches: Patches) -> None:
-    Module = torch.nn.Module
-    pc = perf_counter  # a closure variable: the cheapest lookup on the hot path
-
-    hide = _frames.hide_frame
-
-    def make(api: str, orig: Callable[..., Any]) -> Callable[..., Any]:
-        def wrapper(self: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
-            if w.mute:
-                try:
-                    return orig(self, *args, **kwargs)
-                except BaseException as exc:
-                    hide(exc)
-                    raise
-            started = w.module_move_started(api, self, args, kwargs)
-            # Inside, the tensor moves Module.to makes are not reported apart. One counter for
-            # all threads (cheaper than a thread-local on every Tensor.to): another thread's
-            # tensor moves during a module move go unreported.
-            w.mute += 1
-            t0 = pc()
-            try:
-                out = orig(self, *args, **kwargs)
-            except BaseException as exc:
-                w.mute -= 1
-                hide(exc)
-                raise
-            seconds = pc() - t0
-            w.mute -= 1
-            if started is not None:
-                w.module_moved(api, self, seconds, started)
-            return out
-        functools.update_wrapper(wrapper, orig, updated=())
-        return wrapper
-
-    for name in ("to", "cuda", "cpu"):
-        orig = Module.__dict__[name]
-        patches.set(Module, name, make("Module." + name, orig))
+            w.notice("tensorkitchen: could not watch %s: %r"
+                     % (part.__name__.rsplit("install_", 1)[-1], exc))
 
 
 def _install_dataloader(w: Watcher, patches: Patches) -> None:
@@ -385,6 +200,27 @@ def _install_calls(w: Watcher, patches: Patches) -> None:
 
     functools.update_wrapper(synchronize, sync_orig, updated=())
     patches.set(cuda, "synchronize", synchronize)
+
+
+def call_lines(counts: Dict[Tuple[int, int, str], List[Any]], limit: int
+               ) -> List[Dict[str, Any]]:
+    """A step's counted calls (_install_calls), those the user's own lines made: at most
+    `limit` of them, each with its file and line, found here once per step."""
+    out: List[Dict[str, Any]] = []
+    for (_, lasti, what), (n, seconds, cuda, code) in list(counts.items()):
+        file = code.co_filename
+        if not _frames.is_user_file(file):
+            continue  # torch's own (an optimizer reading its step, a tensor's repr)
+        line = _frames.line_at(code, lasti)
+        if line is None:
+            continue
+        call: Dict[str, Any] = {"file": _frames.abs_file(file), "line": line, "what": what,
+                                "n": n, "seconds": seconds, "device": "cuda" if cuda else "cpu"}
+        _frames.cells.place(call, file)
+        out.append(call)
+        if len(out) >= limit:
+            break
+    return out
 
 
 def _install_optimizer(w: Watcher, patches: Patches) -> None:

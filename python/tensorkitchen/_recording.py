@@ -10,7 +10,11 @@ from __future__ import annotations
 import errno
 import fcntl
 import os
+import socket as socket_module
+import sys
 from typing import IO, Any, Dict, Optional, Tuple
+
+from . import _hello, _transport
 
 
 def _with_suffix(path: str, suffix: str) -> str:
@@ -48,3 +52,31 @@ def open_recording(path: str) -> Tuple[IO[bytes], str]:
     if stream is None:  # our pid's name is being written by someone else: give up clearly
         raise OSError(errno.EBUSY, "another process is writing", mine)
     return stream, mine
+
+
+def open_outputs(record: Optional[str], socket: Optional[str], app: bool, announce: bool
+                 ) -> Tuple[Optional[socket_module.socket], Optional[IO[bytes]], Optional[str],
+                            Optional[str]]:
+    """A watcher's ways out: (the app's socket, the recording, their paths). With no app
+    listening and no `record`, the recording is ./tensorkitchen-<pid>.tkwatch, said on stderr
+    (with why) when `announce`."""
+    sock = None
+    why = ""
+    socket_path = None
+    if app:
+        socket_path = socket or _transport.default_socket_path()
+        sock, why = _transport.connect(socket_path)
+    if record is None and sock is None:
+        record = os.path.join(os.getcwd(), "tensorkitchen-%d.tkwatch" % os.getpid())
+        if announce:
+            reason = (why + "; ") if app and why else ""
+            sys.stderr.write("tensorkitchen: %srecording to %s\n" % (reason, record))
+    stream = None
+    record_path = None
+    if record is not None:
+        wanted = rank_path(os.path.abspath(record), _hello.distributed())
+        stream, record_path = open_recording(wanted)
+        if record_path != wanted and announce:
+            sys.stderr.write("tensorkitchen: %s is being written by another process; "
+                             "recording to %s\n" % (wanted, record_path))
+    return sock, stream, socket_path, record_path

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
 
 import torch
 
-from . import _devices, _frames, _hooks
+from . import _devices, _frames, _moves
 
 if TYPE_CHECKING:  # pragma: no cover
     from ._watcher import Watcher
@@ -18,20 +18,15 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_ITEMS = 256
 
 
-def _dtype(dtype: torch.dtype) -> str:
-    text = str(dtype)
-    return text[6:] if text.startswith("torch.") else text
-
-
 def _item(name: str, value: Any) -> Optional[Dict[str, Any]]:
     """Metadata only: device, shape, dtype, sizes. Never the values."""
     if isinstance(value, torch.Tensor):
         return {"name": name, "kind": "tensor", "device": str(value.device),
-                "shape": list(value.shape)[:16], "dtype": _dtype(value.dtype),
+                "shape": list(value.shape)[:16], "dtype": _moves.dtype_name(value.dtype),
                 "bytes": value.numel() * value.element_size()}
     if isinstance(value, torch.nn.Module):
-        device = _hooks.module_device(value)
-        nbytes, params = _hooks.module_size(value, limit=4096)
+        device = _moves.module_device(value)
+        nbytes, params = _moves.module_size(value, limit=4096)
         return {"name": name, "kind": "module", "class": type(value).__name__,
                 "device": str(device) if device is not None else "cpu", "bytes": nbytes,
                 "params": params}

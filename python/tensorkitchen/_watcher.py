@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import atexit
 import os
-import sys
 import threading
 import time
 import types
@@ -11,14 +10,9 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 import torch
 
-from . import _devices, _errors, _frames, _hello, _hooks, _recording, _sampler, _transport
+from . import _devices, _errors, _frames, _hello, _hooks, _moves, _recording, _sampler, _transport
 
 Message = Dict[str, Any]
-
-
-def _dtype(dtype: torch.dtype) -> str:
-    text = str(dtype)
-    return text[6:] if text.startswith("torch.") else text
 
 
 class _Step:
@@ -56,6 +50,7 @@ class Watcher:
         self.mute = 1
         self._started = False
         self.cuda = _devices.cuda_available()
+        self.before = self.cuda  # tensor moves are asked about first only to start CUDA events
         self.exit_code: Optional[int] = None
         self.record_path: Optional[str] = None
         self.socket_path: Optional[str] = None
@@ -70,32 +65,13 @@ class Watcher:
         self._cell: Optional[_Step] = None  # the notebook cell running now (its totals)
         self._cells: Any = None              # the _notebook.CellWatch following them
         self._pending: List[Tuple[int, Any, Any, int]] = []  # (id, start, end, step)
-        self._patches = _hooks.Patches()
-        self._excepthook_installed = False
-        self._prev_excepthook: Any = None
-        self._ipython_cb: Any = None
-        self._monitoring_tool: Optional[int] = None
-        self._caught_seen: Set[Tuple[str, int]] = set()
+        self._patches = _moves.Patches()
+        self._errors = _errors.ErrorWatch(self)
         self._pid = os.getpid()
         self.cuda_devices_sent = False  # the `devices` message, once CUDA is initialised
 
-        sock = None
-        why = ""
-        if app:
-            self.socket_path = socket or _transport.default_socket_path()
-            sock, why = _transport.connect(self.socket_path)
-        if record is None and sock is None:
-            record = os.path.join(os.getcwd(), "tensorkitchen-%d.tkwatch" % os.getpid())
-            if announce:
-                reason = (why + "; ") if app and why else ""
-                sys.stderr.write("tensorkitchen: %srecording to %s\n" % (reason, record))
-        stream = None
-        if record is not None:
-            wanted = _recording.rank_path(os.path.abspath(record), _hello.distributed())
-            stream, self.record_path = _recording.open_recording(wanted)
-            if self.record_path != wanted and announce:
-                sys.stderr.write("tensorkitchen: %s is being written by another process; "
-                                 "recording to %s\n" % (wanted, self.record_path))
+        sock, stream, self.socket_path, self.record_path = _recording.open_outputs(
+            record, socket, app, announce)
         self._transport = _transport.Transport(sock, stream, self.clock, queue_size,
                                                on_broken=self._socket_broken)
         self._transport.put_forced(self._hello(program, argv))
@@ -124,13 +100,7 @@ class Watcher:
         _hooks.install(self, self._patches)
         self._started = True
         self.mute -= 1
-        if self._excepthook_wanted:
-            self._prev_excepthook = sys.excepthook
-            self._hook = self._excepthook  # one bound method, so `is` finds it again
-            sys.excepthook = self._hook
-            self._excepthook_installed = True
-            self._watch_ipython()
-        self._watch_caught()
+        self._errors.start(self._excepthook_wanted)
         self._sampler.start()
         atexit.register(self._atexit)
         return self
@@ -157,28 +127,10 @@ class Watcher:
 
     def _unhook(self) -> None:
         self._patches.restore()
-        if self._excepthook_installed:
-            if sys.excepthook is self._hook:
-                sys.excepthook = self._prev_excepthook
-            self._excepthook_installed = False
         if self._cells is not None:
             self._cells.unregister()
             self._cells = None
-        if self._ipython_cb is not None:
-            try:
-                self._ipython_cb[0].events.unregister("post_run_cell", self._ipython_cb[1])
-            except Exception:
-                pass
-            self._ipython_cb = None
-        if self._monitoring_tool is not None:
-            try:
-                mon = sys.monitoring  # type: ignore[attr-defined]
-                mon.set_events(self._monitoring_tool, 0)
-                mon.register_callback(self._monitoring_tool, mon.events.EXCEPTION_HANDLED, None)
-                mon.free_tool_id(self._monitoring_tool)
-            except Exception:
-                pass
-            self._monitoring_tool = None
+        self._errors.stop()
 
     def after_fork_in_child(self) -> None:
         """A forked child (a DataLoader worker) reports nothing: its threads are gone."""
@@ -262,11 +214,14 @@ class Watcher:
             self._fail("CUDA timing", exc)
             return None
 
-    def cuda_started(self, src: torch.Tensor, args: Any, kwargs: Any, method: str,
-                     target: Optional[torch.device] = None) -> Any:
+    # The watcher's side of the move hooks (_moves.MoveObserver): timed around the call with
+    # perf_counter, or by CUDA events on the copy's stream; reported when a device is crossed.
+
+    def tensor_started(self, src: torch.Tensor, args: Any, kwargs: Any, method: str,
+                       target: Optional[torch.device] = None) -> Any:
         """Before a tensor move on a CUDA build: the start event where CUDA is involved."""
         try:
-            device = _hooks.cuda_start_target(src, args, kwargs, method, target)
+            device = _moves.cuda_start_target(src, args, kwargs, method, target)
             return self.cuda_start(src, device) if device is not None else None
         except Exception as exc:
             self._fail("CUDA timing", exc)
@@ -288,39 +243,39 @@ class Watcher:
             pinned = False
             if self.cuda and src.device.type == "cpu":
                 pinned = bool(src.is_pinned())  # only here: is_pinned may initialise CUDA
-            nbytes = src.numel() * src.element_size()
+            nbytes = _moves.tensor_bytes(src)
             message: Message = {
                 "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "tensor",
                 "name": self._name(src, frame, caller), "from": str(src.device),
                 "to": str(out.device), "bytes": nbytes, "shape": list(src.shape)[:16],
-                "dtype": _dtype(src.dtype), "pinned": pinned,
-                "non_blocking": _hooks.non_blocking(args, kwargs, skip)}
+                "dtype": _moves.dtype_name(src.dtype), "pinned": pinned,
+                "non_blocking": _moves.non_blocking(args, kwargs, skip)}
             self._finish_move(message, nbytes, seconds, events, end, frame)
         except Exception as exc:
             self._fail("reporting a tensor move", exc)
 
-    def module_move_started(self, api: str, module: torch.nn.Module, args: Any,
-                            kwargs: Any) -> Optional[Tuple[Optional[torch.device], bool, Any]]:
+    def module_started(self, api: str, module: torch.nn.Module, args: Any,
+                       kwargs: Any) -> Optional[Tuple[Optional[torch.device], bool, Any]]:
         """Before a module move: (its device, non_blocking, CUDA events); None on failure."""
         try:
-            before = _hooks.module_device(module)
+            before = _moves.module_device(module)
             events = None
             if self.cuda:
-                target = _hooks.cuda_target(args, kwargs) if api == "Module.to" else None
-                if api == "Module.cuda":
-                    target = _hooks.cuda_target(args, kwargs) or torch.device("cuda")
+                target = _moves.requested(api[7:], args, kwargs)  # "Module.to" → "to"
+                if target is not None and target.type != "cuda":
+                    target = None
                 if target is not None or (before is not None and before.type == "cuda"):
                     events = self.cuda_start(None, target or before)
-            return before, _hooks.non_blocking(args, kwargs, 0), events
+            return before, _moves.non_blocking(args, kwargs, 0), events
         except Exception as exc:
             self._fail("reporting a module move", exc)
             return None
 
-    def module_moved(self, api: str, module: torch.nn.Module, seconds: float,
+    def module_moved(self, api: str, module: torch.nn.Module, out: Any, seconds: float,
                      started: Tuple[Optional[torch.device], bool, Any]) -> None:
         try:
             before, non_blocking, events = started
-            after = _hooks.module_device(module)
+            after = _moves.module_device(module)
             if after is None or before is None or after == before:
                 return
             end = None
@@ -328,7 +283,7 @@ class Watcher:
                 end = torch.cuda.Event(enable_timing=True)
                 end.record(events[1])
             frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
-            nbytes, _ = _hooks.module_size(module)
+            nbytes, _ = _moves.module_size(module)
             message: Message = {
                 "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "module",
                 "class": type(module).__name__, "name": _frames.name_of(module, frame),
@@ -418,7 +373,7 @@ class Watcher:
             if step.collectives:
                 message["collective_s"] = step.collective_s
                 message["collectives"] = step.collectives
-            calls = self._calls(counts) if counts else None
+            calls = _hooks.call_lines(counts, MAX_CALL_LINES) if counts else None
             if calls:
                 message["calls"] = calls
             self._place(message, frame)
@@ -426,24 +381,6 @@ class Watcher:
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
-
-    def _calls(self, counts: Dict[Tuple[int, int, str], List[Any]]) -> List[Message]:
-        """A step's counted calls (_hooks._install_calls), those the user's own lines made."""
-        out: List[Message] = []
-        for (_, lasti, what), (n, seconds, cuda, code) in list(counts.items()):
-            file = code.co_filename
-            if not _frames.is_user_file(file):
-                continue  # torch's own (an optimizer reading its step, a tensor's repr)
-            line = _frames.line_at(code, lasti)
-            if line is None:
-                continue
-            call: Message = {"file": _frames.abs_file(file), "line": line, "what": what,
-                             "n": n, "seconds": seconds, "device": "cuda" if cuda else "cpu"}
-            _frames.cells.place(call, file)
-            out.append(call)
-            if len(out) >= MAX_CALL_LINES:
-                break
-        return out
 
     def collective(self, op: str, seconds: float, args: Any, kwargs: Any, out: Any) -> None:
         """After a torch.distributed collective. A blocking one's wall time is the time the
@@ -497,7 +434,7 @@ class Watcher:
     def safe_failure(self, where: str, exc: BaseException) -> None:
         self._fail(where, exc)
 
-    # --- errors ---------------------------------------------------------------------------
+    # --- errors (_errors.ErrorWatch) -------------------------------------------------------
 
     def report_error(self, exc: BaseException, tb: Optional[types.TracebackType],
                      caught: bool) -> None:
@@ -505,64 +442,3 @@ class Watcher:
             self.put(_errors.error_message(exc, tb, caught, self.clock()))
         except Exception as e:
             self._fail("reporting an error", e)
-
-    def _excepthook(self, etype: Any, value: BaseException, tb: Any) -> None:
-        if self.enabled and not isinstance(value, (SystemExit, KeyboardInterrupt)):
-            self.exit_code = 1
-            self.report_error(value, tb, caught=False)
-        hook = self._prev_excepthook or sys.__excepthook__
-        hook(etype, value, tb)
-
-    def _watch_ipython(self) -> None:
-        """In a notebook, a cell's exception never reaches sys.excepthook: ask IPython."""
-        ipython_mod = sys.modules.get("IPython")
-        if ipython_mod is None:
-            return
-        try:
-            ip = ipython_mod.get_ipython()
-            if ip is None:
-                return
-
-            def post_run_cell(result: Any) -> None:
-                exc = getattr(result, "error_in_exec", None)
-                if exc is not None and self.enabled:
-                    self.report_error(exc, exc.__traceback__, caught=False)
-
-            ip.events.register("post_run_cell", post_run_cell)
-            self._ipython_cb = (ip, post_run_cell)
-        except Exception as exc:
-            self._fail("watching IPython's cells", exc)
-
-    def _watch_caught(self) -> None:
-        """Python ≥ 3.12: device mismatches the program catches, via sys.monitoring (cheap:
-        only handled exceptions call back). Older Pythons see only uncaught ones."""
-        mon = getattr(sys, "monitoring", None)
-        if mon is None:
-            return
-        try:
-            tool = next((i for i in range(5, 1, -1) if mon.get_tool(i) is None), None)
-            if tool is None:
-                return
-            mon.use_tool_id(tool, "tensorkitchen")
-
-            def handled(code: types.CodeType, offset: int, exc: BaseException) -> Any:
-                if not self.enabled or not isinstance(exc, RuntimeError):
-                    return None
-                try:
-                    if _errors.mismatch_devices(str(exc)) is None:
-                        return None
-                    message = _errors.error_message(exc, exc.__traceback__, True, self.clock())
-                    key = (message.get("file", code.co_filename), message.get("line", 0))
-                    if key in self._caught_seen:
-                        return None  # a loop catching the same mismatch: said once
-                    self._caught_seen.add(key)
-                    self.put(message)
-                except Exception as e:
-                    self._fail("watching caught exceptions", e)
-                return None
-
-            mon.register_callback(tool, mon.events.EXCEPTION_HANDLED, handled)
-            mon.set_events(tool, mon.events.EXCEPTION_HANDLED)
-            self._monitoring_tool = tool
-        except Exception as exc:
-            self._fail("watching caught exceptions", exc)

@@ -207,7 +207,7 @@ def test_cuda_paths_with_torch_cuda_mocked(rec, monkeypatch):
     w = _watcher.Watcher(record=str(rec), app=False, excepthook=False)
     assert w.cuda
     src = torch.ones(2, 2)
-    events = w.cuda_started(src, ("cuda:0",), {"non_blocking": True}, "to")
+    events = w.tensor_started(src, ("cuda:0",), {"non_blocking": True}, "to")
     assert events[1] == ("stream", torch.device("cuda", 0))
     w.tensor_moved("Tensor.to", src, src.to("meta"), 0.5, events, ("cuda:0",),
                    {"non_blocking": True})

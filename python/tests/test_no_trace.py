@@ -75,10 +75,10 @@ def test_tracebacks_are_pythons_own(tmp_path, uncaught):
 
 # Every part of the watcher that runs in the program, broken.
 BREAK_EVERYTHING = """
-from tensorkitchen import _devices, _errors, _frames, _hooks, _sampler, _watcher
+from tensorkitchen import _devices, _errors, _frames, _moves, _sampler, _watcher
 def _broken(*args, **kwargs):
     raise RuntimeError("injected into the watcher")
-for _owner, _name in [(_hooks, "non_blocking"), (_hooks, "module_device"),
+for _owner, _name in [(_moves, "non_blocking"), (_moves, "module_device"),
                       (_frames, "innermost_user_frame"), (_frames, "locals_items"),
                       (_devices, "cpu_rss"), (_sampler, "sample_frames"),
                       (_errors, "error_message"), (_watcher.Watcher, "cuda_start")]:
