@@ -35,9 +35,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     qint64 lastId = -1;
     for (const tk::MoveReport &m : program.moves()) {
-        if (m.moveId <= lastId || m.bytes < 0 || !(m.seconds >= 0)
-            || !tk::WatchParser::isDevice(m.fromDevice) || !tk::WatchParser::isDevice(m.toDevice)
-            || m.sourceName.size() > tk::WatchParser::kMaxString)
+        if (m.moveId <= lastId || m.bytes < 0 || !(m.seconds >= 0) || !tk::WatchParser::isDevice(m.fromDevice)
+            || !tk::WatchParser::isDevice(m.toDevice) || m.sourceName.size() > tk::WatchParser::kMaxString)
             __builtin_trap();
         lastId = m.moveId;
         (void)m.describe();

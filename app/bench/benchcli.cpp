@@ -29,20 +29,20 @@ std::vector<std::unique_ptr<BenchCommand>> BenchCli::commands() const
 
 int BenchCli::usage(int code)
 {
-    (code == 0 ? m_out : m_err)
-        << tr("Usage: tensor-kitchen-bench <command> [options]\n"
-              "\n"
-              "Commands:\n"
-              "  devices   the devices and how this LibTorch was built\n"
-              "  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark's method)\n"
-              "  train     train the MLP on the two spirals and time its steps (--placement ddp: N processes)\n"
-              "  transfer  copy bandwidth vs size (host↔device, pageable/pinned)\n"
-              "  stress    create and delete cards many times; resident memory before and after\n"
-              "  load      the cards a .pt file makes, or why it is refused\n"
-              "  run       a PyTorch script through the console's engine: its cards, moves and error\n"
-              "  watch     watch PyTorch programs (or replay a recording): moves, errors, memory\n"
-              "\n"
-              "Run tensor-kitchen-bench <command> --help for its options.\n");
+    (code == 0 ? m_out : m_err) << tr(
+        "Usage: tensor-kitchen-bench <command> [options]\n"
+        "\n"
+        "Commands:\n"
+        "  devices   the devices and how this LibTorch was built\n"
+        "  matmul    time A @ B over a sweep of sizes (torch.utils.benchmark's method)\n"
+        "  train     train the MLP on the two spirals and time its steps (--placement ddp: N processes)\n"
+        "  transfer  copy bandwidth vs size (host↔device, pageable/pinned)\n"
+        "  stress    create and delete cards many times; resident memory before and after\n"
+        "  load      the cards a .pt file makes, or why it is refused\n"
+        "  run       a PyTorch script through the console's engine: its cards, moves and error\n"
+        "  watch     watch PyTorch programs (or replay a recording): moves, errors, memory\n"
+        "\n"
+        "Run tensor-kitchen-bench <command> --help for its options.\n");
     return code;
 }
 

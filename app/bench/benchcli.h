@@ -18,7 +18,7 @@ class BenchCli
     Q_DECLARE_TR_FUNCTIONS(BenchCli)
 
 public:
-    BenchCli(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
+    BenchCli(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) { }
     int run(const QStringList &arguments); // arguments[0] is the program name
     // Parse and validate only; measure nothing (for the argument fuzzer).
     void setDryRun(bool on) { m_dryRun = on; }

@@ -36,12 +36,9 @@ QJsonObject BenchCommand::cardJson(const CardInfo &c)
     QJsonArray shape;
     for (qint64 d : c.shape)
         shape.append(double(d));
-    return QJsonObject{{QStringLiteral("name"), c.name},
-                       {QStringLiteral("kind"), c.kind},
-                       {QStringLiteral("shape"), shape},
-                       {QStringLiteral("dtype"), c.dtype},
-                       {QStringLiteral("device"), c.device},
-                       {QStringLiteral("storage"), c.storageId}};
+    return QJsonObject{{QStringLiteral("name"), c.name},     {QStringLiteral("kind"), c.kind},
+                       {QStringLiteral("shape"), shape},     {QStringLiteral("dtype"), c.dtype},
+                       {QStringLiteral("device"), c.device}, {QStringLiteral("storage"), c.storageId}};
 }
 
 } // namespace tk

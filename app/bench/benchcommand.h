@@ -21,17 +21,14 @@ class BenchCommand
     Q_DECLARE_TR_FUNCTIONS(BenchCli)
 
 public:
-    BenchCommand(QTextStream &out, QTextStream &err, bool dryRun)
-        : m_out(out), m_err(err), m_dryRun(dryRun)
-    {
-    }
+    BenchCommand(QTextStream &out, QTextStream &err, bool dryRun) : m_out(out), m_err(err), m_dryRun(dryRun) { }
     virtual ~BenchCommand() = default;
     virtual QLatin1String name() const = 0;
     virtual int run(const QStringList &arguments) = 0; // arguments[0] is the program name
 
 protected:
     int parse(QCommandLineParser &parser, const QStringList &arguments); // -1: go on
-    int fail(const QString &message);                                    // prints, returns 2
+    int fail(const QString &message); // prints, returns 2
     bool formatOk(const QString &format, const QStringList &allowed);
     // A card as `load` and `run` print it: name, kind, shape, dtype, device, storage.
     static QJsonObject cardJson(const CardInfo &card);

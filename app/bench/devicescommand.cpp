@@ -41,8 +41,8 @@ int DevicesCommand::run(const QStringList &arguments)
     QCommandLineParser p;
     p.setApplicationDescription(tr("Lists the devices LibTorch can use here."));
     p.addHelpOption();
-    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."),
-                              QStringLiteral("format"), QStringLiteral("text"));
+    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."), QStringLiteral("format"),
+                              QStringLiteral("text"));
     QCommandLineOption meta(QStringLiteral("meta"), tr("Include the meta device."));
     p.addOptions({format, meta});
     if (const int rc = parse(p, arguments); rc >= 0)
@@ -68,14 +68,12 @@ int DevicesCommand::run(const QStringList &arguments)
         return 0;
     }
     const QLocale c = QLocale::c();
-    m_out << tr("LibTorch %1, %2").arg(facts.torchVersion,
-                                       facts.cudaBuild ? tr("CUDA build (CUDA %1)").arg(facts.cudaVersion)
-                                                       : tr("CPU-only build"))
+    m_out << tr("LibTorch %1, %2")
+                 .arg(facts.torchVersion,
+                      facts.cudaBuild ? tr("CUDA build (CUDA %1)").arg(facts.cudaVersion) : tr("CPU-only build"))
           << "\n"
           << tr("BLAS: %1").arg(facts.blas) << "\n"
-          << tr("device = \"cuda\" if torch.cuda.is_available() else \"cpu\"  →  %1")
-                 .arg(facts.defaultDevice)
-          << "\n";
+          << tr("device = \"cuda\" if torch.cuda.is_available() else \"cpu\"  →  %1").arg(facts.defaultDevice) << "\n";
     if (facts.noGpuReason != NoGpuReason::None)
         m_out << tr("No GPU: %1").arg(facts.noGpuExplanation()) << "\n";
     m_out << "\n";
@@ -86,10 +84,10 @@ int DevicesCommand::run(const QStringList &arguments)
         if (d.isCuda())
             m_out << "        " << tr("compute capability %1").arg(d.capability) << "\n";
         if (d.memoryTotal >= 0)
-            m_out << "        "
-                  << tr("memory %1 free of %2")
-                         .arg(c.formattedDataSize(d.memoryFree), c.formattedDataSize(d.memoryTotal))
-                  << "\n";
+            m_out
+                << "        "
+                << tr("memory %1 free of %2").arg(c.formattedDataSize(d.memoryFree), c.formattedDataSize(d.memoryTotal))
+                << "\n";
     }
     return 0;
 }

@@ -40,7 +40,7 @@ bool resetPeak()
 class ReadingClock : public LoadProgress
 {
 public:
-    explicit ReadingClock(const QElapsedTimer &clock) : m_clock(clock) {}
+    explicit ReadingClock(const QElapsedTimer &clock) : m_clock(clock) { }
     void advance(qint64 done, qint64 total) override
     {
         if (m_readNs < 0 && 2 * done >= total)
@@ -61,8 +61,8 @@ int LoadCommand::run(const QStringList &arguments)
     QCommandLineParser p;
     p.setApplicationDescription(tr("Lists the cards a .pt or .safetensors file makes, as File → Load would."));
     p.addHelpOption();
-    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."),
-                              QStringLiteral("format"), QStringLiteral("text"));
+    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."), QStringLiteral("format"),
+                              QStringLiteral("text"));
     QCommandLineOption device(QStringLiteral("device"), tr("Where the cards go (default cpu)."),
                               QStringLiteral("device"), QStringLiteral("cpu"));
     QCommandLineOption measure(QStringLiteral("measure"),

@@ -23,15 +23,16 @@ int MatmulCommand::run(const QStringList &arguments)
                                   QStringLiteral("n"), QStringLiteral("0"));
     QCommandLineOption minRunOpt(QStringLiteral("min-run-time"), tr("Seconds of timed blocks per point (default 0.2)."),
                                  QStringLiteral("s"), QStringLiteral("0.2"));
-    QCommandLineOption modeOpt(QStringLiteral("mode"), tr("compute, end-to-end or naive (GPU lanes; the CPU has no copies)."),
+    QCommandLineOption modeOpt(QStringLiteral("mode"),
+                               tr("compute, end-to-end or naive (GPU lanes; the CPU has no copies)."),
                                QStringLiteral("mode"), QStringLiteral("compute"));
     QCommandLineOption engineOpt(QStringLiteral("engine"),
                                  tr("libtorch (default: at::matmul in this process), python (`a @ b` "
                                     "timed by torch.utils.benchmark in the Python interpreter), or "
                                     "libtorch,python: a lane of each per device, interleaved."),
                                  QStringLiteral("list"), QStringLiteral("libtorch"));
-    QCommandLineOption formatOpt(QStringLiteral("format"), tr("json, csv or text (default)."),
-                                 QStringLiteral("format"), QStringLiteral("text"));
+    QCommandLineOption formatOpt(QStringLiteral("format"), tr("json, csv or text (default)."), QStringLiteral("format"),
+                                 QStringLiteral("text"));
     p.addOptions({devicesOpt, sizesOpt, dtypeOpt, threadsOpt, minRunOpt, modeOpt, engineOpt, formatOpt});
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;
@@ -114,8 +115,7 @@ int MatmulCommand::run(const QStringList &arguments)
         if (!lanes.pythonTorch().isEmpty()) // the Python lanes' own PyTorch: maybe not this LibTorch
             receipt[QStringLiteral("python_torch")] = lanes.pythonTorch();
         m_out << MatmulReport::toJson(receipt, results);
-    }
-    else if (fmt == QLatin1String("csv"))
+    } else if (fmt == QLatin1String("csv"))
         m_out << MatmulReport::toCsv(results);
     else
         m_out << MatmulReport::toText(results); // ends with the warning itself

@@ -29,9 +29,9 @@ QJsonObject receiptFor(const TrainConfig &c, const TrainLane &lane)
     r[QStringLiteral("device")] = lane.device;
     const bool python = lane.parallel == LaneParallel::Python;
     r[QStringLiteral("placement")] = python ? QStringLiteral("per-batch") : QStringLiteral("ddp");
-    r[QStringLiteral("engine")] = python ? QStringLiteral("python")
-                                 : lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
-                                                                               : QStringLiteral("ddp");
+    r[QStringLiteral("engine")] = python              ? QStringLiteral("python")
+        : lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
+                                                      : QStringLiteral("ddp");
     r[QStringLiteral("python")] = ReplicaRun::pythonExecutable();
     r[QStringLiteral("width")] = c.width;
     r[QStringLiteral("depth")] = c.depth;
@@ -73,8 +73,8 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
     const double samples = median > 0 ? c.batch / median : 0;
     const double share = median > 0 ? summary.allreduceMedian / median : 0;
     if (!json) {
-        m_out << TrainCommand::summaryLine(c, lane.label(), losses.first().toDouble(),
-                                           losses.last().toDouble(), median, samples)
+        m_out << TrainCommand::summaryLine(c, lane.label(), losses.first().toDouble(), losses.last().toDouble(), median,
+                                           samples)
               << "\n";
         if (lane.parallel == LaneParallel::Python) { // one process: nothing is all-reduced
             m_out << tr("Python PyTorch %1: autograd and torch.optim (%2)")
@@ -98,8 +98,7 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
         return 0;
     }
     QJsonObject receipt = receiptFor(c, lane);
-    receipt[QStringLiteral("threads_per_rank")] =
-        summary.ranks.isEmpty() ? 0 : summary.ranks.first().threads;
+    receipt[QStringLiteral("threads_per_rank")] = summary.ranks.isEmpty() ? 0 : summary.ranks.first().threads;
     receipt[QStringLiteral("optimizer_impl")] = summary.optimizerImplementation;
     receipt[QStringLiteral("python_torch")] = summary.torchVersion;
     QJsonObject root{{QStringLiteral("receipt"), receipt},
@@ -151,8 +150,8 @@ int ReplicaTrain::sweep(const TrainConfig &c, const TrainLane &lane, const QList
         m_out.flush();
     }
     if (json)
-        m_out << QJsonDocument(QJsonObject{{QStringLiteral("receipt"), receiptFor(c, lane)},
-                                           {QStringLiteral("sweep"), points}})
+        m_out << QJsonDocument(
+                     QJsonObject{{QStringLiteral("receipt"), receiptFor(c, lane)}, {QStringLiteral("sweep"), points}})
                      .toJson(QJsonDocument::Indented);
     return 0;
 }

@@ -16,7 +16,7 @@ class ReplicaTrain
     Q_DECLARE_TR_FUNCTIONS(BenchCli)
 
 public:
-    ReplicaTrain(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) {}
+    ReplicaTrain(QTextStream &out, QTextStream &err) : m_out(out), m_err(err) { }
     // Exit codes as the CLI's: 0, 2 with the reason on stderr.
     int train(const TrainConfig &config, const TrainLane &lane, bool json);
     int sweep(const TrainConfig &config, const TrainLane &lane, const QList<int> &ranks, bool json);

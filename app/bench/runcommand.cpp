@@ -19,8 +19,8 @@ int RunCommand::run(const QStringList &arguments)
     p.setApplicationDescription(tr("Runs a PyTorch script through the console's engine and "
                                    "lists the cards it leaves, its moves and its error."));
     p.addHelpOption();
-    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."),
-                              QStringLiteral("format"), QStringLiteral("text"));
+    QCommandLineOption format(QStringLiteral("format"), tr("json or text (default)."), QStringLiteral("format"),
+                              QStringLiteral("text"));
     p.addOption(format);
     p.addPositionalArgument(QStringLiteral("script"), tr("The .py file to run."));
     if (const int rc = parse(p, arguments); rc >= 0)
@@ -45,7 +45,8 @@ int RunCommand::run(const QStringList &arguments)
     if (!console.start())
         return fail(console.status());
     // As python3 runs a file: no echo of expression values, so `output` is what it printed.
-    const Outcome o = RequestHandler::perform(w, request::RunPython{code, true, QFileInfo(path).absoluteFilePath()}, &console);
+    const Outcome o
+        = RequestHandler::perform(w, request::RunPython{code, true, QFileInfo(path).absoluteFilePath()}, &console);
     const ConsoleReply &r = o.console;
 
     QJsonArray cards;

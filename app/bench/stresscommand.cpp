@@ -57,13 +57,14 @@ int StressCommand::run(const QStringList &arguments)
     for (int i = 0; i < cycles; ++i)
         cycle(i);
     const qint64 after = rss();
-    const QJsonObject result{{QStringLiteral("cycles"), cycles},
-                             {QStringLiteral("shape"), TensorSpec::shapeText(*shape)},
-                             {QStringLiteral("rss_baseline_bytes"), double(baseline)},
-                             {QStringLiteral("rss_after_bytes"), double(after)},
-                             {QStringLiteral("growth"), baseline > 0 ? double(after - baseline) / double(baseline) : 0.0},
-                             {QStringLiteral("cards_left"), w.count()},
-                             {QStringLiteral("code_log_lines"), int(w.codeLog().lines().size())}};
+    const QJsonObject result{
+        {QStringLiteral("cycles"), cycles},
+        {QStringLiteral("shape"), TensorSpec::shapeText(*shape)},
+        {QStringLiteral("rss_baseline_bytes"), double(baseline)},
+        {QStringLiteral("rss_after_bytes"), double(after)},
+        {QStringLiteral("growth"), baseline > 0 ? double(after - baseline) / double(baseline) : 0.0},
+        {QStringLiteral("cards_left"), w.count()},
+        {QStringLiteral("code_log_lines"), int(w.codeLog().lines().size())}};
     m_out << QJsonDocument(result).toJson(QJsonDocument::Indented);
     return 0;
 }

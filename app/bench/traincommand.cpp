@@ -32,28 +32,33 @@ int TrainCommand::run(const QStringList &arguments)
     const auto seed = opt("seed", tr("Seed for data and weights."), QString::number(defaults.seed));
     const auto lr = opt("lr", tr("Learning rate."), QString::number(defaults.lr));
     const auto optimizer = opt("optimizer", tr("sgd or adam."), defaults.optimizer);
-    const auto placement = opt("placement", tr("per-batch, preload, pinned, dataloader, or ddp (N Python processes "
-                                               "with DistributedDataParallel, tensorkitchen.replicas)."),
+    const auto placement = opt("placement",
+                               tr("per-batch, preload, pinned, dataloader, or ddp (N Python processes "
+                                  "with DistributedDataParallel, tensorkitchen.replicas)."),
                                QStringLiteral("per-batch"));
     const auto ranks = opt("ranks", tr("DDP ranks, 1 to 8 on the CPU (ddp placement)."), QStringLiteral("2"));
     const auto port = opt("port", tr("The ranks' TCPStore port on 127.0.0.1, 0 for a free one (ddp placement)."),
                           QStringLiteral("0"));
-    const auto sweepRanks = opt("sweep-ranks", tr("Runs the DDP lane once per number of ranks in this "
-                                                  "comma-separated list, e.g. 1,2,3,4, and prints the points."),
+    const auto sweepRanks = opt("sweep-ranks",
+                                tr("Runs the DDP lane once per number of ranks in this "
+                                   "comma-separated list, e.g. 1,2,3,4, and prints the points."),
                                 QString());
-    const auto workers = opt("workers", tr("DataLoader worker threads (dataloader placement)."),
-                             QString::number(defaults.workers));
-    const auto prepCost = opt("prep-cost", tr("Blur passes per sample: the CPU cost of preparing one "
-                                              "(dataloader placement)."),
+    const auto workers
+        = opt("workers", tr("DataLoader worker threads (dataloader placement)."), QString::number(defaults.workers));
+    const auto prepCost = opt("prep-cost",
+                              tr("Blur passes per sample: the CPU cost of preparing one "
+                                 "(dataloader placement)."),
                               QString::number(defaults.prepCost));
-    QCommandLineOption pin(QStringLiteral("pin"), tr("Page-locked batches, copied with non_blocking=True "
-                                                     "(dataloader placement, CUDA)."));
+    QCommandLineOption pin(QStringLiteral("pin"),
+                           tr("Page-locked batches, copied with non_blocking=True "
+                              "(dataloader placement, CUDA)."));
     p.addOption(pin);
     const auto points = opt("points", tr("Dataset size."), QString::number(defaults.points));
     const auto threads = opt("threads", tr("CPU threads (default: all cores)."), QStringLiteral("0"));
-    const auto engine = opt("engine", tr("libtorch (default: LibTorch C++ in this process, autograd and "
-                                         "torch::optim) or python (the same training in a Python "
-                                         "process with PyTorch, per-batch placement)."),
+    const auto engine = opt("engine",
+                            tr("libtorch (default: LibTorch C++ in this process, autograd and "
+                               "torch::optim) or python (the same training in a Python "
+                               "process with PyTorch, per-batch placement)."),
                             QStringLiteral("libtorch"));
     const auto format = opt("format", tr("json or text (default)."), QStringLiteral("text"));
     if (const int rc = parse(p, arguments); rc >= 0)
@@ -137,7 +142,8 @@ int TrainCommand::run(const QStringList &arguments)
     if (!allOk)
         return 2;
     if (!ddp && !placementFromName(p.value(placement), &c.placement))
-        return fail(tr("Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.").arg(p.value(placement)));
+        return fail(
+            tr("Unknown placement “%1”: use per-batch, preload, pinned, dataloader or ddp.").arg(p.value(placement)));
     const QString fmt = p.value(format);
     if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
         return 2;
@@ -194,14 +200,13 @@ int TrainCommand::run(const QStringList &arguments)
     const bool loader = c.placement == TrainPlacement::DataLoader;
     const double waitFraction = total > 0 ? waited / total : 0;
     // The machine's load counts for CPU steps; a GPU lane's times hardly depend on it.
-    const MachineLoad load = DeviceRegistry::resolve(lane.device) == QLatin1String("cpu") ? probe.take()
-                                                                                          : MachineLoad{};
+    const MachineLoad load
+        = DeviceRegistry::resolve(lane.device) == QLatin1String("cpu") ? probe.take() : MachineLoad{};
     std::sort(times.begin(), times.end());
     const double median = times.isEmpty() ? 0 : times.at(times.size() / 2);
     const double samples = median > 0 ? std::min(c.batch, c.points) / median : 0;
     if (fmt == QLatin1String("text")) {
-        m_out << summaryLine(c, lane.label(), losses.first().toDouble(),
-                                           losses.last().toDouble(), median, samples)
+        m_out << summaryLine(c, lane.label(), losses.first().toDouble(), losses.last().toDouble(), median, samples)
               << "\n";
         if (loader)
             m_out << tr("DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for "
@@ -256,8 +261,8 @@ int TrainCommand::run(const QStringList &arguments)
     return 0;
 }
 
-QString TrainCommand::summaryLine(const TrainConfig &c, const QString &lane, double firstLoss,
-                                 double lastLoss, double medianSeconds, double samplesPerSecond)
+QString TrainCommand::summaryLine(const TrainConfig &c, const QString &lane, double firstLoss, double lastLoss,
+                                  double medianSeconds, double samplesPerSecond)
 {
     return tr("%1 on %2: loss %3 → %4 in %5 steps; median step %6 ms, %7 samples/s")
         .arg(QStringLiteral("MLP %1×%2").arg(c.width).arg(c.depth), lane)

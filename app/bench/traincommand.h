@@ -16,8 +16,8 @@ public:
     int run(const QStringList &arguments) override;
 
     // The text format's first line, the same for an in-process lane and a DDP one.
-    static QString summaryLine(const TrainConfig &c, const QString &lane, double firstLoss,
-                               double lastLoss, double medianSeconds, double samplesPerSecond);
+    static QString summaryLine(const TrainConfig &c, const QString &lane, double firstLoss, double lastLoss,
+                               double medianSeconds, double samplesPerSecond);
 };
 
 } // namespace tk

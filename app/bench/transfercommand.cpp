@@ -16,14 +16,15 @@ int TransferCommand::run(const QStringList &arguments)
     QCommandLineParser p;
     p.setApplicationDescription(tr("Copy bandwidth against size. Without a GPU: host memory copies."));
     p.addHelpOption();
-    QCommandLineOption devicesOpt(QStringLiteral("devices"), tr("Comma-separated cuda:N (default: every GPU, or the host)."),
+    QCommandLineOption devicesOpt(QStringLiteral("devices"),
+                                  tr("Comma-separated cuda:N (default: every GPU, or the host)."),
                                   QStringLiteral("list"));
     QCommandLineOption sizesOpt(QStringLiteral("sizes"), tr("Comma-separated byte counts; K, M, G suffixes allowed."),
                                 QStringLiteral("list"), QStringLiteral("1K,16K,256K,4M,64M,256M"));
     QCommandLineOption minRunOpt(QStringLiteral("min-run-time"), tr("Seconds per point (default 0.05)."),
                                  QStringLiteral("s"), QStringLiteral("0.05"));
-    QCommandLineOption formatOpt(QStringLiteral("format"), tr("json or text (default)."),
-                                 QStringLiteral("format"), QStringLiteral("text"));
+    QCommandLineOption formatOpt(QStringLiteral("format"), tr("json or text (default)."), QStringLiteral("format"),
+                                 QStringLiteral("text"));
     p.addOptions({devicesOpt, sizesOpt, minRunOpt, formatOpt});
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;

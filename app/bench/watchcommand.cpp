@@ -22,23 +22,21 @@ namespace {
 QString stateName(WatchedProgram::State s)
 {
     switch (s) {
-    case WatchedProgram::State::AwaitingHello: return QStringLiteral("connecting");
-    case WatchedProgram::State::Running: return QStringLiteral("running");
-    case WatchedProgram::State::Ended: return QStringLiteral("ended");
-    case WatchedProgram::State::Refused: return QStringLiteral("refused");
+    case WatchedProgram::State::AwaitingHello:
+        return QStringLiteral("connecting");
+    case WatchedProgram::State::Running:
+        return QStringLiteral("running");
+    case WatchedProgram::State::Ended:
+        return QStringLiteral("ended");
+    case WatchedProgram::State::Refused:
+        return QStringLiteral("refused");
     }
     return {};
 }
 
-QJsonValue bytesOrNull(qint64 v)
-{
-    return v >= 0 ? QJsonValue(double(v)) : QJsonValue(QJsonValue::Null);
-}
+QJsonValue bytesOrNull(qint64 v) { return v >= 0 ? QJsonValue(double(v)) : QJsonValue(QJsonValue::Null); }
 
-QString size(qint64 bytes)
-{
-    return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
-}
+QString size(qint64 bytes) { return QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat); }
 
 } // namespace
 
@@ -55,8 +53,7 @@ int WatchCommand::run(const QStringList &arguments)
                               QStringLiteral("path"));
     QCommandLineOption timeout(QStringLiteral("timeout"), tr("Seconds to listen at most (default 300)."),
                                QStringLiteral("s"), QStringLiteral("300"));
-    QCommandLineOption programs(QStringLiteral("programs"),
-                                tr("Stop after this many programs ended (default 1)."),
+    QCommandLineOption programs(QStringLiteral("programs"), tr("Stop after this many programs ended (default 1)."),
                                 QStringLiteral("n"), QStringLiteral("1"));
     QCommandLineOption replay(QStringLiteral("replay"),
                               tr("Replay a recording (.tkwatch); with --format trace, once per rank."),
@@ -202,10 +199,9 @@ int WatchCommand::writeTrace(const QStringList &files, bool listening)
     }
     m_out << trace.toJson() << "\n";
     if (trace.leftOut() > 0)
-        m_err << tr("%1 events were left out: a trace holds at most %2.")
-                     .arg(trace.leftOut())
-                     .arg(WatchTrace::kMaxEvents)
-              << "\n";
+        m_err
+            << tr("%1 events were left out: a trace holds at most %2.").arg(trace.leftOut()).arg(WatchTrace::kMaxEvents)
+            << "\n";
     return 0;
 }
 
@@ -294,10 +290,10 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("cuda"), h.cuda.isEmpty() ? QJsonValue() : QJsonValue(h.cuda)},
         {QStringLiteral("state"), stateName(w.state())},
         {QStringLiteral("refusal"), w.refusal()},
-        {QStringLiteral("ended_by"), w.state() != WatchedProgram::State::Ended
-                                         ? QJsonValue()
-                                         : QJsonValue(w.endedByBye() ? QStringLiteral("bye")
-                                                                     : QStringLiteral("end of stream"))},
+        {QStringLiteral("ended_by"),
+         w.state() != WatchedProgram::State::Ended
+             ? QJsonValue()
+             : QJsonValue(w.endedByBye() ? QStringLiteral("bye") : QStringLiteral("end of stream"))},
         {QStringLiteral("exit_code"), w.hasExitCode() ? QJsonValue(w.exitCode()) : QJsonValue()},
         {QStringLiteral("devices"), devices},
         {QStringLiteral("peak_memory"), peaks},
@@ -310,11 +306,12 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("findings"), findings},
         {QStringLiteral("data_waits"), double(w.dataWaits().size())},
         {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
-        {QStringLiteral("counters"), QJsonObject{{QStringLiteral("malformed"), double(n.malformed)},
-                                                 {QStringLiteral("oversized"), double(n.oversized)},
-                                                 {QStringLiteral("unknown"), double(n.unknown)},
-                                                 {QStringLiteral("dropped"), double(n.dropped)},
-                                                 {QStringLiteral("unmatched"), double(n.unmatched)}}},
+        {QStringLiteral("counters"),
+         QJsonObject{{QStringLiteral("malformed"), double(n.malformed)},
+                     {QStringLiteral("oversized"), double(n.oversized)},
+                     {QStringLiteral("unknown"), double(n.unknown)},
+                     {QStringLiteral("dropped"), double(n.dropped)},
+                     {QStringLiteral("unmatched"), double(n.unmatched)}}},
     };
 }
 
@@ -335,9 +332,8 @@ void WatchCommand::printText(const WatchedProgram &w)
         m_out << "  " << w.refusal() << "\n";
     for (const MoveReport &m : w.moves())
         m_out << QStringLiteral("  move %1 %2 → %3  %4  %5  %6\n")
-                     .arg(m.sourceName.isEmpty() ? QStringLiteral("-") : m.sourceName, m.fromDevice,
-                          m.toDevice, size(m.bytes),
-                          m.timed ? tr("%1 ms").arg(m.seconds * 1e3, 0, 'f', 3) : tr("time not known"),
+                     .arg(m.sourceName.isEmpty() ? QStringLiteral("-") : m.sourceName, m.fromDevice, m.toDevice,
+                          size(m.bytes), m.timed ? tr("%1 ms").arg(m.seconds * 1e3, 0, 'f', 3) : tr("time not known"),
                           m.cell > 0 ? WatchPlace::compact(m.file, m.line, m.cell)
                                      : QStringLiteral("%1:%2").arg(m.file).arg(m.line));
     for (const OpError &e : w.errors())
@@ -347,14 +343,19 @@ void WatchCommand::printText(const WatchedProgram &w)
                                            : QStringLiteral("%1:%2").arg(e.sourceFile).arg(e.sourceLine));
     m_out << "  " << tr("%1 steps, %2 data waits").arg(w.steps().size()).arg(w.dataWaits().size()) << "\n";
     for (const WatchFinding &f : WatchFindings::of(w))
-        m_out << "  " << tr("finding %1 at %2: %3").arg(f.kind, WatchPlace::compact(f.file, f.line, f.cell), f.evidence) << "\n"
+        m_out << "  " << tr("finding %1 at %2: %3").arg(f.kind, WatchPlace::compact(f.file, f.line, f.cell), f.evidence)
+              << "\n"
               << "    " << f.code << "\n";
     for (const WatchDevice &d : w.devices())
         if (d.peakUsed() >= 0)
             m_out << "  " << tr("peak %1: %2").arg(d.device, size(d.peakUsed())) << "\n";
     const WatchCounters n = w.counters();
-    m_out << "  " << tr("lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher")
-                         .arg(n.malformed).arg(n.oversized).arg(n.unknown).arg(n.dropped)
+    m_out << "  "
+          << tr("lost: %1 malformed, %2 oversized, %3 unknown, %4 dropped by the watcher")
+                 .arg(n.malformed)
+                 .arg(n.oversized)
+                 .arg(n.unknown)
+                 .arg(n.dropped)
           << "\n";
 }
 

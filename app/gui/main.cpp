@@ -29,9 +29,9 @@ bool wantsTextOnly(int argc, char *argv[])
 // The language the preferences name, or the system's; Korean and English are built in.
 void installTranslators(QCoreApplication &app, const QString &preference)
 {
-    const QLocale locale = preference == QLatin1String("ko")   ? QLocale(QLocale::Korean)
-                           : preference == QLatin1String("en") ? QLocale(QLocale::English)
-                                                               : QLocale();
+    const QLocale locale = preference == QLatin1String("ko") ? QLocale(QLocale::Korean)
+        : preference == QLatin1String("en")                  ? QLocale(QLocale::English)
+                                                             : QLocale();
     // Any language but Korean gets the English translation: it holds the English plural forms
     // ("1 move shown"), which the source strings, written in the plural, do not.
     auto *ours = new QTranslator(&app);

@@ -34,10 +34,10 @@ private Q_SLOTS:
         QFile f(dir.filePath("moves.py"));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write("x = torch.randn(3, 4)\n"
-                "x.to('meta')\n"                // thrown away: a move, no card
+                "x.to('meta')\n" // thrown away: a move, no card
                 "w = torch.ones(3, 4).to('meta')\n"
                 "print('before the mistake')\n"
-                "z = x + w\n"                   // cpu + meta
+                "z = x + w\n" // cpu + meta
                 "never = 1\n");
         f.close();
         QString out, err;
@@ -102,12 +102,15 @@ private Q_SLOTS:
             QSKIP("no Python with torch here: no PyTorch-written file to load");
         QTemporaryDir dir;
         QProcess p;
-        p.start(py, {"-c", QStringLiteral(
-            "import torch, torch.nn as nn\n"
-            "m = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 2))\n"
-            "t = torch.arange(10.)\n"
-            "torch.save({'epoch': 3, 'model': m.state_dict(), 'view': t[2:5], 'base': t}, '%1/ckpt.pt')\n"
-            "torch.save(m, '%1/module.pt')\n").arg(dir.path())});
+        p.start(py,
+                {"-c",
+                 QStringLiteral(
+                     "import torch, torch.nn as nn\n"
+                     "m = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 2))\n"
+                     "t = torch.arange(10.)\n"
+                     "torch.save({'epoch': 3, 'model': m.state_dict(), 'view': t[2:5], 'base': t}, '%1/ckpt.pt')\n"
+                     "torch.save(m, '%1/module.pt')\n")
+                     .arg(dir.path())});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
 
@@ -125,12 +128,11 @@ private Q_SLOTS:
             QCOMPARE(c.value("dtype").toString(), QStringLiteral("float32"));
             QCOMPARE(c.value("device").toString(), QStringLiteral("cpu"));
         }
-        QCOMPARE(names, (QStringList{"model_0_weight", "model_0_bias", "model_2_weight", "model_2_bias",
-                                     "view", "base"}));
+        QCOMPARE(names,
+                 (QStringList{"model_0_weight", "model_0_bias", "model_2_weight", "model_2_bias", "view", "base"}));
         QCOMPARE(storage.value("view"), storage.value("base")); // a view of it: one storage
         QVERIFY(storage.value("model_0_weight") != storage.value("base"));
-        QCOMPARE(root.value("cards").toArray().at(0).toObject().value("shape").toArray(),
-                 (QJsonArray{3, 2}));
+        QCOMPARE(root.value("cards").toArray().at(0).toObject().value("shape").toArray(), (QJsonArray{3, 2}));
         QVERIFY2(root.value("notices").toArray().at(0).toString().contains("epoch = 3"), qPrintable(out));
 
         // A whole pickled model: its state_dict() as cards, its class named and the fix given.
@@ -184,8 +186,8 @@ private Q_SLOTS:
         if (count > 0)
             QCOMPARE(reason, QString());
         else
-            QCOMPARE(reason, TK_EXPECT_CUDA_BUILD ? QStringLiteral("no-device-found")
-                                                  : QStringLiteral("cpu-only-build"));
+            QCOMPARE(reason,
+                     TK_EXPECT_CUDA_BUILD ? QStringLiteral("no-device-found") : QStringLiteral("cpu-only-build"));
     }
 
     void devicesTextTellsTheNoGpuCase()
@@ -212,16 +214,15 @@ private Q_SLOTS:
     void matmulJson()
     {
         QString out, err;
-        QCOMPARE(run({"matmul", "--sizes", "32,64", "--threads", "1", "--min-run-time", "0.02",
-                      "--format", "json"},
+        QCOMPARE(run({"matmul", "--sizes", "32,64", "--threads", "1", "--min-run-time", "0.02", "--format", "json"},
                      &out, &err),
                  0);
         const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();
         QVERIFY(root.value("receipt").toObject().contains("torch_version"));
         const QJsonArray results = root.value("results").toArray();
         QCOMPARE(results.size(), 2);
-        for (const char *key : {"device", "mode", "n", "dtype", "threads", "median_s", "iqr_s",
-                                "gflops", "cold_s", "other_load_cores", "load_window_s"})
+        for (const char *key : {"device", "mode", "n", "dtype", "threads", "median_s", "iqr_s", "gflops", "cold_s",
+                                "other_load_cores", "load_window_s"})
             QVERIFY2(results.first().toObject().contains(key), key);
         // How busy the machine was: measured where /proc/stat is, warned about only when busy.
         const QJsonObject receipt = root.value("receipt").toObject();
@@ -251,7 +252,8 @@ private Q_SLOTS:
         const QString path = dir.filePath("run.tkwatch");
         QFile f(path);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(R"({"type":"hello","t":0,"v":1,"pid":4242,"program":"train.py","torch":"2.11.0+cu130","devices":[{"device":"cpu","name":"EPYC","total":1000},{"device":"cuda:0","name":"NVIDIA H200","total":2000}]}
+        f.write(
+            R"({"type":"hello","t":0,"v":1,"pid":4242,"program":"train.py","torch":"2.11.0+cu130","devices":[{"device":"cpu","name":"EPYC","total":1000},{"device":"cuda:0","name":"NVIDIA H200","total":2000}]}
 {"type":"move","t":0.1,"id":1,"name":"x","from":"cpu","to":"cuda:0","bytes":24,"seconds":0.5,"file":"/u/train.py","line":12}
 {"type":"memory","t":0.2,"devices":[{"device":"cuda:0","allocated":700,"reserved":800}]}
 {"type":"memory","t":0.3,"devices":[{"device":"cuda:0","allocated":300,"reserved":800}]}
@@ -306,10 +308,15 @@ not json
         // The command runs its own event loop: the program connects from inside it.
         QTimer::singleShot(200, this, [&] {
             client.connectToServer(path);
-            client.write(QStringLiteral(
-                R"({"type":"hello","t":0,"v":1,"pid":%1,"program":"p.py","devices":[{"device":"cpu"}]})" "\n"
-                R"({"type":"move","t":0.1,"id":1,"name":"w","from":"cpu","to":"meta","bytes":8})" "\n"
-                R"({"type":"bye","t":0.2,"exit_code":0})" "\n").arg(QCoreApplication::applicationPid()).toUtf8());
+            client.write(
+                QStringLiteral(R"({"type":"hello","t":0,"v":1,"pid":%1,"program":"p.py","devices":[{"device":"cpu"}]})"
+                               "\n"
+                               R"({"type":"move","t":0.1,"id":1,"name":"w","from":"cpu","to":"meta","bytes":8})"
+                               "\n"
+                               R"({"type":"bye","t":0.2,"exit_code":0})"
+                               "\n")
+                    .arg(QCoreApplication::applicationPid())
+                    .toUtf8());
         });
         QString out, err;
         QCOMPARE(run({"watch", "--listen", "--socket", path, "--timeout", "20", "--format", "json"}, &out, &err), 0);

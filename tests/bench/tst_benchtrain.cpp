@@ -54,7 +54,11 @@ private Q_SLOTS:
             QSKIP("TK_PYTHON has no torch: the Python lane cannot run here");
         out.clear();
         err.clear();
-        QVERIFY2(run(QStringList(common) << "--engine" << "python", &out, &err) == 0, qPrintable(err));
+        QVERIFY2(run(QStringList(common) << "--engine"
+                                         << "python",
+                     &out, &err)
+                     == 0,
+                 qPrintable(err));
         const QJsonObject py = QJsonDocument::fromJson(out.toUtf8()).object();
         const QJsonObject receipt = py.value("receipt").toObject();
         QCOMPARE(receipt.value("engine").toString(), QStringLiteral("python"));
@@ -65,7 +69,10 @@ private Q_SLOTS:
         QCOMPARE(b.size(), a.size());
         for (int i = 0; i < a.size(); ++i) // the same training: the race shows 4 digits
             QVERIFY2(std::abs(a[i].toDouble() - b[i].toDouble()) <= 1e-6 * std::abs(a[i].toDouble()),
-                     qPrintable(QString("step %1: %2 vs %3").arg(i + 1).arg(a[i].toDouble(), 0, 'g', 9).arg(b[i].toDouble(), 0, 'g', 9)));
+                     qPrintable(QString("step %1: %2 vs %3")
+                                    .arg(i + 1)
+                                    .arg(a[i].toDouble(), 0, 'g', 9)
+                                    .arg(b[i].toDouble(), 0, 'g', 9)));
         QVERIFY(py.value("step_median_s").toDouble() > 0);
     }
 
@@ -77,8 +84,9 @@ private Q_SLOTS:
         QVERIFY2(err.contains("1 to 8"), qPrintable(err));
         err.clear();
         QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "3", "--batch", "128"}, &out, &err), 2);
-        QVERIFY2(err.contains("The global batch 128 does not split evenly over 3 ranks: use a multiple of 3 (126 or 129)."),
-                 qPrintable(err));
+        QVERIFY2(
+            err.contains("The global batch 128 does not split evenly over 3 ranks: use a multiple of 3 (126 or 129)."),
+            qPrintable(err));
         err.clear();
         QCOMPARE(run({"train", "--placement", "ddp", "--ranks", "zwei"}, &out, &err), 2);
         QVERIFY2(err.contains("--ranks"), qPrintable(err));
@@ -102,8 +110,11 @@ private Q_SLOTS:
         if (testsupport::torchPython().isEmpty())
             QSKIP("TK_PYTHON has no torch: the DDP lane cannot run here");
         QString out, err;
-        QVERIFY2(run({"train", "--placement", "ddp", "--ranks", "2", "--batch", "96", "--steps", "8",
-                      "--format", "json"}, &out, &err) == 0, qPrintable(err));
+        QVERIFY2(
+            run({"train", "--placement", "ddp", "--ranks", "2", "--batch", "96", "--steps", "8", "--format", "json"},
+                &out, &err)
+                == 0,
+            qPrintable(err));
         const QJsonObject o = QJsonDocument::fromJson(out.toUtf8()).object();
         QCOMPARE(o.value("ranks").toInt(), 2);
         QCOMPARE(o.value("backend").toString(), QStringLiteral("gloo"));
@@ -117,17 +128,18 @@ private Q_SLOTS:
             QVERIFY(v.toDouble() > 0);
         QCOMPARE(o.value("receipt").toObject().value("placement").toString(), QStringLiteral("ddp"));
         out.clear();
-        QVERIFY2(run({"train", "--placement", "ddp", "--ranks", "1", "--batch", "96", "--steps", "4"}, &out, &err) == 0, qPrintable(err));
+        QVERIFY2(run({"train", "--placement", "ddp", "--ranks", "1", "--batch", "96", "--steps", "4"}, &out, &err) == 0,
+                 qPrintable(err));
         QVERIFY2(out.contains("DDP × 1 · CPU") && out.contains("gloo: all-reduce"), qPrintable(out));
         out.clear();
-        QVERIFY2(run({"train", "--sweep-ranks", "1,2", "--batch", "96", "--steps", "4", "--format", "json"},
-                     &out, &err) == 0, qPrintable(err));
+        QVERIFY2(run({"train", "--sweep-ranks", "1,2", "--batch", "96", "--steps", "4", "--format", "json"}, &out, &err)
+                     == 0,
+                 qPrintable(err));
         const QJsonArray sweep = QJsonDocument::fromJson(out.toUtf8()).object().value("sweep").toArray();
         QCOMPARE(sweep.size(), 2);
         QCOMPARE(sweep.at(1).toObject().value("ranks").toInt(), 2);
         QVERIFY(sweep.at(1).toObject().value("samples_per_s").toDouble() > 0);
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestBenchTrain)

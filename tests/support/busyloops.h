@@ -42,10 +42,11 @@ public:
             });
             // Spins in the shell itself; every 20000 turns (about 20 ms) asks whether the test
             // process is still its parent.
-            p->start(QStringLiteral("sh"),
-                     {QStringLiteral("-c"),
-                      QStringLiteral("i=0; while :; do i=$((i+1)); if [ $i -ge 20000 ]; then i=0; "
-                                     "read -r _ _ _ pp _ </proc/$$/stat; [ \"$pp\" = \"$PPID\" ] || exit 0; fi; done")});
+            p->start(
+                QStringLiteral("sh"),
+                {QStringLiteral("-c"),
+                 QStringLiteral("i=0; while :; do i=$((i+1)); if [ $i -ge 20000 ]; then i=0; "
+                                "read -r _ _ _ pp _ </proc/$$/stat; [ \"$pp\" = \"$PPID\" ] || exit 0; fi; done")});
             if (p->waitForStarted(5000))
                 m_loops.push_back(std::move(p));
         }
@@ -75,9 +76,6 @@ private:
 };
 
 // Whether this system reports the machine's load at all (Linux: /proc/stat).
-inline bool loadIsMeasured()
-{
-    return MachineLoad::snapshot().cores > 0;
-}
+inline bool loadIsMeasured() { return MachineLoad::snapshot().cores > 0; }
 
 } // namespace tk::testsupport

@@ -30,12 +30,14 @@ inline bool waitIdle(KitchenEngine *engine, int ms = 20000)
 // Until no card waits for its statistics (a load's follow up on the kitchen's worker).
 inline bool waitSummaries(KitchenEngine *engine, int ms = 20000)
 {
-    return QTest::qWaitFor([engine] {
-        for (const CardInfo &c : engine->cards())
-            if (c.summaryPending)
-                return false;
-        return true;
-    }, ms);
+    return QTest::qWaitFor(
+        [engine] {
+            for (const CardInfo &c : engine->cards())
+                if (c.summaryPending)
+                    return false;
+            return true;
+        },
+        ms);
 }
 
 // A seeded randn tensor: the cards the suites make most.
@@ -83,8 +85,8 @@ inline bool drop(QWidget *target, int id, const QString &from, Qt::KeyboardModif
 
 // A suite's screenshots() makes the README pictures only when its _screenshots test runs it
 // (TK_SCREENSHOTS set, label screenshots); the behaviour run skips it.
-#define TK_SCREENSHOTS_ONLY()                                                                      \
-    if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))                                            \
+#define TK_SCREENSHOTS_ONLY()                                                                                          \
+    if (!qEnvironmentVariableIsSet("TK_SCREENSHOTS"))                                                                  \
     QSKIP("pictures for the README: made by the _screenshots test (label screenshots)")
 
 // A window as a 1366×768 laptop shows it: sized, shown and on screen.

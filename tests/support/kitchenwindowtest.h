@@ -20,8 +20,7 @@ class KitchenWindowTest : public QObject
 protected:
     static void waitIdle(MainWindow &w) { QVERIFY(testsupport::waitIdle(w.engine())); }
 
-    static int create(MainWindow &w, const QString &name, const QString &device = "cpu",
-                      QList<qint64> shape = {2, 3})
+    static int create(MainWindow &w, const QString &name, const QString &device = "cpu", QList<qint64> shape = {2, 3})
     {
         return testsupport::create(w.engine(), testsupport::spec(name, device, shape));
     }

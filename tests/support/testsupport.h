@@ -50,8 +50,7 @@ inline const char *deviceCaseName(DeviceCase c)
 
 // Runs the suite, or only tells CTest it was skipped and why when this device case is not the
 // one it needs. Qt Test's QSKIP alone would show the suite as passed.
-template<typename Suite>
-int runForDeviceCase(int argc, char **argv, bool needsDevice)
+template<typename Suite> int runForDeviceCase(int argc, char **argv, bool needsDevice)
 {
     const DeviceCase c = deviceCase();
     if ((c == DeviceCase::DevicePresent) != needsDevice) {
@@ -71,10 +70,9 @@ int runForDeviceCase(int argc, char **argv, bool needsDevice)
 inline QString torchPython(bool needTorch = true)
 {
     // With TK_PYTHON set, no other Python: another torch would be a different comparison.
-    const QStringList candidates =
-        qEnvironmentVariableIsSet("TK_PYTHON")
-            ? QStringList{qEnvironmentVariable("TK_PYTHON")}
-            : QStringList{QStringLiteral("/usr/bin/python3"), QStandardPaths::findExecutable("python3")};
+    const QStringList candidates = qEnvironmentVariableIsSet("TK_PYTHON")
+        ? QStringList{qEnvironmentVariable("TK_PYTHON")}
+        : QStringList{QStringLiteral("/usr/bin/python3"), QStandardPaths::findExecutable("python3")};
     for (const QString &exe : candidates) {
         if (exe.isEmpty() || !QFile::exists(exe))
             continue;
@@ -83,8 +81,7 @@ inline QString torchPython(bool needTorch = true)
         QProcess p;
         p.start(exe, {"-c", "import torch; print(torch.__version__)"});
         if (p.waitForFinished(60000) && p.exitStatus() == QProcess::NormalExit && p.exitCode() == 0) {
-            qInfo("Comparing with PyTorch %s (%s)", p.readAllStandardOutput().trimmed().constData(),
-                  qPrintable(exe));
+            qInfo("Comparing with PyTorch %s (%s)", p.readAllStandardOutput().trimmed().constData(), qPrintable(exe));
             return exe;
         }
     }

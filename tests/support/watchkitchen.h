@@ -28,9 +28,13 @@ inline QStringList cardNames(DevicePane *pane)
 inline ProgramKitchen *replay(MainWindow &w, const QString &recording)
 {
     ProgramKitchen *k = w.watch()->openRecording(recording, 0);
-    if (!k || !QTest::qWaitFor([k] { return k->program() && !k->program()->isRunning()
-                                          && k->program()->state() != WatchedProgram::State::AwaitingHello; },
-                               20000))
+    if (!k
+        || !QTest::qWaitFor(
+            [k] {
+                return k->program() && !k->program()->isRunning()
+                    && k->program()->state() != WatchedProgram::State::AwaitingHello;
+            },
+            20000))
         return nullptr;
     QTest::qWait(ProgramKitchen::kGroupMs + 100); // the last flights leave
     return k;

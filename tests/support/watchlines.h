@@ -18,8 +18,6 @@
 
 namespace tk::testsupport {
 
-
-
 inline QByteArray hello(qint64 pid = 4242, int version = 1)
 {
     return QStringLiteral(
@@ -32,7 +30,7 @@ inline QByteArray hello(qint64 pid = 4242, int version = 1)
 }
 
 inline QByteArray move(qint64 id, const QString &name = QStringLiteral("x"), double t = 1.52,
-                const QString &seconds = QStringLiteral("0.000041"))
+                       const QString &seconds = QStringLiteral("0.000041"))
 {
     return QStringLiteral(
                R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"%3","from":"cpu","to":"cuda:0",)"
@@ -44,11 +42,11 @@ inline QByteArray move(qint64 id, const QString &name = QStringLiteral("x"), dou
         .toUtf8();
 }
 
-inline const QByteArray kError =
-    R"J({"type":"error","t":3.0,"kind":"device_mismatch","exception":"RuntimeError","message":"Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!","devices":["cuda:0","cpu"],"file":"/home/u/train.py","line":31,"code":"output = model(x)","traceback":[{"file":"/home/u/train.py","line":40,"func":"<module>","code":"main()"},{"file":"/home/u/train.py","line":31,"func":"main","code":"output = model(x)"}],"caught":false})J";
+inline const QByteArray kError
+    = R"J({"type":"error","t":3.0,"kind":"device_mismatch","exception":"RuntimeError","message":"Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!","devices":["cuda:0","cpu"],"file":"/home/u/train.py","line":31,"code":"output = model(x)","traceback":[{"file":"/home/u/train.py","line":40,"func":"<module>","code":"main()"},{"file":"/home/u/train.py","line":31,"func":"main","code":"output = model(x)"}],"caught":false})J";
 
-inline const QByteArray kTensors =
-    R"({"type":"tensors","t":2.0,"items":[{"name":"x","kind":"tensor","device":"cuda:0","shape":[2,3],"dtype":"float32","bytes":24,"file":"/home/u/train.py","line":14},{"name":"model","kind":"module","class":"Sequential","device":"cuda:0","bytes":37124,"params":9281,"file":"/home/u/train.py","line":14}]})";
+inline const QByteArray kTensors
+    = R"({"type":"tensors","t":2.0,"items":[{"name":"x","kind":"tensor","device":"cuda:0","shape":[2,3],"dtype":"float32","bytes":24,"file":"/home/u/train.py","line":14},{"name":"model","kind":"module","class":"Sequential","device":"cuda:0","bytes":37124,"params":9281,"file":"/home/u/train.py","line":14}]})";
 
 inline QByteArray memory(double t, qint64 allocated, qint64 rss)
 {
@@ -92,23 +90,30 @@ inline QByteArray withEntries(const QString &limit, int n)
         else if (limit == QLatin1String("error devices"))
             entries << QStringLiteral(R"("cuda:%1")").arg(i);
         else if (limit == QLatin1String("step calls"))
-            entries << QStringLiteral(R"({"file":"/a.py","line":%1,"what":"item","n":1,"seconds":0,"device":"cpu"})").arg(i + 1);
+            entries << QStringLiteral(R"({"file":"/a.py","line":%1,"what":"item","n":1,"seconds":0,"device":"cpu"})")
+                           .arg(i + 1);
         else
             entries << QStringLiteral(R"({"device":"cuda:%1","name":"g","total":1})").arg(i);
     }
     const QString list = entries.join(QLatin1Char(','));
     if (limit == QLatin1String("shape"))
-        return QStringLiteral(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":4,"shape":[%1]})").arg(list).toUtf8();
+        return QStringLiteral(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":4,"shape":[%1]})")
+            .arg(list)
+            .toUtf8();
     if (limit == QLatin1String("items"))
         return QStringLiteral(R"({"type":"tensors","t":1,"items":[%1]})").arg(list).toUtf8();
     if (limit == QLatin1String("traceback"))
-        return QStringLiteral(R"({"type":"error","t":1,"kind":"other","message":"m","traceback":[%1]})").arg(list).toUtf8();
+        return QStringLiteral(R"({"type":"error","t":1,"kind":"other","message":"m","traceback":[%1]})")
+            .arg(list)
+            .toUtf8();
     if (limit == QLatin1String("memory devices"))
         return QStringLiteral(R"({"type":"memory","t":1,"devices":[%1]})").arg(list).toUtf8();
     if (limit == QLatin1String("step calls"))
         return QStringLiteral(R"({"type":"step","t":1,"n":1,"calls":[%1]})").arg(list).toUtf8();
     if (limit == QLatin1String("error devices"))
-        return QStringLiteral(R"({"type":"error","t":1,"kind":"other","message":"m","devices":[%1]})").arg(list).toUtf8();
+        return QStringLiteral(R"({"type":"error","t":1,"kind":"other","message":"m","devices":[%1]})")
+            .arg(list)
+            .toUtf8();
     return QStringLiteral(R"({"type":"hello","t":0,"v":1,"pid":1,"devices":[%1]})").arg(list).toUtf8();
 }
 
@@ -131,13 +136,13 @@ inline QByteArray recording()
     QByteArray tensors = kTensors, error = kError;
     tensors.replace("\"t\":2.0", "\"t\":0.22");
     error.replace("\"t\":3.0", "\"t\":0.5");
-    return lines({hello(), memory(0.05, 1000, 5000), move(1, "x", 0.1), move(2, "w", 0.15, "null"),
-                  R"({"type":"move_time","t":0.2,"id":2,"seconds":0.5})", tensors,
-                  R"({"type":"data_wait","t":0.25,"seconds":0.003,"batch":0,"workers":2,"pin_memory":true,"step":0,"file":"/a.py","line":3})",
-                  R"({"type":"step","t":0.3,"n":1,"optimizer":"Adam","seconds":0.3,"wait_s":0.003,"copy_s":0.5,"bytes":48,"moves":2})",
-                  "not json", memory(0.4, 3000, 4000), R"({"type":"dropped","t":0.45,"count":5})", error,
-                  R"({"type":"bye","t":0.6,"exit_code":1})"});
+    return lines(
+        {hello(), memory(0.05, 1000, 5000), move(1, "x", 0.1), move(2, "w", 0.15, "null"),
+         R"({"type":"move_time","t":0.2,"id":2,"seconds":0.5})", tensors,
+         R"({"type":"data_wait","t":0.25,"seconds":0.003,"batch":0,"workers":2,"pin_memory":true,"step":0,"file":"/a.py","line":3})",
+         R"({"type":"step","t":0.3,"n":1,"optimizer":"Adam","seconds":0.3,"wait_s":0.003,"copy_s":0.5,"bytes":48,"moves":2})",
+         "not json", memory(0.4, 3000, 4000), R"({"type":"dropped","t":0.45,"count":5})", error,
+         R"({"type":"bye","t":0.6,"exit_code":1})"});
 }
-
 
 } // namespace tk::testsupport

@@ -28,16 +28,17 @@ inline QProcessEnvironment watcherEnvironment()
 
 // Records `script` into `dir`/`script`.tkwatch; the recording's path, or empty (with the
 // Python's output in `log`) when it could not be made. `exitCode`: what the script returned.
-inline QString recordScript(const QString &python, const QString &script, const QString &dir,
-                            QString *log = nullptr, int *exitCode = nullptr)
+inline QString recordScript(const QString &python, const QString &script, const QString &dir, QString *log = nullptr,
+                            int *exitCode = nullptr)
 {
     const QString out = QDir(dir).filePath(QString(script).replace(QStringLiteral(".py"), QStringLiteral(".tkwatch")));
     QProcess p;
     p.setProcessEnvironment(watcherEnvironment());
     p.setWorkingDirectory(dir);
     p.setProcessChannelMode(QProcess::MergedChannels);
-    p.start(python, {QStringLiteral("-m"), QStringLiteral("tensorkitchen"), QStringLiteral("--no-app"),
-                     QStringLiteral("--quiet"), QStringLiteral("--record"), out, watcherScript(script)});
+    p.start(python,
+            {QStringLiteral("-m"), QStringLiteral("tensorkitchen"), QStringLiteral("--no-app"),
+             QStringLiteral("--quiet"), QStringLiteral("--record"), out, watcherScript(script)});
     const bool finished = p.waitForFinished(120000);
     if (!finished)
         p.kill();

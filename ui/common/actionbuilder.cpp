@@ -5,7 +5,7 @@
 
 namespace tk {
 
-ActionBuilder::ActionBuilder(QObject *parent, const char *id) : ActionBuilder(new QAction(parent), id) {}
+ActionBuilder::ActionBuilder(QObject *parent, const char *id) : ActionBuilder(new QAction(parent), id) { }
 
 ActionBuilder::ActionBuilder(QAction *action, const char *id) : m_action(action)
 {

@@ -27,14 +27,12 @@ public:
     ActionBuilder &setCheckable(bool checkable);
     ActionBuilder &addToMenu(QMenu *menu);
     ActionBuilder &addToToolBar(QToolBar *bar);
-    template<typename Receiver, typename Slot>
-    ActionBuilder &addOnTriggered(const Receiver *receiver, Slot slot)
+    template<typename Receiver, typename Slot> ActionBuilder &addOnTriggered(const Receiver *receiver, Slot slot)
     {
         QObject::connect(m_action, &QAction::triggered, receiver, slot);
         return *this;
     }
-    template<typename Receiver, typename Slot>
-    ActionBuilder &addOnToggled(const Receiver *receiver, Slot slot)
+    template<typename Receiver, typename Slot> ActionBuilder &addOnToggled(const Receiver *receiver, Slot slot)
     {
         QObject::connect(m_action, &QAction::toggled, receiver, slot);
         return *this;

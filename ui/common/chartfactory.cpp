@@ -13,10 +13,7 @@ namespace {
 const char *const kLegendRow = "legendRow";
 
 // 10^k as the literal would give it: 1e-3 * 10 is not 0.01, and "0.01" must not read "0.00999".
-double powerOfTen(int k)
-{
-    return k >= 0 ? std::pow(10.0, k) : 1.0 / std::pow(10.0, -k);
-}
+double powerOfTen(int k) { return k >= 0 ? std::pow(10.0, k) : 1.0 / std::pow(10.0, -k); }
 
 // Every m·10^k within [lower, upper] and one step beyond each end, for the mantissas given.
 QVector<double> decadeTicks(const QCPRange &range, std::initializer_list<int> mantissas)
@@ -41,7 +38,7 @@ int visibleCount(const QVector<double> &ticks, const QCPRange &range)
 class LabelledLogTicker : public QCPAxisTickerLog
 {
 public:
-    explicit LabelledLogTicker(std::function<QString(double)> label) : m_label(std::move(label)) {}
+    explicit LabelledLogTicker(std::function<QString(double)> label) : m_label(std::move(label)) { }
     QString label(double tick) const { return m_label(tick); }
 
 protected:
@@ -71,8 +68,8 @@ private:
 
 } // namespace
 
-QCustomPlot *ChartFactory::make(const QString &title, const QString &xLabel, const QString &yLabel,
-                                bool logX, bool logY)
+QCustomPlot *ChartFactory::make(const QString &title, const QString &xLabel, const QString &yLabel, bool logX,
+                                bool logY)
 {
     auto *plot = new QCustomPlot;
     plot->setMinimumHeight(120); // three stacked still leave the code log room at 1024×640
@@ -131,11 +128,10 @@ ChartFactory::LaneStyle ChartFactory::laneStyle(int index)
 {
     // Five line styles and six markers: every pair differs in both for the first five lanes,
     // and no two of the first thirty look the same.
-    static const Qt::PenStyle pens[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine,
-                                        Qt::DashDotDotLine};
-    static const QCPScatterStyle::ScatterShape shapes[] = {
-        QCPScatterStyle::ssCircle,   QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
-        QCPScatterStyle::ssDiamond,  QCPScatterStyle::ssCross,  QCPScatterStyle::ssTriangleInverted};
+    static const Qt::PenStyle pens[] = {Qt::SolidLine, Qt::DashLine, Qt::DotLine, Qt::DashDotLine, Qt::DashDotDotLine};
+    static const QCPScatterStyle::ScatterShape shapes[]
+        = {QCPScatterStyle::ssCircle,  QCPScatterStyle::ssSquare, QCPScatterStyle::ssTriangle,
+           QCPScatterStyle::ssDiamond, QCPScatterStyle::ssCross,  QCPScatterStyle::ssTriangleInverted};
     const int i = std::max(0, index);
     return {pens[i % 5], shapes[i % 6]};
 }
@@ -188,8 +184,8 @@ void ChartFactory::updateLegend(QCustomPlot *plot)
         return;
     }
     // As many entries side by side as the width allows, the rest on further rows.
-    const int columns = std::clamp((plot->viewport().width() - 24) / std::max(1, widest + legend->columnSpacing()),
-                                   1, std::max(1, legend->itemCount()));
+    const int columns = std::clamp((plot->viewport().width() - 24) / std::max(1, widest + legend->columnSpacing()), 1,
+                                   std::max(1, legend->itemCount()));
     if (legend->wrap() != columns) {
         legend->setWrap(columns);
         legend->setFillOrder(QCPLayoutGrid::foColumnsFirst, true);

@@ -12,8 +12,7 @@ namespace tk {
 class ChartFactory
 {
 public:
-    static QCustomPlot *make(const QString &title, const QString &xLabel, const QString &yLabel,
-                             bool logX, bool logY);
+    static QCustomPlot *make(const QString &title, const QString &xLabel, const QString &yLabel, bool logX, bool logY);
 
     // How lane `index` looks besides its colour, in a fixed order: lanes stay apart in grey
     // scale, in print and for eyes that do not tell the colours apart.

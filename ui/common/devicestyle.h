@@ -16,7 +16,7 @@ public:
     static QColor color(const QString &deviceId);
     static QString paneTitle(const QString &deviceId);
     static QString badgeStyle(const QString &deviceId); // style sheet for a small rounded badge
-    static QColor storageColor(int storageId);          // distinct hue per storage
+    static QColor storageColor(int storageId); // distinct hue per storage
 };
 
 } // namespace tk

@@ -21,9 +21,6 @@ QSize FormScrollArea::sizeHint() const
     return {form.width() + verticalScrollBar()->sizeHint().width() + 2 * frameWidth(), form.height()};
 }
 
-QSize FormScrollArea::minimumSizeHint() const
-{
-    return {sizeHint().width(), 80};
-}
+QSize FormScrollArea::minimumSizeHint() const { return {sizeHint().width(), 80}; }
 
 } // namespace tk

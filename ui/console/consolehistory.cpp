@@ -8,10 +8,7 @@ namespace {
 const QString kKey = QStringLiteral("console/history");
 }
 
-ConsoleHistory::ConsoleHistory()
-    : m_entries(QSettings().value(kKey).toStringList()), m_index(m_entries.size())
-{
-}
+ConsoleHistory::ConsoleHistory() : m_entries(QSettings().value(kKey).toStringList()), m_index(m_entries.size()) { }
 
 void ConsoleHistory::add(const QString &input)
 {

@@ -43,8 +43,7 @@ ConsoleInput::ConsoleInput(QWidget *parent) : QPlainTextEdit(parent)
     m_completer->setCaseSensitivity(Qt::CaseSensitive);
     m_completer->popup()->setObjectName(QStringLiteral("consoleCompletions"));
     m_completer->popup()->setFont(font());
-    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this,
-            &ConsoleInput::insertCompletion);
+    connect(m_completer, qOverload<const QString &>(&QCompleter::activated), this, &ConsoleInput::insertCompletion);
 
     connect(document(), &QTextDocument::blockCountChanged, this, &ConsoleInput::fitHeight);
     fitHeight();
@@ -164,8 +163,9 @@ void ConsoleInput::keyPressEvent(QKeyEvent *event)
     const bool popup = m_completer->popup()->isVisible();
     const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
     const int key = event->key();
-    if (popup && (key == Qt::Key_Enter || key == Qt::Key_Return || key == Qt::Key_Escape
-                  || key == Qt::Key_Tab || key == Qt::Key_Backtab)) {
+    if (popup
+        && (key == Qt::Key_Enter || key == Qt::Key_Return || key == Qt::Key_Escape || key == Qt::Key_Tab
+            || key == Qt::Key_Backtab)) {
         event->ignore(); // the completer takes them: pick or close
         return;
     }

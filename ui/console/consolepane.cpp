@@ -20,7 +20,6 @@
 
 namespace tk {
 
-
 namespace {
 
 constexpr int kMoveNotes = 3; // a loop of moves is summed up after this many
@@ -51,8 +50,7 @@ qsizetype tracebackStart(const ConsoleReply &r)
 
 } // namespace
 
-ConsolePane::ConsolePane(KitchenEngine *engine, QWidget *parent)
-    : QWidget(parent), m_engine(engine)
+ConsolePane::ConsolePane(KitchenEngine *engine, QWidget *parent) : QWidget(parent), m_engine(engine)
 {
     setObjectName(QStringLiteral("consolePane"));
     const QFont mono = QFontDatabase::systemFont(QFontDatabase::FixedFont);

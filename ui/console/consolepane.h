@@ -67,13 +67,13 @@ private:
     QPushButton *m_stop = nullptr;
     QLabel *m_status = nullptr;
     QTimer *m_stopRetry = nullptr;
-    quint64 m_request = 0;    // the input running; 0 when none
+    quint64 m_request = 0; // the input running; 0 when none
     quint64 m_completion = 0; // the completion asked last; older answers are dropped
     QString m_completionPrefix;
-    bool m_started = false;   // startConsole asked
+    bool m_started = false; // startConsole asked
     bool m_available = false;
-    bool m_off = false;       // no console here: input disabled, the status says why
-    QString m_readyText;      // the status when idle: Python's and torch's versions
+    bool m_off = false; // no console here: input disabled, the status says why
+    QString m_readyText; // the status when idle: Python's and torch's versions
 };
 
 } // namespace tk

@@ -15,12 +15,12 @@ MemoryPanel::MemoryPanel(QWidget *parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("memoryPanel"));
     m_plot = ChartFactory::make(tr("Device memory over time"), tr("seconds"), tr("MiB"), false, false);
-    auto *why = new QLabel(tr(
-        "<b>Cards</b>: bytes held by the tensors on the panes (a storage shared by several cards "
-        "counts once). <b>Allocated</b> (CUDA): bytes in live tensors. <b>Reserved</b> (CUDA): what "
-        "PyTorch's caching allocator holds from the driver — freed tensors leave their blocks "
-        "here for reuse, so nvidia-smi and other programs still see them as used. "
-        "torch.cuda.empty_cache() hands the unused blocks back; it frees no live tensor."));
+    auto *why
+        = new QLabel(tr("<b>Cards</b>: bytes held by the tensors on the panes (a storage shared by several cards "
+                        "counts once). <b>Allocated</b> (CUDA): bytes in live tensors. <b>Reserved</b> (CUDA): what "
+                        "PyTorch's caching allocator holds from the driver — freed tensors leave their blocks "
+                        "here for reuse, so nvidia-smi and other programs still see them as used. "
+                        "torch.cuda.empty_cache() hands the unused blocks back; it frees no live tensor."));
     why->setWordWrap(true);
     m_latest = new QLabel;
     m_latest->setObjectName(QStringLiteral("memoryLatest"));
@@ -71,9 +71,11 @@ void MemoryPanel::addSample(const QList<DeviceInfo> &devices, const QList<qint64
         if (d.isCuda()) {
             m_emptyCache->setEnabled(true);
             m_emptyCache->setToolTip(tr("torch.cuda.empty_cache()"));
-            series(d.id + QStringLiteral("/allocated"), tr("%1 allocated").arg(d.id), QPen(c.darker(130), 1.5, Qt::DashLine))
+            series(d.id + QStringLiteral("/allocated"), tr("%1 allocated").arg(d.id),
+                   QPen(c.darker(130), 1.5, Qt::DashLine))
                 ->addData(t, d.allocatorAllocated / mib);
-            series(d.id + QStringLiteral("/reserved"), tr("%1 reserved").arg(d.id), QPen(c.darker(160), 1.5, Qt::DotLine))
+            series(d.id + QStringLiteral("/reserved"), tr("%1 reserved").arg(d.id),
+                   QPen(c.darker(160), 1.5, Qt::DotLine))
                 ->addData(t, d.allocatorReserved / mib);
             line += tr(", allocated %1, reserved %2, total %3")
                         .arg(l.formattedDataSize(d.allocatorAllocated), l.formattedDataSize(d.allocatorReserved),

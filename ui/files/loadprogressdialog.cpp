@@ -6,8 +6,8 @@
 
 namespace tk {
 
-LoadProgressDialog::LoadProgressDialog(KitchenEngine *engine, quint64 request, const QString &fileName,
-                                       int showAfterMs, QWidget *parent)
+LoadProgressDialog::LoadProgressDialog(KitchenEngine *engine, quint64 request, const QString &fileName, int showAfterMs,
+                                       QWidget *parent)
     : QProgressDialog(tr("Loading %1…").arg(fileName), tr("Cancel"), 0, kSteps, parent), m_engine(engine),
       m_request(request)
 {

@@ -27,8 +27,7 @@ OpError fileError(const Outcome &o, const QString &path, OpError::FileTask task)
 }
 } // namespace
 
-SessionController::SessionController(KitchenEngine *engine, QUndoStack *undo,
-                                     QWidget *window)
+SessionController::SessionController(KitchenEngine *engine, QUndoStack *undo, QWidget *window)
     : QObject(window), m_engine(engine), m_undo(undo), m_window(window)
 {
     // Autosave once a minute when something changed; recovery reads it after a crash.
@@ -51,8 +50,8 @@ SessionController::SessionController(KitchenEngine *engine, QUndoStack *undo,
 
 void SessionController::openWithDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), QString(),
-                                                      tr("Tensor Kitchen sessions (*.tks)"));
+    const QString path
+        = QFileDialog::getOpenFileName(m_window, tr("Open session"), QString(), tr("Tensor Kitchen sessions (*.tks)"));
     if (!path.isEmpty())
         openSession(path);
 }
@@ -87,9 +86,9 @@ void SessionController::loadPtWithDialog()
 
 void SessionController::saveSafetensorsWithDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensors as safetensors"),
-                                                      QStringLiteral("kitchen.safetensors"),
-                                                      tr("safetensors files (*.safetensors)"));
+    const QString path
+        = QFileDialog::getSaveFileName(m_window, tr("Save tensors as safetensors"),
+                                       QStringLiteral("kitchen.safetensors"), tr("safetensors files (*.safetensors)"));
     if (!path.isEmpty())
         saveSafetensorsFile(path);
 }
@@ -100,15 +99,14 @@ quint64 SessionController::saveSafetensorsFile(const QString &path, const QList<
         if (!o.ok())
             Q_EMIT failed(fileError(o, path, OpError::FileTask::SaveTensors));
         else
-            Q_EMIT statusMessage((QStringList(tr("Saved %1.").arg(QFileInfo(path).fileName())) + o.notices)
-                                     .join(QLatin1Char(' ')));
+            Q_EMIT statusMessage(
+                (QStringList(tr("Saved %1.").arg(QFileInfo(path).fileName())) + o.notices).join(QLatin1Char(' ')));
     });
 }
 
 void SessionController::exportWithDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export code"),
-                                                      QStringLiteral("kitchen_session.py"),
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export code"), QStringLiteral("kitchen_session.py"),
                                                       tr("Python (*.py)"));
     if (!path.isEmpty())
         exportTo(path);
@@ -186,9 +184,9 @@ quint64 SessionController::loadPtFile(const QString &path, const QString &device
         else if (!o.ok())
             Q_EMIT failed(fileError(o, path, OpError::FileTask::LoadTensors));
         else // with what the file also said (a .safetensors file's metadata)
-            Q_EMIT statusMessage((QStringList(tr("Loaded %1.").arg(QFileInfo(path).fileName())) + o.notices)
-                                     .join(QLatin1Char(' ')),
-                                 o.notices.isEmpty() ? 8000 : 15000);
+            Q_EMIT statusMessage(
+                (QStringList(tr("Loaded %1.").arg(QFileInfo(path).fileName())) + o.notices).join(QLatin1Char(' ')),
+                o.notices.isEmpty() ? 8000 : 15000);
     });
     *dialog = new LoadProgressDialog(m_engine, request, QFileInfo(path).fileName(), m_loadProgressAfter, m_window);
     return request;
@@ -235,10 +233,7 @@ bool SessionController::autosaveNow(int waitMs)
     return wait->ok;
 }
 
-bool SessionController::recoveryAvailable() const
-{
-    return QFile::exists(autosavePath());
-}
+bool SessionController::recoveryAvailable() const { return QFile::exists(autosavePath()); }
 
 quint64 SessionController::recoverAutosave() { return openSession(autosavePath()); }
 
@@ -265,7 +260,8 @@ void SessionController::startUp()
         if (recoveryAvailable()) {
             openSession(autosavePath(), [this] {
                 Q_EMIT statusMessage(tr("The kitchen is back as it was when Tensor Kitchen was "
-                                        "asked to quit."), 15000);
+                                        "asked to quit."),
+                                     15000);
             });
             return;
         }

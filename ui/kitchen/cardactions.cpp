@@ -16,11 +16,10 @@ namespace tk {
 CardActions::CardActions(KitchenEngine *engine, KitchenView *view, QWidget *window)
     : QObject(window), m_engine(engine), m_view(view), m_window(window)
 {
-    connect(m_engine, &KitchenEngine::previewReady, this,
-            [this](quint64 request, const TensorPreview &p) {
-                if (auto dlg = m_valueDialogs.take(request))
-                    dlg->setPreview(p);
-            });
+    connect(m_engine, &KitchenEngine::previewReady, this, [this](quint64 request, const TensorPreview &p) {
+        if (auto dlg = m_valueDialogs.take(request))
+            dlg->setPreview(p);
+    });
 }
 
 QMenu *CardActions::operationMenu() const { return m_operationMenu.data(); }
@@ -56,12 +55,12 @@ void CardActions::newTensor()
     dlg->setAttribute(Qt::WA_DeleteOnClose);
     connect(dlg, &QDialog::accepted, this, [this, dlg] {
         m_engine->submit(request::Create{dlg->spec()}, showingErrors([this](const Outcome &o) {
-            if (auto c = m_engine->card(o.cardId)) {
-                Q_EMIT statusMessage(tr("Created %1 on %2.").arg(c->name, c->device));
-                if (TensorCard *w = m_view->cardWidget(c->id))
-                    w->setFocus();
-            }
-        }));
+                             if (auto c = m_engine->card(o.cardId)) {
+                                 Q_EMIT statusMessage(tr("Created %1 on %2.").arg(c->name, c->device));
+                                 if (TensorCard *w = m_view->cardWidget(c->id))
+                                     w->setFocus();
+                             }
+                         }));
         Q_EMIT statusMessage(tr("Creating %1…").arg(dlg->spec().name), 3000);
     });
     dlg->open();
@@ -70,20 +69,17 @@ void CardActions::newTensor()
 void CardActions::addModelTrio()
 {
     m_engine->submit(request::CreateModel{64, 2}, showingErrors([this](const Outcome &o) {
-        // The optimizer is built over the model's parameters; the loss stands alone.
-        m_engine->submit(request::CreateOptimizer{o.cardId}, showingErrors());
-        m_engine->submit(request::CreateLoss{}, showingErrors());
-        Q_EMIT statusMessage(tr("model, optimizer and loss_fn: drag the model to a device — only it needs .to()."));
-    }));
+                         // The optimizer is built over the model's parameters; the loss stands alone.
+                         m_engine->submit(request::CreateOptimizer{o.cardId}, showingErrors());
+                         m_engine->submit(request::CreateLoss{}, showingErrors());
+                         Q_EMIT statusMessage(
+                             tr("model, optimizer and loss_fn: drag the model to a device — only it needs .to()."));
+                     }));
 }
 
-void CardActions::forgetToMoveTheModel()
-{
-    m_engine->submit(request::ForgetToMoveTheModel{}, showingErrors());
-}
+void CardActions::forgetToMoveTheModel() { m_engine->submit(request::ForgetToMoveTheModel{}, showingErrors()); }
 
-quint64 CardActions::requestTransfer(int id, const QString &device, TransferMeaning meaning,
-                                     KitchenEngine::Then then)
+quint64 CardActions::requestTransfer(int id, const QString &device, TransferMeaning meaning, KitchenEngine::Then then)
 {
     return m_engine->submit(request::Transfer{id, device, meaning, {}}, showingErrors(std::move(then)));
 }
@@ -91,9 +87,9 @@ quint64 CardActions::requestTransfer(int id, const QString &device, TransferMean
 quint64 CardActions::requestCombine(Operation op, int a, int b)
 {
     return m_engine->submit(request::Combine{op, a, b, {}}, showingErrors([this](const Outcome &o) {
-        if (auto c = m_engine->card(o.cardId))
-            Q_EMIT statusMessage(tr("%1 is on %2.").arg(c->name, c->device));
-    }));
+                                if (auto c = m_engine->card(o.cardId))
+                                    Q_EMIT statusMessage(tr("%1 is on %2.").arg(c->name, c->device));
+                            }));
 }
 
 QMenu *CardActions::showOperationMenu(int a, int b, const QPoint &globalPos)
@@ -173,8 +169,7 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
     QMenu *move = menu->addMenu(tr("&Move to"));
     for (const QString &dev : m_view->moveTargets()) {
         QMenu *sub = move->addMenu(dev == QLatin1String("cuda") ? tr("device (no GPU: cpu)") : dev);
-        const QString arg = dev == QLatin1String("cuda") ? QStringLiteral("device")
-                                                         : QStringLiteral("\"%1\"").arg(dev);
+        const QString arg = dev == QLatin1String("cuda") ? QStringLiteral("device") : QStringLiteral("\"%1\"").arg(dev);
         const QString x = info->name;
         sub->addAction(QStringLiteral("%1 = %1.to(%2)").arg(x, arg), this,
                        [this, id, dev] { requestTransfer(id, dev, TransferMeaning::Reassign); });
@@ -186,9 +181,8 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
     menu->addAction(tr("Show &values"), this, [this, id] { showValues(id); });
     if (info->kind == QLatin1String("tensor"))
         menu->addAction(tr("Save as .&pt…"), this, [this, id, info] {
-            const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensor"),
-                                                              info->name + QStringLiteral(".pt"),
-                                                              tr("PyTorch files (*.pt)"));
+            const QString path = QFileDialog::getSaveFileName(
+                m_window, tr("Save tensor"), info->name + QStringLiteral(".pt"), tr("PyTorch files (*.pt)"));
             if (path.isEmpty())
                 return;
             // A file's error names the file and says in plain words what is wrong with it.
@@ -199,9 +193,9 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
         });
     if (info->kind == QLatin1String("tensor"))
         menu->addAction(tr("Save as .&safetensors…"), this, [this, id, info] {
-            const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensor"),
-                                                              info->name + QStringLiteral(".safetensors"),
-                                                              tr("safetensors files (*.safetensors)"));
+            const QString path
+                = QFileDialog::getSaveFileName(m_window, tr("Save tensor"), info->name + QStringLiteral(".safetensors"),
+                                               tr("safetensors files (*.safetensors)"));
             if (path.isEmpty())
                 return;
             m_engine->submit(request::SaveSafetensors{{id}, path}, [this, path](const Outcome &o) {
@@ -212,8 +206,7 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
     menu->addSeparator();
     QAction *rename = menu->addAction(tr("&Rename…"), this, [this, id] { renameCard(id); });
     rename->setShortcut(Qt::Key_F2);
-    menu->addAction(tr("&Clone"), this,
-                    [this, id] { m_engine->submit(request::Clone{id, {}}, showingErrors()); });
+    menu->addAction(tr("&Clone"), this, [this, id] { m_engine->submit(request::Clone{id, {}}, showingErrors()); });
     QAction *del = menu->addAction(tr("&Delete"), this, [this, id] { deleteCard(id); });
     del->setShortcut(QKeySequence::Delete);
     menu->popup(globalPos);
@@ -238,9 +231,6 @@ void CardActions::showValues(int id)
     dlg->show();
 }
 
-void CardActions::deleteCard(int id)
-{
-    m_engine->submit(request::Remove{id}, showingErrors());
-}
+void CardActions::deleteCard(int id) { m_engine->submit(request::Remove{id}, showingErrors()); }
 
 } // namespace tk

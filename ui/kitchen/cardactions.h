@@ -32,8 +32,7 @@ public:
     CardActions(KitchenEngine *engine, KitchenView *view, QWidget *window);
 
     // `then` runs after a move that worked (move-and-retry runs the failed line again there).
-    quint64 requestTransfer(int id, const QString &device, TransferMeaning meaning,
-                            KitchenEngine::Then then = {});
+    quint64 requestTransfer(int id, const QString &device, TransferMeaning meaning, KitchenEngine::Then then = {});
     quint64 requestCombine(Operation op, int a, int b);
     QMenu *showOperationMenu(int a, int b, const QPoint &globalPos);
     QMenu *operationMenu() const;
@@ -46,7 +45,7 @@ public:
 
 public Q_SLOTS:
     void newTensor();
-    void addModelTrio();         // model, optimizer and loss cards
+    void addModelTrio(); // model, optimizer and loss cards
     void forgetToMoveTheModel(); // model(x) with x moved and the model not: the real error
     void showCardMenu(int id, const QPoint &globalPos);
     void renameCard(int id);

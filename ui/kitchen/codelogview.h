@@ -23,7 +23,7 @@ private:
     void append(const QString &text);
 
     int m_headerBlocks = 0;
-    QStringList m_shown;     // the display text of each line after the header
+    QStringList m_shown; // the display text of each line after the header
     QList<int> m_blocksAfter; // the document's block count after each of those lines
 };
 

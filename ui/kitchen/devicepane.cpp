@@ -19,8 +19,7 @@
 
 namespace tk {
 
-DevicePane::DevicePane(const QString &deviceId, QWidget *parent)
-    : QFrame(parent), m_deviceId(deviceId)
+DevicePane::DevicePane(const QString &deviceId, QWidget *parent) : QFrame(parent), m_deviceId(deviceId)
 {
     setObjectName(QStringLiteral("pane-%1").arg(deviceId));
     setAcceptDrops(true);
@@ -118,13 +117,11 @@ void DevicePane::setMemory(const DeviceInfo &info, qint64 cardBytes)
         return;
     }
     m_gauge->setValue(int(1000.0 * cardBytes / info.memoryTotal));
-    QString text = tr("Cards hold %1 of %2").arg(l.formattedDataSize(cardBytes),
-                                                 l.formattedDataSize(info.memoryTotal));
+    QString text = tr("Cards hold %1 of %2").arg(l.formattedDataSize(cardBytes), l.formattedDataSize(info.memoryTotal));
     if (info.isCuda())
         text += QLatin1Char('\n')
-                + tr("Allocator: %1 allocated, %2 reserved").arg(
-                    l.formattedDataSize(info.allocatorAllocated),
-                    l.formattedDataSize(info.allocatorReserved));
+            + tr("Allocator: %1 allocated, %2 reserved")
+                  .arg(l.formattedDataSize(info.allocatorAllocated), l.formattedDataSize(info.allocatorReserved));
     else
         text += QLatin1Char('\n') + tr("%1 free in the system").arg(l.formattedDataSize(info.memoryFree));
     m_memory->setText(text);
@@ -177,10 +174,13 @@ void DevicePane::scheduleArrange()
     if (m_arrangeScheduled)
         return;
     m_arrangeScheduled = true;
-    QMetaObject::invokeMethod(this, [this] {
-        m_arrangeScheduled = false;
-        arrangeCards();
-    }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this,
+        [this] {
+            m_arrangeScheduled = false;
+            arrangeCards();
+        },
+        Qt::QueuedConnection);
 }
 
 void DevicePane::arrangeCards()
@@ -191,7 +191,7 @@ void DevicePane::arrangeCards()
     const int scrollBar = m_scroll->verticalScrollBar()->sizeHint().width();
     // Measured as if the scroll bar were there, so showing it cannot flip the decision back.
     const int width = m_scroll->viewport()->width() - margins.left() - margins.right()
-                      - (m_scroll->verticalScrollBar()->isVisible() ? 0 : scrollBar);
+        - (m_scroll->verticalScrollBar()->isVisible() ? 0 : scrollBar);
     const int height = m_scroll->viewport()->height() - margins.top() - margins.bottom();
     int fullHeight = 0;
     for (TensorCard *c : std::as_const(m_order))

@@ -44,8 +44,7 @@ public:
     bool compact() const; // true while the cards are shown one line each
 
 Q_SIGNALS:
-    void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice,
-                     Qt::KeyboardModifiers modifiers);
+    void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice, Qt::KeyboardModifiers modifiers);
     void fileDropped(const QString &path, const QString &toDevice); // a .pt file
 
 protected:

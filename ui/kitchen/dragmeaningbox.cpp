@@ -14,8 +14,7 @@ DragMeaningBox::DragMeaningBox(QWidget *parent) : QComboBox(parent)
                   "Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded."));
     // Read before connecting, so that reading the preference does not write it back.
     setMeaning(TransferMeaning(PreferencesDialog::dragMeaning()));
-    connect(this, &QComboBox::currentIndexChanged, this,
-            [this] { PreferencesDialog::setDragMeaning(int(meaning())); });
+    connect(this, &QComboBox::currentIndexChanged, this, [this] { PreferencesDialog::setDragMeaning(int(meaning())); });
 }
 
 TransferMeaning DragMeaningBox::meaning() const { return TransferMeaning(currentData().toInt()); }

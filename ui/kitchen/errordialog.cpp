@@ -21,14 +21,22 @@ namespace tk {
 QString ErrorDialog::title(OpError::Kind kind)
 {
     switch (kind) {
-    case OpError::Kind::DeviceMismatch: return tr("Devices don't match");
-    case OpError::Kind::Shape: return tr("Shapes don't fit");
-    case OpError::Kind::Dtype: return tr("This dtype doesn't work here");
-    case OpError::Kind::OutOfMemory: return tr("Out of memory");
-    case OpError::Kind::InvalidInput: return tr("That can't be done");
-    case OpError::Kind::File: return tr("Can't open this file");
-    case OpError::Kind::NoGpu: return tr("No GPU here");
-    default: return tr("LibTorch raised an error");
+    case OpError::Kind::DeviceMismatch:
+        return tr("Devices don't match");
+    case OpError::Kind::Shape:
+        return tr("Shapes don't fit");
+    case OpError::Kind::Dtype:
+        return tr("This dtype doesn't work here");
+    case OpError::Kind::OutOfMemory:
+        return tr("Out of memory");
+    case OpError::Kind::InvalidInput:
+        return tr("That can't be done");
+    case OpError::Kind::File:
+        return tr("Can't open this file");
+    case OpError::Kind::NoGpu:
+        return tr("No GPU here");
+    default:
+        return tr("LibTorch raised an error");
     }
 }
 
@@ -93,7 +101,7 @@ QString ErrorDialog::explanation(const OpError &error)
     return explanation(error.kind);
 }
 
-ErrorDialog::ErrorDialog(const OpError &error, QWidget *parent) : ErrorDialog(error, {}, {}, parent) {}
+ErrorDialog::ErrorDialog(const OpError &error, QWidget *parent) : ErrorDialog(error, {}, {}, parent) { }
 
 ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &y, QWidget *parent)
     : QDialog(parent), m_error(error)
@@ -118,8 +126,8 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
     auto *fileLayout = new QHBoxLayout(fileRow);
     fileLayout->setContentsMargins(0, 0, 0, 0);
     fileLayout->addWidget(new QLabel(tr("File:")));
-    const QString nativePath =
-        error.file.isEmpty() ? QString() : QDir::toNativeSeparators(QFileInfo(error.file).absoluteFilePath());
+    const QString nativePath
+        = error.file.isEmpty() ? QString() : QDir::toNativeSeparators(QFileInfo(error.file).absoluteFilePath());
     // Long paths keep both ends; the whole path is in the tooltip and the copied text.
     auto *file = new QLabel(fontMetrics().elidedText(nativePath, Qt::ElideMiddle, 460));
     file->setObjectName(QStringLiteral("file"));
@@ -178,8 +186,9 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
 
     QString whyText = explanation(error);
     if (error.refusedBeforeAllocation)
-        whyText += QLatin1Char(' ') + tr("Tensor Kitchen checked the free memory before asking LibTorch, "
-                                         "so nothing was allocated and every card is as it was.");
+        whyText += QLatin1Char(' ')
+            + tr("Tensor Kitchen checked the free memory before asking LibTorch, "
+                 "so nothing was allocated and every card is as it was.");
     auto *why = new QLabel(whyText);
     why->setObjectName(QStringLiteral("explanation"));
     why->setWordWrap(true);
@@ -209,25 +218,25 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
     said->addWidget(copy);
 
     auto *buttons = new QDialogButtonBox;
-    if (error.kind == OpError::Kind::DeviceMismatch && x.id >= 0 && y.id >= 0
-        && x.device != y.device) {
-        auto *moveY = buttons->addButton(tr("Move %1 to %2 and retry").arg(y.name, x.device),
-                                         QDialogButtonBox::ActionRole);
+    if (error.kind == OpError::Kind::DeviceMismatch && x.id >= 0 && y.id >= 0 && x.device != y.device) {
+        auto *moveY
+            = buttons->addButton(tr("Move %1 to %2 and retry").arg(y.name, x.device), QDialogButtonBox::ActionRole);
         moveY->setObjectName(QStringLiteral("moveSecond"));
         connect(moveY, &QPushButton::clicked, this, [this, y, x] {
             Q_EMIT moveAndRetry(y.id, x.device);
             accept();
         });
-        auto *moveX = buttons->addButton(tr("Move %1 to %2 and retry").arg(x.name, y.device),
-                                         QDialogButtonBox::ActionRole);
+        auto *moveX
+            = buttons->addButton(tr("Move %1 to %2 and retry").arg(x.name, y.device), QDialogButtonBox::ActionRole);
         // A meta tensor has no values, so LibTorch cannot copy it to a real device; and
         // LibTorch's Module::to() cannot move parameters to meta in place.
-        for (auto [button, from, to, kind] : {std::tuple{moveY, y.device, x.device, y.kind},
-                                              std::tuple{moveX, x.device, y.device, x.kind}}) {
+        for (auto [button, from, to, kind] :
+             {std::tuple{moveY, y.device, x.device, y.kind}, std::tuple{moveX, x.device, y.device, x.kind}}) {
             if (from == QLatin1String("meta") && to != QLatin1String("meta")) {
                 button->setEnabled(false);
                 button->setToolTip(tr("A meta tensor has shapes but no values: there is nothing "
-                                      "to copy to %1.").arg(to));
+                                      "to copy to %1.")
+                                       .arg(to));
             } else if (kind == QLatin1String("model") && to == QLatin1String("meta")) {
                 button->setEnabled(false);
                 button->setToolTip(tr("LibTorch's Module::to() moves parameters in place, which "
@@ -276,8 +285,7 @@ void ErrorDialog::fitHeight(int width)
 {
     // The wrapped labels' height at this width, not at the narrower size hint's.
     layout()->activate();
-    resize(width, layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width)
-                                                : sizeHint().height());
+    resize(width, layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height());
 }
 
 bool ErrorDialog::detailsShown() const { return !m_details->isHidden(); }

@@ -50,8 +50,8 @@ void FlightOverlay::finishOne()
     ++m_landed;
 }
 
-void FlightOverlay::fly(const QPixmap &card, const QRect &from, const QRect &to, int ms,
-                        const QString &caption, bool vanishOnArrival, std::function<void()> landed)
+void FlightOverlay::fly(const QPixmap &card, const QRect &from, const QRect &to, int ms, const QString &caption,
+                        bool vanishOnArrival, std::function<void()> landed)
 {
     ++m_active;
     raise();

@@ -19,8 +19,8 @@ public:
     // so that both a tiny and a huge copy stay watchable and their difference visible.
     static int durationFor(double seconds);
 
-    void fly(const QPixmap &card, const QRect &from, const QRect &to, int ms,
-             const QString &caption, bool vanishOnArrival, std::function<void()> landed = {});
+    void fly(const QPixmap &card, const QRect &from, const QRect &to, int ms, const QString &caption,
+             bool vanishOnArrival, std::function<void()> landed = {});
     void fadeOut(const QPixmap &card, const QRect &at, const QString &caption, int ms = 900);
     int activeFlights() const { return m_active; }
     int flightsLanded() const { return m_landed; } // since the overlay was made

@@ -9,14 +9,13 @@ namespace {
 // A perceptually ordered dark-blue → teal → yellow ramp (viridis endpoints).
 QColor ramp(float t)
 {
-    static const QColor stops[] = {QColor(68, 1, 84), QColor(59, 82, 139), QColor(33, 145, 140),
-                                   QColor(94, 201, 98), QColor(253, 231, 37)};
+    static const QColor stops[]
+        = {QColor(68, 1, 84), QColor(59, 82, 139), QColor(33, 145, 140), QColor(94, 201, 98), QColor(253, 231, 37)};
     t = std::clamp(t, 0.0f, 1.0f) * 4.0f;
     const int i = std::min(3, int(t));
     const float f = t - i;
     const QColor a = stops[i], b = stops[i + 1];
-    return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * f,
-                            a.greenF() + (b.greenF() - a.greenF()) * f,
+    return QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * f, a.greenF() + (b.greenF() - a.greenF()) * f,
                             a.blueF() + (b.blueF() - a.blueF()) * f);
 }
 } // namespace
@@ -27,8 +26,7 @@ HeatMapWidget::HeatMapWidget(QWidget *parent) : QWidget(parent)
     setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
 }
 
-void HeatMapWidget::setValues(int rows, int cols, const QVector<float> &values,
-                              const QString &emptyText)
+void HeatMapWidget::setValues(int rows, int cols, const QVector<float> &values, const QString &emptyText)
 {
     m_rows = rows;
     m_cols = cols;

@@ -4,10 +4,7 @@
 
 namespace tk {
 
-KitchenCommand::KitchenCommand(KitchenEngine *engine, const QString &text)
-    : QUndoCommand(text), m_engine(engine)
-{
-}
+KitchenCommand::KitchenCommand(KitchenEngine *engine, const QString &text) : QUndoCommand(text), m_engine(engine) { }
 
 void KitchenCommand::undo() { m_engine->submit(request::Undo{}); }
 

@@ -266,13 +266,14 @@ void KitchenView::showDeviceSamples(const QList<DeviceInfo> &devices, const QLis
         if (!p)
             continue;
         if (d.type == QLatin1String("cpu"))
-            p->setHardware(d.name, tr("%1 threads in use · %2 logical cores · %3 RAM")
-                                       .arg(d.threads)
-                                       .arg(d.logicalCores)
-                                       .arg(l.formattedDataSize(d.memoryTotal)));
+            p->setHardware(d.name,
+                           tr("%1 threads in use · %2 logical cores · %3 RAM")
+                               .arg(d.threads)
+                               .arg(d.logicalCores)
+                               .arg(l.formattedDataSize(d.memoryTotal)));
         else if (d.isCuda())
-            p->setHardware(d.name, tr("compute capability %1 · %2")
-                                       .arg(d.capability, l.formattedDataSize(d.memoryTotal)));
+            p->setHardware(d.name,
+                           tr("compute capability %1 · %2").arg(d.capability, l.formattedDataSize(d.memoryTotal)));
         p->setMemory(d, bytes.value(i));
     }
 }
@@ -302,11 +303,11 @@ void KitchenView::fly(const MoveReport &r)
     const QPixmap &pixmap = start.pixmap;
     const QRect &from = start.from;
     QString caption = r.shapesOnly() ? tr("%1 · shapes only").arg(QLocale().formattedDataSize(r.bytes))
-                      : r.timed ? tr("%1 · %2 ms · %3 GB/s")
-                                    .arg(QLocale().formattedDataSize(r.bytes))
-                                    .arg(r.seconds * 1e3, 0, 'f', 3)
-                                    .arg(r.gigabytesPerSecond(), 0, 'f', 2)
-                              : tr("%1 · timing…").arg(QLocale().formattedDataSize(r.bytes));
+        : r.timed                    ? tr("%1 · %2 ms · %3 GB/s")
+                        .arg(QLocale().formattedDataSize(r.bytes))
+                        .arg(r.seconds * 1e3, 0, 'f', 3)
+                        .arg(r.gigabytesPerSecond(), 0, 'f', 2)
+                  : tr("%1 · timing…").arg(QLocale().formattedDataSize(r.bytes));
     if (r.count > 1)
         caption += QLatin1Char(' ') + tr("× %n batches", nullptr, r.count);
     QString message = r.describe();

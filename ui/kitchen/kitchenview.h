@@ -60,8 +60,7 @@ public Q_SLOTS:
     void showDeviceSamples(const QList<tk::DeviceInfo> &devices, const QList<qint64> &bytes);
 
 Q_SIGNALS:
-    void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice,
-                     Qt::KeyboardModifiers modifiers);
+    void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice, Qt::KeyboardModifiers modifiers);
     void fileDropped(const QString &path, const QString &toDevice);
     void metaPaneToggled(bool visible); // the window keeps its menu action in step
     // A card's own requests, passed on as the card sent them.

@@ -105,8 +105,7 @@ void NewTensorDialog::validate()
     m_errorLabel->setVisible(!error.isEmpty());
     m_shape->setStyleSheet(shape ? QString() : QStringLiteral("QLineEdit { border: 1px solid #c00; }"));
     m_buttons->button(QDialogButtonBox::Ok)->setEnabled(error.isEmpty());
-    m_code->setText(error.isEmpty() ? QStringLiteral("%1 = torch.%2(%3)")
-                                          .arg(name, f, TensorSpec::shapeText(*shape))
+    m_code->setText(error.isEmpty() ? QStringLiteral("%1 = torch.%2(%3)").arg(name, f, TensorSpec::shapeText(*shape))
                                     : QString());
 }
 

@@ -21,8 +21,8 @@ class NewTensorDialog : public QDialog
     Q_OBJECT
 
 public:
-    NewTensorDialog(const QStringList &devices, const QStringList &takenNames,
-                    const QString &suggestedName, QWidget *parent = nullptr);
+    NewTensorDialog(const QStringList &devices, const QStringList &takenNames, const QString &suggestedName,
+                    QWidget *parent = nullptr);
 
     TensorSpec spec() const;
     bool isValid() const { return m_error.isEmpty(); }

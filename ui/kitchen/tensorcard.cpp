@@ -97,8 +97,8 @@ int TensorCard::fullHeightForWidth(int width) const
     // Measured from the parts, so a compact card can say how tall it would be in full.
     const QMargins m = layout()->contentsMargins();
     const int inner = width - m.left() - m.right();
-    const int details = m_details->hasHeightForWidth() ? m_details->heightForWidth(inner)
-                                                       : m_details->sizeHint().height();
+    const int details
+        = m_details->hasHeightForWidth() ? m_details->heightForWidth(inner) : m_details->sizeHint().height();
     return m.top() + m.bottom() + layout()->itemAt(0)->sizeHint().height() + layout()->spacing() + details;
 }
 
@@ -125,11 +125,12 @@ void TensorCard::refresh()
     setSheet(m_storage, QStringLiteral("color: %1; font-weight: bold;").arg(sc.darker(130).name()));
     m_storage->setToolTip(tr("Storage %1. Cards with the same storage mark share memory: a view, "
                              "or a to() to the device the tensor was already on. A new mark means "
-                             "a new copy.").arg(m_info.storageId));
+                             "a new copy.")
+                              .arg(m_info.storageId));
     const bool tensor = m_info.kind == QLatin1String("tensor");
-    m_dtype->setText(tensor ? m_info.dtype
-                     : m_info.kind == QLatin1String("model") ? tr("nn.Module")
-                                                              : tr("no .to() needed"));
+    m_dtype->setText(tensor                                      ? m_info.dtype
+                         : m_info.kind == QLatin1String("model") ? tr("nn.Module")
+                                                                 : tr("no .to() needed"));
     setSheet(m_dtype, DeviceStyle::badgeStyle(m_info.device));
     m_device->setText(m_info.device);
     setSheet(m_device, DeviceStyle::badgeStyle(m_info.device));
@@ -143,11 +144,11 @@ void TensorCard::refresh()
     // Short, so two compact cards fit side by side; the tooltip has the rest.
     m_shape->setText(tensor ? QStringLiteral("[%1]").arg(dims.join(QStringLiteral(", "))) : QString());
     m_heat->setValues(m_info.heatRows, m_info.heatCols, m_info.heat,
-                      m_info.summaryPending ? tr("summarising…")
-                      : m_info.device == QLatin1String("meta") ? tr("no data")
-                      : m_info.kind == QLatin1String("optimizer") ? tr("optimizer")
-                      : m_info.kind == QLatin1String("loss") ? tr("loss")
-                                                              : tr("no values"));
+                      m_info.summaryPending                           ? tr("summarising…")
+                          : m_info.device == QLatin1String("meta")    ? tr("no data")
+                          : m_info.kind == QLatin1String("optimizer") ? tr("optimizer")
+                          : m_info.kind == QLatin1String("loss")      ? tr("loss")
+                                                                      : tr("no values"));
     setToolTip(QStringLiteral("<b>%1</b><br><tt>%2</tt><br>%3")
                    .arg(m_info.name.toHtmlEscaped(), m_info.summary.toHtmlEscaped(),
                         tr("storage %1 · %2 in storage · double-click for values")
@@ -197,8 +198,7 @@ void TensorCard::mouseMoveEvent(QMouseEvent *event)
     if (m_readOnly)
         return;
     if (!(event->buttons() & Qt::LeftButton)
-        || (event->position().toPoint() - m_pressPos).manhattanLength()
-               < QApplication::startDragDistance())
+        || (event->position().toPoint() - m_pressPos).manhattanLength() < QApplication::startDragDistance())
         return;
     auto *drag = new QDrag(this);
     drag->setMimeData(CardMime::encode(m_info.id, m_info.device));

@@ -39,8 +39,9 @@ void ValuesDialog::setPreview(const TensorPreview &p)
     m_table->resizeColumnsToContents();
     const bool cut = p.rows < p.totalRows || p.cols < p.totalCols;
     m_header->setText(p.rows == 0 ? QString()
-                      : cut ? tr("Showing %1 × %2 of %3 × %4.").arg(p.rows).arg(p.cols).arg(p.totalRows).arg(p.totalCols)
-                            : tr("%1 × %2").arg(p.totalRows).arg(p.totalCols));
+                          : cut
+                          ? tr("Showing %1 × %2 of %3 × %4.").arg(p.rows).arg(p.cols).arg(p.totalRows).arg(p.totalCols)
+                          : tr("%1 × %2").arg(p.totalRows).arg(p.totalCols));
     m_note->setText(p.note);
     m_table->setVisible(p.rows > 0);
 }

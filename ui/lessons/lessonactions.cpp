@@ -18,13 +18,11 @@
 
 namespace tk {
 
-LessonActions::LessonActions(KitchenEngine *engine, KitchenView *view,
-                             CardActions *cards, QTabWidget *tabs, MatmulRacePanel *matmulRace,
-                             TrainingRacePanel *trainingRace, QObject *parent)
-    : QObject(parent), m_engine(engine), m_view(view), m_cards(cards), m_tabs(tabs),
-      m_matmulRace(matmulRace), m_trainingRace(trainingRace)
-{
-}
+LessonActions::LessonActions(KitchenEngine *engine, KitchenView *view, CardActions *cards, QTabWidget *tabs,
+                             MatmulRacePanel *matmulRace, TrainingRacePanel *trainingRace, QObject *parent)
+    : QObject(parent), m_engine(engine), m_view(view), m_cards(cards), m_tabs(tabs), m_matmulRace(matmulRace),
+      m_trainingRace(trainingRace)
+{ }
 
 int LessonActions::idOfName(const QString &name) const
 {
@@ -46,8 +44,7 @@ void LessonActions::tryLesson(const QString &id)
         TensorSpec s;
         s.shape = {2, 3};
         s.name = x >= 0 ? QString() : QStringLiteral("x"); // x is taken (on another device): a free name
-        m_engine->submit(request::Create{s},
-                         m_cards->showingErrors([next](const Outcome &o) { next(o.cardId); }));
+        m_engine->submit(request::Create{s}, m_cards->showingErrors([next](const Outcome &o) { next(o.cardId); }));
     };
     m_tabs->setCurrentIndex(0);
     if (id.startsWith(QLatin1String("01"))) {
@@ -128,7 +125,8 @@ void LessonActions::tryLesson(const QString &id)
 QString LessonActions::whySlowExample()
 {
     const QString package = WatcherPackage::dir();
-    const QString script = package.isEmpty() ? QString() : QDir(package).filePath(QStringLiteral("examples/why_slow.py"));
+    const QString script
+        = package.isEmpty() ? QString() : QDir(package).filePath(QStringLiteral("examples/why_slow.py"));
     return !script.isEmpty() && QFile::exists(script) ? script : QString();
 }
 

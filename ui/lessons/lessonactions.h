@@ -21,9 +21,8 @@ class LessonActions : public QObject
     Q_OBJECT
 
 public:
-    LessonActions(KitchenEngine *engine, KitchenView *view, CardActions *cards,
-                  QTabWidget *tabs, MatmulRacePanel *matmulRace, TrainingRacePanel *trainingRace,
-                  QObject *parent = nullptr);
+    LessonActions(KitchenEngine *engine, KitchenView *view, CardActions *cards, QTabWidget *tabs,
+                  MatmulRacePanel *matmulRace, TrainingRacePanel *trainingRace, QObject *parent = nullptr);
 
     // Lesson 14 runs a program under the watcher: the window's, made after the lessons.
     void setWatch(WatchController *watch) { m_watch = watch; }

@@ -17,7 +17,7 @@ class LessonsPanel : public QWidget
 public:
     explicit LessonsPanel(const QString &language, QWidget *parent = nullptr);
     int count() const;
-    QString lessonId(int row) const;  // "01-where", …
+    QString lessonId(int row) const; // "01-where", …
     QString lessonHtml(int row) const;
     void select(int row);
 

@@ -11,7 +11,7 @@ namespace {
 class BoxedText : public QCPTextElement
 {
 public:
-    explicit BoxedText(QCustomPlot *plot) : QCPTextElement(plot) {}
+    explicit BoxedText(QCustomPlot *plot) : QCPTextElement(plot) { }
 
 protected:
     void draw(QCPPainter *painter) override
@@ -43,8 +43,8 @@ bool BusyMachineNote::set(const QString &text)
     }
     // Two lines, so it fits the chart's width: the measure, then what it means.
     const QString shown = text.isEmpty()
-                              ? QString()
-                              : QStringLiteral("⚠ ") + QString(text).replace(QStringLiteral(": "), QStringLiteral(":\n"));
+        ? QString()
+        : QStringLiteral("⚠ ") + QString(text).replace(QStringLiteral(": "), QStringLiteral(":\n"));
     if (m_element->text() == shown && m_element->visible() == !text.isEmpty())
         return false;
     m_element->setText(shown);
@@ -62,9 +62,6 @@ bool BusyMachineNote::set(const QString &text)
     return true;
 }
 
-QString BusyMachineNote::text() const
-{
-    return m_element && m_element->visible() ? m_element->text() : QString();
-}
+QString BusyMachineNote::text() const { return m_element && m_element->visible() ? m_element->text() : QString(); }
 
 } // namespace tk

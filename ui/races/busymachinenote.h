@@ -15,7 +15,7 @@ namespace tk {
 class BusyMachineNote
 {
 public:
-    explicit BusyMachineNote(QCustomPlot *plot) : m_plot(plot) {}
+    explicit BusyMachineNote(QCustomPlot *plot) : m_plot(plot) { }
 
     // Shows the text (the measure, then what it means, on two lines); empty hides the note.
     // True when what is shown changed, so the caller replots.

@@ -21,9 +21,9 @@ void DecisionView::setGrid(const DecisionGrid &grid)
     for (int r = 0; r < grid.size; ++r) {
         for (int c = 0; c < grid.size; ++c) {
             const float p = grid.probability.at(r * grid.size + c);
-            const QColor mix = QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * p,
-                                                a.greenF() + (b.greenF() - a.greenF()) * p,
-                                                a.blueF() + (b.blueF() - a.blueF()) * p);
+            const QColor mix
+                = QColor::fromRgbF(a.redF() + (b.redF() - a.redF()) * p, a.greenF() + (b.greenF() - a.greenF()) * p,
+                                   a.blueF() + (b.blueF() - a.blueF()) * p);
             m_image.setPixelColor(c, r, mix.lighter(140));
         }
     }

@@ -14,7 +14,11 @@ class DecisionView : public QWidget
 
 public:
     explicit DecisionView(const QString &title, QWidget *parent = nullptr);
-    void setPoints(const QVector<float> &xyClass) { m_points = xyClass; update(); }
+    void setPoints(const QVector<float> &xyClass)
+    {
+        m_points = xyClass;
+        update();
+    }
     void setGrid(const DecisionGrid &grid);
     int step() const { return m_step; }
     QSize sizeHint() const override { return {220, 240}; }

@@ -12,8 +12,7 @@
 
 namespace tk {
 
-LoaderOptions::LoaderOptions(bool hasGpu, QWidget *parent)
-    : QGroupBox(tr("DataLoader"), parent), m_hasGpu(hasGpu)
+LoaderOptions::LoaderOptions(bool hasGpu, QWidget *parent) : QGroupBox(tr("DataLoader"), parent), m_hasGpu(hasGpu)
 {
     setObjectName(QStringLiteral("loaderOptions"));
     const TrainConfig defaults;

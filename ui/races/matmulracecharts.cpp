@@ -37,8 +37,8 @@ MatmulRaceCharts::MatmulRaceCharts(bool hasGpu, QWidget *parent) : QWidget(paren
 {
     m_timePlot = makePlot(tr("Time per A @ B"), tr("N (A and B are N × N)"), tr("seconds"), true);
     m_gflopsPlot = makePlot(tr("Throughput"), tr("N"), tr("GFLOP/s (2N³ / time)"), false);
-    m_speedupPlot = makePlot(hasGpu ? tr("GPU speed-up over the CPU") : tr("Several cooks vs one"),
-                             tr("N"), tr("speed-up (×)"), true);
+    m_speedupPlot = makePlot(hasGpu ? tr("GPU speed-up over the CPU") : tr("Several cooks vs one"), tr("N"),
+                             tr("speed-up (×)"), true);
     // Times read as times ("100 µs", "1 ms"), speed-ups as plain factors ("0.5", "2", "10").
     ChartFactory::setLogTicks(m_timePlot->yAxis, 10, &MatmulRaceCharts::formatSeconds);
     ChartFactory::setLogTicks(m_speedupPlot->yAxis, 10, &ChartFactory::plainNumber);
@@ -47,7 +47,8 @@ MatmulRaceCharts::MatmulRaceCharts(bool hasGpu, QWidget *parent) : QWidget(paren
     one->point2->setCoords(2, 1);
     one->setPen(QPen(Qt::black, 1, Qt::DashLine));
     // The verdict gets a line of its own under the title, never over the curves it sums up.
-    m_crossoverLabel = new QCPTextElement(m_speedupPlot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
+    m_crossoverLabel
+        = new QCPTextElement(m_speedupPlot, QString(), QFont(font().family(), font().pointSize(), QFont::Bold));
     m_crossoverLabel->setObjectName(QStringLiteral("crossover"));
     m_speedupPlot->plotLayout()->insertRow(1);
     m_speedupPlot->plotLayout()->addElement(1, 0, m_crossoverLabel);
@@ -71,12 +72,10 @@ MatmulRaceCharts::MatmulRaceCharts(bool hasGpu, QWidget *parent) : QWidget(paren
     m_replotTimer->start();
 }
 
-QCustomPlot *MatmulRaceCharts::makePlot(const QString &title, const QString &xLabel,
-                                        const QString &yLabel, bool logY)
+QCustomPlot *MatmulRaceCharts::makePlot(const QString &title, const QString &xLabel, const QString &yLabel, bool logY)
 {
     QCustomPlot *plot = ChartFactory::make(title, xLabel, yLabel, true, logY);
-    connect(plot, &QCustomPlot::mouseMove, this,
-            [this, plot](QMouseEvent *e) { showTracer(plot, e); });
+    connect(plot, &QCustomPlot::mouseMove, this, [this, plot](QMouseEvent *e) { showTracer(plot, e); });
     return plot;
 }
 
@@ -194,8 +193,7 @@ bool MatmulRaceCharts::addPoint(const MatmulResult &r)
         m_speedupPlot->yAxis->rescale();
         const QCPRange sp = m_speedupPlot->yAxis->range();
         found = sp.lower > 0;
-        m_speedupPlot->yAxis->setRange(found ? std::min(sp.lower / 1.5, 0.5) : 0.5,
-                                       std::max(sp.upper * 1.5, 2.0));
+        m_speedupPlot->yAxis->setRange(found ? std::min(sp.lower / 1.5, 0.5) : 0.5, std::max(sp.upper * 1.5, 2.0));
     }
     m_dirty = true;
     return true;

@@ -58,8 +58,7 @@ private:
         QCPGraph *speedup = nullptr; // null for the baseline lane
     };
 
-    QCustomPlot *makePlot(const QString &title, const QString &xLabel, const QString &yLabel,
-                          bool logY);
+    QCustomPlot *makePlot(const QString &title, const QString &xLabel, const QString &yLabel, bool logY);
     void refreshSpeedup();
     void replotDirty();
     void showTracer(QCustomPlot *plot, QMouseEvent *event);

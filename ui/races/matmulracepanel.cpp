@@ -62,8 +62,8 @@ void MatmulRacePanel::buildControls(QWidget *box)
     box->setMaximumWidth(330);
     m_dtype = new QComboBox;
     m_dtype->setObjectName(QStringLiteral("raceDtype"));
-    m_dtype->addItems({QStringLiteral("float32"), QStringLiteral("float64"),
-                       QStringLiteral("bfloat16"), QStringLiteral("float16")});
+    m_dtype->addItems(
+        {QStringLiteral("float32"), QStringLiteral("float64"), QStringLiteral("bfloat16"), QStringLiteral("float16")});
     m_from = new QComboBox;
     m_to = new QComboBox;
     for (int n = 16; n <= 16384; n *= 2) {
@@ -169,8 +169,7 @@ void MatmulRacePanel::buildControls(QWidget *box)
     m_to->setCurrentText(prefs.value(QStringLiteral("to"), m_to->currentText()).toString());
     m_minRun->setValue(prefs.value(QStringLiteral("minRunTime"), m_minRun->value()).toDouble());
     m_oneCook->setChecked(prefs.value(QStringLiteral("oneCook"), m_oneCook->isChecked()).toBool());
-    m_python->setChecked(m_python->isEnabled()
-                         && prefs.value(QStringLiteral("python"), false).toBool());
+    m_python->setChecked(m_python->isEnabled() && prefs.value(QStringLiteral("python"), false).toBool());
     prefs.endGroup();
     connect(m_run, &QPushButton::clicked, this, [this] {
         QSettings s;
@@ -211,9 +210,9 @@ MatmulSettings MatmulRacePanel::settingsFromControls() const
     for (const DeviceInfo &d : DeviceRegistry::knownDevices()) {
         if (!d.isCuda())
             continue;
-        for (auto [box, mode] : {std::pair{m_gpuCompute, MatmulMode::Compute},
-                                 std::pair{m_gpuEndToEnd, MatmulMode::EndToEnd},
-                                 std::pair{m_gpuNaive, MatmulMode::Naive}}) {
+        for (auto [box, mode] :
+             {std::pair{m_gpuCompute, MatmulMode::Compute}, std::pair{m_gpuEndToEnd, MatmulMode::EndToEnd},
+              std::pair{m_gpuNaive, MatmulMode::Naive}}) {
             if (box->isChecked()) {
                 MatmulLane g;
                 g.device = d.id;
@@ -295,8 +294,7 @@ void MatmulRacePanel::onFinished(bool cancelled, const QString &error)
     else if (cancelled)
         m_status->setText(tr("Cancelled after %n points.", nullptr, int(m_race->results().size())));
     else
-        m_status->setText(tr("Done: %n points. %1", nullptr, int(m_race->results().size()))
-                              .arg(crossoverText())
+        m_status->setText(tr("Done: %n points. %1", nullptr, int(m_race->results().size())).arg(crossoverText())
                           + QStringList(MatmulReport::pythonCost(m_race->results()))
                                 .join(QLatin1Char(' '))
                                 .prepend(QLatin1Char(' ')));
@@ -319,8 +317,8 @@ bool MatmulRacePanel::exportCsv(const QString &path, QString *error) const
 bool MatmulRacePanel::exportJson(const QString &path, QString *error) const
 {
     QSaveFile f(path);
-    const QByteArray json =
-        MatmulReport::toJson(MatmulReport::receipt(m_settings, m_race->results()), m_race->results());
+    const QByteArray json
+        = MatmulReport::toJson(MatmulReport::receipt(m_settings, m_race->results()), m_race->results());
     if (!f.open(QIODevice::WriteOnly) || f.write(json) < 0 || !f.commit()) {
         *error = f.errorString();
         return false;
@@ -333,8 +331,7 @@ void MatmulRacePanel::exportDialog()
     QString filter;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Export race"), QStringLiteral("matmul-race.png"),
-        tr("PNG image (*.png);;PDF document (*.pdf);;CSV table (*.csv);;JSON with receipt (*.json)"),
-        &filter);
+        tr("PNG image (*.png);;PDF document (*.pdf);;CSV table (*.csv);;JSON with receipt (*.json)"), &filter);
     if (path.isEmpty())
         return;
     const QString suffix = QFileInfo(path).suffix().toLower();

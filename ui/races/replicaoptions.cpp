@@ -80,7 +80,8 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
         m_gpuRanks = ranksSpin(QStringLiteral("cuda"), gpuCount);
         layout->addLayout(ranksRow(m_gpuDdp, m_gpuRanks, tr("· GPUs")));
     }
-    const QString guide = QStringLiteral("<code>if torch.cuda.device_count() &gt; 1: model = nn.DataParallel(model)</code>");
+    const QString guide
+        = QStringLiteral("<code>if torch.cuda.device_count() &gt; 1: model = nn.DataParallel(model)</code>");
     if (gpuCount >= 2) {
         m_dataParallel = new QCheckBox(tr("DataParallel · one process, %n GPUs", "", gpuCount));
         m_dataParallel->setObjectName(QStringLiteral("dataParallelLane"));
@@ -91,7 +92,8 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
     } else {
         // The guide's line is guarded by device_count() > 1: here it is skipped, and says nothing.
         m_dpNote = new QLabel(tr("The guide's %1 does nothing on this machine (%n GPUs): the model "
-                                 "trains on one device.", "", gpuCount)
+                                 "trains on one device.",
+                                 "", gpuCount)
                                   .arg(guide));
         m_dpNote->setObjectName(QStringLiteral("dataParallelNote"));
         m_dpNote->setWordWrap(true);

@@ -56,10 +56,10 @@ private:
     QCheckBox *m_pythonGpu = nullptr; // only with GPUs: on cuda:0
     QCheckBox *m_cpuDdp = nullptr;
     QSpinBox *m_cpuRanks = nullptr;
-    QCheckBox *m_gpuDdp = nullptr;   // only with GPUs: one rank per GPU
+    QCheckBox *m_gpuDdp = nullptr; // only with GPUs: one rank per GPU
     QSpinBox *m_gpuRanks = nullptr;
     QCheckBox *m_dataParallel = nullptr; // only with two GPUs or more
-    QLabel *m_dpNote = nullptr;          // only with fewer
+    QLabel *m_dpNote = nullptr; // only with fewer
     QLabel *m_batchWarning = nullptr;
     QPushButton *m_sweep = nullptr;
     int m_batch = TrainConfig{}.batch;

@@ -90,13 +90,15 @@ void ReplicaStrip::setSummary(const ReplicaSummary &s)
                                .arg(c.name()));
         // One process without a group (the Python lane, DataParallel): no ranks, no all-reduce.
         const bool group = s.backend != QLatin1String("none");
-        QString text = group ? tr("rank %1 · %2 · pid %3 · %n threads", "", r.threads).arg(r.rank).arg(r.device).arg(r.pid)
-                             : tr("one process · %1 · pid %2 · %n threads", "", r.threads).arg(r.device).arg(r.pid);
+        QString text = group
+            ? tr("rank %1 · %2 · pid %3 · %n threads", "", r.threads).arg(r.rank).arg(r.device).arg(r.pid)
+            : tr("one process · %1 · pid %2 · %n threads", "", r.threads).arg(r.device).arg(r.pid);
         const bool stepped = i < s.rankStepMedian.size() && s.rankStepMedian.at(i) > 0;
         if (stepped && group)
-            text += QLatin1Char('\n') + tr("step %1 ms · all-reduce %2 ms")
-                                            .arg(ms(s.rankStepMedian.at(i)))
-                                            .arg(ms(s.rankAllreduceMedian.value(i)));
+            text += QLatin1Char('\n')
+                + tr("step %1 ms · all-reduce %2 ms")
+                      .arg(ms(s.rankStepMedian.at(i)))
+                      .arg(ms(s.rankAllreduceMedian.value(i)));
         else if (stepped)
             text += QLatin1Char('\n') + tr("step %1 ms").arg(ms(s.rankStepMedian.at(i)));
         box->setText(text);
@@ -114,10 +116,7 @@ void ReplicaStrip::setSummary(const ReplicaSummary &s)
     rebuildNote();
 }
 
-int ReplicaStrip::rankCount(int lane) const
-{
-    return int(m_summaries.value(lane).ranks.size());
-}
+int ReplicaStrip::rankCount(int lane) const { return int(m_summaries.value(lane).ranks.size()); }
 
 QStringList ReplicaStrip::rankTexts(int lane) const
 {

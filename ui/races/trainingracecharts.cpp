@@ -61,8 +61,8 @@ TrainingRaceCharts::TrainingRaceCharts(QWidget *parent) : QWidget(parent)
 QWidget *TrainingRaceCharts::buildRaceCharts()
 {
     m_lossPlot = ChartFactory::make(tr("Loss vs step"), tr("step"), tr("cross-entropy"), false, true);
-    m_wallPlot = ChartFactory::make(tr("Loss vs training time (the race)"), tr("seconds"),
-                                    tr("cross-entropy (EMA)"), false, true);
+    m_wallPlot = ChartFactory::make(tr("Loss vs training time (the race)"), tr("seconds"), tr("cross-entropy (EMA)"),
+                                    false, true);
     m_speedPlot = ChartFactory::make(tr("Throughput"), tr("step"), tr("samples/s (EMA)"), false, false);
     auto *views = new QWidget;
     m_viewsLayout = new QHBoxLayout(views);
@@ -146,8 +146,7 @@ bool TrainingRaceCharts::addStep(const TrainStep &s)
     double &ema = m_ema[s.lane];
     ema = std::isnan(ema) ? s.loss : kEmaAlpha * s.loss + (1 - kEmaAlpha) * ema;
     double &speed = m_emaSpeed[s.lane];
-    speed = std::isnan(speed) ? s.samplesPerSecond
-                              : kEmaAlpha * s.samplesPerSecond + (1 - kEmaAlpha) * speed;
+    speed = std::isnan(speed) ? s.samplesPerSecond : kEmaAlpha * s.samplesPerSecond + (1 - kEmaAlpha) * speed;
     m_lossPlot->graph(2 * s.lane)->addData(s.step, s.loss);
     m_lossPlot->graph(2 * s.lane + 1)->addData(s.step, ema);
     m_wallPlot->graph(s.lane)->addData(s.wallSeconds, ema);
@@ -161,9 +160,8 @@ void TrainingRaceCharts::nameWaits(const QList<TrainLane> &lanes)
 {
     for (int i = 0; i < lanes.size() && i < m_speedPlot->graphCount(); ++i)
         if (m_stepTime.value(i) > 0)
-            m_speedPlot->graph(i)->setName(tr("%1 · waited for data %2 %")
-                                               .arg(lanes.at(i).label())
-                                               .arg(100 * dataWaitFraction(i), 0, 'f', 0));
+            m_speedPlot->graph(i)->setName(
+                tr("%1 · waited for data %2 %").arg(lanes.at(i).label()).arg(100 * dataWaitFraction(i), 0, 'f', 0));
 }
 
 void TrainingRaceCharts::showDecision(const DecisionGrid &grid)

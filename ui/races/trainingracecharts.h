@@ -72,9 +72,9 @@ private:
     QCustomPlot *m_speedPlot = nullptr;
     QHBoxLayout *m_viewsLayout = nullptr;
     QList<DecisionView *> m_views;
-    QList<double> m_ema;      // per lane, loss
+    QList<double> m_ema; // per lane, loss
     QList<double> m_emaSpeed; // per lane, samples/s
-    QList<double> m_waited;   // per lane, seconds waiting for batches (DataLoader placement)
+    QList<double> m_waited; // per lane, seconds waiting for batches (DataLoader placement)
     QList<double> m_stepTime; // per lane, seconds of all steps so far
     WorkerSweepChart *m_sweepChart = nullptr;
     ReplicaSweepChart *m_replicaSweepChart = nullptr;

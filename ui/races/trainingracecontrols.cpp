@@ -200,9 +200,8 @@ void TrainingRaceControls::loadSettings()
 {
     QSettings prefs;
     prefs.beginGroup(QStringLiteral("trainingRace"));
-    for (auto [box, key] : {std::pair{m_width, "width"}, std::pair{m_depth, "depth"},
-                            std::pair{m_batch, "batch"}, std::pair{m_steps, "steps"},
-                            std::pair{m_seed, "seed"}})
+    for (auto [box, key] : {std::pair{m_width, "width"}, std::pair{m_depth, "depth"}, std::pair{m_batch, "batch"},
+                            std::pair{m_steps, "steps"}, std::pair{m_seed, "seed"}})
         box->setValue(prefs.value(QLatin1String(key), box->value()).toInt());
     m_lr->setValue(prefs.value(QStringLiteral("lr"), m_lr->value()).toDouble());
     m_optimizer->setCurrentIndex(
@@ -216,9 +215,8 @@ void TrainingRaceControls::saveSettings() const
 {
     QSettings s;
     s.beginGroup(QStringLiteral("trainingRace"));
-    for (auto [box, key] : {std::pair{m_width, "width"}, std::pair{m_depth, "depth"},
-                            std::pair{m_batch, "batch"}, std::pair{m_steps, "steps"},
-                            std::pair{m_seed, "seed"}})
+    for (auto [box, key] : {std::pair{m_width, "width"}, std::pair{m_depth, "depth"}, std::pair{m_batch, "batch"},
+                            std::pair{m_steps, "steps"}, std::pair{m_seed, "seed"}})
         s.setValue(QLatin1String(key), box->value());
     s.setValue(QStringLiteral("lr"), m_lr->value());
     s.setValue(QStringLiteral("optimizer"), m_optimizer->currentData());
@@ -345,10 +343,7 @@ void TrainingRaceControls::setProgress(int done, int total)
     m_progress->setValue(done);
 }
 
-void TrainingRaceControls::advanceProgress(int step)
-{
-    m_progress->setValue(std::max(m_progress->value(), step));
-}
+void TrainingRaceControls::advanceProgress(int step) { m_progress->setValue(std::max(m_progress->value(), step)); }
 
 void TrainingRaceControls::setStatus(const QString &text) { m_status->setText(text); }
 

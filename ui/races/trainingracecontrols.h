@@ -44,7 +44,7 @@ public:
     // Pause is offered only while the race can park its lanes: not while a DDP lane trains.
     void setPauseAllowed(bool allowed);
     void showRaceStarted(int steps); // progress over the steps, Train off, Pause and Cancel on, no summary
-    void showRaceFinished();         // Train on, Pause released and off, Cancel off
+    void showRaceFinished(); // Train on, Pause released and off, Cancel off
     void showSweepStarted(int runs); // progress over the runs, Cancel stops the sweep
     void showSweepFinished();
     void showPaused(bool paused);

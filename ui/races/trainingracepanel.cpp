@@ -18,9 +18,8 @@ namespace tk {
 
 TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     : QWidget(parent), m_race(new TrainingRace(this)), m_sweep(new WorkerSweep(this)),
-      m_replicaSweep(new ReplicaSweep(this)), m_strip(new ReplicaStrip),
-      m_pauseTimer(new QTimer(this)), m_controls(new TrainingRaceControls),
-      m_charts(new TrainingRaceCharts)
+      m_replicaSweep(new ReplicaSweep(this)), m_strip(new ReplicaStrip), m_pauseTimer(new QTimer(this)),
+      m_controls(new TrainingRaceControls), m_charts(new TrainingRaceCharts)
 {
     setObjectName(QStringLiteral("trainingRacePanel"));
     auto *layout = new QHBoxLayout(this);
@@ -107,8 +106,8 @@ void TrainingRacePanel::syncPause()
     bool drawing = false;
     for (int i = 0; i < m_race->lanes().size() && i < m_race->steps().size(); ++i) {
         const auto n = m_race->steps().at(i).size();
-        drawing = drawing || (m_race->lanes().at(i).parallel != LaneParallel::None && n > 0
-                              && n < m_race->config().steps);
+        drawing
+            = drawing || (m_race->lanes().at(i).parallel != LaneParallel::None && n > 0 && n < m_race->config().steps);
     }
     m_controls->setPauseAllowed(m_race->canPause() && !drawing);
 }
@@ -188,10 +187,7 @@ QString TrainingRacePanel::statusText() const { return m_controls->statusText();
 QString TrainingRacePanel::busyWarningText() const { return m_charts->busyWarning(); }
 
 // Other programs' load over the CPU lanes' turns so far, named on the race chart once busy.
-void TrainingRacePanel::showMachineLoad(const MachineLoad &cpuLanes)
-{
-    m_charts->setBusyWarning(cpuLanes.warning());
-}
+void TrainingRacePanel::showMachineLoad(const MachineLoad &cpuLanes) { m_charts->setBusyWarning(cpuLanes.warning()); }
 
 void TrainingRacePanel::onFinished(bool cancelled, const QString &error)
 {
@@ -238,13 +234,13 @@ QString TrainingRacePanel::summaryHtml() const
         if (i > 0 && !all[0].isEmpty() && all[0].size() == all[i].size()) {
             const int digits = TrainingRace::agreeingDigits(all[0].last().loss, last.loss);
             row += QLatin1String("; ")
-                   + (digits >= 17 ? tr("identical to %1, bit for bit").arg(m_race->lanes()[0].label())
-                                   : tr("agrees with %1 to %2 significant digits")
-                                         .arg(m_race->lanes()[0].label())
-                                         .arg(digits));
+                + (digits >= 17
+                       ? tr("identical to %1, bit for bit").arg(m_race->lanes()[0].label())
+                       : tr("agrees with %1 to %2 significant digits").arg(m_race->lanes()[0].label()).arg(digits));
         }
         if (loader && m_race->lanes()[i].parallel == LaneParallel::None)
-            row += QLatin1String("; ") + tr("waited for data %1 % of its step time").arg(100 * dataWaitFraction(i), 0, 'f', 1);
+            row += QLatin1String("; ")
+                + tr("waited for data %1 % of its step time").arg(100 * dataWaitFraction(i), 0, 'f', 1);
         const TrainLane &lane = m_race->lanes()[i];
         if (lane.parallel == LaneParallel::Python) {
             const int j = cppLane(lane);
@@ -252,20 +248,21 @@ QString TrainingRacePanel::summaryHtml() const
             const double theirs = j >= 0 ? TrainingRace::medianStepSeconds(all[j]) : 0;
             if (ours > 0 && theirs > 0)
                 row += QLatin1String("; ")
-                       + tr("median step %1 ms, %2× the %3 lane's %4 ms: what Python costs a step")
-                             .arg(ours * 1e3, 0, 'f', 3)
-                             .arg(ours / theirs, 0, 'f', 2)
-                             .arg(m_race->lanes()[j].label())
-                             .arg(theirs * 1e3, 0, 'f', 3);
+                    + tr("median step %1 ms, %2× the %3 lane's %4 ms: what Python costs a step")
+                          .arg(ours * 1e3, 0, 'f', 3)
+                          .arg(ours / theirs, 0, 'f', 2)
+                          .arg(m_race->lanes()[j].label())
+                          .arg(theirs * 1e3, 0, 'f', 3);
         } else if (last.ranks > 0) {
             double reduce = 0, total = 0;
             for (const TrainStep &s : all[i]) {
                 reduce += s.allreduceSeconds;
                 total += s.stepSeconds;
             }
-            row += QLatin1String("; ") + tr("%1 ranks, the all-reduce took %2 % of its step time")
-                                             .arg(last.ranks)
-                                             .arg(total > 0 ? 100 * reduce / total : 0, 0, 'f', 1);
+            row += QLatin1String("; ")
+                + tr("%1 ranks, the all-reduce took %2 % of its step time")
+                      .arg(last.ranks)
+                      .arg(total > 0 ? 100 * reduce / total : 0, 0, 'f', 1);
         }
         rows << row;
     }

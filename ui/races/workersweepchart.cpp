@@ -37,8 +37,7 @@ WorkerSweepChart::WorkerSweepChart(QWidget *parent) : QWidget(parent)
 
 QString WorkerSweepChart::noteText() const { return m_note->text(); }
 
-void WorkerSweepChart::reset(const QStringList &laneLabels, const QList<QColor> &laneColors,
-                             const QList<int> &workers)
+void WorkerSweepChart::reset(const QStringList &laneLabels, const QList<QColor> &laneColors, const QList<int> &workers)
 {
     m_plot->clearPlottables();
     m_plot->clearItems();

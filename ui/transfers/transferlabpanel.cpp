@@ -45,15 +45,14 @@ TransferLabPanel::TransferLabPanel(QWidget *parent) : QWidget(parent), m_lab(new
     m_progress = new QProgressBar;
     m_status = new QLabel;
     m_status->setWordWrap(true);
-    auto *note = new QLabel(
-        m_hasGpu ? tr("Moving ingredients to the workbench costs time: every copy pays a fixed "
-                      "latency (the flat left end), then the link's bandwidth (the right end). "
-                      "Pinned (page-locked) host memory lets the GPU copy directly, without an "
-                      "extra staging copy.")
-                 : tr("No GPU here, so this measures host memory copies (memcpy bandwidth). A GPU "
-                      "would add a PCIe or NVLink hop with a latency of microseconds per copy, "
-                      "and pinned memory would matter: pageable memory is staged through a "
-                      "pinned buffer first."));
+    auto *note = new QLabel(m_hasGpu ? tr("Moving ingredients to the workbench costs time: every copy pays a fixed "
+                                          "latency (the flat left end), then the link's bandwidth (the right end). "
+                                          "Pinned (page-locked) host memory lets the GPU copy directly, without an "
+                                          "extra staging copy.")
+                                     : tr("No GPU here, so this measures host memory copies (memcpy bandwidth). A GPU "
+                                          "would add a PCIe or NVLink hop with a latency of microseconds per copy, "
+                                          "and pinned memory would matter: pageable memory is staged through a "
+                                          "pinned buffer first."));
     note->setWordWrap(true);
     note->setObjectName(QStringLiteral("transferNote"));
 

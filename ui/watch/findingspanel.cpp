@@ -63,10 +63,12 @@ void FindingsPanel::showDetails(int row)
         return;
     }
     const WatchFinding &f = m_findings.at(row);
-    QString cost = f.costSeconds > 0 ? tr("Costs %1 ms a step (%2).").arg(QLocale().toString(f.costSeconds * 1e3, 'f', 2), f.costBasis)
-                                     : f.costBasis;
+    QString cost = f.costSeconds > 0
+        ? tr("Costs %1 ms a step (%2).").arg(QLocale().toString(f.costSeconds * 1e3, 'f', 2), f.costBasis)
+        : f.costBasis;
     if (f.ifFixedSeconds >= 0)
-        cost += QLatin1Char(' ') + tr("Fixed, a step would take about %1 ms.").arg(QLocale().toString(f.ifFixedSeconds * 1e3, 'f', 2));
+        cost += QLatin1Char(' ')
+            + tr("Fixed, a step would take about %1 ms.").arg(QLocale().toString(f.ifFixedSeconds * 1e3, 'f', 2));
     const QString where = WatchPlace::text(f.file, f.line, f.cell);
     m_details->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p><tt>%5</tt></p>")
                            .arg((where.isEmpty() ? QString() : where.toHtmlEscaped() + QStringLiteral(": "))

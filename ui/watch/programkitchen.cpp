@@ -188,8 +188,7 @@ void ProgramKitchen::updateStatus()
         state = tr("running");
         break;
     case WatchedProgram::State::Ended:
-        state = m_program->hasExitCode() ? tr("ended (exit code %1)").arg(m_program->exitCode())
-                                         : tr("ended");
+        state = m_program->hasExitCode() ? tr("ended (exit code %1)").arg(m_program->exitCode()) : tr("ended");
         break;
     case WatchedProgram::State::Refused:
         m_status->setText(tr("Refused: %1").arg(m_program->refusal()));
@@ -199,7 +198,7 @@ void ProgramKitchen::updateStatus()
                          int(std::min<qint64>(m_movesShown, INT_MAX)))
                           // A rank says which it is (beside the others in its job's tab).
                           .arg(h.rank >= 0 && h.worldSize > 0 ? programName()
-                               : h.program.isEmpty()          ? tr("program")
+                                   : h.program.isEmpty()      ? tr("program")
                                                               : h.program)
                           .arg(h.pid)
                           .arg(h.python, h.torch, devices.join(QStringLiteral(", ")), state));
@@ -228,9 +227,12 @@ void ProgramKitchen::syncCards()
         const QString place = WatchPlace::compact(c.file, c.line, c.cell);
         const QString where = place.isEmpty() ? QString() : tr(" · %1").arg(place);
         info.summary = module ? tr("%1 · %n parameters · %2", nullptr, int(std::max<qint64>(0, c.params)))
-                                        .arg(c.className, QLocale().formattedDataSize(c.bytes)) + where
-                              : tr("tensor%1 %2 · %3").arg(QLatin1Char('[') + TensorSpec::shapeText(c.shape) + QLatin1Char(']'), c.dtype,
-                                                           QLocale().formattedDataSize(c.bytes)) + where;
+                                    .arg(c.className, QLocale().formattedDataSize(c.bytes))
+                + where
+                              : tr("tensor%1 %2 · %3")
+                                    .arg(QLatin1Char('[') + TensorSpec::shapeText(c.shape) + QLatin1Char(']'), c.dtype,
+                                         QLocale().formattedDataSize(c.bytes))
+                + where;
         info.numel = 1;
         for (qint64 d : c.shape)
             info.numel *= d;
@@ -255,8 +257,8 @@ void ProgramKitchen::syncMemory()
         const DeviceInfo info = deviceInfo(d);
         DevicePane *pane = m_view->ensurePane(info);
         if (!d.name.isEmpty())
-            pane->setHardware(d.name, d.capability.isEmpty() ? QString()
-                                                            : tr("compute capability %1").arg(d.capability));
+            pane->setHardware(d.name,
+                              d.capability.isEmpty() ? QString() : tr("compute capability %1").arg(d.capability));
         qint64 cards = 0;
         for (const WatchCard &c : m_program->cards())
             if (c.device == d.device)
@@ -343,11 +345,12 @@ void ProgramKitchen::onError(const OpError &error)
     m_lastError = error;
     const QString place = WatchPlace::text(error.sourceFile, error.sourceLine, error.sourceCell);
     if (!place.isEmpty())
-        m_lastError.codeLine = tr("%1    # %2").arg(error.codeLine.isEmpty() ? QStringLiteral("…") : error.codeLine, place);
+        m_lastError.codeLine
+            = tr("%1    # %2").arg(error.codeLine.isEmpty() ? QStringLiteral("…") : error.codeLine, place);
     const QString where = place.isEmpty() ? QString() : tr(" at %1").arg(place);
-    m_errorText->setText(tr("%1 — %2 raised an error%3: %4")
-                             .arg(ErrorDialog::title(error.kind), title(), where,
-                                  error.message.section(QLatin1Char('\n'), 0, 0)));
+    m_errorText->setText(
+        tr("%1 — %2 raised an error%3: %4")
+            .arg(ErrorDialog::title(error.kind), title(), where, error.message.section(QLatin1Char('\n'), 0, 0)));
     m_errorBanner->show();
     Q_EMIT errorRaised();
     Q_EMIT statusMessage(tr("%1 raised: %2").arg(title(), error.message), 15000);

@@ -10,8 +10,8 @@ namespace tk {
 
 StepChart::StepChart(QWidget *parent) : QWidget(parent)
 {
-    m_plot = ChartFactory::make(tr("Each step: copying, waiting for data, the rest"), tr("step"),
-                                tr("milliseconds"), false, false);
+    m_plot = ChartFactory::make(tr("Each step: copying, waiting for data, the rest"), tr("step"), tr("milliseconds"),
+                                false, false);
     m_title = qobject_cast<QCPTextElement *>(m_plot->plotLayout()->element(0, 0));
     auto bars = [this](const QString &name, const QColor &color) {
         auto *b = new QCPBars(m_plot->xAxis, m_plot->yAxis);
@@ -96,8 +96,8 @@ QCPBars *StepChart::bars(const QString &part) const
 void StepChart::emphasise(const QString &part)
 {
     m_emphasised = bars(part) ? part : QString();
-    for (const QString &p : {QStringLiteral("wait"), QStringLiteral("copy"), QStringLiteral("collective"),
-                             QStringLiteral("other")}) {
+    for (const QString &p :
+         {QStringLiteral("wait"), QStringLiteral("copy"), QStringLiteral("collective"), QStringLiteral("other")}) {
         QCPBars *b = bars(p);
         QColor c = b->brush().color();
         c.setAlpha(isFaint(p) ? 60 : 255);

@@ -104,9 +104,8 @@ void WatchController::placeInJob(ProgramKitchen *kitchen)
     if (!job) {
         job = new JobKitchen(h.group);
         m_tabs->insertTab(index, job, QString());
-        connect(job, &JobKitchen::titleChanged, this, [this, job](const QString &title) {
-            m_tabs->setTabText(m_tabs->indexOf(job), title);
-        });
+        connect(job, &JobKitchen::titleChanged, this,
+                [this, job](const QString &title) { m_tabs->setTabText(m_tabs->indexOf(job), title); });
     }
     job->addRank(kitchen);
     if (current)
@@ -162,8 +161,8 @@ ProgramKitchen *WatchController::openRecording(const QString &path, double speed
 {
     auto *replay = new WatchReplay(this);
     if (!replay->open(path)) {
-        Q_EMIT statusMessage(tr("Cannot open the recording %1: %2").arg(QDir::toNativeSeparators(path),
-                                                                        replay->errorString()), 15000);
+        Q_EMIT statusMessage(
+            tr("Cannot open the recording %1: %2").arg(QDir::toNativeSeparators(path), replay->errorString()), 15000);
         replay->deleteLater();
         return nullptr;
     }
@@ -171,8 +170,8 @@ ProgramKitchen *WatchController::openRecording(const QString &path, double speed
     replay->setParent(kitchen); // closing the tab stops the replay
     connect(replay, &WatchReplay::notice, this, [this](const QString &t) { Q_EMIT statusMessage(t, 12000); });
     connect(replay, &WatchReplay::failed, this, [this, path](const QString &reason) {
-        Q_EMIT statusMessage(tr("%1 is not a recording Tensor Kitchen can play: %2")
-                                 .arg(QFileInfo(path).fileName(), reason), 15000);
+        Q_EMIT statusMessage(
+            tr("%1 is not a recording Tensor Kitchen can play: %2").arg(QFileInfo(path).fileName(), reason), 15000);
     });
     replay->setSpeed(speed);
     replay->start();
@@ -188,8 +187,8 @@ void WatchController::openRecordingWithDialog()
     // Its own pace shows the program as it ran; faster skims a long run.
     const QStringList speeds = {tr("at its own pace"), tr("4× faster"), tr("as fast as possible")};
     bool ok = false;
-    const QString speed = QInputDialog::getItem(m_window, tr("Play the recording"), tr("Play %1:").arg(QFileInfo(path).fileName()),
-                                                speeds, 0, false, &ok);
+    const QString speed = QInputDialog::getItem(m_window, tr("Play the recording"),
+                                                tr("Play %1:").arg(QFileInfo(path).fileName()), speeds, 0, false, &ok);
     if (ok)
         openRecording(path, speed == speeds.at(0) ? 1 : speed == speeds.at(1) ? 4 : 0);
 }
@@ -239,10 +238,10 @@ void WatchController::exportTraceWithDialog()
         return;
     }
     const QString name = QFileInfo(kitchens.first()->program()->hello().program).completeBaseName();
-    const QString path = QFileDialog::getSaveFileName(
-        m_window, tr("Export the timeline"),
-        (name.isEmpty() ? QStringLiteral("program") : name) + QStringLiteral(".trace.json"),
-        tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the timeline"),
+                                                      (name.isEmpty() ? QStringLiteral("program") : name)
+                                                          + QStringLiteral(".trace.json"),
+                                                      tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -270,8 +269,8 @@ bool WatchController::runScript(const QString &python, const QString &script)
         QStringLiteral("run-%1.log").arg(QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-hhmmss-zzz"))));
     QProcess process;
     process.setProgram(python);
-    process.setArguments({QStringLiteral("-m"), QStringLiteral("tensorkitchen"), QStringLiteral("--socket"),
-                          m_server->path(), script});
+    process.setArguments(
+        {QStringLiteral("-m"), QStringLiteral("tensorkitchen"), QStringLiteral("--socket"), m_server->path(), script});
     process.setWorkingDirectory(QFileInfo(script).absolutePath());
     QProcessEnvironment env = WatcherPackage::environment(package);
     env.insert(QStringLiteral("PYTHONUNBUFFERED"), QStringLiteral("1")); // its output as it prints
@@ -298,12 +297,10 @@ void WatchController::runScriptWithDialog()
     if (script.isEmpty())
         return;
     bool ok = false;
-    const QString python = QInputDialog::getText(m_window, tr("Which Python?"),
-                                                 tr("The Python to run %1 with (its own torch is the one watched):")
-                                                     .arg(QFileInfo(script).fileName()),
-                                                 QLineEdit::Normal,
-                                                 settings.value(QStringLiteral("watch/python"), WatcherPackage::python()).toString(),
-                                                 &ok);
+    const QString python = QInputDialog::getText(
+        m_window, tr("Which Python?"),
+        tr("The Python to run %1 with (its own torch is the one watched):").arg(QFileInfo(script).fileName()),
+        QLineEdit::Normal, settings.value(QStringLiteral("watch/python"), WatcherPackage::python()).toString(), &ok);
     if (!ok || python.trimmed().isEmpty())
         return;
     settings.setValue(QStringLiteral("watch/lastScript"), script);

@@ -84,10 +84,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     });
     connect(m_memory, &MemoryPanel::emptyCacheRequested, m_engine, &KitchenEngine::emptyCache);
     connect(m_engine, &KitchenEngine::cacheEmptied, m_memory, &MemoryPanel::showCacheEmptied);
-    connect(m_engine, &KitchenEngine::cacheEmptied, this,
-            [this](const QList<DeviceInfo> &, const QList<DeviceInfo> &) {
-                say(tr("Emptied the CUDA cache: see the Memory tab for before and after."));
-            });
+    connect(m_engine, &KitchenEngine::cacheEmptied, this, [this](const QList<DeviceInfo> &, const QList<DeviceInfo> &) {
+        say(tr("Emptied the CUDA cache: see the Memory tab for before and after."));
+    });
 
     statusBar()->showMessage(tr("Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons."));
     resize(1200, 760);
@@ -159,37 +158,66 @@ void MainWindow::wireParts()
 void MainWindow::buildMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
-    QAction *newTensor = ActionBuilder(this, "newTensor").setText(tr("&New tensor…"))
-        .setShortcut(QKeySequence::New).addToMenu(file).addOnTriggered(m_cards, &CardActions::newTensor);
-    ActionBuilder(this, "openSession").setText(tr("&Open session…")).setShortcut(QKeySequence::Open)
-        .addToMenu(file).addOnTriggered(m_session, &SessionController::openWithDialog);
-    ActionBuilder(this, "saveSession").setText(tr("&Save session")).setShortcut(QKeySequence::Save)
-        .addToMenu(file).addOnTriggered(m_session, &SessionController::save);
-    ActionBuilder(this, "saveSessionAs").setText(tr("Save session &as…")).setShortcut(QKeySequence::SaveAs)
-        .addToMenu(file).addOnTriggered(m_session, &SessionController::saveAs);
-    ActionBuilder(this, "loadPt").setText(tr("&Load tensors (.pt, .safetensors)…"))
-        .addToMenu(file).addOnTriggered(m_session, &SessionController::loadPtWithDialog);
-    ActionBuilder(this, "saveSafetensors").setText(tr("Save as safe&tensors…"))
-        .addToMenu(file).addOnTriggered(m_session, &SessionController::saveSafetensorsWithDialog);
+    QAction *newTensor = ActionBuilder(this, "newTensor")
+                             .setText(tr("&New tensor…"))
+                             .setShortcut(QKeySequence::New)
+                             .addToMenu(file)
+                             .addOnTriggered(m_cards, &CardActions::newTensor);
+    ActionBuilder(this, "openSession")
+        .setText(tr("&Open session…"))
+        .setShortcut(QKeySequence::Open)
+        .addToMenu(file)
+        .addOnTriggered(m_session, &SessionController::openWithDialog);
+    ActionBuilder(this, "saveSession")
+        .setText(tr("&Save session"))
+        .setShortcut(QKeySequence::Save)
+        .addToMenu(file)
+        .addOnTriggered(m_session, &SessionController::save);
+    ActionBuilder(this, "saveSessionAs")
+        .setText(tr("Save session &as…"))
+        .setShortcut(QKeySequence::SaveAs)
+        .addToMenu(file)
+        .addOnTriggered(m_session, &SessionController::saveAs);
+    ActionBuilder(this, "loadPt")
+        .setText(tr("&Load tensors (.pt, .safetensors)…"))
+        .addToMenu(file)
+        .addOnTriggered(m_session, &SessionController::loadPtWithDialog);
+    ActionBuilder(this, "saveSafetensors")
+        .setText(tr("Save as safe&tensors…"))
+        .addToMenu(file)
+        .addOnTriggered(m_session, &SessionController::saveSafetensorsWithDialog);
     file->addSeparator();
-    ActionBuilder(this, "runAndWatch").setText(tr("&Run a script and watch…"))
-        .addToMenu(file).addOnTriggered(this, [this] { m_watch->runScriptWithDialog(); });
-    ActionBuilder(this, "openRecording").setText(tr("Open re&cording…"))
-        .addToMenu(file).addOnTriggered(this, [this] { m_watch->openRecordingWithDialog(); });
-    ActionBuilder(this, "exportTrace").setText(tr("E&xport timeline (Perfetto)…"))
-        .addToMenu(file).addOnTriggered(this, [this] { m_watch->exportTraceWithDialog(); });
+    ActionBuilder(this, "runAndWatch")
+        .setText(tr("&Run a script and watch…"))
+        .addToMenu(file)
+        .addOnTriggered(this, [this] { m_watch->runScriptWithDialog(); });
+    ActionBuilder(this, "openRecording").setText(tr("Open re&cording…")).addToMenu(file).addOnTriggered(this, [this] {
+        m_watch->openRecordingWithDialog();
+    });
+    ActionBuilder(this, "exportTrace")
+        .setText(tr("E&xport timeline (Perfetto)…"))
+        .addToMenu(file)
+        .addOnTriggered(this, [this] { m_watch->exportTraceWithDialog(); });
     file->addSeparator();
-    ActionBuilder(this, "exportCode").setText(tr("&Export code…")).setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))
-        .addToMenu(file).addOnTriggered(m_session, &SessionController::exportWithDialog);
+    ActionBuilder(this, "exportCode")
+        .setText(tr("&Export code…"))
+        .setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))
+        .addToMenu(file)
+        .addOnTriggered(m_session, &SessionController::exportWithDialog);
     file->addSeparator();
-    ActionBuilder(this, "quit").setText(tr("&Quit")).setShortcut(QKeySequence::Quit)
-        .addToMenu(file).addOnTriggered(this, &QWidget::close);
+    ActionBuilder(this, "quit")
+        .setText(tr("&Quit"))
+        .setShortcut(QKeySequence::Quit)
+        .addToMenu(file)
+        .addOnTriggered(this, &QWidget::close);
 
     QMenu *edit = menuBar()->addMenu(tr("&Edit"));
     QAction *undo = ActionBuilder(m_undo->createUndoAction(this, tr("&Undo")), "undo")
-                        .setShortcut(QKeySequence::Undo).addToMenu(edit);
+                        .setShortcut(QKeySequence::Undo)
+                        .addToMenu(edit);
     QAction *redo = ActionBuilder(m_undo->createRedoAction(this, tr("&Redo")), "redo")
-                        .setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)}).addToMenu(edit);
+                        .setShortcuts({QKeySequence::Redo, QKeySequence(Qt::CTRL | Qt::Key_Y)})
+                        .addToMenu(edit);
     // Undo and redo wait for the request that is running: the core would undo that request
     // (it runs first) while the stack undid the step before it, and the labels would lie.
     // Connected after the stack's own connections, so this has the last word.
@@ -208,16 +236,23 @@ void MainWindow::buildMenus()
     });
 
     QMenu *kitchen = menuBar()->addMenu(tr("&Kitchen"));
-    ActionBuilder(this, "addModelTrio").setText(tr("Add &model, optimizer and loss"))
+    ActionBuilder(this, "addModelTrio")
+        .setText(tr("Add &model, optimizer and loss"))
         .setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_M))
-        .addToMenu(kitchen).addOnTriggered(m_cards, &CardActions::addModelTrio);
-    ActionBuilder(this, "forgetToMoveTheModel").setText(tr("&Forget to move the model (see the error)"))
-        .addToMenu(kitchen).addOnTriggered(m_cards, &CardActions::forgetToMoveTheModel);
+        .addToMenu(kitchen)
+        .addOnTriggered(m_cards, &CardActions::addModelTrio);
+    ActionBuilder(this, "forgetToMoveTheModel")
+        .setText(tr("&Forget to move the model (see the error)"))
+        .addToMenu(kitchen)
+        .addOnTriggered(m_cards, &CardActions::forgetToMoveTheModel);
 
     m_viewMenu = menuBar()->addMenu(tr("&View"));
-    m_metaAction = ActionBuilder(this, "metaPane").setText(tr("&Meta device pane")).setCheckable(true)
-        .setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M)).addToMenu(m_viewMenu)
-        .addOnToggled(m_view, &KitchenView::setMetaPaneVisible);
+    m_metaAction = ActionBuilder(this, "metaPane")
+                       .setText(tr("&Meta device pane"))
+                       .setCheckable(true)
+                       .setShortcut(QKeySequence(Qt::CTRL | Qt::Key_M))
+                       .addToMenu(m_viewMenu)
+                       .addOnToggled(m_view, &KitchenView::setMetaPaneVisible);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     ActionBuilder(this, "deviceCheck").setText(tr("&Device check…")).addToMenu(help).addOnTriggered(this, [this] {
@@ -269,8 +304,10 @@ void MainWindow::buildDocks()
     m_consoleDock = addDock(tr("PyTorch console"), "consoleDock", m_console, Qt::BottomDockWidgetArea);
     splitDockWidget(m_codeLogDock, m_consoleDock, Qt::Horizontal);
     m_consoleDock->hide();
-    ActionBuilder(m_consoleDock->toggleViewAction(), "console").setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft))
-        .addToMenu(m_viewMenu).addOnTriggered(this, [this](bool shown) {
+    ActionBuilder(m_consoleDock->toggleViewAction(), "console")
+        .setShortcut(QKeySequence(Qt::CTRL | Qt::Key_QuoteLeft))
+        .addToMenu(m_viewMenu)
+        .addOnTriggered(this, [this](bool shown) {
             if (!shown)
                 return;
             // Typing wants the room: the console takes most of the bottom, the log the rest.
@@ -287,13 +324,13 @@ void MainWindow::buildDocks()
     m_lessons = new LessonsPanel(tr("en"));
     m_lessonsDock = addDock(tr("Lessons"), "lessonsDock", m_lessons, Qt::RightDockWidgetArea);
     m_lessonsDock->hide();
-    ActionBuilder(m_lessonsDock->toggleViewAction(), "lessons").setShortcut(QKeySequence(Qt::Key_F1))
+    ActionBuilder(m_lessonsDock->toggleViewAction(), "lessons")
+        .setShortcut(QKeySequence(Qt::Key_F1))
         .addToMenu(m_viewMenu);
     connect(m_lessons, &LessonsPanel::tryIt, m_lessonActions, &LessonActions::tryLesson);
 
     connect(m_view->firstSteps(), &FirstSteps::newTensorRequested, m_cards, &CardActions::newTensor);
-    connect(m_view->firstSteps(), &FirstSteps::loadPtRequested, m_session,
-            &SessionController::loadPtWithDialog);
+    connect(m_view->firstSteps(), &FirstSteps::loadPtRequested, m_session, &SessionController::loadPtWithDialog);
     connect(m_view->firstSteps(), &FirstSteps::firstLessonRequested, this, [this] {
         m_lessons->select(0);
         m_lessonsDock->show();

@@ -68,10 +68,7 @@ QString PreferencesDialog::theme()
     return QSettings().value(QStringLiteral("ui/theme"), QStringLiteral("system")).toString();
 }
 
-int PreferencesDialog::dragMeaning()
-{
-    return QSettings().value(QStringLiteral("kitchen/dragMeaning"), 0).toInt();
-}
+int PreferencesDialog::dragMeaning() { return QSettings().value(QStringLiteral("kitchen/dragMeaning"), 0).toInt(); }
 
 void PreferencesDialog::setDragMeaning(int meaning)
 {

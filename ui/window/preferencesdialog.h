@@ -15,9 +15,9 @@ public:
     explicit PreferencesDialog(QWidget *parent = nullptr);
     void save() const;
 
-    static QString language();            // "system", "en", "ko"
-    static QString theme();               // "system", "light", "dark"
-    static int dragMeaning();             // TransferMeaning as int
+    static QString language(); // "system", "en", "ko"
+    static QString theme(); // "system", "light", "dark"
+    static int dragMeaning(); // TransferMeaning as int
     static void setDragMeaning(int meaning);
     static void applyTheme(const QString &theme);
 

@@ -113,8 +113,7 @@ PythonConsole::Private::Change PythonConsole::Private::adoptNames()
         if (kind == QLatin1String("tensor")) {
             const at::Tensor tensor = THPVariable_Unpack(value.ptr()); // _kind checked the type
             const Look look = lookOf(tensor);
-            if (e && e->isTensor() && !e->object && !e->module && looks.count(id)
-                && looks[id].impl == look.impl) {
+            if (e && e->isTensor() && !e->object && !e->module && looks.count(id) && looks[id].impl == look.impl) {
                 if (looks[id] == look)
                     continue;
                 // The same tensor, changed in place: its values are new, the undo history's
@@ -228,8 +227,7 @@ QString PythonConsole::Private::mixNotice(const py::tuple &mix)
     return OpError::unraisedMismatch(str(mix[0]), devices, std::max(1, mix[2].cast<int>()));
 }
 
-OpError PythonConsole::Private::classify(const QString &type, const QString &text,
-                                         const QString &codeLine) const
+OpError PythonConsole::Private::classify(const QString &type, const QString &text, const QString &codeLine) const
 {
     if (refusal && text == refusal->message) {
         OpError e = *refusal; // a console move MovePath refused: told as a drag's refusal is
@@ -244,9 +242,9 @@ OpError PythonConsole::Private::classify(const QString &type, const QString &tex
     // AssertionError "Torch not compiled with CUDA enabled" on a CPU-only build.
     const OpError::Kind kind = OpError::classify(text);
     const bool torchError = kind != OpError::Kind::Other
-                            && (type == QLatin1String("RuntimeError") || type == QLatin1String("OutOfMemoryError")
-                                || type == QLatin1String("NotImplementedError")
-                                || (type == QLatin1String("AssertionError") && kind == OpError::Kind::NoGpu));
+        && (type == QLatin1String("RuntimeError") || type == QLatin1String("OutOfMemoryError")
+            || type == QLatin1String("NotImplementedError")
+            || (type == QLatin1String("AssertionError") && kind == OpError::Kind::NoGpu));
     e.kind = torchError ? kind : OpError::Kind::Other;
     e.message = text.section(QLatin1Char('\n'), 0, 0);
     e.codeLine = codeLine;

@@ -39,8 +39,7 @@ void PythonConsole::Private::describe(CardEntry &e)
     if (e.tensor.defined()) {
         try {
             TensorSummary::fill(e.info, e.tensor); // the heat map shows the first weights
-        } catch (const std::exception &) {
-        }
+        } catch (const std::exception &) { }
     }
     e.info.kind = kind;
     e.info.device = device;
@@ -48,11 +47,10 @@ void PythonConsole::Private::describe(CardEntry &e)
     e.info.bytes = e.info.storageBytes = bytes;
     e.info.shape.clear();
     if (kind == QLatin1String("model"))
-        e.info.summary = tr("%1(%2) · parameters: %n · made in the console · moves in place",
-                            nullptr, int(numel)).arg(cls, layers);
+        e.info.summary = tr("%1(%2) · parameters: %n · made in the console · moves in place", nullptr, int(numel))
+                             .arg(cls, layers);
     else if (kind == QLatin1String("optimizer"))
-        e.info.summary = tr("%1 · parameter tensors: %n · needs no .to(): it follows them",
-                            nullptr, tensors).arg(cls);
+        e.info.summary = tr("%1 · parameter tensors: %n · needs no .to(): it follows them", nullptr, tensors).arg(cls);
     else
         e.info.summary = tr("%1 · needs no .to(): it runs wherever its inputs are").arg(cls);
 }
@@ -79,8 +77,7 @@ void PythonConsole::Private::copyObjects(std::map<int, CardEntry> &entries, bool
         py::list list = copies;
         for (size_t i = 0; i < holders.size(); ++i)
             holders[i]->object = hold(list[i]);
-    } catch (const std::exception &) {
-    }
+    } catch (const std::exception &) { }
 }
 
 bool PythonConsole::Private::move(CardEntry &e, const QString &device, QString *errorType, QString *error)

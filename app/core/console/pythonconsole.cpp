@@ -4,11 +4,9 @@
 
 namespace tk {
 
-PythonConsole::PythonConsole(Workspace &workspace, Options options)
-    : d(std::make_unique<Private>(workspace, options))
-{
-}
-PythonConsole::PythonConsole(Workspace &workspace) : PythonConsole(workspace, Options{}) {}
+PythonConsole::PythonConsole(Workspace &workspace, Options options) : d(std::make_unique<Private>(workspace, options))
+{ }
+PythonConsole::PythonConsole(Workspace &workspace) : PythonConsole(workspace, Options{}) { }
 PythonConsole::~PythonConsole() = default;
 
 bool PythonConsole::builtIn() { return true; }
@@ -41,8 +39,7 @@ QStringList PythonConsole::complete(const QString &prefix)
     try {
         for (const py::handle &h : py::list(d->helpers.attr("complete")(d->ns, prefix.toStdString())))
             out << str(h);
-    } catch (const std::exception &) {
-    }
+    } catch (const std::exception &) { }
     return out;
 }
 
@@ -109,8 +106,8 @@ Outcome PythonConsole::run(const QString &code, Mode mode, const QString &file)
         try {
             if (!executed) {
                 d->helpers.attr("reset")();
-                executed = py::make_tuple(py::make_tuple("KeyboardInterrupt", "", "KeyboardInterrupt\n", 0),
-                                          py::list(), py::list());
+                executed = py::make_tuple(py::make_tuple("KeyboardInterrupt", "", "KeyboardInterrupt\n", 0), py::list(),
+                                          py::list());
             }
             py::tuple result = executed;
             for (const py::handle &chunk : py::list(d->helpers.attr("take_output")()))

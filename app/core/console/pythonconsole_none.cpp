@@ -7,8 +7,8 @@ struct PythonConsole::Private
 {
 };
 
-PythonConsole::PythonConsole(Workspace &, Options) {}
-PythonConsole::PythonConsole(Workspace &workspace) : PythonConsole(workspace, Options{}) {}
+PythonConsole::PythonConsole(Workspace &, Options) { }
+PythonConsole::PythonConsole(Workspace &workspace) : PythonConsole(workspace, Options{}) { }
 PythonConsole::~PythonConsole() = default;
 
 bool PythonConsole::builtIn() { return false; }
@@ -23,7 +23,8 @@ QString PythonConsole::status() const
                   a3 = QStringLiteral(TK_CONSOLE_OFF_ARG3);
     if (kind == QLatin1String("no-dev"))
         return tr("This build has no PyTorch console: there are no Python development files for %1 "
-                  "(python3-dev).").arg(a1);
+                  "(python3-dev).")
+            .arg(a1);
     if (kind == QLatin1String("no-torch"))
         return tr("This build has no PyTorch console: %1 has no torch package (%2).").arg(a1, a2);
     if (kind == QLatin1String("no-pybind11"))
@@ -33,7 +34,8 @@ QString PythonConsole::status() const
                   "(libtorch_python).");
     if (kind == QLatin1String("other-torch"))
         return tr("This build has no PyTorch console: Python's torch %1 (%2) is not the LibTorch %3 "
-                  "this app links.").arg(a1, a2, a3);
+                  "this app links.")
+            .arg(a1, a2, a3);
     if (kind == QLatin1String("switched-off"))
         return tr("This build has no PyTorch console: it was switched off (TK_PYTHON_CONSOLE=OFF).");
     return tr("This build has no PyTorch console.");
@@ -47,7 +49,7 @@ Outcome PythonConsole::run(const QString &code, Mode, const QString &)
     return o;
 }
 
-void PythonConsole::syncFromWorkspace() {}
+void PythonConsole::syncFromWorkspace() { }
 QStringList PythonConsole::complete(const QString &) { return {}; }
 bool PythonConsole::interrupt() { return false; }
 

@@ -91,8 +91,8 @@ bool PythonConsole::Private::start()
             sys.attr("argv") = py::make_tuple(std::string());
             py::object spec = py::module_::import("importlib.util").attr("find_spec")("torch");
             const QString found = spec.is_none() || spec.attr("origin").is_none()
-                                      ? QString()
-                                      : realPath(QFileInfo(str(spec.attr("origin"))).path());
+                ? QString()
+                : realPath(QFileInfo(str(spec.attr("origin"))).path());
             if (found != realPath(torchDir)) {
                 status = tr("Python would import torch from %1, not the torch at %2 that wraps this "
                             "app's LibTorch: the console stays off rather than load a second LibTorch.")
@@ -102,7 +102,8 @@ bool PythonConsole::Private::start()
                 const QString theirs = realPath(torchDir + QStringLiteral("/lib/libtorch_cpu.so"));
                 if (!mine.isEmpty() && QFileInfo::exists(theirs) && mine != theirs) {
                     status = tr("Python's torch uses %1, this app %2: the console stays off rather "
-                                "than load a second LibTorch.").arg(theirs, mine);
+                                "than load a second LibTorch.")
+                                 .arg(theirs, mine);
                 } else {
                     py::module_ torch = py::module_::import("torch");
                     const QString version = str(torch.attr("__version__"));
@@ -120,8 +121,7 @@ bool PythonConsole::Private::start()
                         ns = helpers.attr("make_namespace")();
                         ok = true;
                         status = tr("Python %1 · torch %2 · the app's own LibTorch")
-                                     .arg(str(sys.attr("version")).section(QLatin1Char(' '), 0, 0),
-                                          version);
+                                     .arg(str(sys.attr("version")).section(QLatin1Char(' '), 0, 0), version);
                     }
                 }
             }

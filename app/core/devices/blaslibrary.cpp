@@ -43,12 +43,18 @@ QString BlasLibrary::label() const
     // Product names and a path: the same in every language.
     auto t = [](const char *s) { return QString::fromUtf8(s); };
     switch (kind) {
-    case Kind::OpenBlasPthread: return t("OpenBLAS (pthread) — %1").arg(path);
-    case Kind::OpenBlas: return t("OpenBLAS — %1").arg(path);
-    case Kind::Mkl: return t("Intel MKL — %1").arg(path);
-    case Kind::Blis: return t("BLIS — %1").arg(path);
-    case Kind::Reference: return t("reference BLAS (slow) — %1").arg(path);
-    case Kind::BuiltIn: break;
+    case Kind::OpenBlasPthread:
+        return t("OpenBLAS (pthread) — %1").arg(path);
+    case Kind::OpenBlas:
+        return t("OpenBLAS — %1").arg(path);
+    case Kind::Mkl:
+        return t("Intel MKL — %1").arg(path);
+    case Kind::Blis:
+        return t("BLIS — %1").arg(path);
+    case Kind::Reference:
+        return t("reference BLAS (slow) — %1").arg(path);
+    case Kind::BuiltIn:
+        break;
     }
     return t("built into LibTorch (see parallel info)");
 }

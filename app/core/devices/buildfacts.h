@@ -7,9 +7,9 @@ namespace tk {
 
 // Why there is no GPU workbench to work on: two cases with different fixes.
 enum class NoGpuReason {
-    None,            // at least one CUDA device is usable
-    CpuOnlyBuild,    // LibTorch was built without CUDA
-    NoDeviceFound,   // a CUDA build, but the driver reports no device
+    None, // at least one CUDA device is usable
+    CpuOnlyBuild, // LibTorch was built without CUDA
+    NoDeviceFound, // a CUDA build, but the driver reports no device
 };
 
 // What this LibTorch is and how it was built; shown in the device check and bench receipts.
@@ -18,11 +18,11 @@ struct BuildFacts
     QString torchVersion;
     bool cudaBuild = false;
     int cudaDeviceCount = 0;
-    QString cudaVersion;   // empty unless a CUDA build
-    QString cudnnVersion;  // empty unless cuDNN is present
+    QString cudaVersion; // empty unless a CUDA build
+    QString cudnnVersion; // empty unless cuDNN is present
     QString driverVersion; // empty unless a GPU answers
-    QString blas;          // the BLAS library actually loaded into this process
-    QString parallelInfo;  // at::get_parallel_info(), first lines
+    QString blas; // the BLAS library actually loaded into this process
+    QString parallelInfo; // at::get_parallel_info(), first lines
     NoGpuReason noGpuReason = NoGpuReason::None;
     QString defaultDevice; // the usual idiom: "cuda" if available else "cpu"
 

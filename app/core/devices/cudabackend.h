@@ -17,8 +17,8 @@ struct DeviceProps
 };
 
 bool compiledWithCuda();
-int deviceCount();                    // 0 without a usable device
-DeviceProps properties(int index);    // call only for index < deviceCount()
+int deviceCount(); // 0 without a usable device
+DeviceProps properties(int index); // call only for index < deviceCount()
 QString cudaVersion();
 QString cudnnVersion();
 QString driverVersion();

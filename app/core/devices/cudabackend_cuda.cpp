@@ -11,10 +11,7 @@ namespace tk::cudabackend {
 
 bool compiledWithCuda() { return true; }
 
-int deviceCount()
-{
-    return torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0;
-}
+int deviceCount() { return torch::cuda::is_available() ? static_cast<int>(torch::cuda::device_count()) : 0; }
 
 namespace {
 // LibTorch 2.x takes c10::DeviceIndex (int8_t) where 1.13 took int; this is both.
@@ -72,9 +69,6 @@ QString driverVersion()
 
 void emptyCache() { c10::cuda::CUDACachingAllocator::emptyCache(); }
 
-bool supportsBFloat16(int index)
-{
-    return at::cuda::getDeviceProperties(deviceIndex(index))->major >= 8;
-}
+bool supportsBFloat16(int index) { return at::cuda::getDeviceProperties(deviceIndex(index))->major >= 8; }
 
 } // namespace tk::cudabackend

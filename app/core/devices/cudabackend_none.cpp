@@ -9,7 +9,7 @@ DeviceProps properties(int) { return {}; }
 QString cudaVersion() { return {}; }
 QString cudnnVersion() { return {}; }
 QString driverVersion() { return {}; }
-void emptyCache() {}
+void emptyCache() { }
 bool supportsBFloat16(int) { return false; }
 
 } // namespace tk::cudabackend

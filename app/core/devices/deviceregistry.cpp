@@ -48,10 +48,9 @@ QString BuildFacts::noGpuExplanation() const
             "is False even on a PC with an NVIDIA GPU. Install the CUDA build of LibTorch/PyTorch "
             "to use the GPU.");
     case NoGpuReason::NoDeviceFound:
-        return QCoreApplication::translate(
-            "BuildFacts",
-            "This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver "
-            "(nvidia-smi) and CUDA_VISIBLE_DEVICES.");
+        return QCoreApplication::translate("BuildFacts",
+                                           "This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver "
+                                           "(nvidia-smi) and CUDA_VISIBLE_DEVICES.");
     }
     return {};
 }

@@ -13,8 +13,7 @@ QString DeviceReport::text()
     QStringList out;
     out << QStringLiteral("torch.cuda.is_available()   %1").arg(f.cudaDeviceCount > 0 ? "True" : "False")
         << QStringLiteral("torch.cuda.device_count()   %1").arg(f.cudaDeviceCount)
-        << QStringLiteral("device                      \"%1\"").arg(f.defaultDevice)
-        << QString()
+        << QStringLiteral("device                      \"%1\"").arg(f.defaultDevice) << QString()
         << tr("LibTorch %1 (%2)").arg(f.torchVersion, f.cudaBuild ? tr("CUDA build") : tr("CPU-only build"));
     if (f.cudaBuild)
         out << tr("CUDA runtime %1 · driver %2 · cuDNN %3")

@@ -25,8 +25,7 @@ public:
     // Runs f here, or on a short-lived thread of its own when called on the forbidden thread,
     // and returns its result: for the few checks the GUI must answer at once (is this device
     // there, is there memory for this size), which take milliseconds.
-    template<typename F>
-    static std::invoke_result_t<F> offGuiThread(F &&f)
+    template<typename F> static std::invoke_result_t<F> offGuiThread(F &&f)
     {
         if (!onForbiddenThread())
             return f();

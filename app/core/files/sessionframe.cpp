@@ -36,7 +36,8 @@ std::optional<QByteArray> SessionFrame::unwrap(const QByteArray &file, QString *
         return fail(tr("The session file is truncated: its header is incomplete."));
     if (version > kVersion)
         return fail(tr("The session file is version %1; this Tensor Kitchen reads up to version %2.")
-                        .arg(version).arg(kVersion));
+                        .arg(version)
+                        .arg(kVersion));
     const qsizetype headerSize = magic().size() + qsizetype(in.device()->pos());
     QByteArray payload = file.mid(headerSize);
     if (quint64(payload.size()) != size)

@@ -91,8 +91,7 @@ bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList 
     return true;
 }
 
-Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created,
-                          LoadProgress *progress)
+Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress)
 {
     // Hugging Face's format has a reader of its own (workspacesafetensors.cpp).
     if (SafetensorsFile::looksLike(path))
@@ -147,7 +146,7 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     std::map<const void *, size_t> wholeOf; // storage → the entry that is all of it
     std::map<size_t, SummaryPass::Stream> streams; // by entry
     PtFile::Contents contents; // before the pipeline: its storages outlive the helper's reads
-    SummaryPipeline pipeline;  // the streams are fed on a second thread
+    SummaryPipeline pipeline; // the streams are fed on a second thread
     bool indexed = false;
     const bool onCpu = target == QLatin1String("cpu");
     const PtFile::SinkFor sinkFor = [&](const PtFile::Contents &c, const at::Storage &storage) -> PtFile::Sink {
@@ -167,7 +166,8 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         const auto it = wholeOf.find(storage.unsafeGetStorageImpl());
         if (it == wholeOf.end())
             return {};
-        SummaryPass::Stream &s = streams.emplace(it->second, SummaryPass::Stream(c.tensors[it->second].tensor)).first->second;
+        SummaryPass::Stream &s
+            = streams.emplace(it->second, SummaryPass::Stream(c.tensors[it->second].tensor)).first->second;
         return [&pipeline, &s](const char *bytes, size_t n) {
             if (bytes)
                 pipeline.feed(&s, bytes, n);
@@ -190,7 +190,8 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
     pipeline.finish(); // every stream complete before the summaries are read
     if (contents.tensors.empty())
         return refused(tr("%1 holds no tensors (a tensor, or a dict or list of them, is needed).").arg(file),
-                       contents.others.isEmpty() ? QStringLiteral("(nothing)") : contents.others.join(QLatin1Char('\n')));
+                       contents.others.isEmpty() ? QStringLiteral("(nothing)")
+                                                 : contents.others.join(QLatin1Char('\n')));
     // A tensor may claim far more elements than its bytes in the file (a stride-0 view, as an
     // expand() saves): the card's summary reads them all, so each must fit the free memory.
     for (const PtFile::Entry &e : contents.tensors) {
@@ -298,11 +299,10 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
             ids << id;
             o.cardId = id;
             QString line = contents.single() ? PythonCode::load(name, path, contents.savedOffCpu)
-                           : e.access.isEmpty() && !e.numpy
-                               ? PythonCode::loadItem(name, holder, e.keys)
-                               : PythonCode::loadAccess(name, holder,
-                                                        e.access.isEmpty() ? PythonCode::subscripts(e.keys) : e.access,
-                                                        e.numpy);
+                : e.access.isEmpty() && !e.numpy
+                ? PythonCode::loadItem(name, holder, e.keys)
+                : PythonCode::loadAccess(name, holder, e.access.isEmpty() ? PythonCode::subscripts(e.keys) : e.access,
+                                         e.numpy);
             if (target != QLatin1String("cpu"))
                 line += PythonCode::toCall(target);
             d->logOk(line);
@@ -320,14 +320,13 @@ Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int>
         if (contents.notRebuilt.size() > 4)
             classes << QStringLiteral("…");
         if (!contents.modules.isEmpty()) {
-            const QString text =
-                modelCards > 0 && modelCards == contents.modules.size()
-                    ? tr("%1 holds a whole pickled model. Its classes' code was not run (%2): the kitchen made the "
-                         "same layers itself and gave them the file's weights, as a model card. %3. In Python, "
-                         "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")
-                    : tr("%1 holds a whole pickled model. Its classes' code was not run (%2): its parameters and "
-                         "buffers are cards, named as model.state_dict() names them. %3. In Python, "
-                         "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.");
+            const QString text = modelCards > 0 && modelCards == contents.modules.size()
+                ? tr("%1 holds a whole pickled model. Its classes' code was not run (%2): the kitchen made the "
+                     "same layers itself and gave them the file's weights, as a model card. %3. In Python, "
+                     "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.")
+                : tr("%1 holds a whole pickled model. Its classes' code was not run (%2): its parameters and "
+                     "buffers are cards, named as model.state_dict() names them. %3. In Python, "
+                     "torch.save(model.state_dict(), \"%4\") saves a file of the tensors alone.");
             o.notices << text.arg(file, classes.join(QStringLiteral(", ")), contents.modules.join(QStringLiteral("; ")),
                                   QFileInfo(path).completeBaseName() + QStringLiteral("_state.pt"));
         } else {

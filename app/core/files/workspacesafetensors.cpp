@@ -49,24 +49,24 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             if (!t.scalarType)
                 skipped << QStringLiteral("%1 (%2)").arg(t.name, t.dtype);
         for (const auto &[key, value] : st->header().metadata)
-            metadata << QStringLiteral("%1 = %2").arg(key, value.size() > kMaxValue
-                                                              ? value.left(kMaxValue) + QStringLiteral("…")
-                                                              : value);
+            metadata << QStringLiteral("%1 = %2").arg(
+                key, value.size() > kMaxValue ? value.left(kMaxValue) + QStringLiteral("…") : value);
         if (st->header().tensors.empty())
             return d->fail(OpError::fileError(path, false, tr("%1 holds no tensors.").arg(file), QString()), false);
         if (!skipped.isEmpty() && int(skipped.size()) == int(st->header().tensors.size()))
-            return d->fail(OpError::fileError(path, false,
-                                              SafetensorsFile::loadsUnsignedAndFloat8()
-                                                  ? tr("%1 holds only tensors whose dtypes Tensor Kitchen does not "
-                                                       "load (floats of 4 or 6 bits, 8-bit floats other than E4M3 "
-                                                       "and E5M2): %2. Nothing was loaded.")
-                                                        .arg(file, listed(skipped))
-                                                  : tr("%1 holds only tensors whose dtypes Tensor Kitchen does not load "
-                                                       "(unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. "
-                                                       "Nothing was loaded.")
-                                                        .arg(file, listed(skipped)),
-                                              QString()),
-                           false);
+            return d->fail(
+                OpError::fileError(path, false,
+                                   SafetensorsFile::loadsUnsignedAndFloat8()
+                                       ? tr("%1 holds only tensors whose dtypes Tensor Kitchen does not "
+                                            "load (floats of 4 or 6 bits, 8-bit floats other than E4M3 "
+                                            "and E5M2): %2. Nothing was loaded.")
+                                             .arg(file, listed(skipped))
+                                       : tr("%1 holds only tensors whose dtypes Tensor Kitchen does not load "
+                                            "(unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. "
+                                            "Nothing was loaded.")
+                                             .arg(file, listed(skipped)),
+                                   QString()),
+                false);
         if (auto e = d->memory.check(st->loadableBytes(), QStringLiteral("cpu"), file, QString()))
             return d->fail(*e, false);
         // Progress and Cancel as for a .pt (LoadProgress): bytes copied of the bytes to copy.
@@ -173,8 +173,7 @@ Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
             why = tr("Only tensor cards can be saved in a .safetensors file.");
         else if (e->tensor.is_meta())
             why = tr("%1 is on meta: it has no values to save.").arg(e->info.name);
-        else if (SafetensorsFile::dtypeName(e->tensor.scalar_type()).isEmpty()
-                 || e->tensor.layout() != c10::kStrided)
+        else if (SafetensorsFile::dtypeName(e->tensor.scalar_type()).isEmpty() || e->tensor.layout() != c10::kStrided)
             why = tr("%1 is %2, which a .safetensors file cannot hold.").arg(e->info.name, e->info.dtype);
         if (!why.isEmpty()) {
             if (!everything)
@@ -200,8 +199,8 @@ Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
     d->logOk(PythonCode::saveSafetensors(names, path));
     Outcome o;
     if (!left.isEmpty())
-        o.notices << tr("Not in %1, as they are not tensors with values: %2.")
-                         .arg(QFileInfo(path).fileName(), listed(left));
+        o.notices
+            << tr("Not in %1, as they are not tensors with values: %2.").arg(QFileInfo(path).fileName(), listed(left));
     return o;
 }
 

@@ -48,7 +48,8 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
                 continue;
             }
             // The part read so far counts only if it is this tensor's, with the same values.
-            if (part.id != id || part.tensor != t.unsafeGetTensorImpl() || part.version != t._version() || !part.stream) {
+            if (part.id != id || part.tensor != t.unsafeGetTensorImpl() || part.version != t._version()
+                || !part.stream) {
                 part = Private::PartialSummary{};
                 part.id = id;
                 part.tensor = t.unsafeGetTensorImpl();

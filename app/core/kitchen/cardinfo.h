@@ -12,14 +12,14 @@ struct CardInfo
 {
     int id = -1;
     QString name;
-    QString device;        // "cpu", "cuda:0", "meta"
-    QString dtype;         // "float32", …
+    QString device; // "cpu", "cuda:0", "meta"
+    QString dtype; // "float32", …
     QList<qint64> shape;
     qint64 numel = 0;
-    qint64 bytes = 0;      // bytes of this tensor's view
+    qint64 bytes = 0; // bytes of this tensor's view
     qint64 storageBytes = 0;
-    int storageId = 0;     // equal ids: one storage (views, same-device to())
-    QString summary;       // lovely-tensors style line
+    int storageId = 0; // equal ids: one storage (views, same-device to())
+    QString summary; // lovely-tensors style line
     bool hasNan = false;
     bool hasPosInf = false;
     bool hasNegInf = false;
@@ -32,7 +32,7 @@ struct CardInfo
     int heatRows = 0;
     int heatCols = 0;
     QVector<float> heat;
-    int revision = 0;      // bumps whenever the card's tensor changes
+    int revision = 0; // bumps whenever the card's tensor changes
     QString kind = QStringLiteral("tensor"); // "tensor", "model", "optimizer" or "loss"
 };
 

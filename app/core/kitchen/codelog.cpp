@@ -29,13 +29,11 @@ QString CodeLog::toScript() const
 {
     QStringList out;
     out << QStringLiteral("# Exported from Tensor Kitchen %1 on %2.")
-               .arg(QStringLiteral(TK_VERSION),
-                    QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
+               .arg(QStringLiteral(TK_VERSION), QDateTime::currentDateTimeUtc().toString(Qt::ISODate))
         << QStringLiteral("# Lines that raised in the app are kept inside try/except with the error"
                           " the app saw.")
         << QStringLiteral("import torch") << QString()
-        << QStringLiteral("device = \"cuda\" if torch.cuda.is_available() else \"cpu\"")
-        << QString();
+        << QStringLiteral("device = \"cuda\" if torch.cuda.is_available() else \"cpu\"") << QString();
     for (const CodeLine &line : m_lines) {
         if (line.refused) {
             out << line.display();

@@ -10,9 +10,9 @@ namespace tk {
 // One action as the PyTorch line that does the same.
 struct CodeLine
 {
-    QString code;         // `z = x + y`
-    QString errorType;    // Python exception name when it raised, e.g. "RuntimeError"
-    QString error;        // LibTorch's message
+    QString code; // `z = x + y`
+    QString errorType; // Python exception name when it raised, e.g. "RuntimeError"
+    QString error; // LibTorch's message
     bool refused = false; // we refused it before running (memory): a comment in the script
 
     bool failed() const { return !errorType.isEmpty() || refused; }

@@ -31,36 +31,31 @@ KitchenEngine::KitchenEngine(QObject *parent) : QObject(parent)
     m_worker->moveToThread(&m_thread);
     connect(&m_thread, &QThread::started, m_worker, &KitchenWorker::initialize);
     connect(&m_thread, &QThread::finished, m_worker, &QObject::deleteLater);
-    connect(m_worker, &KitchenWorker::cardsChanged, this, &KitchenEngine::onCardsChanged,
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::finished, this, &KitchenEngine::onFinished,
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::codeLinesAdded, this,
-            [this](const QList<CodeLine> &lines) {
-                for (const CodeLine &l : lines) {
-                    m_log.append(l);
-                    Q_EMIT codeLineAdded(l);
-                }
-            },
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::codeLogReset, this,
-            [this](const QList<CodeLine> &lines) {
-                m_log.clear();
-                for (const CodeLine &l : lines)
-                    m_log.append(l);
-                Q_EMIT codeLogReset(lines);
-            },
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::devicesSampled, this, &KitchenEngine::devicesSampled,
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::previewReady, this, &KitchenEngine::previewReady,
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::cacheEmptied, this, &KitchenEngine::cacheEmptied,
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::consoleReady, this, &KitchenEngine::consoleReady,
-            Qt::QueuedConnection);
-    connect(m_worker, &KitchenWorker::completed, this, &KitchenEngine::completed,
-            Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::cardsChanged, this, &KitchenEngine::onCardsChanged, Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::finished, this, &KitchenEngine::onFinished, Qt::QueuedConnection);
+    connect(
+        m_worker, &KitchenWorker::codeLinesAdded, this,
+        [this](const QList<CodeLine> &lines) {
+            for (const CodeLine &l : lines) {
+                m_log.append(l);
+                Q_EMIT codeLineAdded(l);
+            }
+        },
+        Qt::QueuedConnection);
+    connect(
+        m_worker, &KitchenWorker::codeLogReset, this,
+        [this](const QList<CodeLine> &lines) {
+            m_log.clear();
+            for (const CodeLine &l : lines)
+                m_log.append(l);
+            Q_EMIT codeLogReset(lines);
+        },
+        Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::devicesSampled, this, &KitchenEngine::devicesSampled, Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::previewReady, this, &KitchenEngine::previewReady, Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::cacheEmptied, this, &KitchenEngine::cacheEmptied, Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::consoleReady, this, &KitchenEngine::consoleReady, Qt::QueuedConnection);
+    connect(m_worker, &KitchenWorker::completed, this, &KitchenEngine::completed, Qt::QueuedConnection);
     connect(m_worker, &KitchenWorker::progress, this, &KitchenEngine::progress, Qt::QueuedConnection);
     m_thread.start();
 }
@@ -81,16 +76,15 @@ quint64 KitchenEngine::submit(const KitchenRequest &r, Then then)
         m_then.insert(request, std::move(then));
     if (m_pending++ == 0)
         Q_EMIT busyChanged(true);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, request, r] { w->handle(request, r); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request, r] { w->handle(request, r); }, Qt::QueuedConnection);
     return request;
 }
 
 void KitchenEngine::sampleDevices(bool includeMeta)
 {
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, includeMeta] { w->sampleDevices(includeMeta); },
-        Qt::QueuedConnection);
+        m_worker, [w = m_worker, includeMeta] { w->sampleDevices(includeMeta); }, Qt::QueuedConnection);
 }
 
 quint64 KitchenEngine::preview(int id, int maxRows, int maxCols)
@@ -104,19 +98,21 @@ quint64 KitchenEngine::preview(int id, int maxRows, int maxCols)
 
 void KitchenEngine::emptyCache()
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->emptyCache(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->emptyCache(); }, Qt::QueuedConnection);
 }
 
 void KitchenEngine::startConsole()
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker] { w->startConsole(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker] { w->startConsole(); }, Qt::QueuedConnection);
 }
 
 quint64 KitchenEngine::complete(const QString &prefix)
 {
     const quint64 request = m_nextRequest++;
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, request, prefix] { w->complete(request, prefix); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, request, prefix] { w->complete(request, prefix); }, Qt::QueuedConnection);
     return request;
 }
 

@@ -10,7 +10,7 @@
 
 namespace tk {
 
-KitchenWorker::KitchenWorker(QObject *parent) : QObject(parent) {}
+KitchenWorker::KitchenWorker(QObject *parent) : QObject(parent) { }
 KitchenWorker::~KitchenWorker()
 {
     m_console.reset(); // it unbinds from the workspace
@@ -54,9 +54,8 @@ void KitchenWorker::handle(quint64 request, const KitchenRequest &r)
 
     if (history == RequestHandler::History::Record)
         m_workspace->beginAction();
-    RequestProgress progress(request, m_cancel, [this, request](qint64 done, qint64 total) {
-        Q_EMIT this->progress(request, done, total);
-    });
+    RequestProgress progress(
+        request, m_cancel, [this, request](qint64 done, qint64 total) { Q_EMIT this->progress(request, done, total); });
     Outcome outcome = RequestHandler::perform(*m_workspace, r, m_console.get(), &progress);
     // The console's names follow every other change of the cards (a drag, undo, opening).
     if (history != RequestHandler::History::Console)
@@ -109,7 +108,8 @@ void KitchenWorker::scheduleSummaries()
     if (m_sliceQueued || !m_workspace || !m_workspace->hasPendingSummaries())
         return;
     m_sliceQueued = true;
-    QMetaObject::invokeMethod(this, [this] { summariseSlice(); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        this, [this] { summariseSlice(); }, Qt::QueuedConnection);
 }
 
 void KitchenWorker::summariseSlice()

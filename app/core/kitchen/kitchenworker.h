@@ -70,7 +70,7 @@ private:
     std::unique_ptr<PythonConsole> m_console; // after the workspace: destroyed first
     std::atomic<QThread *> m_samplingThread{nullptr}; // where the last sample was taken
     std::atomic<quint64> m_cancel{0}; // the request asked to stop; set from the GUI thread
-    bool m_sliceQueued = false;       // a summariseSlice() call is in the queue
+    bool m_sliceQueued = false; // a summariseSlice() call is in the queue
 };
 
 } // namespace tk

@@ -8,9 +8,12 @@ namespace tk {
 QString meaningName(TransferMeaning m)
 {
     switch (m) {
-    case TransferMeaning::Reassign: return QStringLiteral("reassign");
-    case TransferMeaning::NewName: return QStringLiteral("new-name");
-    case TransferMeaning::Discard: return QStringLiteral("discard");
+    case TransferMeaning::Reassign:
+        return QStringLiteral("reassign");
+    case TransferMeaning::NewName:
+        return QStringLiteral("new-name");
+    case TransferMeaning::Discard:
+        return QStringLiteral("discard");
     }
     return {};
 }
@@ -54,18 +57,17 @@ QString MoveReport::describe() const
             .arg(seconds * 1e3, 0, 'f', 3)
             .arg(fromDevice);
     if (sameStorage) {
-        text = tr("%1 is already on %2: to() returned the same tensor, nothing was copied.")
-                   .arg(sourceName, toDevice);
+        text = tr("%1 is already on %2: to() returned the same tensor, nothing was copied.").arg(sourceName, toDevice);
     } else if (shapesOnly()) {
         // Nothing travels: the meta tensor is made from the shape and dtype alone.
         const QString who = sourceName.isEmpty() ? tr("a tensor") : sourceName;
         if (count > 1) // like moves flown as one
-            text = timed ? tr("Made %1 on %2 from %3 %n times: shapes only, no data moved (%4 ms in all).",
-                              nullptr, count)
-                               .arg(who, toDevice, fromDevice)
-                               .arg(seconds * 1e3, 0, 'f', 3)
-                         : tr("Made %1 on %2 from %3 %n times: shapes only, no data moved.", nullptr, count)
-                               .arg(who, toDevice, fromDevice);
+            text = timed
+                ? tr("Made %1 on %2 from %3 %n times: shapes only, no data moved (%4 ms in all).", nullptr, count)
+                      .arg(who, toDevice, fromDevice)
+                      .arg(seconds * 1e3, 0, 'f', 3)
+                : tr("Made %1 on %2 from %3 %n times: shapes only, no data moved.", nullptr, count)
+                      .arg(who, toDevice, fromDevice);
         else
             text = timed ? tr("Made %1 on %2 from %3: shapes only, no data moved (%4 ms).")
                                .arg(who, toDevice, fromDevice)
@@ -88,8 +90,7 @@ QString MoveReport::describe() const
                    .arg(gigabytesPerSecond(), 0, 'f', 2);
     }
     if (idiomFallback)
-        text += QLatin1Char(' ')
-                + tr("No GPU here, so device = \"cuda\" if available else \"cpu\" gave cpu.");
+        text += QLatin1Char(' ') + tr("No GPU here, so device = \"cuda\" if available else \"cpu\" gave cpu.");
     // A watched program's move: the watcher does not know what became of the old tensor.
     if (watched())
         return text;
@@ -97,8 +98,8 @@ QString MoveReport::describe() const
     case TransferMeaning::Reassign:
         if (!sameStorage)
             text += QLatin1Char(' ')
-                    + (oldReleased ? tr("The old %1 on %2 was released.").arg(sourceName, fromDevice)
-                                   : tr("The old storage is still held by another card."));
+                + (oldReleased ? tr("The old %1 on %2 was released.").arg(sourceName, fromDevice)
+                               : tr("The old storage is still held by another card."));
         break;
     case TransferMeaning::NewName:
         if (!sourceName.isEmpty()) // a console line may move a tensor it made itself, unnamed
@@ -106,8 +107,8 @@ QString MoveReport::describe() const
         break;
     case TransferMeaning::Discard:
         text += QLatin1Char(' ')
-                + tr("The result was not assigned, so the copy was dropped and %1 stayed on %2.")
-                      .arg(sourceName, fromDevice);
+            + tr("The result was not assigned, so the copy was dropped and %1 stayed on %2.")
+                  .arg(sourceName, fromDevice);
         break;
     }
     return text;

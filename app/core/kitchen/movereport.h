@@ -9,9 +9,9 @@ namespace tk {
 
 // The three things `.to(device)` can mean in code.
 enum class TransferMeaning {
-    Reassign,  // x = x.to(d): x now names the copy; the old tensor is released
-    NewName,   // y = x.to(d): both remain
-    Discard,   // x.to(d): the copy is made and thrown away; x stays where it was
+    Reassign, // x = x.to(d): x now names the copy; the old tensor is released
+    NewName, // y = x.to(d): both remain
+    Discard, // x.to(d): the copy is made and thrown away; x stays where it was
 };
 
 QString meaningName(TransferMeaning m);
@@ -21,7 +21,7 @@ enum class MoveOrigin {
     Kitchen, // a drop, a menu, a model moved in place: MovePath::timed, both devices synchronised
     Console, // a console line's .to(): the console's move hook calls the same MovePath
     Watched, // a watched program's: its watcher timed it (perf_counter around a synchronous copy,
-             // CUDA events for an asynchronous one), nothing in the app did
+    // CUDA events for an asynchronous one), nothing in the app did
 };
 
 // What one `.to()` did, measured.
@@ -40,36 +40,36 @@ public:
     MoveOrigin origin = MoveOrigin::Kitchen;
     TransferMeaning meaning = TransferMeaning::Reassign;
     int sourceId = -1;
-    int resultId = -1;       // the card that holds the result; -1 for Discard
+    int resultId = -1; // the card that holds the result; -1 for Discard
     QString sourceName;
     QString resultName;
     QString fromDevice;
     QString requestedDevice; // what the user aimed at, e.g. "cuda"
-    QString toDevice;        // what it resolved to, e.g. "cpu" on a machine with no GPU
+    QString toDevice; // what it resolved to, e.g. "cpu" on a machine with no GPU
     bool idiomFallback = false; // "cuda" requested, none available: the idiom gave cpu
-    bool sameStorage = false;   // to() returned the tensor itself: nothing was copied
-    bool oldReleased = false;   // Reassign: the old storage had no other holder and was freed
-    bool inPlace = false;       // a model: Module.to() moved its parameters, no copy was left
-    bool noMoveNeeded = false;  // an optimizer or a loss: there is nothing to move
+    bool sameStorage = false; // to() returned the tensor itself: nothing was copied
+    bool oldReleased = false; // Reassign: the old storage had no other holder and was freed
+    bool inPlace = false; // a model: Module.to() moved its parameters, no copy was left
+    bool noMoveNeeded = false; // an optimizer or a loss: there is nothing to move
     qint64 bytes = 0;
     double seconds = 0;
     QString codeLine;
 
     // --- A watched program's move (app/core/watch/): what its watcher reported beside the
     // fields above. A move of the app's own workspace leaves them at their defaults.
-    qint64 moveId = -1;     // the stream's id of the move; -1: not a watched move
-    double at = 0;          // when, in seconds since the watcher started (the protocol's t)
-    QString api;            // "Tensor.to", "Module.cuda", …
-    QString file;           // the user's source file of the call, or "<stdin>", …
-    int line = 0;           // its line; 0: not known
-    int cell = 0;           // a notebook cell's execution count when file is that cell
-    bool pinned = false;    // the source was in pinned (page-locked) host memory
+    qint64 moveId = -1; // the stream's id of the move; -1: not a watched move
+    double at = 0; // when, in seconds since the watcher started (the protocol's t)
+    QString api; // "Tensor.to", "Module.cuda", …
+    QString file; // the user's source file of the call, or "<stdin>", …
+    int line = 0; // its line; 0: not known
+    int cell = 0; // a notebook cell's execution count when file is that cell
+    bool pinned = false; // the source was in pinned (page-locked) host memory
     bool nonBlocking = false;
-    bool timed = true;      // false while `seconds` is not known yet (CUDA events pending)
-    QString timing;         // how seconds was measured: "synchronised" (MovePath), or a watched
-                            // program's "wall", "cuda_events", "none"
-    int step = -1;          // the optimizer step the move belongs to
-    QString className;      // a module's class ("Linear"); inPlace is set for modules
+    bool timed = true; // false while `seconds` is not known yet (CUDA events pending)
+    QString timing; // how seconds was measured: "synchronised" (MovePath), or a watched
+        // program's "wall", "cuda_events", "none"
+    int step = -1; // the optimizer step the move belongs to
+    QString className; // a module's class ("Linear"); inPlace is set for modules
     QString dtype;
     QList<qint64> shape;
 
@@ -81,10 +81,7 @@ public:
     double gigabytesPerSecond() const { return seconds > 0 ? bytes / seconds / 1e9 : 0; }
     // A move to or from the meta device copies no data (meta tensors have shapes, no values):
     // it is captioned "shapes only", never with bytes per second.
-    bool shapesOnly() const
-    {
-        return fromDevice == QLatin1String("meta") || toDevice == QLatin1String("meta");
-    }
+    bool shapesOnly() const { return fromDevice == QLatin1String("meta") || toDevice == QLatin1String("meta"); }
     QString describe() const; // one human sentence for the status bar and the CLI
 };
 

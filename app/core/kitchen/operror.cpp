@@ -10,15 +10,24 @@ namespace tk {
 QString OpError::kindName(Kind kind)
 {
     switch (kind) {
-    case Kind::None: return QStringLiteral("none");
-    case Kind::DeviceMismatch: return QStringLiteral("device-mismatch");
-    case Kind::Shape: return QStringLiteral("shape");
-    case Kind::Dtype: return QStringLiteral("dtype");
-    case Kind::OutOfMemory: return QStringLiteral("out-of-memory");
-    case Kind::InvalidInput: return QStringLiteral("invalid-input");
-    case Kind::File: return QStringLiteral("file");
-    case Kind::NoGpu: return QStringLiteral("no-gpu");
-    case Kind::Other: return QStringLiteral("other");
+    case Kind::None:
+        return QStringLiteral("none");
+    case Kind::DeviceMismatch:
+        return QStringLiteral("device-mismatch");
+    case Kind::Shape:
+        return QStringLiteral("shape");
+    case Kind::Dtype:
+        return QStringLiteral("dtype");
+    case Kind::OutOfMemory:
+        return QStringLiteral("out-of-memory");
+    case Kind::InvalidInput:
+        return QStringLiteral("invalid-input");
+    case Kind::File:
+        return QStringLiteral("file");
+    case Kind::NoGpu:
+        return QStringLiteral("no-gpu");
+    case Kind::Other:
+        return QStringLiteral("other");
     }
     return QStringLiteral("other");
 }
@@ -48,8 +57,7 @@ OpError OpError::aboutFile(const OpError &error, const QString &path, FileTask t
     // LibTorch's failures on a device (moving loaded tensors to the GPU) are not the file's.
     if ((error.kind != Kind::InvalidInput && error.kind != Kind::Other) || !error.devices.isEmpty())
         return error;
-    const bool writing = task == FileTask::SaveSession || task == FileTask::SaveTensors
-                         || task == FileTask::ExportCode;
+    const bool writing = task == FileTask::SaveSession || task == FileTask::SaveTensors || task == FileTask::ExportCode;
     // A save can be refused before any file is touched ("x is on meta: it has no values to
     // save"); only a text that names the file is about the file.
     if (writing && !error.message.contains(path) && !error.message.contains(QFileInfo(path).fileName()))
@@ -68,7 +76,8 @@ OpError OpError::aboutFile(const OpError &error, const QString &path, FileTask t
             words = tr("%1 is not a Tensor Kitchen session, or it is damaged.").arg(name);
         else
             words = tr("Tensor Kitchen cannot read tensors from %1: it is not a file torch.save "
-                       "wrote, or it is damaged.").arg(name);
+                       "wrote, or it is damaged.")
+                        .arg(name);
     } else {
         const QFileInfo folder(info.absolutePath());
         if (info.isDir())
@@ -92,12 +101,13 @@ OpError OpError::aboutFile(const OpError &error, const QString &path, FileTask t
 QString OpError::unraisedMismatch(const QString &operation, const QStringList &devices, int line)
 {
     //: %1 and %2: two devices, "cpu and meta"
-    const QString where = devices.size() == 2 ? tr("%1 and %2").arg(devices.at(0), devices.at(1))
-                                              : devices.join(QLatin1String(", "));
+    const QString where
+        = devices.size() == 2 ? tr("%1 and %2").arg(devices.at(0), devices.at(1)) : devices.join(QLatin1String(", "));
     //: %1: the operation (@, linear, cat), %2: its devices, "cpu and meta"
     const QString text = tr("%1 takes tensors on %2. PyTorch let it through here, but on a GPU this "
                             "line raises the device-mismatch error (\"Expected all tensors to be on "
-                            "the same device\").").arg(operation, where);
+                            "the same device\").")
+                             .arg(operation, where);
     //: %1: the console input's line number, %2: the note
     return line > 0 ? tr("Line %1: %2").arg(line).arg(text) : text;
 }
@@ -110,8 +120,7 @@ OpError::Kind OpError::classify(const QString &message)
     // No GPU to run on, in either of BuildFacts' two cases (its fragments, not ours).
     if (BuildFacts::noGpuReasonOf(message) != NoGpuReason::None)
         return Kind::NoGpu;
-    if (message.contains(QLatin1String("same device"))
-        || message.contains(QLatin1String("not on the expected device")))
+    if (message.contains(QLatin1String("same device")) || message.contains(QLatin1String("not on the expected device")))
         return Kind::DeviceMismatch;
     if (message.contains(QLatin1String("out of memory"), Qt::CaseInsensitive))
         return Kind::OutOfMemory;
@@ -119,8 +128,7 @@ OpError::Kind OpError::classify(const QString &message)
         || message.contains(QLatin1String("not implemented for")))
         return Kind::Dtype;
     if (message.contains(QLatin1String("size")) || message.contains(QLatin1String("shape"))
-        || message.contains(QLatin1String("cannot be multiplied"))
-        || message.contains(QLatin1String("dimension")))
+        || message.contains(QLatin1String("cannot be multiplied")) || message.contains(QLatin1String("dimension")))
         return Kind::Shape;
     return Kind::Other;
 }

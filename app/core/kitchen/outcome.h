@@ -18,9 +18,9 @@ struct Outcome
     // Every move the request made, in order, whatever made it: a drag or a menu (one), a
     // console line (any number, those before a failed statement too). Each is a flight.
     QList<MoveReport> moves;
-    bool undoable = false;   // the action went onto the workspace's undo history
-    QStringList notices;     // things the user should know (a GPU card placed on the CPU, …)
-    ConsoleReply console;    // a console input: its output and undo steps
+    bool undoable = false; // the action went onto the workspace's undo history
+    QStringList notices; // things the user should know (a GPU card placed on the CPU, …)
+    ConsoleReply console; // a console input: its output and undo steps
     // Stopped at the user's request (a long load's Cancel): nothing changed, `notices` says so.
     bool cancelled = false;
     bool ok() const { return !error.isError() && !cancelled; }

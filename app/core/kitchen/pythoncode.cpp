@@ -11,11 +11,21 @@ QString PythonCode::string(const QString &text)
     QString out = QStringLiteral("\"");
     for (const QChar c : text) {
         switch (c.unicode()) {
-        case '\\': out += QStringLiteral("\\\\"); break;
-        case '"': out += QStringLiteral("\\\""); break;
-        case '\n': out += QStringLiteral("\\n"); break;
-        case '\r': out += QStringLiteral("\\r"); break;
-        case '\t': out += QStringLiteral("\\t"); break;
+        case '\\':
+            out += QStringLiteral("\\\\");
+            break;
+        case '"':
+            out += QStringLiteral("\\\"");
+            break;
+        case '\n':
+            out += QStringLiteral("\\n");
+            break;
+        case '\r':
+            out += QStringLiteral("\\r");
+            break;
+        case '\t':
+            out += QStringLiteral("\\t");
+            break;
         default:
             if (c.unicode() < 0x20 || c.unicode() == 0x7f)
                 out += QStringLiteral("\\x%1").arg(uint(c.unicode()), 2, 16, QLatin1Char('0'));
@@ -66,8 +76,9 @@ QString PythonCode::identifier(const QString &text)
     s.reserve(text.size());
     for (qsizetype i = 0; i < text.size(); ++i) {
         const QChar c = text.at(i);
-        const bool ok = (c >= QLatin1Char('a') && c <= QLatin1Char('z')) || (c >= QLatin1Char('A') && c <= QLatin1Char('Z'))
-                        || (c >= QLatin1Char('0') && c <= QLatin1Char('9')) || c == QLatin1Char('_');
+        const bool ok = (c >= QLatin1Char('a') && c <= QLatin1Char('z'))
+            || (c >= QLatin1Char('A') && c <= QLatin1Char('Z')) || (c >= QLatin1Char('0') && c <= QLatin1Char('9'))
+            || c == QLatin1Char('_');
         s += ok ? c : QLatin1Char('_');
         if (c.isHighSurrogate() && i + 1 < text.size() && text.at(i + 1).isLowSurrogate())
             ++i;
@@ -117,18 +128,14 @@ QString PythonCode::literal(const QVariant &value)
     }
 }
 
-bool PythonCode::isCpu(const QString &id)
-{
-    return id == QLatin1String("cpu") || id.startsWith(QLatin1String("cpu:"));
-}
+bool PythonCode::isCpu(const QString &id) { return id == QLatin1String("cpu") || id.startsWith(QLatin1String("cpu:")); }
 
 QString PythonCode::create(const TensorSpec &spec, const QString &name, const QString &id)
 {
     const bool idiom = spec.device.trimmed() == QLatin1String("cuda");
     const QString devArg = deviceArg(spec.device, id);
     const bool onCpu = isCpu(id) && !idiom; // the idiom is written even when it means the CPU
-    const bool random = spec.factory == TensorSpec::Factory::Randn
-                        || spec.factory == TensorSpec::Factory::Rand;
+    const bool random = spec.factory == TensorSpec::Factory::Randn || spec.factory == TensorSpec::Factory::Rand;
     QStringList kw;
     if (spec.dtype != QLatin1String("float32") || spec.factory == TensorSpec::Factory::Arange)
         kw << QStringLiteral("dtype=%1").arg(dtype(spec.dtype));
@@ -185,8 +192,7 @@ QString PythonCode::mlp(const QString &name, int width, int depth, quint64 seed)
     QStringList layers;
     int in = 2;
     for (int i = 0; i < depth; ++i) {
-        layers << QStringLiteral("torch.nn.Linear(%1, %2)").arg(in).arg(width)
-               << QStringLiteral("torch.nn.ReLU()");
+        layers << QStringLiteral("torch.nn.Linear(%1, %2)").arg(in).arg(width) << QStringLiteral("torch.nn.ReLU()");
         in = width;
     }
     layers << QStringLiteral("torch.nn.Linear(%1, 2)").arg(in);
@@ -195,20 +201,15 @@ QString PythonCode::mlp(const QString &name, int width, int depth, quint64 seed)
         .arg(name, layers.join(QStringLiteral(", ")));
 }
 
-QString PythonCode::optimizer(const QString &name, const QString &kind, const QString &model,
-                              double lr)
+QString PythonCode::optimizer(const QString &name, const QString &kind, const QString &model, double lr)
 {
-    const QString call =
-        kind == QLatin1String("sgd")
-            ? QStringLiteral("torch.optim.SGD(%1.parameters(), lr=%2, momentum=0.9)").arg(model).arg(lr)
-            : QStringLiteral("torch.optim.Adam(%1.parameters(), lr=%2)").arg(model).arg(lr);
+    const QString call = kind == QLatin1String("sgd")
+        ? QStringLiteral("torch.optim.SGD(%1.parameters(), lr=%2, momentum=0.9)").arg(model).arg(lr)
+        : QStringLiteral("torch.optim.Adam(%1.parameters(), lr=%2)").arg(model).arg(lr);
     return QStringLiteral("%1 = %2").arg(name, call);
 }
 
-QString PythonCode::loss(const QString &name)
-{
-    return QStringLiteral("%1 = torch.nn.CrossEntropyLoss()").arg(name);
-}
+QString PythonCode::loss(const QString &name) { return QStringLiteral("%1 = torch.nn.CrossEntropyLoss()").arg(name); }
 
 QString PythonCode::combine(const QString &result, Operation op, const QString &a, const QString &b)
 {
@@ -230,8 +231,7 @@ QString PythonCode::remove(const QString &name) { return QStringLiteral("del %1"
 QString PythonCode::load(const QString &name, const QString &path, bool toCpu, bool pickled)
 {
     return QStringLiteral("%1 = torch.load(%2%3%4)")
-        .arg(name, string(QFileInfo(path).fileName()),
-             toCpu ? QStringLiteral(", map_location=\"cpu\"") : QString(),
+        .arg(name, string(QFileInfo(path).fileName()), toCpu ? QStringLiteral(", map_location=\"cpu\"") : QString(),
              pickled ? QStringLiteral(", weights_only=False") : QString());
 }
 

@@ -19,14 +19,14 @@ class PythonCode
 {
 public:
     // Pieces.
-    static QString string(const QString &text);            // "a \"b\" \\c": a Python str literal
-    static QString device(const QString &id);              // "cuda:0" with its quotes
+    static QString string(const QString &text); // "a \"b\" \\c": a Python str literal
+    static QString device(const QString &id); // "cuda:0" with its quotes
     static QString deviceArg(const QString &requested, const QString &id); // `device` or "id"
-    static QString dtype(const QString &name);             // torch.float32
-    static QString shapeArgs(const QList<qint64> &shape);  // 2, 3
+    static QString dtype(const QString &name); // torch.float32
+    static QString shapeArgs(const QList<qint64> &shape); // 2, 3
     static QString shapeTuple(const QList<qint64> &shape); // (2, 3), and (5,) for one dimension
-    static QString floatLiteral(double value);             // 3.0, 0.5, float("inf")
-    static QString identifier(const QString &text);        // a name made from a file name or key
+    static QString floatLiteral(double value); // 3.0, 0.5, float("inf")
+    static QString identifier(const QString &text); // a name made from a file name or key
     // A dict key or an index as Python writes it: "a", 3, True, 0.5, None, b"\x00", (1, "a").
     // Takes QString, integers, bool, double, QByteArray (bytes), QVariantList (a tuple) and an
     // invalid QVariant (None).
@@ -34,15 +34,14 @@ public:
 
     // Lines, one per action.
     static QString create(const TensorSpec &spec, const QString &name, const QString &id);
-    static QString transfer(const QString &source, const QString &requested, const QString &id,
-                            TransferMeaning meaning, const QString &result);
+    static QString transfer(const QString &source, const QString &requested, const QString &id, TransferMeaning meaning,
+                            const QString &result);
     static QString moveModel(const QString &model, const QString &requested, const QString &id);
     static QString mlp(const QString &name, int width, int depth, quint64 seed);
     static QString optimizer(const QString &name, const QString &kind, const QString &model,
                              double lr); // kind: "sgd" or "adam"
     static QString loss(const QString &name);
-    static QString combine(const QString &result, Operation op, const QString &a,
-                           const QString &b);
+    static QString combine(const QString &result, Operation op, const QString &a, const QString &b);
     static QString rename(const QString &newName, const QString &oldName);
     static QString clone(const QString &name, const QString &source);
     static QString remove(const QString &name);
@@ -61,7 +60,7 @@ public:
     static QString save(const QString &name, const QString &path);
     static QString toCall(const QString &id); // .to("cuda:0"), appended to a loaded tensor
     // .safetensors files through the safetensors package (its torch module is imported first).
-    static QString importSafetensors();                                  // import safetensors.torch
+    static QString importSafetensors(); // import safetensors.torch
     static QString loadSafetensors(const QString &name, const QString &path); // name = …load_file("f")
     static QString saveSafetensors(const QStringList &names, const QString &path); // …save_file({"a": a}, "f")
 

@@ -22,14 +22,14 @@ public:
     enum class History {
         Record, // an action of its own: one undo step when it changed something
         Replace, // undo, redo, open: moves through or replaces the history; the log is re-sent
-        None,   // changes no card and writes no code line (saving a session)
+        None, // changes no card and writes no code line (saving a session)
         Console, // console input: one undo step per statement, recorded by the console
     };
     static History history(const KitchenRequest &request);
     // `console` runs request::RunPython; without one, Python input is refused. `progress`
     // (may be null) follows a long request (loading a file) and may cancel it.
-    static Outcome perform(Workspace &workspace, const KitchenRequest &request,
-                           PythonConsole *console = nullptr, LoadProgress *progress = nullptr);
+    static Outcome perform(Workspace &workspace, const KitchenRequest &request, PythonConsole *console = nullptr,
+                           LoadProgress *progress = nullptr);
 };
 
 } // namespace tk

@@ -20,8 +20,7 @@ public:
 
     RequestProgress(quint64 request, const std::atomic<quint64> &cancel, Report report)
         : m_request(request), m_cancel(cancel), m_report(std::move(report))
-    {
-    }
+    { }
     void advance(qint64 done, qint64 total) override;
     bool cancelRequested() const override { return m_cancel.load() == m_request; }
 

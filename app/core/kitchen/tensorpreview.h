@@ -15,8 +15,8 @@ struct TensorPreview
     qint64 totalCols = 0;
     int rows = 0;
     int cols = 0;
-    QStringList cells;     // rows × cols, row-major
-    QString note;          // e.g. "meta tensors have no values"
+    QStringList cells; // rows × cols, row-major
+    QString note; // e.g. "meta tensors have no values"
 };
 
 } // namespace tk

@@ -11,13 +11,13 @@ constexpr int kMaxDims = 8;
 
 QStringList TensorSpec::dtypeNames()
 {
-    return {QStringLiteral("float32"), QStringLiteral("float64"), QStringLiteral("float16"),
-            QStringLiteral("bfloat16"), QStringLiteral("int64"), QStringLiteral("bool")};
+    return {QStringLiteral("float32"),  QStringLiteral("float64"), QStringLiteral("float16"),
+            QStringLiteral("bfloat16"), QStringLiteral("int64"),   QStringLiteral("bool")};
 }
 
 QStringList TensorSpec::factoryNames()
 {
-    return {QStringLiteral("ones"), QStringLiteral("zeros"), QStringLiteral("full"),
+    return {QStringLiteral("ones"),   QStringLiteral("zeros"), QStringLiteral("full"),
             QStringLiteral("arange"), QStringLiteral("randn"), QStringLiteral("rand")};
 }
 
@@ -29,10 +29,7 @@ std::optional<TensorSpec::Factory> TensorSpec::factoryFromName(const QString &na
     return static_cast<Factory>(i);
 }
 
-QString TensorSpec::factoryName(Factory f)
-{
-    return factoryNames().at(static_cast<int>(f));
-}
+QString TensorSpec::factoryName(Factory f) { return factoryNames().at(static_cast<int>(f)); }
 
 std::optional<QList<qint64>> TensorSpec::parseShape(const QString &text, QString *error)
 {
@@ -79,33 +76,36 @@ QString TensorSpec::shapeText(const QList<qint64> &shape)
 bool TensorSpec::isValidName(const QString &name)
 {
     static const QRegularExpression ident(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
-    static const QStringList reserved = {
-        QStringLiteral("False"), QStringLiteral("None"), QStringLiteral("True"),
-        QStringLiteral("and"), QStringLiteral("as"), QStringLiteral("assert"),
-        QStringLiteral("async"), QStringLiteral("await"), QStringLiteral("break"),
-        QStringLiteral("class"), QStringLiteral("continue"), QStringLiteral("def"),
-        QStringLiteral("del"), QStringLiteral("elif"), QStringLiteral("else"),
-        QStringLiteral("except"), QStringLiteral("finally"), QStringLiteral("for"),
-        QStringLiteral("from"), QStringLiteral("global"), QStringLiteral("if"),
-        QStringLiteral("import"), QStringLiteral("in"), QStringLiteral("is"),
-        QStringLiteral("lambda"), QStringLiteral("nonlocal"), QStringLiteral("not"),
-        QStringLiteral("or"), QStringLiteral("pass"), QStringLiteral("raise"),
-        QStringLiteral("return"), QStringLiteral("try"), QStringLiteral("while"),
-        QStringLiteral("with"), QStringLiteral("yield"),
-        // Names the exported script itself uses.
-        QStringLiteral("torch"), QStringLiteral("device"), QStringLiteral("e")};
+    static const QStringList reserved
+        = {QStringLiteral("False"), QStringLiteral("None"), QStringLiteral("True"), QStringLiteral("and"),
+           QStringLiteral("as"), QStringLiteral("assert"), QStringLiteral("async"), QStringLiteral("await"),
+           QStringLiteral("break"), QStringLiteral("class"), QStringLiteral("continue"), QStringLiteral("def"),
+           QStringLiteral("del"), QStringLiteral("elif"), QStringLiteral("else"), QStringLiteral("except"),
+           QStringLiteral("finally"), QStringLiteral("for"), QStringLiteral("from"), QStringLiteral("global"),
+           QStringLiteral("if"), QStringLiteral("import"), QStringLiteral("in"), QStringLiteral("is"),
+           QStringLiteral("lambda"), QStringLiteral("nonlocal"), QStringLiteral("not"), QStringLiteral("or"),
+           QStringLiteral("pass"), QStringLiteral("raise"), QStringLiteral("return"), QStringLiteral("try"),
+           QStringLiteral("while"), QStringLiteral("with"), QStringLiteral("yield"),
+           // Names the exported script itself uses.
+           QStringLiteral("torch"), QStringLiteral("device"), QStringLiteral("e")};
     // Dunders (__name__, __builtins__) are Python's own: never a card's.
     return ident.match(name).hasMatch() && !reserved.contains(name) && !name.startsWith(QLatin1String("__"));
 }
 
 qint64 TensorSpec::elementSize(const QString &dtype)
 {
-    if (dtype == QLatin1String("float32")) return 4;
-    if (dtype == QLatin1String("float64")) return 8;
-    if (dtype == QLatin1String("float16")) return 2;
-    if (dtype == QLatin1String("bfloat16")) return 2;
-    if (dtype == QLatin1String("int64")) return 8;
-    if (dtype == QLatin1String("bool")) return 1;
+    if (dtype == QLatin1String("float32"))
+        return 4;
+    if (dtype == QLatin1String("float64"))
+        return 8;
+    if (dtype == QLatin1String("float16"))
+        return 2;
+    if (dtype == QLatin1String("bfloat16"))
+        return 2;
+    if (dtype == QLatin1String("int64"))
+        return 8;
+    if (dtype == QLatin1String("bool"))
+        return 1;
     return -1;
 }
 

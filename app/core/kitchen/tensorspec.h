@@ -20,9 +20,9 @@ public:
     QList<qint64> shape;
     QString dtype = QStringLiteral("float32");
     QString device = QStringLiteral("cpu");
-    QString name;          // empty: the workspace picks a free one
-    quint64 seed = 0;      // randn / rand
-    double fillValue = 0;  // full
+    QString name; // empty: the workspace picks a free one
+    quint64 seed = 0; // randn / rand
+    double fillValue = 0; // full
 
     static QStringList dtypeNames();
     static QStringList factoryNames();
@@ -31,9 +31,9 @@ public:
 
     // "2, 3", "2x3", "(2, 3)", "[2,3]" → {2, 3}. Returns nullopt and a clear message otherwise.
     static std::optional<QList<qint64>> parseShape(const QString &text, QString *error);
-    static QString shapeText(const QList<qint64> &shape);   // "2, 3"
-    static bool isValidName(const QString &name);           // a Python identifier, not a keyword
-    static qint64 elementSize(const QString &dtype);        // bytes, -1 when unknown
+    static QString shapeText(const QList<qint64> &shape); // "2, 3"
+    static bool isValidName(const QString &name); // a Python identifier, not a keyword
+    static qint64 elementSize(const QString &dtype); // bytes, -1 when unknown
     static std::optional<qint64> numel(const QList<qint64> &shape); // nullopt on overflow
 };
 

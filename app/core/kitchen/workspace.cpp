@@ -44,19 +44,18 @@ Outcome Workspace::create(const TensorSpec &spec)
         return d->fail(*e, false);
     const auto dtype = torchutil::dtypeFromName(spec.dtype);
     if (!dtype)
-        return d->fail(OpError::invalid(tr("Unknown dtype “%1”. Choose one of: %2.")
-                                            .arg(spec.dtype, TensorSpec::dtypeNames().join(", "))),
-                       false);
+        return d->fail(
+            OpError::invalid(
+                tr("Unknown dtype “%1”. Choose one of: %2.").arg(spec.dtype, TensorSpec::dtypeNames().join(", "))),
+            false);
     if (spec.shape.isEmpty())
         return d->fail(OpError::invalid(tr("Enter a shape such as 2, 3.")), false);
     for (qint64 s : spec.shape)
         if (s <= 0)
-            return d->fail(OpError::invalid(tr("Every size must be at least 1 (got %1).").arg(s)),
-                           false);
+            return d->fail(OpError::invalid(tr("Every size must be at least 1 (got %1).").arg(s)), false);
     const auto numel = TensorSpec::numel(spec.shape);
     if (!numel)
-        return d->fail(OpError::invalid(tr("That shape has more elements than any machine can hold.")),
-                       false);
+        return d->fail(OpError::invalid(tr("That shape has more elements than any machine can hold.")), false);
     QString devError;
     const auto dev = d->usableDevice(spec.device, &devError);
     if (!dev)
@@ -64,8 +63,7 @@ Outcome Workspace::create(const TensorSpec &spec)
 
     // The Python line first: a refusal and a LibTorch error are both logged against it.
     const QString code = PythonCode::create(spec, name, torchutil::deviceId(*dev));
-    const bool random = spec.factory == TensorSpec::Factory::Randn
-                        || spec.factory == TensorSpec::Factory::Rand;
+    const bool random = spec.factory == TensorSpec::Factory::Randn || spec.factory == TensorSpec::Factory::Rand;
 
     const qint64 elem = TensorSpec::elementSize(spec.dtype);
     const qint64 bytes = *numel * elem;
@@ -88,13 +86,11 @@ Outcome Workspace::create(const TensorSpec &spec)
     }
 }
 
-Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meaning,
-                            const QString &newName)
+Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meaning, const QString &newName)
 {
     CardEntry *src = d->cards.find(id);
     if (!src)
-        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
-                       false);
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)), false);
     QString devError;
     const auto dev = d->usableDevice(device, &devError);
     if (!dev)
@@ -113,8 +109,9 @@ Outcome Workspace::transfer(int id, const QString &device, TransferMeaning meani
     const QString code = PythonCode::transfer(x, device, torchutil::deviceId(*dev), meaning, y);
 
     const at::Tensor source = src->tensor;
-    MoveReport r = MoveReport::of(MoveOrigin::Kitchen, x, torchutil::deviceId(source.device()), device.trimmed(),
-                                  torchutil::deviceId(*dev), source.numel() * static_cast<qint64>(source.element_size()));
+    MoveReport r
+        = MoveReport::of(MoveOrigin::Kitchen, x, torchutil::deviceId(source.device()), device.trimmed(),
+                         torchutil::deviceId(*dev), source.numel() * static_cast<qint64>(source.element_size()));
     r.meaning = meaning;
     r.sourceId = id;
     r.resultName = meaning == TransferMeaning::Discard ? QString() : y;
@@ -161,16 +158,14 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
     CardEntry *ea = d->cards.find(a);
     CardEntry *eb = d->cards.find(b);
     if (!ea || !eb)
-        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.")
-                                            .arg(!ea ? a : b)),
-                       false);
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(!ea ? a : b)), false);
     const bool forward = op == Operation::Forward;
     if (forward ? (!ea->module || !eb->isTensor()) : (!ea->isTensor() || !eb->isTensor()))
         return d->fail(OpError::invalid(forward ? tr("model(x) needs a model and a tensor.")
                                                 : tr("%1 needs two tensors.").arg(operationSymbol(op))),
                        false);
-    const QString z = resultName.isEmpty() ? freeName(forward ? QStringLiteral("out") : QStringLiteral("z"))
-                                           : resultName.trimmed();
+    const QString z
+        = resultName.isEmpty() ? freeName(forward ? QStringLiteral("out") : QStringLiteral("z")) : resultName.trimmed();
     if (auto e = d->checkNewName(z))
         return d->fail(*e, false);
     const QString code = PythonCode::combine(z, op, ea->info.name, eb->info.name);
@@ -180,11 +175,16 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
     torch::nn::Sequential module = ea->module;
     auto run = [op, module](const at::Tensor &x, const at::Tensor &y) mutable {
         switch (op) {
-        case Operation::Forward: return Private::forward(module, y);
-        case Operation::Add: return x + y;
-        case Operation::Mul: return x * y;
-        case Operation::Matmul: return at::matmul(x, y);
-        case Operation::Cat: return at::cat({x, y});
+        case Operation::Forward:
+            return Private::forward(module, y);
+        case Operation::Add:
+            return x + y;
+        case Operation::Mul:
+            return x * y;
+        case Operation::Matmul:
+            return at::matmul(x, y);
+        case Operation::Cat:
+            return at::cat({x, y});
         }
         return at::Tensor();
     };
@@ -198,8 +198,7 @@ Outcome Workspace::combine(Operation op, int a, int b, const QString &resultName
             const QString what = tr("the result %1").arg(z);
             if (auto e = d->memory.check(bytes, devices.first(), what, code))
                 return d->fail(*e);
-        } catch (...) {
-        }
+        } catch (...) { }
     }
     try {
         torch::NoGradGuard noGrad;
@@ -236,8 +235,7 @@ Outcome Workspace::rename(int id, const QString &newName)
 {
     CardEntry *e = d->cards.find(id);
     if (!e)
-        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
-                       false);
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)), false);
     const QString name = newName.trimmed();
     if (name == e->info.name)
         return Outcome::forCard(id);
@@ -253,16 +251,13 @@ Outcome Workspace::clone(int id, const QString &newName)
 {
     CardEntry *e = d->cards.find(id);
     if (!e)
-        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
-                       false);
-    const QString name = newName.isEmpty() ? freeName(e->info.name + QStringLiteral("_copy"))
-                                           : newName.trimmed();
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)), false);
+    const QString name = newName.isEmpty() ? freeName(e->info.name + QStringLiteral("_copy")) : newName.trimmed();
     if (auto err = d->checkNewName(name))
         return d->fail(*err, false);
     const QString code = PythonCode::clone(name, e->info.name);
     const at::Tensor source = e->tensor;
-    if (auto err = d->memory.check(e->info.bytes, e->info.device,
-                                   tr("a clone of %1").arg(e->info.name), code))
+    if (auto err = d->memory.check(e->info.bytes, e->info.device, tr("a clone of %1").arg(e->info.name), code))
         return d->fail(*err);
     try {
         const int newId = d->cards.add(name, source.clone());
@@ -277,8 +272,7 @@ Outcome Workspace::remove(int id)
 {
     CardEntry *e = d->cards.find(id);
     if (!e)
-        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)),
-                       false);
+        return d->fail(OpError::invalid(tr("There is no card #%1 any more: it was deleted.").arg(id)), false);
     d->logOk(PythonCode::remove(e->info.name));
     d->cards.entries.erase(id);
     d->cards.refreshStorageIds();
@@ -302,8 +296,8 @@ TensorPreview Workspace::preview(int id, int maxRows, int maxCols) const
     }
     try {
         const at::Tensor m = t.dim() == 0 ? t.reshape({1, 1})
-                             : t.dim() == 1 ? t.reshape({1, t.size(0)})
-                                            : t.reshape({-1, t.size(-1)});
+            : t.dim() == 1                ? t.reshape({1, t.size(0)})
+                                          : t.reshape({-1, t.size(-1)});
         p.totalRows = m.size(0);
         p.totalCols = m.size(1);
         p.rows = static_cast<int>(std::min<int64_t>(m.size(0), maxRows));
@@ -316,9 +310,9 @@ TensorPreview Workspace::preview(int id, int maxRows, int maxCols) const
         const double *data = v.data_ptr<double>();
         for (int i = 0; i < p.rows * p.cols; ++i) {
             const double x = data[i];
-            p.cells << (isBool ? (x != 0 ? QStringLiteral("True") : QStringLiteral("False"))
-                        : isInt ? QString::number(qint64(x))
-                                : QString::number(x, 'g', 6));
+            p.cells << (isBool      ? (x != 0 ? QStringLiteral("True") : QStringLiteral("False"))
+                            : isInt ? QString::number(qint64(x))
+                                    : QString::number(x, 'g', 6));
         }
         if (t.dim() > 2)
             p.note = tr("Shown as a %1 × %2 matrix: the last dimension across, the others down.")
@@ -375,20 +369,11 @@ int Workspace::idOf(const QString &name) const { return d->cards.idOf(name); }
 int Workspace::count() const { return static_cast<int>(d->cards.entries.size()); }
 const CodeLog &Workspace::codeLog() const { return d->log; }
 
-CardTable &Workspace::cardTable()
-{
-    return d->cards;
-}
+CardTable &Workspace::cardTable() { return d->cards; }
 
-const MemoryGuard &Workspace::memoryGuard() const
-{
-    return d->memory;
-}
+const MemoryGuard &Workspace::memoryGuard() const { return d->memory; }
 
-void Workspace::logCode(const CodeLine &line)
-{
-    d->log.append(line);
-}
+void Workspace::logCode(const CodeLine &line) { d->log.append(line); }
 
 qint64 Workspace::bytesOn(const QString &device) const
 {

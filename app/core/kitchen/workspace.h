@@ -38,8 +38,7 @@ public:
     Workspace &operator=(const Workspace &) = delete;
 
     Outcome create(const TensorSpec &spec);
-    Outcome transfer(int id, const QString &device, TransferMeaning meaning,
-                     const QString &newName = {});
+    Outcome transfer(int id, const QString &device, TransferMeaning meaning, const QString &newName = {});
     Outcome combine(Operation op, int a, int b, const QString &resultName = {});
     Outcome rename(int id, const QString &newName);
     Outcome clone(int id, const QString &newName = {});
@@ -49,8 +48,7 @@ public:
     // model's parameters, and a cross-entropy loss. A model moves in place; the other two
     // need no .to().
     Outcome createModel(int width, int depth, const QString &name = {}, quint64 seed = 0);
-    Outcome createOptimizer(int modelId, const QString &kind = QStringLiteral("adam"),
-                            const QString &name = {});
+    Outcome createOptimizer(int modelId, const QString &kind = QStringLiteral("adam"), const QString &name = {});
     Outcome createLoss(const QString &name = {});
     // Identities of a model's parameter tensors (not their data): equal before and after
     // model.to(), as in PyTorch.
@@ -74,8 +72,7 @@ public:
     // LibTorch's torch::save. Cards are created on `device`. `progress` (may be null) hears the
     // file's bytes read and then as many again for the cards' summaries, and may stop the
     // load between storages or tensors: the answer is then `cancelled` and nothing changed.
-    Outcome loadPt(const QString &path, const QString &device, QList<int> *created,
-                   LoadProgress *progress = nullptr);
+    Outcome loadPt(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress = nullptr);
     // Writes a card's tensor so that Python's torch.load reads it back.
     Outcome savePt(int id, const QString &path);
     // .safetensors files (Hugging Face's weight format): each tensor a card on `device`, named

@@ -16,8 +16,8 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
     if (width < 1 || depth < 1 || width > 65536 || depth > 64)
         return d->fail(OpError::invalid(tr("A model needs a width of 1…65536 and a depth of 1…64.")), false);
     const QString code = PythonCode::mlp(n, width, depth, seed);
-    const qint64 params = qint64(2) * width + width + qint64(depth - 1) * (qint64(width) * width + width)
-                          + qint64(width) * 2 + 2;
+    const qint64 params
+        = qint64(2) * width + width + qint64(depth - 1) * (qint64(width) * width + width) + qint64(width) * 2 + 2;
     if (auto e = d->memory.check(params * 4, QStringLiteral("cpu"), tr("the model %1").arg(n), code))
         return d->fail(*e);
     try {
@@ -45,11 +45,10 @@ Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QStri
     const auto optimizerKind = ModelFactory::optimizerFromName(kind);
     if (!optimizerKind)
         return d->fail(OpError::invalid(tr("Unknown optimizer “%1”: use sgd or adam.").arg(kind)), false);
-    const QString code = PythonCode::optimizer(n, ModelFactory::name(*optimizerKind),
-                                               model->info.name, CardEntry::kOptimizerLr);
+    const QString code
+        = PythonCode::optimizer(n, ModelFactory::name(*optimizerKind), model->info.name, CardEntry::kOptimizerLr);
     CardEntry e;
-    e.optimizer = ModelFactory::optimizer(*optimizerKind, model->module->parameters(),
-                                          CardEntry::kOptimizerLr);
+    e.optimizer = ModelFactory::optimizer(*optimizerKind, model->module->parameters(), CardEntry::kOptimizerLr);
     e.modelId = modelId;
     e.info.name = n;
     e.info.kind = QStringLiteral("optimizer");
@@ -92,8 +91,8 @@ Outcome Workspace::forgetToMoveTheModel()
     }
     const QString modelDevice = d->cards.find(model)->info.device;
     // The data goes where the model is not: the GPU if there is one, else meta.
-    QString other = modelDevice == QLatin1String("cpu") ? DeviceRegistry::resolve(QStringLiteral("cuda"))
-                                                       : QStringLiteral("cpu");
+    QString other
+        = modelDevice == QLatin1String("cpu") ? DeviceRegistry::resolve(QStringLiteral("cuda")) : QStringLiteral("cpu");
     if (other == modelDevice)
         other = QStringLiteral("meta");
     TensorSpec spec;

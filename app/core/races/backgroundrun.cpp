@@ -24,8 +24,7 @@ void BackgroundRun::Context::flush()
         return;
     // Posted to the runner's own thread: the signal is emitted there, never from here.
     QMetaObject::invokeMethod(
-        m_run, [run = m_run, batch = m_pending] { Q_EMIT run->resultsReady(batch); },
-        Qt::QueuedConnection);
+        m_run, [run = m_run, batch = m_pending] { Q_EMIT run->resultsReady(batch); }, Qt::QueuedConnection);
     m_pending.clear();
 }
 
@@ -33,8 +32,7 @@ void BackgroundRun::Context::progress(int done, int total)
 {
     flush(); // a count must not run ahead of the results it counts
     QMetaObject::invokeMethod(
-        m_run, [run = m_run, done, total] { Q_EMIT run->progress(done, total); },
-        Qt::QueuedConnection);
+        m_run, [run = m_run, done, total] { Q_EMIT run->progress(done, total); }, Qt::QueuedConnection);
 }
 
 BackgroundRun::BackgroundRun(const QString &threadName, int batchMs, QObject *parent)

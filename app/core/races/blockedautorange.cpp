@@ -23,8 +23,8 @@ double BlockedAutorange::quantile(QVector<double> values, double q)
     return values[lo] + (values[hi] - values[lo]) * (pos - lo);
 }
 
-std::int64_t BlockedAutorange::estimateBlockSize(const Block &block, const Clock &clock,
-                                                 double minRunTime, const std::atomic<bool> *cancel)
+std::int64_t BlockedAutorange::estimateBlockSize(const Block &block, const Clock &clock, double minRunTime,
+                                                 const std::atomic<bool> *cancel)
 {
     QVector<double> overheads;
     for (int i = 0; i < 5; ++i)
@@ -45,8 +45,7 @@ std::int64_t BlockedAutorange::estimateBlockSize(const Block &block, const Clock
     return number;
 }
 
-BlockedAutorange::Measurement BlockedAutorange::run(const Block &block, const Clock &clock,
-                                                    double minRunTime,
+BlockedAutorange::Measurement BlockedAutorange::run(const Block &block, const Clock &clock, double minRunTime,
                                                     const std::atomic<bool> *cancel)
 {
     Measurement m;

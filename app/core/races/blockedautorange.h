@@ -18,8 +18,8 @@ public:
     {
         std::int64_t numberPerRun = 0;
         QVector<double> blockTimes; // seconds per block
-        double median = 0;          // seconds per call
-        double iqr = 0;             // seconds per call
+        double median = 0; // seconds per call
+        double iqr = 0; // seconds per call
         bool cancelled = false;
         // Same rule as torch.utils.benchmark.Measurement: IQR above 10 % of the median.
         bool noisy() const { return blockTimes.size() >= 4 && median > 0 && iqr / median > 0.1; }
@@ -30,8 +30,8 @@ public:
 
     static Measurement run(const Block &block, const Clock &clock, double minRunTime,
                            const std::atomic<bool> *cancel = nullptr);
-    static std::int64_t estimateBlockSize(const Block &block, const Clock &clock,
-                                          double minRunTime, const std::atomic<bool> *cancel);
+    static std::int64_t estimateBlockSize(const Block &block, const Clock &clock, double minRunTime,
+                                          const std::atomic<bool> *cancel);
     // Linear interpolation between closest ranks, as torch.quantile and numpy do.
     static double quantile(QVector<double> values, double q);
     static double timeBlock(const Block &block, const Clock &clock, std::int64_t calls);

@@ -15,10 +15,10 @@ namespace tk {
 namespace {
 
 // The English text, for receipts; tr() gives the UI's.
-const char *const kWarning = QT_TRANSLATE_NOOP(
-    "MachineLoad",
-    "Other programs were using %1 of %2 cores during this race: CPU times are slower than this "
-    "machine can do.");
+const char *const kWarning
+    = QT_TRANSLATE_NOOP("MachineLoad",
+                        "Other programs were using %1 of %2 cores during this race: CPU times are slower than this "
+                        "machine can do.");
 
 qint64 clockNs(clockid_t id)
 {
@@ -54,10 +54,7 @@ QByteArray readProcStat()
 
 double MachineLoad::busyThreshold(int cores) { return std::max(kBusyMinCores, kBusyShare * cores); }
 
-bool MachineLoad::busy() const
-{
-    return measured() && windowS >= kMinWindowS && otherCores >= busyThreshold(cores);
-}
+bool MachineLoad::busy() const { return measured() && windowS >= kMinWindowS && otherCores >= busyThreshold(cores); }
 
 MachineLoad MachineLoad::merged(const MachineLoad &other) const
 {
@@ -77,26 +74,25 @@ QString MachineLoad::warning(bool translated) const
 {
     if (!busy())
         return {};
-    const QString format = translated ? QCoreApplication::translate("MachineLoad", kWarning)
-                                      : QString::fromUtf8(kWarning);
+    const QString format
+        = translated ? QCoreApplication::translate("MachineLoad", kWarning) : QString::fromUtf8(kWarning);
     return format.arg(otherCores, 0, 'f', 1).arg(cores);
 }
 
 QJsonObject MachineLoad::toJson() const
 {
     const bool m = measured();
-    return QJsonObject{
-        {QStringLiteral("other_load_cores"), m ? QJsonValue(otherCores) : QJsonValue()},
-        {QStringLiteral("own_load_cores"), m ? QJsonValue(ownCores) : QJsonValue()},
-        {QStringLiteral("cores"), cores},
-        {QStringLiteral("window_s"), windowS},
-        {QStringLiteral("busy_threshold_cores"), busyThreshold(cores)},
-        {QStringLiteral("busy"), busy()},
-        {QStringLiteral("method"),
-         QStringLiteral("over the timed CPU work: CPUs busy on average (/proc/stat: user, nice, "
-                        "system, irq, softirq, steal; only the CPUs this process may run on) minus "
-                        "this process's CPU time per second; busy when other processes used at "
-                        "least max(0.5, 10 % of the cores) over at least 0.2 s")}};
+    return QJsonObject{{QStringLiteral("other_load_cores"), m ? QJsonValue(otherCores) : QJsonValue()},
+                       {QStringLiteral("own_load_cores"), m ? QJsonValue(ownCores) : QJsonValue()},
+                       {QStringLiteral("cores"), cores},
+                       {QStringLiteral("window_s"), windowS},
+                       {QStringLiteral("busy_threshold_cores"), busyThreshold(cores)},
+                       {QStringLiteral("busy"), busy()},
+                       {QStringLiteral("method"),
+                        QStringLiteral("over the timed CPU work: CPUs busy on average (/proc/stat: user, nice, "
+                                       "system, irq, softirq, steal; only the CPUs this process may run on) minus "
+                                       "this process's CPU time per second; busy when other processes used at "
+                                       "least max(0.5, 10 % of the cores) over at least 0.2 s")}};
 }
 
 void MachineLoad::addToReceipt(QJsonObject *receipt) const
@@ -174,11 +170,10 @@ MachineLoad MachineLoad::between(const Snapshot &before, const Snapshot &after)
     MachineLoad load;
     load.windowS = double(after.wallNs - before.wallNs) / 1e9;
     load.cores = after.cores;
-    if (load.windowS <= 0 || after.cores <= 0 || before.cores != after.cores
-        || after.totalTicks <= before.totalTicks || after.busyTicks < before.busyTicks)
+    if (load.windowS <= 0 || after.cores <= 0 || before.cores != after.cores || after.totalTicks <= before.totalTicks
+        || after.busyTicks < before.busyTicks)
         return load; // unmeasured: no /proc/stat, CPUs came or went, or not one tick passed
-    const double busyShare = double(after.busyTicks - before.busyTicks)
-                             / double(after.totalTicks - before.totalTicks);
+    const double busyShare = double(after.busyTicks - before.busyTicks) / double(after.totalTicks - before.totalTicks);
     load.ownCores = std::max(0.0, double(after.ownCpuNs - before.ownCpuNs) / 1e9 / load.windowS);
     // Ticks are sampled and our clock is exact, so the difference can dip below 0 by a tick.
     load.otherCores = std::clamp(busyShare * after.cores - load.ownCores, 0.0, double(after.cores));

@@ -30,10 +30,10 @@ public:
     static constexpr double kBusyShare = 0.10;
     static constexpr double kMinWindowS = 0.2;
 
-    double windowS = 0;     // wall seconds measured
+    double windowS = 0; // wall seconds measured
     double otherCores = -1; // average CPUs busy with other processes; negative: not measured
-    double ownCores = 0;    // average CPUs this process used (all its threads)
-    int cores = 0;          // CPUs this process may run on
+    double ownCores = 0; // average CPUs this process used (all its threads)
+    int cores = 0; // CPUs this process may run on
 
     bool measured() const { return cores > 0 && windowS > 0 && otherCores >= 0; }
     static double busyThreshold(int cores);
@@ -51,11 +51,11 @@ public:
     // What the clocks read at one moment.
     struct Snapshot
     {
-        qint64 wallNs = 0;     // CLOCK_MONOTONIC
-        qint64 ownCpuNs = 0;   // CLOCK_PROCESS_CPUTIME_ID: every thread of this process
+        qint64 wallNs = 0; // CLOCK_MONOTONIC
+        qint64 ownCpuNs = 0; // CLOCK_PROCESS_CPUTIME_ID: every thread of this process
         quint64 busyTicks = 0; // user + nice + system + irq + softirq + steal, summed over cores
         quint64 totalTicks = 0; // busy + idle + iowait
-        int cores = 0;         // cpuN lines counted (0: /proc/stat unreadable)
+        int cores = 0; // cpuN lines counted (0: /proc/stat unreadable)
     };
     static Snapshot snapshot();
     static MachineLoad between(const Snapshot &before, const Snapshot &after);
@@ -68,7 +68,7 @@ public:
     class Probe
     {
     public:
-        Probe() : m_start(snapshot()) {}
+        Probe() : m_start(snapshot()) { }
         MachineLoad take()
         {
             const Snapshot now = snapshot();

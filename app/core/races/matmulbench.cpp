@@ -14,9 +14,12 @@ namespace tk {
 QString matmulModeName(MatmulMode m)
 {
     switch (m) {
-    case MatmulMode::Compute: return QStringLiteral("compute");
-    case MatmulMode::EndToEnd: return QStringLiteral("end-to-end");
-    case MatmulMode::Naive: return QStringLiteral("naive");
+    case MatmulMode::Compute:
+        return QStringLiteral("compute");
+    case MatmulMode::EndToEnd:
+        return QStringLiteral("end-to-end");
+    case MatmulMode::Naive:
+        return QStringLiteral("naive");
     }
     return {};
 }
@@ -70,8 +73,7 @@ QString MatmulBench::checkSettings(const MatmulSettings &s)
         return tr("Choose at least one size N.");
     const qint64 elem = TensorSpec::elementSize(s.dtype);
     if (elem < 0 || s.dtype == QLatin1String("int64") || s.dtype == QLatin1String("bool"))
-        return tr("Unknown dtype “%1”: the race takes float32, float64, float16 or bfloat16.")
-            .arg(s.dtype);
+        return tr("Unknown dtype “%1”: the race takes float32, float64, float16 or bfloat16.").arg(s.dtype);
     if (!(s.minRunTime > 0) || s.minRunTime > 60)
         return tr("The minimum run time must be between 0 and 60 seconds (got %1).").arg(s.minRunTime);
     const int maxN = *std::max_element(s.sizes.begin(), s.sizes.end());
@@ -119,9 +121,8 @@ QString MatmulBench::probeSupport(const QString &device, const QString &dtype)
     }
 }
 
-std::optional<MatmulResult> MatmulBench::runPoint(const MatmulLane &lane, int laneIndex, int n,
-                                                  const QString &dtype, double minRunTime,
-                                                  const std::atomic<bool> *cancel, QString *error)
+std::optional<MatmulResult> MatmulBench::runPoint(const MatmulLane &lane, int laneIndex, int n, const QString &dtype,
+                                                  double minRunTime, const std::atomic<bool> *cancel, QString *error)
 {
     try {
         torch::NoGradGuard noGrad;
@@ -144,9 +145,7 @@ std::optional<MatmulResult> MatmulBench::runPoint(const MatmulLane &lane, int la
         BlockedAutorange::Clock clock = [sync, index] {
             if (sync)
                 torch::cuda::synchronize(index); // GPU work is asynchronous
-            return std::chrono::duration<double>(
-                       std::chrono::steady_clock::now().time_since_epoch())
-                .count();
+            return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
         };
         // Each result is dropped at once, as `a @ b` in a timeit loop drops it: holding it until
         // the next one exists would keep two outputs alive and change the allocator's pattern.

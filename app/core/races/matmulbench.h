@@ -21,9 +21,8 @@ public:
     static QString checkSettings(const MatmulSettings &settings);
     // Asks LibTorch whether this device multiplies this dtype (float16 on a CPU may not).
     static QString probeSupport(const QString &device, const QString &dtype);
-    static std::optional<MatmulResult> runPoint(const MatmulLane &lane, int laneIndex, int n,
-                                                const QString &dtype, double minRunTime,
-                                                const std::atomic<bool> *cancel, QString *error);
+    static std::optional<MatmulResult> runPoint(const MatmulLane &lane, int laneIndex, int n, const QString &dtype,
+                                                double minRunTime, const std::atomic<bool> *cancel, QString *error);
     static double gflops(int n, double seconds) { return seconds > 0 ? 2.0 * n * n * double(n) / seconds / 1e9 : 0; }
 };
 

@@ -5,7 +5,7 @@
 
 namespace tk {
 
-MatmulLanes::MatmulLanes(const MatmulSettings &settings) : m_settings(settings) {}
+MatmulLanes::MatmulLanes(const MatmulSettings &settings) : m_settings(settings) { }
 
 MatmulLanes::~MatmulLanes() = default; // every interpreter ends with the sweep, however it ends
 
@@ -22,14 +22,13 @@ bool MatmulLanes::start(const std::atomic<bool> *cancel, QString *error)
     return true;
 }
 
-std::optional<MatmulResult> MatmulLanes::runPoint(int lane, int n, const std::atomic<bool> *cancel,
-                                                  QString *error)
+std::optional<MatmulResult> MatmulLanes::runPoint(int lane, int n, const std::atomic<bool> *cancel, QString *error)
 {
     const auto python = m_python.find(lane);
     if (python != m_python.end())
         return python->second->runPoint(lane, n, m_settings.dtype, m_settings.minRunTime, cancel, error);
-    return MatmulBench::runPoint(m_settings.lanes.at(lane), lane, n, m_settings.dtype,
-                                 m_settings.minRunTime, cancel, error);
+    return MatmulBench::runPoint(m_settings.lanes.at(lane), lane, n, m_settings.dtype, m_settings.minRunTime, cancel,
+                                 error);
 }
 
 QString MatmulLanes::pythonTorch() const

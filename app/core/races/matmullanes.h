@@ -26,8 +26,7 @@ public:
     // Starts every Python lane's interpreter. False with *error (empty when cancelled).
     bool start(const std::atomic<bool> *cancel, QString *error);
     // Lane `lane` at size n, as MatmulBench::runPoint gives it.
-    std::optional<MatmulResult> runPoint(int lane, int n, const std::atomic<bool> *cancel,
-                                         QString *error);
+    std::optional<MatmulResult> runPoint(int lane, int n, const std::atomic<bool> *cancel, QString *error);
     // The PyTorch of the Python lanes' interpreter; empty without a Python lane.
     QString pythonTorch() const;
 

@@ -16,10 +16,7 @@ namespace {
 constexpr qint64 kMaxLineBytes = 64 * 1024; // a reply is a few hundred bytes
 constexpr int kPollMs = 50;
 
-bool finiteNonNegative(const QJsonValue &v)
-{
-    return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() >= 0;
-}
+bool finiteNonNegative(const QJsonValue &v) { return v.isDouble() && std::isfinite(v.toDouble()) && v.toDouble() >= 0; }
 
 } // namespace
 
@@ -64,8 +61,7 @@ bool MatmulPythonLane::start(const MatmulLane &lane, const std::atomic<bool> *ca
                              QStringLiteral("--threads"), QString::number(threads)});
     m_process->start();
     if (!m_process->waitForStarted(10000)) {
-        *error = tr("%1: could not start %2: %3")
-                     .arg(lane.label(), WatcherPackage::python(), m_process->errorString());
+        *error = tr("%1: could not start %2: %3").arg(lane.label(), WatcherPackage::python(), m_process->errorString());
         m_process.reset();
         return false;
     }
@@ -94,8 +90,7 @@ bool MatmulPythonLane::start(const MatmulLane &lane, const std::atomic<bool> *ca
     return true;
 }
 
-MatmulPythonLane::Read MatmulPythonLane::readLine(QByteArray *line, const std::atomic<bool> *cancel,
-                                                  int timeoutMs)
+MatmulPythonLane::Read MatmulPythonLane::readLine(QByteArray *line, const std::atomic<bool> *cancel, int timeoutMs)
 {
     QElapsedTimer clock;
     clock.start();
@@ -132,8 +127,8 @@ QString MatmulPythonLane::endedMessage()
                           : tr("Python exited with code %1: %2").arg(m_process->exitCode()).arg(last);
 }
 
-std::optional<MatmulResult> MatmulPythonLane::resultFromReply(const QByteArray &line, int n,
-                                                              QString *error, double *cpuSeconds)
+std::optional<MatmulResult> MatmulPythonLane::resultFromReply(const QByteArray &line, int n, QString *error,
+                                                              double *cpuSeconds)
 {
     QJsonParseError pe;
     const QJsonObject o = QJsonDocument::fromJson(line, &pe).object();
@@ -175,8 +170,7 @@ std::optional<MatmulResult> MatmulPythonLane::resultFromReply(const QByteArray &
     return r;
 }
 
-std::optional<MatmulResult> MatmulPythonLane::runPoint(int laneIndex, int n, const QString &dtype,
-                                                       double minRunTime,
+std::optional<MatmulResult> MatmulPythonLane::runPoint(int laneIndex, int n, const QString &dtype, double minRunTime,
                                                        const std::atomic<bool> *cancel, QString *error)
 {
     if (!m_process || m_process->state() != QProcess::Running) {

@@ -30,17 +30,16 @@ public:
     // Starts the interpreter for `lane` and waits for its hello. False with *error on failure.
     bool start(const MatmulLane &lane, const std::atomic<bool> *cancel, QString *error);
     // One point, as MatmulBench::runPoint gives it; nullopt with *error (empty when cancelled).
-    std::optional<MatmulResult> runPoint(int laneIndex, int n, const QString &dtype,
-                                         double minRunTime, const std::atomic<bool> *cancel,
-                                         QString *error);
+    std::optional<MatmulResult> runPoint(int laneIndex, int n, const QString &dtype, double minRunTime,
+                                         const std::atomic<bool> *cancel, QString *error);
     QString torchVersion() const { return m_torch; }
     qint64 pid() const { return m_pid; }
 
     // A reply line as a result, or nullopt with *error: a message from Python, or what is
     // wrong with the line (not JSON, a missing or impossible figure, another N).
     // *cpuSeconds: the interpreter's CPU time over the point, for the machine's load.
-    static std::optional<MatmulResult> resultFromReply(const QByteArray &line, int n,
-                                                       QString *error, double *cpuSeconds = nullptr);
+    static std::optional<MatmulResult> resultFromReply(const QByteArray &line, int n, QString *error,
+                                                       double *cpuSeconds = nullptr);
 
 private:
     enum class Read { Line, Cancelled, Ended };

@@ -6,8 +6,7 @@
 
 namespace tk {
 
-BackgroundRun::Ending MatmulRaceWorker::run(BackgroundRun::Context &context,
-                                            const MatmulSettings &settings)
+BackgroundRun::Ending MatmulRaceWorker::run(BackgroundRun::Context &context, const MatmulSettings &settings)
 {
     // Each point sets its lane's threads; every way out of here gives all cores back.
     const ScopedThreads threads;

@@ -42,10 +42,7 @@ QJsonObject resultJson(const MatmulResult &r)
 const int kCsvColumnsWithoutLoad = 13;
 const int kCsvColumnsWithoutEngine = 17;
 
-QString loadNumber(double v, bool measured)
-{
-    return measured ? QString::number(v, 'g', 17) : QString();
-}
+QString loadNumber(double v, bool measured) { return measured ? QString::number(v, 'g', 17) : QString(); }
 
 } // namespace
 
@@ -83,11 +80,11 @@ QJsonObject MatmulReport::receipt(const MatmulSettings &s, const QList<MatmulRes
                                  {QStringLiteral("engine"), matmulEngineName(l.engine)},
                                  {QStringLiteral("label"), l.label()}});
     o[QStringLiteral("lanes")] = lanes;
-    o[QStringLiteral("method")] = QStringLiteral(
-        "torch.utils.benchmark blocked_autorange: cold first call timed alone; block grown x10 "
-        "until >= min_run_time/1000 and timer overhead <= 1e-4; blocks until min_run_time; "
-        "per-call median and IQR; CUDA synchronised before every clock read except in naive mode; "
-        "python lanes: torch.utils.benchmark.Timer.blocked_autorange itself, in the interpreter");
+    o[QStringLiteral("method")]
+        = QStringLiteral("torch.utils.benchmark blocked_autorange: cold first call timed alone; block grown x10 "
+                         "until >= min_run_time/1000 and timer overhead <= 1e-4; blocks until min_run_time; "
+                         "per-call median and IQR; CUDA synchronised before every clock read except in naive mode; "
+                         "python lanes: torch.utils.benchmark.Timer.blocked_autorange itself, in the interpreter");
     machineLoad(results).addToReceipt(&o);
     return o;
 }
@@ -97,34 +94,53 @@ QByteArray MatmulReport::toJson(const QJsonObject &receipt, const QList<MatmulRe
     QJsonArray arr;
     for (const MatmulResult &r : results)
         arr.append(resultJson(r));
-    return QJsonDocument(QJsonObject{{QStringLiteral("receipt"), receipt},
-                                     {QStringLiteral("results"), arr}})
+    return QJsonDocument(QJsonObject{{QStringLiteral("receipt"), receipt}, {QStringLiteral("results"), arr}})
         .toJson(QJsonDocument::Indented);
 }
 
 QStringList MatmulReport::csvColumns()
 {
-    return {QStringLiteral("device"), QStringLiteral("mode"), QStringLiteral("n"),
-            QStringLiteral("dtype"), QStringLiteral("threads"), QStringLiteral("median_s"),
-            QStringLiteral("iqr_s"), QStringLiteral("gflops"), QStringLiteral("cold_s"),
-            QStringLiteral("number_per_run"), QStringLiteral("blocks"), QStringLiteral("noisy"),
-            QStringLiteral("lane"), QStringLiteral("other_load_cores"),
-            QStringLiteral("own_load_cores"), QStringLiteral("load_cores"),
-            QStringLiteral("load_window_s"), QStringLiteral("engine")};
+    return {QStringLiteral("device"),
+            QStringLiteral("mode"),
+            QStringLiteral("n"),
+            QStringLiteral("dtype"),
+            QStringLiteral("threads"),
+            QStringLiteral("median_s"),
+            QStringLiteral("iqr_s"),
+            QStringLiteral("gflops"),
+            QStringLiteral("cold_s"),
+            QStringLiteral("number_per_run"),
+            QStringLiteral("blocks"),
+            QStringLiteral("noisy"),
+            QStringLiteral("lane"),
+            QStringLiteral("other_load_cores"),
+            QStringLiteral("own_load_cores"),
+            QStringLiteral("load_cores"),
+            QStringLiteral("load_window_s"),
+            QStringLiteral("engine")};
 }
 
 QByteArray MatmulReport::toCsv(const QList<MatmulResult> &results)
 {
     QStringList lines{csvColumns().join(QLatin1Char(','))};
     for (const MatmulResult &r : results) {
-        lines << QStringList{r.device, matmulModeName(r.mode), QString::number(r.n), r.dtype,
-                             QString::number(r.threads), QString::number(r.medianS, 'g', 17),
-                             QString::number(r.iqrS, 'g', 17), QString::number(r.gflops, 'g', 17),
-                             QString::number(r.coldS, 'g', 17), QString::number(r.numberPerRun),
-                             QString::number(r.blocks), r.noisy ? QStringLiteral("1") : QStringLiteral("0"),
-                             QString::number(r.lane), loadNumber(r.load.otherCores, r.load.measured()),
+        lines << QStringList{r.device,
+                             matmulModeName(r.mode),
+                             QString::number(r.n),
+                             r.dtype,
+                             QString::number(r.threads),
+                             QString::number(r.medianS, 'g', 17),
+                             QString::number(r.iqrS, 'g', 17),
+                             QString::number(r.gflops, 'g', 17),
+                             QString::number(r.coldS, 'g', 17),
+                             QString::number(r.numberPerRun),
+                             QString::number(r.blocks),
+                             r.noisy ? QStringLiteral("1") : QStringLiteral("0"),
+                             QString::number(r.lane),
+                             loadNumber(r.load.otherCores, r.load.measured()),
                              loadNumber(r.load.ownCores, r.load.measured()),
-                             QString::number(r.load.cores), QString::number(r.load.windowS, 'g', 17),
+                             QString::number(r.load.cores),
+                             QString::number(r.load.windowS, 'g', 17),
                              matmulEngineName(r.engine)}
                      .join(QLatin1Char(','));
     }
@@ -169,8 +185,7 @@ QString MatmulReport::toText(const QList<MatmulResult> &results)
     return lines.join(QLatin1Char('\n')) + QLatin1Char('\n');
 }
 
-bool MatmulReport::fromJson(const QByteArray &data, QJsonObject *receipt,
-                            QList<MatmulResult> *results, QString *error)
+bool MatmulReport::fromJson(const QByteArray &data, QJsonObject *receipt, QList<MatmulResult> *results, QString *error)
 {
     QJsonParseError pe;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &pe);
@@ -204,8 +219,7 @@ bool MatmulReport::fromJson(const QByteArray &data, QJsonObject *receipt,
         r.blocks = o.value(QStringLiteral("blocks")).toInt();
         r.noisy = o.value(QStringLiteral("noisy")).toBool();
         r.lane = o.value(QStringLiteral("lane")).toInt();
-        if (!matmulEngineFromName(o.value(QStringLiteral("engine")).toString(QStringLiteral("libtorch")),
-                                  &r.engine)) {
+        if (!matmulEngineFromName(o.value(QStringLiteral("engine")).toString(QStringLiteral("libtorch")), &r.engine)) {
             *error = tr("Unknown engine in race file.");
             return false;
         }
@@ -282,16 +296,15 @@ QStringList MatmulReport::pythonCost(const QList<MatmulResult> &results)
         for (const MatmulResult &cpp : results) {
             if (cpp.engine == MatmulEngine::LibTorch && cpp.device == py.device && cpp.mode == py.mode
                 && cpp.threads == py.threads && cpp.n == py.n && cpp.dtype == py.dtype) {
-                const QString key = py.device + QLatin1Char(' ') + matmulModeName(py.mode)
-                                    + QLatin1Char(' ') + QString::number(py.threads);
+                const QString key = py.device + QLatin1Char(' ') + matmulModeName(py.mode) + QLatin1Char(' ')
+                    + QString::number(py.threads);
                 pairs[key][py.n] = {py, cpp};
                 break;
             }
         }
     }
-    auto seconds = [](double s) {
-        return s < 1e-3 ? tr("%1 µs").arg(s * 1e6, 0, 'f', 1) : tr("%1 ms").arg(s * 1e3, 0, 'f', 2);
-    };
+    auto seconds
+        = [](double s) { return s < 1e-3 ? tr("%1 µs").arg(s * 1e6, 0, 'f', 1) : tr("%1 ms").arg(s * 1e3, 0, 'f', 2); };
     QStringList lines;
     for (auto lane = pairs.cbegin(); lane != pairs.cend(); ++lane) {
         const auto &[pySmall, cppSmall] = lane->first();
@@ -305,10 +318,10 @@ QStringList MatmulReport::pythonCost(const QList<MatmulResult> &results)
                            .arg(pySmall.medianS / cppSmall.medianS, 0, 'f', 2);
         if (lane->size() > 1)
             line += QLatin1Char(' ')
-                    + tr("At N = %1 the ratio is %2× (Python %3, C++ %4).")
-                          .arg(pyLarge.n)
-                          .arg(pyLarge.medianS / cppLarge.medianS, 0, 'f', 3)
-                          .arg(seconds(pyLarge.medianS), seconds(cppLarge.medianS));
+                + tr("At N = %1 the ratio is %2× (Python %3, C++ %4).")
+                      .arg(pyLarge.n)
+                      .arg(pyLarge.medianS / cppLarge.medianS, 0, 'f', 3)
+                      .arg(seconds(pyLarge.medianS), seconds(cppLarge.medianS));
         lines << line;
     }
     return lines;

@@ -22,8 +22,7 @@ public:
     static QByteArray toJson(const QJsonObject &receipt, const QList<MatmulResult> &results);
     static QByteArray toCsv(const QList<MatmulResult> &results);
     static QString toText(const QList<MatmulResult> &results);
-    static bool fromJson(const QByteArray &data, QJsonObject *receipt, QList<MatmulResult> *results,
-                         QString *error);
+    static bool fromJson(const QByteArray &data, QJsonObject *receipt, QList<MatmulResult> *results, QString *error);
     static bool fromCsv(const QByteArray &data, QList<MatmulResult> *results, QString *error);
     static QStringList csvColumns();
     // Per device, what Python costs per call: each Python lane against the C++ lane of the same

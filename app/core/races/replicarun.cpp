@@ -74,8 +74,7 @@ QString launcherMessage(const QByteArray &stderrText, int exitCode)
         if (line.startsWith(prefix))
             return line.mid(prefix.size());
     }
-    return last.isEmpty() ? ReplicaRun::tr("it exited with code %1 and said nothing").arg(exitCode)
-                          : last.left(500);
+    return last.isEmpty() ? ReplicaRun::tr("it exited with code %1 and said nothing").arg(exitCode) : last.left(500);
 }
 
 // The launcher's --json: the last line of stdout that is a JSON object.
@@ -121,17 +120,15 @@ ReplicaStep stepFromJson(const QJsonObject &json, int index, int ranks)
 
 QStringList launcherArguments(const TrainConfig &c, const TrainLane &lane, const QString &socket)
 {
-    QStringList args{QStringLiteral("-m"), QStringLiteral("tensorkitchen.replicas"),
-                     QStringLiteral("--json"), QStringLiteral("--socket"), socket};
-    const auto add = [&args](const char *name, const QString &value) {
-        args << QString::fromLatin1(name) << value;
-    };
+    QStringList args{QStringLiteral("-m"), QStringLiteral("tensorkitchen.replicas"), QStringLiteral("--json"),
+                     QStringLiteral("--socket"), socket};
+    const auto add = [&args](const char *name, const QString &value) { args << QString::fromLatin1(name) << value; };
     add("--ranks", QString::number(lane.parallel == LaneParallel::Python ? 1 : lane.ranks));
-    add("--device", lane.device.startsWith(QLatin1String("cuda")) ? QStringLiteral("cuda")
-                                                                   : QStringLiteral("cpu"));
-    add("--parallel", lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
-                      : lane.parallel == LaneParallel::Python     ? QStringLiteral("none")
-                                                                   : QStringLiteral("ddp"));
+    add("--device", lane.device.startsWith(QLatin1String("cuda")) ? QStringLiteral("cuda") : QStringLiteral("cpu"));
+    add("--parallel",
+        lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
+            : lane.parallel == LaneParallel::Python ? QStringLiteral("none")
+                                                    : QStringLiteral("ddp"));
     add("--width", QString::number(c.width));
     add("--depth", QString::number(c.depth));
     add("--batch", QString::number(c.batch));
@@ -190,23 +187,24 @@ QString ReplicaRun::check(const TrainConfig &config, const TrainLane &lane)
     if (lane.parallel == LaneParallel::DataParallel)
         return {}; // one process over every GPU: the launcher says when there are not two
     if (lane.parallel == LaneParallel::Python)
-        return maxRanks(lane.device) < 1 ? tr("%1 needs a GPU; this machine has none.").arg(lane.device)
-                                         : QString();
+        return maxRanks(lane.device) < 1 ? tr("%1 needs a GPU; this machine has none.").arg(lane.device) : QString();
     const int most = maxRanks(lane.device);
     if (lane.ranks < 1 || lane.ranks > most)
         return most < 1 ? tr("DDP on %1 needs a GPU; this machine has none.").arg(lane.device)
-                        : tr("DDP on %1 runs 1 to %2 ranks here, not %3.")
-                              .arg(lane.device).arg(most).arg(lane.ranks);
+                        : tr("DDP on %1 runs 1 to %2 ranks here, not %3.").arg(lane.device).arg(most).arg(lane.ranks);
     if (config.batch % lane.ranks != 0) {
         const int below = std::max(lane.ranks, config.batch - config.batch % lane.ranks);
         return tr("The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).")
-            .arg(config.batch).arg(lane.ranks).arg(below).arg(below + lane.ranks);
+            .arg(config.batch)
+            .arg(lane.ranks)
+            .arg(below)
+            .arg(below + lane.ranks);
     }
     return {};
 }
 
-ReplicaSummary ReplicaRun::summarize(int lane, const QList<ReplicaInfo> &ranks,
-                                     const QList<ReplicaStep> &steps, const QString &notice)
+ReplicaSummary ReplicaRun::summarize(int lane, const QList<ReplicaInfo> &ranks, const QList<ReplicaStep> &steps,
+                                     const QString &notice)
 {
     ReplicaSummary s;
     s.lane = lane;
@@ -262,10 +260,10 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
     QFile::setPermissions(folder.path(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
     const QString socket = folder.filePath(QStringLiteral("ranks.sock"));
 
-    QMap<int, ReplicaInfo> infos;                // by rank, as they said hello
+    QMap<int, ReplicaInfo> infos; // by rank, as they said hello
     QList<QPointer<WatchedProgram>> programs;
-    QMap<qint64, QMap<int, RankStep>> pending;  // step n → the ranks that sent it
-    QHash<qint64, qint64> bytes;                 // step n → all-reduced bytes per rank
+    QMap<qint64, QMap<int, RankStep>> pending; // step n → the ranks that sent it
+    QHash<qint64, qint64> bytes; // step n → all-reduced bytes per rank
     QList<ReplicaStep> combined;
     QString notice;
     QElapsedTimer sinceStart, sinceProgress, sinceStop, sinceExit;
@@ -375,9 +373,7 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
         if (exited) {
             // Done once every rank's stream has ended (its last steps read), or after a bound.
             const bool drained = std::all_of(programs.cbegin(), programs.cend(),
-                                             [](const QPointer<WatchedProgram> &p) {
-                                                 return !p || !p->isRunning();
-                                             });
+                                             [](const QPointer<WatchedProgram> &p) { return !p || !p->isRunning(); });
             if (drained || sinceExit.elapsed() > kDrainMs)
                 loop.quit();
             return;
@@ -394,7 +390,9 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
             stop(tr("Cancelled."));
         else if (infos.size() < n && sinceStart.elapsed() > kConnectTimeoutMs)
             stop(tr("Only %1 of %2 ranks connected within %3 s.")
-                     .arg(infos.size()).arg(n).arg(kConnectTimeoutMs / 1000));
+                     .arg(infos.size())
+                     .arg(n)
+                     .arg(kConnectTimeoutMs / 1000));
         else if (infos.size() == n && sinceProgress.elapsed() > kStallMs)
             stop(tr("No step came from the ranks for %1 s.").arg(kStallMs / 1000));
     });
@@ -436,8 +434,8 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
         summary->decision = decisionFromJson(json, config.gridSize);
     }
     if (combined.size() < config.steps)
-        return fail(tr("%1: only %2 of %3 steps came back from the ranks.")
-                        .arg(label).arg(combined.size()).arg(config.steps));
+        return fail(
+            tr("%1: only %2 of %3 steps came back from the ranks.").arg(label).arg(combined.size()).arg(config.steps));
     return true;
 }
 

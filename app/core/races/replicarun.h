@@ -27,17 +27,17 @@ public:
     struct Callbacks
     {
         std::function<void(const QList<ReplicaInfo> &)> ranksReady; // every rank said hello
-        std::function<void(const ReplicaStep &)> step;              // every rank sent step n
-        std::function<void(const QString &)> notice;                // "DDP on cpu: 2 ranks …"
+        std::function<void(const ReplicaStep &)> step; // every rank sent step n
+        std::function<void(const QString &)> notice; // "DDP on cpu: 2 ranks …"
     };
 
     static QString pythonExecutable(); // $TK_PYTHON, else the build's TK_PYTHON
-    static QString packageDir();       // the tensorkitchen package beside the app / the source
+    static QString packageDir(); // the tensorkitchen package beside the app / the source
     static int maxRanks(const QString &device); // 8 on the CPU; the GPU count for cuda
 
     // The ranks' medians over `steps` (the summary's figures; `notice` and `lane` copied).
-    static ReplicaSummary summarize(int lane, const QList<ReplicaInfo> &ranks,
-                                    const QList<ReplicaStep> &steps, const QString &notice);
+    static ReplicaSummary summarize(int lane, const QList<ReplicaInfo> &ranks, const QList<ReplicaStep> &steps,
+                                    const QString &notice);
     // Why this lane cannot run here (ranks out of range, a batch that does not split), or empty.
     static QString check(const TrainConfig &config, const TrainLane &lane);
 

@@ -13,29 +13,28 @@ struct ReplicaInfo
     int rank = 0;
     int worldSize = 0;
     qint64 pid = 0;
-    QString device;   // "cpu", "cuda:1"
-    QString backend;  // "gloo", "nccl"
-    int threads = 0;  // torch threads of this rank
+    QString device; // "cpu", "cuda:1"
+    QString backend; // "gloo", "nccl"
+    int threads = 0; // torch threads of this rank
 };
 
 // One rank's share of one optimisation step.
 struct RankStep
 {
     int rank = 0;
-    double seconds = 0, forwardSeconds = 0, backwardSeconds = 0, allreduceSeconds = 0,
-           optimizerSeconds = 0, loss = 0;
+    double seconds = 0, forwardSeconds = 0, backwardSeconds = 0, allreduceSeconds = 0, optimizerSeconds = 0, loss = 0;
     int samples = 0;
 };
 
 // One step of the whole group, combined once every rank has sent it.
 struct ReplicaStep
 {
-    int step = 0;             // 1-based
-    double loss = 0;          // mean of the ranks' losses: the global batch's loss
-    double stepSeconds = 0;   // slowest rank
+    int step = 0; // 1-based
+    double loss = 0; // mean of the ranks' losses: the global batch's loss
+    double stepSeconds = 0; // slowest rank
     double allreduceSeconds = 0; // mean over ranks
-    qint64 allreduceBytes = 0;   // per rank
-    QVector<RankStep> ranks;  // by rank
+    qint64 allreduceBytes = 0; // per rank
+    QVector<RankStep> ranks; // by rank
 };
 
 // A DDP lane's ranks and their medians so far (the UI's replica strip, the CLI's JSON).

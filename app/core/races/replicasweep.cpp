@@ -53,8 +53,8 @@ QList<int> ReplicaSweep::defaultRanks()
     return list;
 }
 
-bool ReplicaSweep::start(const TrainConfig &config, const TrainLane &lane, const QList<int> &ranks,
-                         int steps, QString *error)
+bool ReplicaSweep::start(const TrainConfig &config, const TrainLane &lane, const QList<int> &ranks, int steps,
+                         QString *error)
 {
     if (m_run.isRunning()) {
         *error = tr("A sweep is already running.");
@@ -83,8 +83,7 @@ bool ReplicaSweep::start(const TrainConfig &config, const TrainLane &lane, const
             ReplicaSweepPoint p;
             QString error;
             if (!measure(c, lane, n, &p, &error, context.cancelFlag()))
-                return context.cancelled() ? BackgroundRun::Ending::stopped()
-                                           : BackgroundRun::Ending::failed(error);
+                return context.cancelled() ? BackgroundRun::Ending::stopped() : BackgroundRun::Ending::failed(error);
             context.post(QVariant::fromValue(p));
             context.progress(++done, int(ranks.size()));
         }
@@ -92,8 +91,8 @@ bool ReplicaSweep::start(const TrainConfig &config, const TrainLane &lane, const
     });
 }
 
-bool ReplicaSweep::measure(const TrainConfig &config, const TrainLane &lane, int ranks,
-                           ReplicaSweepPoint *point, QString *error, const std::atomic<bool> *cancel)
+bool ReplicaSweep::measure(const TrainConfig &config, const TrainLane &lane, int ranks, ReplicaSweepPoint *point,
+                           QString *error, const std::atomic<bool> *cancel)
 {
     TrainLane l = lane;
     l.parallel = LaneParallel::Ddp;

@@ -36,12 +36,10 @@ public:
     static QList<int> defaultRanks(); // 1, 2, 3, 4 (capped by maxRanks)
     // One point, synchronously (the bench CLI and tests): the lane on `ranks` ranks for
     // config.steps steps, medians over them.
-    static bool measure(const TrainConfig &config, const TrainLane &lane, int ranks,
-                        ReplicaSweepPoint *point, QString *error,
-                        const std::atomic<bool> *cancel = nullptr);
+    static bool measure(const TrainConfig &config, const TrainLane &lane, int ranks, ReplicaSweepPoint *point,
+                        QString *error, const std::atomic<bool> *cancel = nullptr);
 
-    bool start(const TrainConfig &config, const TrainLane &lane, const QList<int> &ranks,
-               int steps, QString *error);
+    bool start(const TrainConfig &config, const TrainLane &lane, const QList<int> &ranks, int steps, QString *error);
     void cancel() { m_run.cancel(); }
     bool isRunning() const { return m_run.isRunning(); }
     const QList<ReplicaSweepPoint> &points() const { return m_points; }

@@ -12,8 +12,8 @@ namespace tk {
 // Where the training data lives while a lane trains: moved per batch, up front, or pinned.
 enum class TrainPlacement {
     PerBatch, // dataset on the host; each batch is moved with .to(device)
-    Preload,  // the whole dataset moved to the device once, before the first step
-    Pinned,   // batches gathered into page-locked host memory, copied with non_blocking=True
+    Preload, // the whole dataset moved to the device once, before the first step
+    Pinned, // batches gathered into page-locked host memory, copied with non_blocking=True
     // LibTorch's torch::data DataLoader over samples that cost CPU work to prepare, from 0…N
     // worker threads (ordered: the same batches whatever the number), optionally pinned
     DataLoader,
@@ -24,18 +24,18 @@ bool placementFromName(const QString &name, TrainPlacement *p);
 // One configuration, trained identically on every lane of the race.
 struct TrainConfig
 {
-    int width = 64;        // hidden units per layer
-    int depth = 2;         // hidden layers
+    int width = 64; // hidden units per layer
+    int depth = 2; // hidden layers
     int batch = 128;
     int steps = 600;
     quint64 seed = 0;
     double lr = 0.01;
     QString optimizer = QStringLiteral("adam"); // "sgd" (momentum 0.9) or "adam"
     TrainPlacement placement = TrainPlacement::PerBatch;
-    int points = 2048;     // dataset size (both spirals together)
+    int points = 2048; // dataset size (both spirals together)
     double noise = 0.05;
-    int gridEvery = 25;    // decision picture every k steps (0: never)
-    int gridSize = 64;     // the picture is gridSize × gridSize
+    int gridEvery = 25; // decision picture every k steps (0: never)
+    int gridSize = 64; // the picture is gridSize × gridSize
     double targetLoss = 0.1;
     // The DataLoader placement: worker threads (0: the training thread prepares each batch
     // itself), blur passes per sample (the CPU cost of preparing one), and page-locked
@@ -59,8 +59,8 @@ struct TrainLane
     QString device = QStringLiteral("cpu");
     int threads = 0; // 0: all cores
     LaneParallel parallel = LaneParallel::None;
-    int ranks = 2;   // Ddp only
-    int port = 0;    // Ddp: the TCPStore's port on 127.0.0.1 (0: a free one)
+    int ranks = 2; // Ddp only
+    int port = 0; // Ddp: the TCPStore's port on 127.0.0.1 (0: a free one)
     QString label() const; // "CPU · 2 threads", "DDP × 2 · CPU"
 };
 
@@ -68,12 +68,12 @@ struct TrainLane
 struct TrainStep
 {
     int lane = 0;
-    int step = 0;          // 1-based
+    int step = 0; // 1-based
     double loss = 0;
-    double stepSeconds = 0;  // this step alone, synchronised
-    double wallSeconds = 0;  // training time since the lane started (pictures excluded)
+    double stepSeconds = 0; // this step alone, synchronised
+    double wallSeconds = 0; // training time since the lane started (pictures excluded)
     double samplesPerSecond = 0;
-    double waitSeconds = 0;  // of stepSeconds, the time spent waiting for the batch
+    double waitSeconds = 0; // of stepSeconds, the time spent waiting for the batch
     // A DDP lane: the gradient all-reduce's seconds (mean over ranks) and bytes per rank, and
     // the number of ranks; 0 elsewhere.
     double allreduceSeconds = 0;
@@ -95,7 +95,7 @@ struct DecisionGrid
     int lane = 0;
     int step = 0;
     int size = 0;
-    double extent = 1.2;   // the grid spans [-extent, extent]²
+    double extent = 1.2; // the grid spans [-extent, extent]²
     QVector<float> probability;
 };
 

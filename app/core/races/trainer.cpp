@@ -16,18 +16,22 @@ namespace tk {
 QString placementName(TrainPlacement p)
 {
     switch (p) {
-    case TrainPlacement::PerBatch: return QStringLiteral("per-batch");
-    case TrainPlacement::Preload: return QStringLiteral("preload");
-    case TrainPlacement::Pinned: return QStringLiteral("pinned");
-    case TrainPlacement::DataLoader: return QStringLiteral("dataloader");
+    case TrainPlacement::PerBatch:
+        return QStringLiteral("per-batch");
+    case TrainPlacement::Preload:
+        return QStringLiteral("preload");
+    case TrainPlacement::Pinned:
+        return QStringLiteral("pinned");
+    case TrainPlacement::DataLoader:
+        return QStringLiteral("dataloader");
     }
     return {};
 }
 
 bool placementFromName(const QString &name, TrainPlacement *p)
 {
-    for (TrainPlacement x : {TrainPlacement::PerBatch, TrainPlacement::Preload, TrainPlacement::Pinned,
-                             TrainPlacement::DataLoader}) {
+    for (TrainPlacement x :
+         {TrainPlacement::PerBatch, TrainPlacement::Preload, TrainPlacement::Pinned, TrainPlacement::DataLoader}) {
         if (placementName(x) == name) {
             *p = x;
             return true;
@@ -41,7 +45,8 @@ QString TrainLane::label() const
     // "DDP × 2 · CPU": the contract's label (docs and the lesson name it so).
     if (parallel == LaneParallel::Ddp)
         return QCoreApplication::translate("TrainLane", "DDP × %1 · %2")
-            .arg(ranks).arg(device == QLatin1String("cpu") ? QStringLiteral("CPU") : device);
+            .arg(ranks)
+            .arg(device == QLatin1String("cpu") ? QStringLiteral("CPU") : device);
     if (parallel == LaneParallel::Python)
         return QCoreApplication::translate("TrainLane", "Python · %1")
             .arg(device == QLatin1String("cpu") ? QStringLiteral("CPU") : device);
@@ -93,10 +98,10 @@ struct Trainer::Private
     // PyTorch, overheads and all; it does not beat it).
     std::unique_ptr<torch::optim::Optimizer> optimizer;
     bool graphSeen = false; // the last loss came out of an autograd graph
-    at::Tensor x, y;             // host dataset
+    at::Tensor x, y; // host dataset
     at::Tensor xDevice, yDevice; // preload
     at::Tensor xPinned, yPinned; // pinned staging buffers
-    at::Tensor order;            // this epoch's permutation (host)
+    at::Tensor order; // this epoch's permutation (host)
     int cursor = 0;
     int epoch = 0;
     // DataLoader placement
@@ -138,8 +143,7 @@ struct Trainer::Private
     }
 };
 
-Trainer::Trainer(const TrainConfig &config, const TrainLane &lane, int laneIndex)
-    : d(std::make_unique<Private>())
+Trainer::Trainer(const TrainConfig &config, const TrainLane &lane, int laneIndex) : d(std::make_unique<Private>())
 {
     d->config = config;
     d->lane = lane;
@@ -153,8 +157,8 @@ double Trainer::prepCpuSeconds() const { return d->prepNanos->load() / 1e9; }
 
 QString Trainer::checkPlacement(const TrainConfig &config, const QString &device)
 {
-    if (config.placement == TrainPlacement::DataLoader && (config.workers < 0 || config.workers > 64
-                                                           || config.prepCost < 0 || config.prepCost > 10000))
+    if (config.placement == TrainPlacement::DataLoader
+        && (config.workers < 0 || config.workers > 64 || config.prepCost < 0 || config.prepCost > 10000))
         return tr("The DataLoader takes 0…64 workers and 0…10000 blur passes per sample.");
     if (config.placement != TrainPlacement::Pinned
         && !(config.placement == TrainPlacement::DataLoader && config.pinBatches))
@@ -204,8 +208,8 @@ bool Trainer::prepare(QString *error)
         makeSpirals(c, &d->x, &d->y);
         d->model = ModelFactory::mlp(c.width, c.depth, c.seed);
         d->model->to(d->device); // in place: the optimizer below sees the moved parameters
-        d->optimizer = ModelFactory::optimizer(*ModelFactory::optimizerFromName(c.optimizer),
-                                               d->model->parameters(), c.lr);
+        d->optimizer
+            = ModelFactory::optimizer(*ModelFactory::optimizerFromName(c.optimizer), d->model->parameters(), c.lr);
         if (c.placement == TrainPlacement::Preload) {
             d->xDevice = d->x.to(d->device);
             d->yDevice = d->y.to(d->device);
@@ -216,10 +220,12 @@ bool Trainer::prepare(QString *error)
             const at::Tensor order = torch::randperm(d->x.size(0), gen, torch::TensorOptions().dtype(torch::kInt64));
             const int64_t batch = std::min<int64_t>(c.batch, d->x.size(0));
             d->loader = torch::data::make_data_loader<torch::data::samplers::SequentialSampler>(
-                PreparedSpirals(d->x, d->y, order, c.prepCost, d->prepNanos)
-                    .map(torch::data::transforms::Stack<>()),
-                torch::data::DataLoaderOptions().batch_size(size_t(batch)).workers(size_t(c.workers))
-                    .enforce_ordering(true).drop_last(true));
+                PreparedSpirals(d->x, d->y, order, c.prepCost, d->prepNanos).map(torch::data::transforms::Stack<>()),
+                torch::data::DataLoaderOptions()
+                    .batch_size(size_t(batch))
+                    .workers(size_t(c.workers))
+                    .enforce_ordering(true)
+                    .drop_last(true));
         } else if (c.placement == TrainPlacement::Pinned) {
             d->xPinned = torch::empty({c.batch, 2}, torch::TensorOptions().pinned_memory(true));
             d->yPinned = torch::empty({c.batch}, torch::TensorOptions().dtype(torch::kInt64).pinned_memory(true));
@@ -287,8 +293,7 @@ bool Trainer::step(TrainStep *out, QString *error)
         d->optimizer->step();
         const double value = loss.item<double>(); // reading the loss waits for the device
         d->sync();
-        const double seconds =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         d->wall += seconds;
         ++d->steps;
         out->lane = d->laneIndex;
@@ -310,7 +315,7 @@ QString Trainer::engine() const
     // Read off the objects that ran, not declared: a lane whose loss has no autograd graph or
     // whose optimizer is not LibTorch's own is no longer what a PyTorch program runs.
     const bool optim = dynamic_cast<const torch::optim::Adam *>(d->optimizer.get())
-                       || dynamic_cast<const torch::optim::SGD *>(d->optimizer.get());
+        || dynamic_cast<const torch::optim::SGD *>(d->optimizer.get());
     return d->graphSeen && optim ? QStringLiteral("libtorch-autograd") : QString();
 }
 

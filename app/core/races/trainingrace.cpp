@@ -114,10 +114,10 @@ bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lane
     m_loads = QList<MachineLoad>(lanes.size());
     m_pause = false;
     m_replicasTraining = false;
-    return m_run.start([config, lanes, pause = &m_pause,
-                        replicas = &m_replicasTraining](BackgroundRun::Context &context) {
-        return TrainingRaceWorker::run(context, config, lanes, pause, replicas);
-    });
+    return m_run.start(
+        [config, lanes, pause = &m_pause, replicas = &m_replicasTraining](BackgroundRun::Context &context) {
+            return TrainingRaceWorker::run(context, config, lanes, pause, replicas);
+        });
 }
 
 void TrainingRace::cancel()

@@ -29,7 +29,7 @@ public:
     bool canPause() const { return !m_replicasTraining.load(); }
     bool isRunning() const { return m_run.isRunning(); }
     const QList<QList<TrainStep>> &steps() const { return m_steps; } // per lane
-    const QList<MachineLoad> &laneLoads() const { return m_loads; }    // per lane, so far
+    const QList<MachineLoad> &laneLoads() const { return m_loads; } // per lane, so far
     // Other processes' load over the CPU lanes' turns so far: the race's figure.
     MachineLoad cpuLoad() const;
     const QList<TrainLane> &lanes() const { return m_lanes; }

@@ -10,10 +10,8 @@
 
 namespace tk {
 
-BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
-                                              const TrainConfig &config,
-                                              const QList<TrainLane> &lanes,
-                                              const std::atomic<bool> *pause,
+BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context, const TrainConfig &config,
+                                              const QList<TrainLane> &lanes, const std::atomic<bool> *pause,
                                               std::atomic<bool> *replicasTraining)
 {
     // Each lane sets its threads per step; every way out of here gives all cores back.
@@ -44,17 +42,14 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
             if (!t) {
                 if (first > 0)
                     continue; // its whole run was its first turn
-                const BackgroundRun::Ending e =
-                    runReplicas(context, config, lanes.at(lane), lane, replicasTraining);
+                const BackgroundRun::Ending e = runReplicas(context, config, lanes.at(lane), lane, replicasTraining);
                 if (e.cancelled || !e.error.isEmpty())
                     return e;
                 continue;
             }
             // Who else used the cores during this lane's turn; a pause is left out.
             MachineLoad::Probe load;
-            const auto postLoad = [&] {
-                context.post(QVariant::fromValue(TrainLoad{lane, load.take()}));
-            };
+            const auto postLoad = [&] { context.post(QVariant::fromValue(TrainLoad{lane, load.take()})); };
             for (int s = first; s < last; ++s) {
                 if (pause->load()) {
                     postLoad();
@@ -72,8 +67,7 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
                     return BackgroundRun::Ending::failed(error);
                 context.post(QVariant::fromValue(step));
                 // The picture is drawn outside the timed step: it costs the lane nothing.
-                if (config.gridEvery > 0
-                    && (step.step % config.gridEvery == 0 || step.step == config.steps))
+                if (config.gridEvery > 0 && (step.step % config.gridEvery == 0 || step.step == config.steps))
                     context.post(QVariant::fromValue(t->decision()));
             }
             postLoad();
@@ -82,8 +76,7 @@ BackgroundRun::Ending TrainingRaceWorker::run(BackgroundRun::Context &context,
     return BackgroundRun::Ending::done();
 }
 
-BackgroundRun::Ending TrainingRaceWorker::runReplicas(BackgroundRun::Context &context,
-                                                      const TrainConfig &config,
+BackgroundRun::Ending TrainingRaceWorker::runReplicas(BackgroundRun::Context &context, const TrainConfig &config,
                                                       const TrainLane &lane, int laneIndex,
                                                       std::atomic<bool> *replicasTraining)
 {
@@ -91,9 +84,8 @@ BackgroundRun::Ending TrainingRaceWorker::runReplicas(BackgroundRun::Context &co
     QList<ReplicaStep> steps;
     QString notice;
     double wall = 0;
-    const auto postSummary = [&] {
-        context.post(QVariant::fromValue(ReplicaRun::summarize(laneIndex, ranks, steps, notice)));
-    };
+    const auto postSummary
+        = [&] { context.post(QVariant::fromValue(ReplicaRun::summarize(laneIndex, ranks, steps, notice))); };
     ReplicaRun::Callbacks cb;
     cb.ranksReady = [&](const QList<ReplicaInfo> &r) {
         ranks = r;

@@ -27,9 +27,8 @@ public:
                                      std::atomic<bool> *replicasTraining);
 
 private:
-    static BackgroundRun::Ending runReplicas(BackgroundRun::Context &context,
-                                             const TrainConfig &config, const TrainLane &lane,
-                                             int laneIndex, std::atomic<bool> *replicasTraining);
+    static BackgroundRun::Ending runReplicas(BackgroundRun::Context &context, const TrainConfig &config,
+                                             const TrainLane &lane, int laneIndex, std::atomic<bool> *replicasTraining);
 };
 
 } // namespace tk

@@ -31,9 +31,8 @@ QList<int> WorkerSweep::defaultWorkers()
     return list;
 }
 
-bool WorkerSweep::measure(const TrainConfig &config, const TrainLane &lane, int laneIndex, int workers,
-                          int warmup, int steps, WorkerSweepPoint *point, QString *error,
-                          const std::atomic<bool> *cancel)
+bool WorkerSweep::measure(const TrainConfig &config, const TrainLane &lane, int laneIndex, int workers, int warmup,
+                          int steps, WorkerSweepPoint *point, QString *error, const std::atomic<bool> *cancel)
 {
     TrainConfig c = config;
     c.placement = TrainPlacement::DataLoader;
@@ -64,8 +63,8 @@ bool WorkerSweep::measure(const TrainConfig &config, const TrainLane &lane, int 
     return true;
 }
 
-bool WorkerSweep::start(const TrainConfig &config, const QList<TrainLane> &lanes, const QList<int> &workers,
-                        int steps, QString *error)
+bool WorkerSweep::start(const TrainConfig &config, const QList<TrainLane> &lanes, const QList<int> &workers, int steps,
+                        QString *error)
 {
     if (m_run.isRunning()) {
         *error = tr("A sweep is already running.");

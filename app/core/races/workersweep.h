@@ -15,10 +15,10 @@ struct WorkerSweepPoint
 {
     int lane = 0;
     int workers = 0;
-    double waitFraction = 0;    // of the steps' time, the part spent waiting for batches
+    double waitFraction = 0; // of the steps' time, the part spent waiting for batches
     double samplesPerSecond = 0;
-    double prepCpuSeconds = 0;  // CPU time spent preparing samples, every thread together
-    double trainSeconds = 0;    // the measured steps' wall time
+    double prepCpuSeconds = 0; // CPU time spent preparing samples, every thread together
+    double trainSeconds = 0; // the measured steps' wall time
     double finalLoss = 0;
 };
 
@@ -37,12 +37,11 @@ public:
     // 0, 1, 2, 4, … up to twice this machine's hardware threads (at least 4).
     static QList<int> defaultWorkers();
     // One point, synchronously (the bench CLI and tests): `warmup` steps untimed, then `steps`.
-    static bool measure(const TrainConfig &config, const TrainLane &lane, int laneIndex,
-                        int workers, int warmup, int steps, WorkerSweepPoint *point,
-                        QString *error, const std::atomic<bool> *cancel = nullptr);
+    static bool measure(const TrainConfig &config, const TrainLane &lane, int laneIndex, int workers, int warmup,
+                        int steps, WorkerSweepPoint *point, QString *error, const std::atomic<bool> *cancel = nullptr);
 
-    bool start(const TrainConfig &config, const QList<TrainLane> &lanes, const QList<int> &workers,
-               int steps, QString *error);
+    bool start(const TrainConfig &config, const QList<TrainLane> &lanes, const QList<int> &workers, int steps,
+               QString *error);
     void cancel() { m_run.cancel(); }
     bool isRunning() const { return m_run.isRunning(); }
     const QList<WorkerSweepPoint> &points() const { return m_points; }

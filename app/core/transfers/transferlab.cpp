@@ -17,7 +17,7 @@ QString TransferResult::label() const
     if (direction == QLatin1String("host"))
         return QCoreApplication::translate("TransferResult", "host memory copy");
     QString s = direction == QLatin1String("h2d") ? QStringLiteral("cpu → %1").arg(device)
-                                                 : QStringLiteral("%1 → cpu").arg(device);
+                                                  : QStringLiteral("%1 → cpu").arg(device);
     s += QStringLiteral(" · ") + memory;
     if (nonBlocking)
         s += QStringLiteral(" · non_blocking");
@@ -156,12 +156,10 @@ bool TransferLab::start(const TransferSettings &settings, QString *error)
         return false;
     }
     m_results.clear();
-    return m_run.start(
-        [settings](BackgroundRun::Context &context) { return sweep(context, settings); });
+    return m_run.start([settings](BackgroundRun::Context &context) { return sweep(context, settings); });
 }
 
-BackgroundRun::Ending TransferLab::sweep(BackgroundRun::Context &context,
-                                         const TransferSettings &settings)
+BackgroundRun::Ending TransferLab::sweep(BackgroundRun::Context &context, const TransferSettings &settings)
 {
     const QList<Variant> vs = variants(settings);
     const int total = int(vs.size() * settings.sizes.size());

@@ -30,8 +30,7 @@ public:
         bool nonBlocking = false;
     };
     static QList<Variant> variants(const TransferSettings &settings);
-    static std::optional<TransferResult> measure(const Variant &variant, qint64 bytes,
-                                                 double minRunTime,
+    static std::optional<TransferResult> measure(const Variant &variant, qint64 bytes, double minRunTime,
                                                  const std::atomic<bool> *cancel, QString *error);
 
     bool start(const TransferSettings &settings, QString *error);

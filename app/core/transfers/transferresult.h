@@ -9,9 +9,9 @@ namespace tk {
 // One copy measured by the transfer lab.
 struct TransferResult
 {
-    QString device;     // the other end of the copy ("cpu" for a host-only copy)
-    QString direction;  // "h2d", "d2h", or "host" (host memory to host memory)
-    QString memory;     // host side: "pageable" or "pinned"
+    QString device; // the other end of the copy ("cpu" for a host-only copy)
+    QString direction; // "h2d", "d2h", or "host" (host memory to host memory)
+    QString memory; // host side: "pageable" or "pinned"
     bool nonBlocking = false;
     qint64 bytes = 0;
     double medianS = 0;
@@ -22,10 +22,10 @@ struct TransferResult
 
 struct TransferSettings
 {
-    QStringList devices;          // cuda:N; empty or "cpu" → host memory copies
-    QList<qint64> sizes;          // bytes
-    bool pinned = true;           // also measure pinned host memory (CUDA only)
-    bool nonBlocking = true;      // also measure non_blocking copies (CUDA only)
+    QStringList devices; // cuda:N; empty or "cpu" → host memory copies
+    QList<qint64> sizes; // bytes
+    bool pinned = true; // also measure pinned host memory (CUDA only)
+    bool nonBlocking = true; // also measure non_blocking copies (CUDA only)
     double minRunTime = 0.05;
 };
 

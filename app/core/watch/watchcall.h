@@ -11,12 +11,12 @@ namespace tk {
 // watcher counts them per line and sends them with the step (the step message's `calls`).
 struct WatchCall
 {
-    qint64 step = 0;          // the step whose totals it was counted in
-    double at = 0;            // that step's t
-    QString what;             // "item", "tolist", "numpy", "__repr__", "__format__", "synchronize", "cpu", "pin_memory"
-    QString device;           // the tensor's device type: "cpu", "cuda", …
-    qint64 count = 0;         // calls in that step
-    double seconds = 0;       // their wall time together (on CUDA: the host's wait)
+    qint64 step = 0; // the step whose totals it was counted in
+    double at = 0; // that step's t
+    QString what; // "item", "tolist", "numpy", "__repr__", "__format__", "synchronize", "cpu", "pin_memory"
+    QString device; // the tensor's device type: "cpu", "cuda", …
+    qint64 count = 0; // calls in that step
+    double seconds = 0; // their wall time together (on CUDA: the host's wait)
     QString file;
     int line = 0;
     int cell = 0;

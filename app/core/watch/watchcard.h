@@ -10,16 +10,16 @@ namespace tk {
 struct WatchCard
 {
     QString name;
-    QString kind;       // "tensor" or "module"
-    QString className;  // a module's class, "Sequential"
+    QString kind; // "tensor" or "module"
+    QString className; // a module's class, "Sequential"
     QString device;
     QList<qint64> shape;
     QString dtype;
     qint64 bytes = 0;
     qint64 params = -1; // a module's parameter count; -1: not sent
-    QString file;       // the frame the name lives in, and its current line
+    QString file; // the frame the name lives in, and its current line
     int line = 0;
-    int cell = 0;       // the notebook cell of file:line; 0: none
+    int cell = 0; // the notebook cell of file:line; 0: none
 };
 
 } // namespace tk

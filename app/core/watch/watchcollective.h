@@ -10,10 +10,10 @@ namespace tk {
 // async_op=True call returns at once (its time is the call's, the collective runs on).
 struct WatchCollective
 {
-    double at = 0;           // the protocol's t (when the call returned)
-    QString op;              // "all_reduce"
+    double at = 0; // the protocol's t (when the call returned)
+    QString op; // "all_reduce"
     double seconds = 0;
-    qint64 bytes = 0;        // the tensors it was given
+    qint64 bytes = 0; // the tensors it was given
     bool asynchronous = false;
     qint64 step = -1;
     QString file;

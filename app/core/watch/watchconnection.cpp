@@ -7,8 +7,7 @@
 
 namespace tk {
 
-WatchConnection::WatchConnection(QLocalSocket *socket, WatchedProgram *program, qint64 budget,
-                                 QObject *parent)
+WatchConnection::WatchConnection(QLocalSocket *socket, WatchedProgram *program, qint64 budget, QObject *parent)
     : QObject(parent), m_socket(socket), m_program(program), m_budget(qMax<qint64>(1, budget))
 {
     socket->setParent(this);

@@ -20,7 +20,7 @@ class WatchConnection : public QObject
 
 public:
     static constexpr qint64 kDefaultBudget = 64 * 1024; // bytes per turn
-    static constexpr qint64 kReadBuffer = 1024 * 1024;  // what Qt buffers before the kernel does
+    static constexpr qint64 kReadBuffer = 1024 * 1024; // what Qt buffers before the kernel does
 
     // Takes the socket (reparented to this); the program stays its owner's.
     WatchConnection(QLocalSocket *socket, WatchedProgram *program, qint64 budget, QObject *parent);
@@ -39,11 +39,11 @@ private:
 
     QPointer<QLocalSocket> m_socket;
     QPointer<WatchedProgram> m_program;
-    QByteArray m_backlog;   // what was left in the socket when it closed
+    QByteArray m_backlog; // what was left in the socket when it closed
     qint64 m_budget;
     qint64 m_bytesRead = 0;
     bool m_scheduled = false;
-    bool m_closed = false;  // no more bytes will come from the socket
+    bool m_closed = false; // no more bytes will come from the socket
     bool m_finished = false;
 };
 

@@ -9,12 +9,12 @@ namespace tk {
 // program.
 struct WatchCounters
 {
-    qint64 malformed = 0;  // not a JSON object, a wrong field type, a limit exceeded
-    qint64 oversized = 0;  // lines over 65,536 bytes, dropped unread
-    qint64 unknown = 0;    // a type this reader does not know (a newer watcher)
-    qint64 dropped = 0;    // messages the watcher dropped (its `dropped` counts, summed)
-    qint64 unmatched = 0;  // a move_time whose move this stream never had
-    qint64 ignored = 0;    // messages after the stream ended or was refused
+    qint64 malformed = 0; // not a JSON object, a wrong field type, a limit exceeded
+    qint64 oversized = 0; // lines over 65,536 bytes, dropped unread
+    qint64 unknown = 0; // a type this reader does not know (a newer watcher)
+    qint64 dropped = 0; // messages the watcher dropped (its `dropped` counts, summed)
+    qint64 unmatched = 0; // a move_time whose move this stream never had
+    qint64 ignored = 0; // messages after the stream ended or was refused
 
     qint64 lost() const { return malformed + oversized + unknown + dropped; }
 };

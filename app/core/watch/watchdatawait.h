@@ -9,15 +9,15 @@ namespace tk {
 // One batch a watched program took from a DataLoader, and how long it waited for it.
 struct WatchDataWait
 {
-    double at = 0;          // the protocol's t
-    double seconds = 0;     // time waited in next()
-    qint64 batch = 0;       // counts from 0 per iterator
-    qint64 workers = -1;    // -1: not sent
+    double at = 0; // the protocol's t
+    double seconds = 0; // time waited in next()
+    qint64 batch = 0; // counts from 0 per iterator
+    qint64 workers = -1; // -1: not sent
     bool pinMemory = false;
     qint64 step = -1;
     QString file;
     int line = 0;
-    int cell = 0;       // the notebook cell of file:line; 0: none
+    int cell = 0; // the notebook cell of file:line; 0: none
 };
 
 } // namespace tk

@@ -10,10 +10,10 @@ namespace tk {
 // `memory` samples report it. -1 marks a figure the watcher did not send.
 struct WatchDevice
 {
-    QString device;     // "cpu", "cuda:0", … (validated: never a path)
-    QString name;       // "NVIDIA H200", the CPU's model
+    QString device; // "cpu", "cuda:0", … (validated: never a path)
+    QString name; // "NVIDIA H200", the CPU's model
     QString capability; // "9.0" for CUDA devices
-    qint64 total = -1;  // bytes: the device's memory, or the machine's for cpu
+    qint64 total = -1; // bytes: the device's memory, or the machine's for cpu
 
     // The latest `memory` sample: on CUDA allocated/reserved, on the CPU the resident set.
     qint64 allocated = -1;

@@ -75,7 +75,8 @@ void WatchedProgram::take(const WatchMessage &m)
     if (m_state == State::AwaitingHello) {
         if (m.type != Type::Hello) {
             refuse(tr("The first message was “%1”, not a hello: this is not a watch stream that "
-                      "Tensor Kitchen can read.").arg(WatchMessage::typeName(m.type)));
+                      "Tensor Kitchen can read.")
+                       .arg(WatchMessage::typeName(m.type)));
             return;
         }
         takeHello(m);
@@ -310,8 +311,7 @@ void WatchedProgram::flush()
     }
 }
 
-template<typename T>
-void WatchedProgram::trim(QList<T> &list)
+template<typename T> void WatchedProgram::trim(QList<T> &list)
 {
     // A tenth at a time, so that a long run does not shift the list on every message.
     if (list.size() > kMaxKept)

@@ -36,15 +36,15 @@ class WatchedProgram : public QObject
 public:
     enum class State {
         AwaitingHello, // connected, nothing valid yet
-        Running,       // said hello; no bye yet
-        Ended,         // said bye, or its stream closed (see endedByBye())
-        Refused,       // not a watch stream we accept: see refusal()
+        Running, // said hello; no bye yet
+        Ended, // said bye, or its stream closed (see endedByBye())
+        Refused, // not a watch stream we accept: see refusal()
     };
     Q_ENUM(State)
 
-    static constexpr int kMaxCards = 4096;      // open cards per program (the protocol's limit)
+    static constexpr int kMaxCards = 4096; // open cards per program (the protocol's limit)
     static constexpr int kMaxDevices = 64;
-    static constexpr int kMaxKept = 100000;     // moves, steps, data waits kept; older ones go
+    static constexpr int kMaxKept = 100000; // moves, steps, data waits kept; older ones go
     static constexpr int kMaxErrors = 1000;
     static constexpr int kMaxNotices = 100;
     static constexpr int kDefaultBatchMs = 20;
@@ -52,10 +52,10 @@ public:
     explicit WatchedProgram(QObject *parent = nullptr);
 
     // --- Input.
-    void feed(const QByteArray &bytes);      // raw bytes, split anywhere
-    void finishInput();                      // end of the stream: a last line, then Ended/Refused
+    void feed(const QByteArray &bytes); // raw bytes, split anywhere
+    void finishInput(); // end of the stream: a last line, then Ended/Refused
     void receive(const WatchParser::Result &parsed); // one parsed line (WatchReplay)
-    void countOversized(qint64 lines);       // lines a reader outside this object dropped
+    void countOversized(qint64 lines); // lines a reader outside this object dropped
     // The peer's pid as the socket told it (SO_PEERCRED): a hello naming another is refused.
     void setExpectedPid(qint64 pid) { m_expectedPid = pid; }
     void refuse(const QString &reason);
@@ -72,12 +72,12 @@ public:
     bool endedByBye() const { return m_endedByBye; }
     bool hasExitCode() const { return m_hasExitCode; }
     int exitCode() const { return m_exitCode; }
-    double lastT() const { return m_lastT; }         // the latest t heard
+    double lastT() const { return m_lastT; } // the latest t heard
     QList<WatchDevice> devices() const { return m_devices; } // hello's order, then new ones
     const WatchDevice *device(const QString &name) const;
     QList<WatchCard> cards() const { return m_cards; }
     QList<MoveReport> moves() const { return m_moves; } // the latest kMaxKept, in order
-    qint64 moveCount() const { return m_moveCount; }    // all the stream's moves
+    qint64 moveCount() const { return m_moveCount; } // all the stream's moves
     const MoveReport *move(qint64 moveId) const;
     QList<WatchStep> steps() const { return m_steps; }
     QList<WatchDataWait> dataWaits() const { return m_dataWaits; }
@@ -90,18 +90,18 @@ public:
     const WatchTrace &trace() const { return m_trace; }
 
 Q_SIGNALS:
-    void helloReceived();                              // state() is Running
-    void refused(const QString &reason);               // state() is Refused
+    void helloReceived(); // state() is Running
+    void refused(const QString &reason); // state() is Refused
     void movesArrived(const QList<tk::MoveReport> &moves);
-    void moveTimed(const tk::MoveReport &move);        // a move sent earlier got its seconds
+    void moveTimed(const tk::MoveReport &move); // a move sent earlier got its seconds
     void dataWaitsArrived(const QList<tk::WatchDataWait> &waits);
-    void stepArrived(const tk::WatchStep &step);       // after the moves that came before it
-    void memoryChanged();                              // devices() has new figures or names
-    void cardsChanged();                               // cards() is a new picture
+    void stepArrived(const tk::WatchStep &step); // after the moves that came before it
+    void memoryChanged(); // devices() has new figures or names
+    void cardsChanged(); // cards() is a new picture
     void errorArrived(const tk::OpError &error);
     void noticeArrived(const QString &text);
     void countersChanged(const tk::WatchCounters &counters);
-    void ended();                                      // state() is Ended
+    void ended(); // state() is Ended
 
 private:
     void take(const WatchMessage &m);
@@ -126,15 +126,15 @@ private:
 
     QList<WatchDevice> m_devices;
     QList<WatchCard> m_cards;
-    QList<MoveReport> m_moves;   // ids strictly increasing: found by binary search
+    QList<MoveReport> m_moves; // ids strictly increasing: found by binary search
     qint64 m_moveCount = 0;
     qint64 m_lastMoveId = -1;
-    int m_unsentMoves = 0;       // the last m_unsentMoves of m_moves are not yet sent
+    int m_unsentMoves = 0; // the last m_unsentMoves of m_moves are not yet sent
     QList<WatchDataWait> m_dataWaits;
     QList<WatchCollective> m_collectives;
     QList<WatchDataWait> m_unsentWaits;
     QList<WatchCall> m_calls;
-    QList<WatchStep> m_steps;       // optimizer steps, or a notebook's cells until its first step
+    QList<WatchStep> m_steps; // optimizer steps, or a notebook's cells until its first step
     bool m_optimizerSteps = false;
     QList<OpError> m_errors;
     QStringList m_notices;

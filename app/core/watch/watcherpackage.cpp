@@ -11,8 +11,8 @@ QString WatcherPackage::dir()
     // Without an application object (a library caller) there is no app folder to look beside.
     QStringList candidates;
     if (QCoreApplication::instance())
-        candidates << QDir(QCoreApplication::applicationDirPath())
-                          .filePath(QStringLiteral("../share/tensor-kitchen/python"));
+        candidates
+            << QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("../share/tensor-kitchen/python"));
     candidates << QStringLiteral(TK_PACKAGE_SOURCE_DIR);
     for (const QString &d : std::as_const(candidates))
         if (QFile::exists(d + QStringLiteral("/tensorkitchen/__init__.py")))

@@ -19,7 +19,7 @@ class WatchFields
 public:
     enum Need { Optional, Required };
 
-    explicit WatchFields(const QJsonObject &object) : m_object(object) {}
+    explicit WatchFields(const QJsonObject &object) : m_object(object) { }
 
     bool ok() const { return m_reason.isEmpty(); }
     const QString &reason() const { return m_reason; }
@@ -156,7 +156,9 @@ public:
         const QJsonArray a = v.toArray();
         if (a.size() > limit) {
             fail(WatchParser::tr("the field “%1” has %2 entries; at most %3 are allowed")
-                     .arg(key).arg(a.size()).arg(limit));
+                     .arg(key)
+                     .arg(a.size())
+                     .arg(limit));
             return {};
         }
         return a;

@@ -9,19 +9,19 @@ namespace tk {
 // what it costs a step, and the fix in the source texts' words (docs/findings.md).
 struct WatchFinding
 {
-    QString kind;               // "data_wait", "per_batch_move", "sync_in_step", "non_blocking_unpinned", "model_data_split"
-    QString title;              // one line for a list: "Each step waits 31 % of its time for the DataLoader"
+    QString kind; // "data_wait", "per_batch_move", "sync_in_step", "non_blocking_unpinned", "model_data_split"
+    QString title; // one line for a list: "Each step waits 31 % of its time for the DataLoader"
     QString file;
     int line = 0;
     int cell = 0;
-    QString evidence;           // what this run measured, in words with numbers
-    double costSeconds = 0;     // per step, as `costBasis` says
-    QString costBasis;          // "measured", "estimated: …"
-    QString advice;             // the fix, in words
-    QString code;               // the fix, as a line of code
+    QString evidence; // what this run measured, in words with numbers
+    double costSeconds = 0; // per step, as `costBasis` says
+    QString costBasis; // "measured", "estimated: …"
+    QString advice; // the fix, in words
+    QString code; // the fix, as a line of code
     double ifFixedSeconds = -1; // the step with the fix, from the measured parts; -1: not known
-    double at = 0;              // the protocol's t of its latest evidence (a trace's instant)
-    QString stepPart;           // the step chart's part it is about: "wait", "copy", "other"; empty: none
+    double at = 0; // the protocol's t of its latest evidence (a trace's instant)
+    QString stepPart; // the step chart's part it is about: "wait", "copy", "other"; empty: none
 };
 
 } // namespace tk

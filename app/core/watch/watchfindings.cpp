@@ -24,7 +24,10 @@ struct Place
     bool operator==(const Place &o) const { return file == o.file && line == o.line && cell == o.cell; }
 };
 
-size_t qHash(const Place &p, size_t seed = 0) { return ::qHash(p.file, seed) ^ size_t(p.line) ^ (size_t(p.cell) << 20); }
+size_t qHash(const Place &p, size_t seed = 0)
+{
+    return ::qHash(p.file, seed) ^ size_t(p.line) ^ (size_t(p.cell) << 20);
+}
 
 // A finding is said where it happens most (`counts` is not empty).
 Place mostFrequent(const QHash<Place, int> &counts)
@@ -66,7 +69,8 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     WatchFinding f;
     f.kind = QStringLiteral("data_wait");
     place(f, at);
-    f.title = WatchFindings::tr("Each step waits %1 % of its time for the DataLoader").arg(qRound(100 * waited / total));
+    f.title
+        = WatchFindings::tr("Each step waits %1 % of its time for the DataLoader").arg(qRound(100 * waited / total));
     f.evidence = WatchFindings::tr("Over %1 steps the loop waited %2 ms of its %3 ms step for the next batch "
                                    "(num_workers=%4, pin_memory=%5).")
                      .arg(steps)
@@ -90,7 +94,8 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
     QHash<Place, int> where;
     QHash<Place, double> seconds, latest;
     for (const MoveReport &m : p.moves()) {
-        if (!m.nonBlocking || m.pinned || m.fromDevice != QLatin1String("cpu") || !m.toDevice.startsWith(QLatin1String("cuda")))
+        if (!m.nonBlocking || m.pinned || m.fromDevice != QLatin1String("cpu")
+            || !m.toDevice.startsWith(QLatin1String("cuda")))
             continue;
         const Place at{m.file, m.line, m.cell};
         ++where[at];
@@ -112,7 +117,8 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
     f.costBasis = WatchFindings::tr("measured (CUDA events), per step");
     f.advice = WatchFindings::tr("Pin the batches (the DataLoader does it in its workers) so that the copy can run "
                                  "while the GPU computes.");
-    f.code = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
+    f.code
+        = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
     f.at = latest.value(at);
     f.stepPart = QStringLiteral("copy");
     out.append(f);
@@ -166,8 +172,9 @@ void pinPerBatch(const WatchedProgram &p, QList<WatchFinding> &out)
                          .arg(steps)
                          .arg(ms(perStep));
         f.costBasis = WatchFindings::tr("measured");
-        f.advice = WatchFindings::tr("Let the DataLoader pin the batches: with pin_memory=True and workers it pins them "
-                                     "beside the loop, not on its time.");
+        f.advice
+            = WatchFindings::tr("Let the DataLoader pin the batches: with pin_memory=True and workers it pins them "
+                                "beside the loop, not on its time.");
         f.stepPart = QStringLiteral("other");
     });
 }
@@ -281,8 +288,8 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
     // move's `step` counts the steps done before it: it is in step number step + 1.
     for (const MoveReport &m : p.moves())
         if (m.step >= 0 && m.toDevice == QLatin1String("cpu") && m.fromDevice.startsWith(QLatin1String("cuda")))
-            add(Place{m.file, m.line, m.cell}, m.step + 1, QStringLiteral("cpu"), 1, m.timed ? m.seconds : 0, m.fromDevice,
-                m.at);
+            add(Place{m.file, m.line, m.cell}, m.step + 1, QStringLiteral("cpu"), 1, m.timed ? m.seconds : 0,
+                m.fromDevice, m.at);
     QHash<Place, int> where;
     qint64 calls = 0;
     double seconds = 0;
@@ -309,17 +316,17 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
                        : WatchFindings::tr("%1 in every step would wait for a GPU").arg(call);
     const int n = int(steps.size());
     f.evidence = where.size() > 1
-                     ? WatchFindings::tr("%1 lines read values back from tensors in the step loop, %2 times over %3 "
-                                         "steps; this one (%4) in %5 of them.")
-                           .arg(where.size())
-                           .arg(calls)
-                           .arg(n)
-                           .arg(call)
-                           .arg(where.value(at))
-                     : WatchFindings::tr("This line (%1) read a value back from a tensor %2 times over %3 steps.")
-                           .arg(call)
-                           .arg(calls)
-                           .arg(n);
+        ? WatchFindings::tr("%1 lines read values back from tensors in the step loop, %2 times over %3 "
+                            "steps; this one (%4) in %5 of them.")
+              .arg(where.size())
+              .arg(calls)
+              .arg(n)
+              .arg(call)
+              .arg(where.value(at))
+        : WatchFindings::tr("This line (%1) read a value back from a tensor %2 times over %3 steps.")
+              .arg(call)
+              .arg(calls)
+              .arg(n);
     f.costSeconds = onDevice ? seconds / n : 0;
     f.costBasis = onDevice ? WatchFindings::tr("measured: the host's wait in these calls, per step")
                            : WatchFindings::tr("estimated: on the CPU nothing waits; on a GPU each call waits for all "

@@ -18,9 +18,9 @@ class WatchFindings
     Q_DECLARE_TR_FUNCTIONS(tk::WatchFindings)
 
 public:
-    static constexpr double kWaitShare = 0.20;  // a step waiting ≥ 20 % of its time for data,
-    static constexpr double kMinWait = 0.001;   // and ≥ 1 ms a step (less is not worth workers)
-    static constexpr int kMinSteps = 3;         // steps before a per-step pattern is a finding
+    static constexpr double kWaitShare = 0.20; // a step waiting ≥ 20 % of its time for data,
+    static constexpr double kMinWait = 0.001; // and ≥ 1 ms a step (less is not worth workers)
+    static constexpr int kMinSteps = 3; // steps before a per-step pattern is a finding
 
     static QList<WatchFinding> of(const WatchedProgram &program);
     // One finding as the bench's JSON and the timeline's instants give it (docs/findings.md).

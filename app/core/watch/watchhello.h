@@ -12,23 +12,23 @@ namespace tk {
 // What a watched program says about itself in its first message.
 struct WatchHello
 {
-    int version = 0;   // the protocol's v; only 1 is accepted
+    int version = 0; // the protocol's v; only 1 is accepted
     qint64 pid = 0;
-    QString program;   // "train.py"
+    QString program; // "train.py"
     QStringList argv;
-    QString python;    // "3.11.2"
-    QString torch;     // "2.11.0+cu130"
-    QString cuda;      // torch.version.cuda; empty for a CPU-only torch
+    QString python; // "3.11.2"
+    QString torch; // "2.11.0+cu130"
+    QString cuda; // torch.version.cuda; empty for a CPU-only torch
     int cudaCount = -1; // torch.cuda.device_count(); -1: not sent
     QList<WatchDevice> devices;
     // Sent by a rank of a torch.distributed group (tensorkitchen.replicas); defaults otherwise.
-    int rank = -1;       // -1: not a rank
+    int rank = -1; // -1: not a rank
     int worldSize = 0;
-    QString backend;     // "gloo", "nccl"
-    QString group;       // "<launcher pid>-<port>": the ranks of one run share it
-    QString device;      // the rank's device, "cpu" or "cuda:1"
-    int threads = 0;     // torch threads of the rank
-    QString parallel;    // "ddp", "dp"
+    QString backend; // "gloo", "nccl"
+    QString group; // "<launcher pid>-<port>": the ranks of one run share it
+    QString device; // the rank's device, "cpu" or "cuda:1"
+    int threads = 0; // torch threads of the rank
+    QString parallel; // "ddp", "dp"
 };
 
 } // namespace tk

@@ -13,7 +13,7 @@ class WatchLineReader
 public:
     static constexpr qsizetype kMaxLineBytes = 65536; // the '\n' not counted
 
-    explicit WatchLineReader(qsizetype maxLineBytes = kMaxLineBytes) : m_max(maxLineBytes) {}
+    explicit WatchLineReader(qsizetype maxLineBytes = kMaxLineBytes) : m_max(maxLineBytes) { }
 
     // Appends the complete lines in `bytes` (without their '\n') to `lines`; keeps the rest.
     void feed(const char *data, qsizetype size, QList<QByteArray> *lines);
@@ -27,8 +27,8 @@ public:
 
 private:
     qsizetype m_max;
-    QByteArray m_buffer;      // the current line so far, never more than m_max bytes
-    bool m_skipping = false;  // inside an oversized line: drop through its '\n'
+    QByteArray m_buffer; // the current line so far, never more than m_max bytes
+    bool m_skipping = false; // inside an oversized line: drop through its '\n'
     qint64 m_oversized = 0;
     qint64 m_taken = 0;
 };

@@ -21,23 +21,38 @@ namespace tk {
 // a MoveReport, an error an OpError) so that the rest of the app knows no protocol.
 struct WatchMessage
 {
-    enum class Type { Hello, Devices, Move, MoveTime, Tensors, Memory, DataWait, Step, Cell, Collective, Error, Dropped, Notice, Bye };
+    enum class Type {
+        Hello,
+        Devices,
+        Move,
+        MoveTime,
+        Tensors,
+        Memory,
+        DataWait,
+        Step,
+        Cell,
+        Collective,
+        Error,
+        Dropped,
+        Notice,
+        Bye
+    };
 
     Type type = Type::Notice;
-    double t = 0;                // seconds since the watcher started
+    double t = 0; // seconds since the watcher started
 
-    WatchHello hello;            // Hello; Devices: its devices only
-    MoveReport move;             // Move; MoveTime: only moveId and seconds
-    QList<WatchCard> cards;      // Tensors: the whole picture, at most 256
-    QList<WatchDevice> memory;   // Memory: device and its allocated/reserved/rss/total
-    WatchDataWait dataWait;      // DataWait
-    WatchStep step;              // Step; Cell (isCell, n its execution count)
-    QList<WatchCall> calls;       // Step: its lines that waited for a device or pinned, at most 64
-    WatchCollective collective;  // Collective
-    OpError error;               // Error (kind, message, devices, code, traceback in details)
-    qint64 count = 0;            // Dropped
-    QString text;                // Notice
-    bool hasExitCode = false;    // Bye: exit_code was not null
+    WatchHello hello; // Hello; Devices: its devices only
+    MoveReport move; // Move; MoveTime: only moveId and seconds
+    QList<WatchCard> cards; // Tensors: the whole picture, at most 256
+    QList<WatchDevice> memory; // Memory: device and its allocated/reserved/rss/total
+    WatchDataWait dataWait; // DataWait
+    WatchStep step; // Step; Cell (isCell, n its execution count)
+    QList<WatchCall> calls; // Step: its lines that waited for a device or pinned, at most 64
+    WatchCollective collective; // Collective
+    OpError error; // Error (kind, message, devices, code, traceback in details)
+    qint64 count = 0; // Dropped
+    QString text; // Notice
+    bool hasExitCode = false; // Bye: exit_code was not null
     int exitCode = 0;
 
     static QString typeName(Type type); // the protocol's word: "move_time"

@@ -88,7 +88,8 @@ void readMove(WatchFields &f, WatchMessage &m, double t)
     const QString name = f.text(QLatin1String("name"));
     const QString from = f.device(QLatin1String("from"));
     const QString to = f.device(QLatin1String("to")); // "cuda" alone was resolved by the watcher
-    m.move = MoveReport::of(MoveOrigin::Watched, name, from, to, to, f.count(QLatin1String("bytes"), WatchFields::Required));
+    m.move = MoveReport::of(MoveOrigin::Watched, name, from, to, to,
+                            f.count(QLatin1String("bytes"), WatchFields::Required));
     MoveReport &r = m.move;
     r.moveId = id;
     r.at = t;
@@ -153,8 +154,7 @@ void readError(WatchFields &f, WatchMessage &m)
     e.exceptionType = f.text(QLatin1String("exception"));
     e.message = f.text(QLatin1String("message"), WatchFields::Required);
     // "other" may still be a shape, dtype or memory error the app has a dialog for.
-    e.kind = kind == QLatin1String("device_mismatch") ? OpError::Kind::DeviceMismatch
-                                                     : OpError::classify(e.message);
+    e.kind = kind == QLatin1String("device_mismatch") ? OpError::Kind::DeviceMismatch : OpError::classify(e.message);
     for (const QJsonValue &v : f.array(QLatin1String("devices"), WatchFields::Optional, WatchParser::kMaxDevices))
         e.devices.append(f.deviceOf(v, QLatin1String("devices")));
     f.location(&e.sourceFile, &e.sourceLine, &e.sourceCell);
@@ -213,15 +213,13 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
 
     using Type = WatchMessage::Type;
     static const QHash<QString, Type> types{
-        {QStringLiteral("hello"), Type::Hello},       {QStringLiteral("devices"), Type::Devices},
-        {QStringLiteral("move"), Type::Move},
-        {QStringLiteral("move_time"), Type::MoveTime}, {QStringLiteral("tensors"), Type::Tensors},
-        {QStringLiteral("memory"), Type::Memory},     {QStringLiteral("data_wait"), Type::DataWait},
-        {QStringLiteral("step"), Type::Step},         {QStringLiteral("cell"), Type::Cell},
-        {QStringLiteral("collective"), Type::Collective},
-        {QStringLiteral("error"), Type::Error},
-        {QStringLiteral("dropped"), Type::Dropped},   {QStringLiteral("notice"), Type::Notice},
-        {QStringLiteral("bye"), Type::Bye},
+        {QStringLiteral("hello"), Type::Hello},        {QStringLiteral("devices"), Type::Devices},
+        {QStringLiteral("move"), Type::Move},          {QStringLiteral("move_time"), Type::MoveTime},
+        {QStringLiteral("tensors"), Type::Tensors},    {QStringLiteral("memory"), Type::Memory},
+        {QStringLiteral("data_wait"), Type::DataWait}, {QStringLiteral("step"), Type::Step},
+        {QStringLiteral("cell"), Type::Cell},          {QStringLiteral("collective"), Type::Collective},
+        {QStringLiteral("error"), Type::Error},        {QStringLiteral("dropped"), Type::Dropped},
+        {QStringLiteral("notice"), Type::Notice},      {QStringLiteral("bye"), Type::Bye},
     };
     const auto found = types.constFind(type);
     if (found == types.constEnd())

@@ -15,21 +15,21 @@ class WatchParser
     Q_DECLARE_TR_FUNCTIONS(WatchParser)
 
 public:
-    static constexpr int kMaxString = 4096;   // characters; a longer string is cut
-    static constexpr int kMaxShape = 16;      // dimensions
-    static constexpr int kMaxItems = 256;     // a tensors sample
-    static constexpr int kMaxTraceback = 64;  // frames
-    static constexpr int kMaxDevices = 64;    // hello, memory, an error's devices
-    static constexpr int kMaxCalls = 64;      // a step's call lines (WatchCall)
-    static constexpr int kMaxArgv = 256;      // hello's argv: cut (not in the protocol's limits)
+    static constexpr int kMaxString = 4096; // characters; a longer string is cut
+    static constexpr int kMaxShape = 16; // dimensions
+    static constexpr int kMaxItems = 256; // a tensors sample
+    static constexpr int kMaxTraceback = 64; // frames
+    static constexpr int kMaxDevices = 64; // hello, memory, an error's devices
+    static constexpr int kMaxCalls = 64; // a step's call lines (WatchCall)
+    static constexpr int kMaxArgv = 256; // hello's argv: cut (not in the protocol's limits)
 
     enum class Rejection { None, Malformed, Unknown };
 
     struct Result
     {
         Rejection rejection = Rejection::None;
-        QString reason;         // why, for a rejection
-        WatchMessage message;   // for an accepted line
+        QString reason; // why, for a rejection
+        WatchMessage message; // for an accepted line
         bool ok() const { return rejection == Rejection::None; }
     };
 

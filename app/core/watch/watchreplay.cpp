@@ -104,10 +104,7 @@ double WatchReplay::wallNow() const
     return m_playedBefore + (m_playing && !m_paused && m_clock.isValid() ? m_clock.elapsed() / 1000.0 : 0);
 }
 
-void WatchReplay::scheduleIn(double seconds)
-{
-    m_timer.start(int(qBound(0.0, seconds * 1000.0, 60000.0)));
-}
+void WatchReplay::scheduleIn(double seconds) { m_timer.start(int(qBound(0.0, seconds * 1000.0, 60000.0))); }
 
 bool WatchReplay::readMore()
 {
@@ -119,8 +116,8 @@ bool WatchReplay::readMore()
     if (chunk.isEmpty()) {
         m_eof = true;
         if (want <= 0 && !m_file.atEnd())
-            Q_EMIT notice(tr("Only the first %1 of the recording were replayed.")
-                              .arg(QLocale().formattedDataSize(m_maxBytes)));
+            Q_EMIT notice(
+                tr("Only the first %1 of the recording were replayed.").arg(QLocale().formattedDataSize(m_maxBytes)));
         else if (m_file.error() != QFileDevice::NoError)
             m_error = tr("Cannot read %1: %2").arg(QFileInfo(m_file).fileName(), m_file.errorString());
         m_reader.finish(&lines); // a last line without '\n'

@@ -23,7 +23,7 @@ public:
     static constexpr qint64 kDefaultMaxBytes = qint64(4) << 30; // read at most; said when cut
     static constexpr qint64 kChunkBytes = 64 * 1024;
     static constexpr int kLinesPerTurn = 2000; // then the event loop gets a turn
-    static constexpr double kMaxGap = 10.0;    // recording seconds: a longer idle stretch plays as this
+    static constexpr double kMaxGap = 10.0; // recording seconds: a longer idle stretch plays as this
 
     explicit WatchReplay(QObject *parent = nullptr);
 
@@ -49,9 +49,9 @@ public:
 
 Q_SIGNALS:
     void progress(qint64 bytesRead, qint64 fileSize);
-    void notice(const QString &text);   // e.g. that only the first 4 GiB were read
+    void notice(const QString &text); // e.g. that only the first 4 GiB were read
     void failed(const QString &reason); // unreadable, or not a watch stream (program() refused)
-    void finished();                    // always last: the program has ended or was refused
+    void finished(); // always last: the program has ended or was refused
 
 private:
     void tick();
@@ -74,10 +74,10 @@ private:
     double m_speed = 1;
     bool m_playing = false;
     bool m_paused = false;
-    bool m_started = false;  // a first message set the recording's origin
-    double m_lastT = 0;      // the recording's t of the last timed message
-    double m_position = 0;   // its place on the played timeline (gaps capped)
-    double m_originPos = 0;  // the timeline position at m_originWall (moved by setSpeed)
+    bool m_started = false; // a first message set the recording's origin
+    double m_lastT = 0; // the recording's t of the last timed message
+    double m_position = 0; // its place on the played timeline (gaps capped)
+    double m_originPos = 0; // the timeline position at m_originWall (moved by setSpeed)
     double m_originWall = 0;
     QElapsedTimer m_clock;
     double m_playedBefore = 0; // seconds played before the latest resume

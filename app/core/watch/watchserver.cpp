@@ -47,17 +47,13 @@ Peer peerOf(QLocalSocket *socket)
 } // namespace
 
 WatchServer::WatchServer(QObject *parent)
-    : QObject(parent), m_budget(WatchConnection::kDefaultBudget),
-      m_batchMs(WatchedProgram::kDefaultBatchMs)
+    : QObject(parent), m_budget(WatchConnection::kDefaultBudget), m_batchMs(WatchedProgram::kDefaultBatchMs)
 {
     // programConnected's argument, for queued connections and QSignalSpy.
     qRegisterMetaType<tk::WatchedProgram *>();
 }
 
-WatchServer::~WatchServer()
-{
-    close();
-}
+WatchServer::~WatchServer() { close(); }
 
 QString WatchServer::socketPath()
 {
@@ -78,7 +74,9 @@ QString WatchServer::defaultFolder()
 bool WatchServer::prepareFolder(const QString &folder, bool ours)
 {
     const QByteArray native = QFile::encodeName(folder);
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::lstat(native.constData(), &st) != 0) {
         if (errno != ENOENT || !QDir().mkpath(folder) || ::lstat(native.constData(), &st) != 0) {
             m_error = tr("Cannot make the folder %1 for the watch socket: %2")
@@ -90,12 +88,12 @@ bool WatchServer::prepareFolder(const QString &folder, bool ours)
     // A link or a folder of someone else's in /tmp could be a trap laid for our socket.
     if (!S_ISDIR(st.st_mode) || st.st_uid != ::getuid()) {
         m_error = tr("The folder %1 for the watch socket is not a folder of yours: Tensor Kitchen "
-                     "does not listen there.").arg(folder);
+                     "does not listen there.")
+                      .arg(folder);
         return false;
     }
     if (ours && (st.st_mode & 0777) != 0700 && ::chmod(native.constData(), 0700) != 0) {
-        m_error = tr("Cannot make the folder %1 private: %2")
-                      .arg(folder, QString::fromLocal8Bit(std::strerror(errno)));
+        m_error = tr("Cannot make the folder %1 private: %2").arg(folder, QString::fromLocal8Bit(std::strerror(errno)));
         return false;
     }
     return true;
@@ -113,7 +111,9 @@ bool WatchServer::listen(const QString &path)
         return false;
 
     const QByteArray native = QFile::encodeName(path);
-    struct stat st{};
+    struct stat st
+    {
+    };
     if (::lstat(native.constData(), &st) == 0) {
         if (!S_ISSOCK(st.st_mode)) {
             m_error = tr("%1 exists and is not a socket: Tensor Kitchen does not replace it.").arg(path);
@@ -161,10 +161,7 @@ void WatchServer::close()
     m_path.clear();
 }
 
-bool WatchServer::isListening() const
-{
-    return m_server && m_server->isListening();
-}
+bool WatchServer::isListening() const { return m_server && m_server->isListening(); }
 
 QList<WatchedProgram *> WatchServer::programs() const
 {

@@ -134,8 +134,8 @@ void WatchTrace::add(const WatchMessage &m)
     }
     case Type::Move: {
         const MoveReport &r = m.move;
-        const QString name = QStringLiteral("%1 %2 → %3")
-                                 .arg(r.sourceName.isEmpty() ? r.api : r.sourceName, r.fromDevice, r.toDevice);
+        const QString name
+            = QStringLiteral("%1 %2 → %3").arg(r.sourceName.isEmpty() ? r.api : r.sourceName, r.fromDevice, r.toDevice);
         QJsonObject args{{QStringLiteral("name"), r.sourceName},
                          {QStringLiteral("api"), r.api},
                          {QStringLiteral("bytes"), double(r.bytes)},
@@ -180,14 +180,10 @@ void WatchTrace::add(const WatchMessage &m)
     }
     case Type::Step: {
         const WatchStep &s = m.step;
-        QJsonObject args{{QStringLiteral("n"), double(s.n)},
-                         {QStringLiteral("optimizer"), s.optimizer},
-                         {QStringLiteral("wait_s"), s.waitSeconds},
-                         {QStringLiteral("copy_s"), s.copySeconds},
-                         {QStringLiteral("bytes"), double(s.bytes)},
-                         {QStringLiteral("moves"), double(s.moves)},
-                         {QStringLiteral("file"), s.file},
-                         {QStringLiteral("line"), s.line}};
+        QJsonObject args{{QStringLiteral("n"), double(s.n)},         {QStringLiteral("optimizer"), s.optimizer},
+                         {QStringLiteral("wait_s"), s.waitSeconds},  {QStringLiteral("copy_s"), s.copySeconds},
+                         {QStringLiteral("bytes"), double(s.bytes)}, {QStringLiteral("moves"), double(s.moves)},
+                         {QStringLiteral("file"), s.file},           {QStringLiteral("line"), s.line}};
         if (s.cell > 0)
             args[QStringLiteral("cell")] = s.cell;
         if (s.collectives > 0) {
@@ -215,12 +211,9 @@ void WatchTrace::add(const WatchMessage &m)
     }
     case Type::Cell: {
         const WatchStep &s = m.step;
-        const QJsonObject args{{QStringLiteral("cell"), double(s.n)},
-                               {QStringLiteral("wait_s"), s.waitSeconds},
-                               {QStringLiteral("copy_s"), s.copySeconds},
-                               {QStringLiteral("bytes"), double(s.bytes)},
-                               {QStringLiteral("moves"), double(s.moves)},
-                               {QStringLiteral("error"), s.failed}};
+        const QJsonObject args{{QStringLiteral("cell"), double(s.n)},      {QStringLiteral("wait_s"), s.waitSeconds},
+                               {QStringLiteral("copy_s"), s.copySeconds},  {QStringLiteral("bytes"), double(s.bytes)},
+                               {QStringLiteral("moves"), double(s.moves)}, {QStringLiteral("error"), s.failed}};
         slice(QStringLiteral("cell [%1]").arg(s.n), Cells, m.t, s.seconds, "cell", args);
         return;
     }

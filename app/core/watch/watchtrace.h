@@ -52,9 +52,9 @@ private:
                const QJsonObject &args);
     void metadata(const char *what, int tid, const QJsonObject &args);
 
-    QList<QByteArray> m_events;            // each event as compact JSON: a fraction of a QJsonObject
+    QList<QByteArray> m_events; // each event as compact JSON: a fraction of a QJsonObject
     QHash<qint64, qsizetype> m_moveEvents; // a move's id → its slice, for a later move_time
-    qint64 m_pid = 0;                      // the current stream's process
+    qint64 m_pid = 0; // the current stream's process
     int m_processes = 0;
     qint64 m_leftOut = 0;
 };

@@ -45,7 +45,8 @@ private Q_SLOTS:
         Workspace w;
         PythonConsole c(w);
         QVERIFY(!c.run("x = torch.ones(4, 3).to('meta')\nw = torch.ones(3, 3)\nmodel = nn.Linear(3, 2)\n"
-                       "s = torch.tensor(2.)").console.raised());
+                       "s = torch.tensor(2.)")
+                     .console.raised());
         // torch 1.13 lets `model(x)` through (its Linear meta kernel), 2.x raises.
         Outcome o = c.run("a = model(x)");
         QVERIFY2(toldAsMismatch(o, "linear"), qPrintable(o.console.output + o.notices.join('|')));
@@ -88,15 +89,21 @@ private Q_SLOTS:
     void theKitchenAndTheConsoleAgree_data()
     {
         QTest::addColumn<int>("op");
-        QTest::addColumn<QString>("meta");   // the meta operand's Python
-        QTest::addColumn<QString>("cpu");    // the cpu operand's
+        QTest::addColumn<QString>("meta"); // the meta operand's Python
+        QTest::addColumn<QString>("cpu"); // the cpu operand's
         QTest::addColumn<bool>("mismatch"); // PyTorch's rule says the devices clash
-        QTest::newRow("+") << int(Operation::Add) << "torch.ones(3, 3, device='meta')" << "torch.ones(3, 3)" << true;
-        QTest::newRow("*") << int(Operation::Mul) << "torch.ones(3, 3, device='meta')" << "torch.ones(3, 3)" << true;
-        QTest::newRow("@") << int(Operation::Matmul) << "torch.ones(3, 3, device='meta')" << "torch.ones(3, 3)" << true;
-        QTest::newRow("cat") << int(Operation::Cat) << "torch.ones(3, 3, device='meta')" << "torch.ones(3, 3)" << true;
-        QTest::newRow("+ 0-dim cpu") << int(Operation::Add) << "torch.ones(3, 3, device='meta')" << "torch.tensor(2.)" << false;
-        QTest::newRow("* 0-dim cpu") << int(Operation::Mul) << "torch.ones(3, 3, device='meta')" << "torch.tensor(2.)" << false;
+        QTest::newRow("+") << int(Operation::Add) << "torch.ones(3, 3, device='meta')"
+                           << "torch.ones(3, 3)" << true;
+        QTest::newRow("*") << int(Operation::Mul) << "torch.ones(3, 3, device='meta')"
+                           << "torch.ones(3, 3)" << true;
+        QTest::newRow("@") << int(Operation::Matmul) << "torch.ones(3, 3, device='meta')"
+                           << "torch.ones(3, 3)" << true;
+        QTest::newRow("cat") << int(Operation::Cat) << "torch.ones(3, 3, device='meta')"
+                             << "torch.ones(3, 3)" << true;
+        QTest::newRow("+ 0-dim cpu") << int(Operation::Add) << "torch.ones(3, 3, device='meta')"
+                                     << "torch.tensor(2.)" << false;
+        QTest::newRow("* 0-dim cpu") << int(Operation::Mul) << "torch.ones(3, 3, device='meta')"
+                                     << "torch.tensor(2.)" << false;
     }
     void theKitchenAndTheConsoleAgree()
     {
@@ -132,13 +139,17 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<int>("reason");
-        QTest::newRow("Debian's CPU-only torch") << "Torch not compiled with CUDA enabled" << int(NoGpuReason::CpuOnlyBuild);
-        QTest::newRow("C++ CPU-only LibTorch") << "PyTorch is not linked with support for cuda devices" << int(NoGpuReason::CpuOnlyBuild);
+        QTest::newRow("Debian's CPU-only torch")
+            << "Torch not compiled with CUDA enabled" << int(NoGpuReason::CpuOnlyBuild);
+        QTest::newRow("C++ CPU-only LibTorch")
+            << "PyTorch is not linked with support for cuda devices" << int(NoGpuReason::CpuOnlyBuild);
         QTest::newRow("the wheel without a driver")
             << "Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver"
             << int(NoGpuReason::NoDeviceFound);
         QTest::newRow("the wheel without a device") << "No CUDA GPUs are available" << int(NoGpuReason::NoDeviceFound);
-        QTest::newRow("a mismatch is not") << "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!" << int(NoGpuReason::None);
+        QTest::newRow("a mismatch is not")
+            << "Expected all tensors to be on the same device, but found at least two devices, cuda:0 and cpu!"
+            << int(NoGpuReason::None);
     }
     void noGpuIsClassifiedWithItsCase()
     {
@@ -159,8 +170,7 @@ private Q_SLOTS:
         for (const QString line : {"y = x.cuda()", "y = x.to('cuda')", "t = torch.ones(2, device='cuda')"}) {
             const Outcome o = RequestHandler::perform(w, request::RunPython{line, false, {}}, &c);
             QCOMPARE(o.error.kind, OpError::Kind::NoGpu); // the dialog opens
-            const NoGpuReason expected =
-                TK_EXPECT_CUDA_BUILD ? NoGpuReason::NoDeviceFound : NoGpuReason::CpuOnlyBuild;
+            const NoGpuReason expected = TK_EXPECT_CUDA_BUILD ? NoGpuReason::NoDeviceFound : NoGpuReason::CpuOnlyBuild;
             QCOMPARE(BuildFacts::noGpuReasonOf(o.error.message), expected);
             // The original text, traceback and all, under Details.
             QVERIFY2(o.error.details.contains("Traceback (most recent call last):"), qPrintable(o.error.details));

@@ -35,12 +35,10 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("script");
         const QDir root(sourceDir());
-        for (const char *s : {"tests/core/console/scripts/echo_and_notes.py",
-                              "python/tests/scripts/seed000_roundtrip.py",
-                              "python/tests/scripts/seed000_caught.py",
-                              "python/tests/scripts/seed000_device.py",
-                              "python/tests/scripts/seed003_right.py",
-                              "python/tests/scripts/seed003_dataloader.py"})
+        for (const char *s :
+             {"tests/core/console/scripts/echo_and_notes.py", "python/tests/scripts/seed000_roundtrip.py",
+              "python/tests/scripts/seed000_caught.py", "python/tests/scripts/seed000_device.py",
+              "python/tests/scripts/seed003_right.py", "python/tests/scripts/seed003_dataloader.py"})
             QTest::newRow(s) << root.filePath(QString::fromLatin1(s));
     }
     void outputIsWhatPython3Prints()
@@ -74,8 +72,8 @@ private Q_SLOTS:
         PythonConsole c(w);
         const Outcome o = RequestHandler::perform(w, request::RunPython{QString::fromUtf8(f.readAll()), true, {}}, &c);
         QVERIFY2(o.notices.join(' ').contains("in place"), qPrintable(o.notices.join(' ')));
-        QVERIFY(!o.console.output.contains("Generator"));   // torch.manual_seed(0)'s value
-        QVERIFY(!o.console.output.contains("Linear("));     // model.to(device)'s value
+        QVERIFY(!o.console.output.contains("Generator")); // torch.manual_seed(0)'s value
+        QVERIFY(!o.console.output.contains("Linear(")); // model.to(device)'s value
         QVERIFY(o.console.output.contains("run as a script")); // __name__ == "__main__"
         QVERIFY(w.idOf("x") >= 0 && w.idOf("model") >= 0); // its names are cards, as at the prompt
     }

@@ -132,7 +132,8 @@ private Q_SLOTS:
         c.syncFromWorkspace();
         QCOMPARE(w.idOf("b"), -1);
         QVERIFY(w.idOf("a") >= 0);
-        QCOMPARE(c.run("print('b' in dir(), a.shape)").console.output.trimmed(), QStringLiteral("False torch.Size([2])"));
+        QCOMPARE(c.run("print('b' in dir(), a.shape)").console.output.trimmed(),
+                 QStringLiteral("False torch.Size([2])"));
         QVERIFY(w.redo());
         c.syncFromWorkspace();
         QCOMPARE(c.run("print(b.shape)").console.output.trimmed(), QStringLiteral("torch.Size([3])"));
@@ -189,8 +190,8 @@ private Q_SLOTS:
         Workspace w;
         PythonConsole c(w);
         Outcome r = c.run("model = nn.Sequential(nn.Linear(2, 8), nn.ReLU(), nn.Linear(8, 2))\n"
-                               "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
-                               "loss_fn = nn.CrossEntropyLoss()");
+                          "opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+                          "loss_fn = nn.CrossEntropyLoss()");
         QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(named(w, "model")->kind, QStringLiteral("model"));
         QCOMPARE(named(w, "model")->numel, qint64(2 * 8 + 8 + 8 * 2 + 2));
@@ -337,7 +338,7 @@ private Q_SLOTS:
         PythonConsole c(w);
         // clip_grad_norm_ calls .to() inside torch: not the user's move.
         Outcome r = c.run("p = torch.ones(3, requires_grad=True)\np.grad = torch.ones(3)\n"
-                               "n = torch.nn.utils.clip_grad_norm_([p], 1.0)");
+                          "n = torch.nn.utils.clip_grad_norm_([p], 1.0)");
         QVERIFY2(!r.console.raised(), qPrintable(r.console.output));
         QCOMPARE(r.moves.size(), 0);
     }

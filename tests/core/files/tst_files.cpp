@@ -95,12 +95,18 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("damage");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("empty") << "empty" << "not a Tensor Kitchen session";
-        QTest::newRow("other file") << "other" << "not a Tensor Kitchen session";
-        QTest::newRow("header cut") << "header" << "truncated";
-        QTest::newRow("truncated") << "truncate" << "truncated";
-        QTest::newRow("flipped byte") << "flip" << "corrupt";
-        QTest::newRow("future version") << "version" << "version";
+        QTest::newRow("empty") << "empty"
+                               << "not a Tensor Kitchen session";
+        QTest::newRow("other file") << "other"
+                                    << "not a Tensor Kitchen session";
+        QTest::newRow("header cut") << "header"
+                                    << "truncated";
+        QTest::newRow("truncated") << "truncate"
+                                   << "truncated";
+        QTest::newRow("flipped byte") << "flip"
+                                      << "corrupt";
+        QTest::newRow("future version") << "version"
+                                        << "version";
     }
 
     void damagedFilesAreRefusedAndNothingChanges()
@@ -179,14 +185,17 @@ private Q_SLOTS:
         QProcess p;
         // A 4-byte storage seen as 100000 × 100000 floats (what expand() saves), and a pickle
         // that copies a 2-million-item list two hundred times (a few MB of file, GBs if copied).
-        p.start(m_py, {"-c", QStringLiteral(
-            "import torch, zipfile\n"
-            "torch.save(torch.zeros(1).expand(100000, 100000), '%1/expanded.pt')\n"
-            "body = b'\\x80\\x02Nq\\x00(' + b'h\\x00' * 2000000 + b'lq\\x01c__builtin__\\nset\\nq\\x02'\n"
-            "body += b'h\\x02h\\x01\\x85R0' * 200 + b'N.'\n"
-            "with zipfile.ZipFile('%1/copies.pt', 'w') as z:\n"
-            "    z.writestr('archive/data.pkl', body)\n"
-            "    z.writestr('archive/version', '3\\n')\n").arg(dir.path())});
+        p.start(m_py,
+                {"-c",
+                 QStringLiteral(
+                     "import torch, zipfile\n"
+                     "torch.save(torch.zeros(1).expand(100000, 100000), '%1/expanded.pt')\n"
+                     "body = b'\\x80\\x02Nq\\x00(' + b'h\\x00' * 2000000 + b'lq\\x01c__builtin__\\nset\\nq\\x02'\n"
+                     "body += b'h\\x02h\\x01\\x85R0' * 200 + b'N.'\n"
+                     "with zipfile.ZipFile('%1/copies.pt', 'w') as z:\n"
+                     "    z.writestr('archive/data.pkl', body)\n"
+                     "    z.writestr('archive/version', '3\\n')\n")
+                     .arg(dir.path())});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         Workspace w;

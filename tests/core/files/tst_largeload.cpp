@@ -25,8 +25,7 @@ class RecordingProgress : public LoadProgress
 public:
     explicit RecordingProgress(int cancelAfter = -1, bool inSummaries = false)
         : m_cancelAfter(cancelAfter), m_inSummaries(inSummaries)
-    {
-    }
+    { }
     void advance(qint64 done, qint64 total) override { calls.append({done, total}); }
     bool cancelRequested() const override
     {
@@ -86,13 +85,15 @@ private Q_SLOTS:
             const double scale = std::max(1.0, std::fabs(e.value("max").toDouble()));
             QCOMPARE(c.min, e.value("min").toDouble());
             QCOMPARE(c.max, e.value("max").toDouble());
-            QVERIFY2(std::fabs(c.mean - e.value("mean").toDouble()) <= 1e-6 * scale,
-                     qPrintable(QStringLiteral("%1 mean %2 vs %3").arg(key).arg(c.mean).arg(e.value("mean").toDouble())));
+            QVERIFY2(
+                std::fabs(c.mean - e.value("mean").toDouble()) <= 1e-6 * scale,
+                qPrintable(QStringLiteral("%1 mean %2 vs %3").arg(key).arg(c.mean).arg(e.value("mean").toDouble())));
             if (e.value("std").isNull())
                 QVERIFY(std::isnan(c.std));
             else
-                QVERIFY2(std::fabs(c.std - e.value("std").toDouble()) <= 1e-5 * std::max(1.0, e.value("std").toDouble()),
-                         qPrintable(QStringLiteral("%1 std %2 vs %3").arg(key).arg(c.std).arg(e.value("std").toDouble())));
+                QVERIFY2(
+                    std::fabs(c.std - e.value("std").toDouble()) <= 1e-5 * std::max(1.0, e.value("std").toDouble()),
+                    qPrintable(QStringLiteral("%1 std %2 vs %3").arg(key).arg(c.std).arg(e.value("std").toDouble())));
             QCOMPARE(c.heatRows, e.value("rows").toInt());
             QCOMPARE(c.heatCols, e.value("cols").toInt());
             const QJsonArray heat = e.value("heat").toArray();
@@ -102,7 +103,11 @@ private Q_SLOTS:
                     QVERIFY2(std::isnan(c.heat[i]), qPrintable(QStringLiteral("%1 cell %2").arg(key).arg(i)));
                 else
                     QVERIFY2(std::fabs(c.heat[i] - heat[i].toDouble()) < 1e-4,
-                             qPrintable(QStringLiteral("%1 cell %2: %3 vs %4").arg(key).arg(i).arg(c.heat[i]).arg(heat[i].toDouble())));
+                             qPrintable(QStringLiteral("%1 cell %2: %3 vs %4")
+                                            .arg(key)
+                                            .arg(i)
+                                            .arg(c.heat[i])
+                                            .arg(heat[i].toDouble())));
             }
         }
         const CardInfo bad = *w.card(w.idOf("bad"));

@@ -75,7 +75,10 @@ class TestPickledObjects : public QObject
                 QVERIFY2(sum > 0 ? c->hasPosInf : c->hasNegInf, qPrintable(c->name));
             else if (c->numel > 0)
                 QVERIFY2(qAbs(c->mean * double(c->numel) - sum) <= 1e-6 + 1e-6 * qAbs(sum),
-                         qPrintable(QStringLiteral("%1: %2 here, %3 in Python").arg(c->name).arg(c->mean * double(c->numel)).arg(sum)));
+                         qPrintable(QStringLiteral("%1: %2 here, %3 in Python")
+                                        .arg(c->name)
+                                        .arg(c->mean * double(c->numel))
+                                        .arg(sum)));
             const int storage = r.at(4).toInt();
             if (storageOf.contains(storage))
                 QCOMPARE(c->storageId, storageOf.value(storage));

@@ -32,7 +32,6 @@ TensorSpec spec(const QString &name, const QString &dtype, QList<qint64> shape)
     return s;
 }
 
-
 QStringList cardNames(const Workspace &w, const QList<int> &ids)
 {
     QStringList names;
@@ -70,11 +69,14 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         QTemporaryDir dir;
         QProcess p;
-        p.start(py, {"-c", QStringLiteral(
-            "import torch\n"
-            "torch.save(torch.linspace(0, 1, 5), '%1/line.pt')\n"
-            "torch.save({'w': torch.ones(2, 3, dtype=torch.float64), 'idx': torch.arange(4)}, '%1/state.pt')\n")
-                             .arg(dir.path())});
+        p.start(
+            py,
+            {"-c",
+             QStringLiteral(
+                 "import torch\n"
+                 "torch.save(torch.linspace(0, 1, 5), '%1/line.pt')\n"
+                 "torch.save({'w': torch.ones(2, 3, dtype=torch.float64), 'idx': torch.arange(4)}, '%1/state.pt')\n")
+                 .arg(dir.path())});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         Workspace w;
@@ -92,10 +94,12 @@ private Q_SLOTS:
         // And back: our .pt is read by Python's torch.load.
         QVERIFY(w.savePt(w.idOf("w"), dir.filePath("out.pt")).ok());
         QProcess check;
-        check.start(py, {"-c", QStringLiteral("import torch; t = torch.load('%1/out.pt'); "
-                                              "assert t.dtype == torch.float64 and t.shape == (2, 3) "
-                                              "and bool((t == 1).all()), t; print('ok')")
-                                   .arg(dir.path())});
+        check.start(py,
+                    {"-c",
+                     QStringLiteral("import torch; t = torch.load('%1/out.pt'); "
+                                    "assert t.dtype == torch.float64 and t.shape == (2, 3) "
+                                    "and bool((t == 1).all()), t; print('ok')")
+                         .arg(dir.path())});
         QVERIFY(check.waitForFinished(120000));
         QVERIFY2(check.exitCode() == 0, check.readAllStandardError().constData());
     }
@@ -119,9 +123,10 @@ private Q_SLOTS:
         QCOMPARE(w.card(created[3])->shape, (QList<qint64>{2}));
         QVERIFY2(o.notices.isEmpty(), qPrintable(o.notices.join('\n'))); // _metadata is not a value
         // The code log names each key as it is in the file.
-        QCOMPARE(codeLines(w), (QStringList{"loaded = torch.load(\"seq_state.pt\")",
-                                            "t0_weight = loaded[\"0.weight\"]", "t0_bias = loaded[\"0.bias\"]",
-                                            "t2_weight = loaded[\"2.weight\"]", "t2_bias = loaded[\"2.bias\"]"}));
+        QCOMPARE(codeLines(w),
+                 (QStringList{"loaded = torch.load(\"seq_state.pt\")", "t0_weight = loaded[\"0.weight\"]",
+                              "t0_bias = loaded[\"0.bias\"]", "t2_weight = loaded[\"2.weight\"]",
+                              "t2_bias = loaded[\"2.bias\"]"}));
 
         // A model inside a model: model.fc.bias style keys, buffers too.
         created.clear();
@@ -193,11 +198,10 @@ private Q_SLOTS:
                 name.chop(1);
             const std::optional<CardInfo> c = w.card(w.idOf(name));
             QVERIFY2(c, qPrintable(name));
-            QVERIFY2(qAbs(c->mean * double(c->numel) - sum) <= 1e-9 + 1e-9 * qAbs(sum),
-                     qPrintable(QStringLiteral("%1: %2 here, %3 in Python")
-                                    .arg(name)
-                                    .arg(c->mean * double(c->numel))
-                                    .arg(sum)));
+            QVERIFY2(
+                qAbs(c->mean * double(c->numel) - sum) <= 1e-9 + 1e-9 * qAbs(sum),
+                qPrintable(
+                    QStringLiteral("%1: %2 here, %3 in Python").arg(name).arg(c->mean * double(c->numel)).arg(sum)));
             ++checked;
         }
         QCOMPARE(checked, 16);
@@ -238,9 +242,9 @@ private Q_SLOTS:
         QList<int> created;
         const Outcome o = w.loadPt(m_files.filePath("dtypes.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
-        const QList<QPair<QString, int>> expected = {
-            {"bool", 1},    {"int8", 1},    {"uint8", 1},    {"int16", 2},     {"int32", 4},      {"int64", 8},
-            {"float16", 2}, {"bfloat16", 2}, {"float32", 4}, {"float64", 8}, {"complex64", 8}, {"complex128", 16}};
+        const QList<QPair<QString, int>> expected
+            = {{"bool", 1},    {"int8", 1},     {"uint8", 1},   {"int16", 2},   {"int32", 4},     {"int64", 8},
+               {"float16", 2}, {"bfloat16", 2}, {"float32", 4}, {"float64", 8}, {"complex64", 8}, {"complex128", 16}};
         QCOMPARE(created.size(), expected.size());
         for (int i = 0; i < expected.size(); ++i) {
             const std::optional<CardInfo> c = w.card(created[i]);
@@ -329,9 +333,11 @@ private Q_SLOTS:
         // Its weights are the file's: Python reads the same first layer.
         QProcess py;
         py.setWorkingDirectory(m_files.path());
-        py.start(m_py, {"-c", "import torch; m = torch.load('module.pt', weights_only=False) if "
-                              "tuple(map(int, torch.__version__.split('.')[:2])) >= (1, 13) else torch.load('module.pt');"
-                              " print(repr(m[0].weight.double().mean().item()))"});
+        py.start(m_py,
+                 {"-c",
+                  "import torch; m = torch.load('module.pt', weights_only=False) if "
+                  "tuple(map(int, torch.__version__.split('.')[:2])) >= (1, 13) else torch.load('module.pt');"
+                  " print(repr(m[0].weight.double().mean().item()))"});
         QVERIFY(py.waitForFinished(60000));
         QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
         QVERIFY(qAbs(QString::fromUtf8(py.readAllStandardOutput()).trimmed().toDouble() - firstMean) < 1e-6);
@@ -340,9 +346,9 @@ private Q_SLOTS:
         created.clear();
         o = w.loadPt(m_files.filePath("main_module.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
-        QCOMPARE(cardNames(w, created), (QStringList{"model_fc_weight", "model_fc_bias", "model_bn_weight", "model_bn_bias",
-                                                     "model_bn_running_mean", "model_bn_running_var",
-                                                     "model_bn_num_batches_tracked"}));
+        QCOMPARE(cardNames(w, created),
+                 (QStringList{"model_fc_weight", "model_fc_bias", "model_bn_weight", "model_bn_bias",
+                              "model_bn_running_mean", "model_bn_running_var", "model_bn_num_batches_tracked"}));
         QVERIFY(o.notices.join('\n').contains("__main__.Outer"));
         created.clear();
         o = w.loadPt(m_files.filePath("namespace.pt"), "cpu", &created);
@@ -360,9 +366,9 @@ private Q_SLOTS:
         QTest::newRow("truncated zip") << "truncated.pt"
                                        << QStringList{"is not a tensor file PyTorch or LibTorch wrote",
                                                       "damaged or cut short"};
-        QTest::newRow("truncated legacy") << "legacy_cut.pt"
-                                          << QStringList{"is not a tensor file PyTorch or LibTorch wrote",
-                                                         "ends before its tensors' values"};
+        QTest::newRow("truncated legacy")
+            << "legacy_cut.pt"
+            << QStringList{"is not a tensor file PyTorch or LibTorch wrote", "ends before its tensors' values"};
         QTest::newRow("not a zip") << "text.pt"
                                    << QStringList{"is not a tensor file PyTorch or LibTorch wrote", "neither"};
     }
@@ -401,9 +407,9 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         Workspace w;
         QList<int> created;
-        for (const char *file : {"line.pt", "seq_state.pt", "nested_state.pt", "list.pt", "tuple.pt", "nested.pt",
-                                 "checkpoint.pt", "views.pt", "grad.pt", "legacy.pt", "legacy_tensor.pt", "keys.pt",
-                                 "gpu.pt"}) {
+        for (const char *file :
+             {"line.pt", "seq_state.pt", "nested_state.pt", "list.pt", "tuple.pt", "nested.pt", "checkpoint.pt",
+              "views.pt", "grad.pt", "legacy.pt", "legacy_tensor.pt", "keys.pt", "gpu.pt"}) {
             const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
             QVERIFY2(o.ok(), qPrintable(o.error.message));
         }

@@ -37,8 +37,7 @@ bool writeFile(const QString &path, const QByteArray &bytes)
     return f.open(QIODevice::WriteOnly) && f.write(bytes) == bytes.size();
 }
 
-template<class T>
-QByteArray bytesOf(std::initializer_list<T> values)
+template<class T> QByteArray bytesOf(std::initializer_list<T> values)
 {
     QByteArray b;
     for (T v : values)
@@ -91,7 +90,12 @@ private Q_SLOTS:
         // Through loadPt: File → Load, drops and the bench CLI all go there.
         const Outcome o = w.loadPt(fixture("dtypes.safetensors"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
-        struct Expect { const char *name; const char *dtype; QByteArray bytes; };
+        struct Expect
+        {
+            const char *name;
+            const char *dtype;
+            QByteArray bytes;
+        };
         const QList<Expect> expected = {
             // File order: the package sorts by element size, then name.
             {"i64", "int64", bytesOf<qint64>({-3, 0, 7, 100})},
@@ -127,7 +131,8 @@ private Q_SLOTS:
             return l;
         }();
         QVERIFY2(log.contains("import safetensors.torch"), qPrintable(log.join('\n')));
-        QVERIFY2(log.contains("loaded = safetensors.torch.load_file(\"dtypes.safetensors\")"), qPrintable(log.join('\n')));
+        QVERIFY2(log.contains("loaded = safetensors.torch.load_file(\"dtypes.safetensors\")"),
+                 qPrintable(log.join('\n')));
         QVERIFY2(log.contains("f16 = loaded[\"f16\"]"), qPrintable(log.join('\n')));
     }
 
@@ -168,7 +173,12 @@ private Q_SLOTS:
         }
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QVERIFY2(o.notices.join('\n').indexOf("Not loaded") < 0, qPrintable(o.notices.join('\n')));
-        struct Expect { const char *name; const char *dtype; QByteArray bytes; };
+        struct Expect
+        {
+            const char *name;
+            const char *dtype;
+            QByteArray bytes;
+        };
         // As torch 2.14 wrote them (tests/fixtures/make_safetensors.py), in the file's order.
         const QList<Expect> expected = {
             {"u64", "uint64", bytesOf<quint64>({3, (quint64(1) << 63) + 5})},
@@ -206,16 +216,19 @@ private Q_SLOTS:
         if (python.isEmpty())
             return;
         QProcess p;
-        p.start(python, {"-c", "import sys, torch, safetensors.torch as st\n"
-                               "d = st.load_file(sys.argv[1])\n"
-                               "print(sorted((k, str(v.dtype)) for k, v in d.items()))\n"
-                               "print(d['u16'].tolist(), d['e4m3'].float().tolist())\n",
-                         dir.filePath("wide.safetensors")});
+        p.start(python,
+                {"-c",
+                 "import sys, torch, safetensors.torch as st\n"
+                 "d = st.load_file(sys.argv[1])\n"
+                 "print(sorted((k, str(v.dtype)) for k, v in d.items()))\n"
+                 "print(d['u16'].tolist(), d['e4m3'].float().tolist())\n",
+                 dir.filePath("wide.safetensors")});
         QVERIFY(p.waitForFinished(120000));
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
         if (p.exitCode() != 0 && QString::fromUtf8(p.readAllStandardError()).contains("uint16"))
             return; // that Python's torch is older than 2.3
-        QVERIFY2(out.contains("('u64', 'torch.uint64')") && out.contains("('e5m2', 'torch.float8_e5m2')"), qPrintable(out));
+        QVERIFY2(out.contains("('u64', 'torch.uint64')") && out.contains("('e5m2', 'torch.float8_e5m2')"),
+                 qPrintable(out));
         QVERIFY2(out.contains("[1, 65535] [-1.5, 0.0, 2.25, 448.0]"), qPrintable(out));
     }
 
@@ -226,10 +239,11 @@ private Q_SLOTS:
             Workspace w;
             QTemporaryDir dir;
             const QString f4 = dir.filePath("f4.safetensors");
-            QVERIFY(writeFile(f4, fileBytes(R"({"w4":{"dtype":"F4","shape":[2],"data_offsets":[0,1]},)"
-                                            R"("s":{"dtype":"F8_E8M0","shape":[1],"data_offsets":[1,2]},)"
-                                            R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
-                                            QByteArray(2, '\x38') + bytesOf<float>({4}))));
+            QVERIFY(writeFile(f4,
+                              fileBytes(R"({"w4":{"dtype":"F4","shape":[2],"data_offsets":[0,1]},)"
+                                        R"("s":{"dtype":"F8_E8M0","shape":[1],"data_offsets":[1,2]},)"
+                                        R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
+                                        QByteArray(2, '\x38') + bytesOf<float>({4}))));
             QList<int> created;
             const Outcome o = w.loadPt(f4, "cpu", &created);
             QVERIFY2(o.ok(), qPrintable(o.error.message));
@@ -250,9 +264,10 @@ private Q_SLOTS:
 
         QTemporaryDir dir;
         const QString f8 = dir.filePath("f8.safetensors");
-        QVERIFY(writeFile(f8, fileBytes(R"({"w8":{"dtype":"F8_E4M3","shape":[2],"data_offsets":[0,2]},)"
-                                        R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
-                                        QByteArray(2, '\x38') + bytesOf<float>({4}))));
+        QVERIFY(writeFile(f8,
+                          fileBytes(R"({"w8":{"dtype":"F8_E4M3","shape":[2],"data_offsets":[0,2]},)"
+                                    R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
+                                    QByteArray(2, '\x38') + bytesOf<float>({4}))));
         created.clear();
         o = w.loadPt(f8, "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
@@ -275,23 +290,21 @@ private Q_SLOTS:
         QTest::newRow("not JSON") << fileBytes("{\"a\": nope}", {}) << "not JSON";
         QTest::newRow("entry not an object") << fileBytes(one("3"), {}) << "not a JSON object";
         QTest::newRow("no dtype") << fileBytes(one(R"({"shape":[2],"data_offsets":[0,8]})"), f32x2) << "no dtype";
-        QTest::newRow("shape a string")
-            << fileBytes(one(R"({"dtype":"F32","shape":"2","data_offsets":[0,8]})"), f32x2) << "no shape";
-        QTest::newRow("negative size")
-            << fileBytes(one(R"({"dtype":"F32","shape":[-2],"data_offsets":[0,8]})"), f32x2) << "not a size";
-        QTest::newRow("one offset")
-            << fileBytes(one(R"({"dtype":"F32","shape":[2],"data_offsets":[8]})"), f32x2) << "no data_offsets";
+        QTest::newRow("shape a string") << fileBytes(one(R"({"dtype":"F32","shape":"2","data_offsets":[0,8]})"), f32x2)
+                                        << "no shape";
+        QTest::newRow("negative size") << fileBytes(one(R"({"dtype":"F32","shape":[-2],"data_offsets":[0,8]})"), f32x2)
+                                       << "not a size";
+        QTest::newRow("one offset") << fileBytes(one(R"({"dtype":"F32","shape":[2],"data_offsets":[8]})"), f32x2)
+                                    << "no data_offsets";
         QTest::newRow("metadata not strings")
-            << fileBytes(R"({"__metadata__":{"epoch":3},"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})",
-                         f32x2)
+            << fileBytes(R"({"__metadata__":{"epoch":3},"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]}})", f32x2)
             << "value epoch is not a string";
-        QTest::newRow("unknown dtype")
-            << fileBytes(one(R"({"dtype":"F33","shape":[2],"data_offsets":[0,8]})"), f32x2) << "\"F33\"";
-        QTest::newRow("duplicate names")
-            << fileBytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
-                         R"("a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})",
-                         f32x2)
-            << "names a twice";
+        QTest::newRow("unknown dtype") << fileBytes(one(R"({"dtype":"F33","shape":[2],"data_offsets":[0,8]})"), f32x2)
+                                       << "\"F33\"";
+        QTest::newRow("duplicate names") << fileBytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
+                                                      R"("a":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})",
+                                                      f32x2)
+                                         << "names a twice";
         QTest::newRow("duplicate names, one escaped")
             << fileBytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
                          R"("\u0061":{"dtype":"F32","shape":[1],"data_offsets":[4,8]}})",
@@ -299,26 +312,23 @@ private Q_SLOTS:
             << "names a twice";
         QTest::newRow("size not dtype x shape")
             << fileBytes(one(R"({"dtype":"F32","shape":[3],"data_offsets":[0,8]})"), f32x2) << "needs 12 bytes";
-        QTest::newRow("shape overflows")
-            << fileBytes(one(R"({"dtype":"F32","shape":[4294967296,4294967296,4],"data_offsets":[0,8]})"), f32x2)
-            << "more than 2⁶³";
+        QTest::newRow("shape overflows") << fileBytes(
+            one(R"({"dtype":"F32","shape":[4294967296,4294967296,4],"data_offsets":[0,8]})"), f32x2)
+                                         << "more than 2⁶³";
         QTest::newRow("end before begin")
             << fileBytes(one(R"({"dtype":"F32","shape":[0],"data_offsets":[8,4]})"), f32x2) << "end before they begin";
         QTest::newRow("offsets past the data")
             << fileBytes(one(R"({"dtype":"F32","shape":[4],"data_offsets":[0,16]})"), f32x2) << "reach past";
-        QTest::newRow("overlap")
-            << fileBytes(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
-                         R"("b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})",
-                         f32x2 + bytesOf<float>({3}))
-            << "overlap those of a";
-        QTest::newRow("gap")
-            << fileBytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
-                         R"("b":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})",
-                         f32x2 + bytesOf<float>({3}))
-            << "Bytes 4 to 8 of the data area belong to no tensor";
-        QTest::newRow("bytes left over")
-            << fileBytes(one(R"({"dtype":"F32","shape":[1],"data_offsets":[0,4]})"), f32x2)
-            << "the rest belongs to no tensor";
+        QTest::newRow("overlap") << fileBytes(R"({"a":{"dtype":"F32","shape":[2],"data_offsets":[0,8]},)"
+                                              R"("b":{"dtype":"F32","shape":[2],"data_offsets":[4,12]}})",
+                                              f32x2 + bytesOf<float>({3}))
+                                 << "overlap those of a";
+        QTest::newRow("gap") << fileBytes(R"({"a":{"dtype":"F32","shape":[1],"data_offsets":[0,4]},)"
+                                          R"("b":{"dtype":"F32","shape":[1],"data_offsets":[8,12]}})",
+                                          f32x2 + bytesOf<float>({3}))
+                             << "Bytes 4 to 8 of the data area belong to no tensor";
+        QTest::newRow("bytes left over") << fileBytes(one(R"({"dtype":"F32","shape":[1],"data_offsets":[0,4]})"), f32x2)
+                                         << "the rest belongs to no tensor";
         QTest::newRow("no tensors") << fileBytes(R"({"__metadata__":{"format":"pt"}})", {}) << "holds no tensors";
         // F8_E8M0: an 8-bit float no LibTorch here loads (U16 loads on LibTorch >= 2.3).
         QTest::newRow("only dtypes LibTorch lacks")
@@ -436,13 +446,15 @@ private Q_SLOTS:
         const QString path = dir.filePath("ours.safetensors");
         QVERIFY(w.saveSafetensors({}, path).ok());
         QProcess p;
-        p.start(python, {"-c", "import sys, safetensors, safetensors.torch as st\n"
-                               "d = st.load_file(sys.argv[1])\n"
-                               "from safetensors import safe_open\n"
-                               "with safe_open(sys.argv[1], 'pt') as f: meta = f.metadata()\n"
-                               "for k in sorted(d): print(k, str(d[k].dtype), list(d[k].shape), d[k].double().sum().item())\n"
-                               "print('meta', meta)\n",
-                         path});
+        p.start(python,
+                {"-c",
+                 "import sys, safetensors, safetensors.torch as st\n"
+                 "d = st.load_file(sys.argv[1])\n"
+                 "from safetensors import safe_open\n"
+                 "with safe_open(sys.argv[1], 'pt') as f: meta = f.metadata()\n"
+                 "for k in sorted(d): print(k, str(d[k].dtype), list(d[k].shape), d[k].double().sum().item())\n"
+                 "print('meta', meta)\n",
+                 path});
         QVERIFY(p.waitForFinished(120000));
         const QString out = QString::fromUtf8(p.readAllStandardOutput());
         QVERIFY2(p.exitCode() == 0, qPrintable(out + p.readAllStandardError()));

@@ -17,21 +17,21 @@ void scriptedSession(Workspace &w)
     TensorSpec s;
     s.shape = {2, 3};
     s.name = "x";
-    const int x = w.create(s).cardId;                          // x = torch.ones(2, 3)
+    const int x = w.create(s).cardId; // x = torch.ones(2, 3)
     s.name = "w";
     s.factory = TensorSpec::Factory::Randn;
     s.seed = 7;
-    const int wt = w.create(s).cardId;                         // w = torch.randn(…)
-    w.transfer(x, "cuda", TransferMeaning::Reassign);          // x = x.to(device)
+    const int wt = w.create(s).cardId; // w = torch.randn(…)
+    w.transfer(x, "cuda", TransferMeaning::Reassign); // x = x.to(device)
     const int y = w.transfer(x, "meta", TransferMeaning::NewName, "y").cardId;
-    w.transfer(x, "meta", TransferMeaning::Discard);           // x.to("meta")
-    w.combine(Operation::Add, x, wt, "z");                     // z = x + w
-    w.combine(Operation::Add, x, y, "bad");                    // device mismatch
+    w.transfer(x, "meta", TransferMeaning::Discard); // x.to("meta")
+    w.combine(Operation::Add, x, wt, "z"); // z = x + w
+    w.combine(Operation::Add, x, y, "bad"); // device mismatch
     s.name = "huge";
     s.factory = TensorSpec::Factory::Zeros;
     s.shape = {1 << 20, 1 << 20};
-    w.create(s);                                               // refused
-    w.remove(wt);                                              // del w
+    w.create(s); // refused
+    w.remove(wt); // del w
 }
 
 } // namespace
@@ -54,14 +54,12 @@ private Q_SLOTS:
             shown << l.display();
         QCOMPARE(shown.size(), 9);
         QCOMPARE(shown.at(0), QStringLiteral("x = torch.ones(2, 3)"));
-        QCOMPARE(shown.at(1),
-                 QStringLiteral("w = torch.randn(2, 3, generator=torch.Generator().manual_seed(7))"));
+        QCOMPARE(shown.at(1), QStringLiteral("w = torch.randn(2, 3, generator=torch.Generator().manual_seed(7))"));
         QCOMPARE(shown.at(2), QStringLiteral("x = x.to(device)"));
         QCOMPARE(shown.at(3), QStringLiteral("y = x.to(\"meta\")"));
         QCOMPARE(shown.at(4), QStringLiteral("x.to(\"meta\")"));
         QCOMPARE(shown.at(5), QStringLiteral("z = x + w"));
-        QVERIFY2(shown.at(6).startsWith(
-                     "bad = x + y  # RuntimeError: Expected all tensors to be on the same device"),
+        QVERIFY2(shown.at(6).startsWith("bad = x + y  # RuntimeError: Expected all tensors to be on the same device"),
                  qPrintable(shown.at(6)));
         QVERIFY2(shown.at(7).startsWith("# huge = torch.zeros(1048576, 1048576)  # refused: "),
                  qPrintable(shown.at(7)));

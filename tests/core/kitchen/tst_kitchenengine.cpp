@@ -57,14 +57,17 @@ private Q_SLOTS:
         s.name = "y";
         const int y = waitFor(engine, engine.submit(request::Create{s})).cardId;
         // The follow-up given with the request runs with its answer, after finished().
-        QVERIFY(waitFor(engine, engine.submit(request::Transfer{x, "meta", TransferMeaning::Reassign, {}},
-                                              [&](const Outcome &o) { moved << o.moves; })).ok());
+        QVERIFY(waitFor(engine,
+                        engine.submit(request::Transfer{x, "meta", TransferMeaning::Reassign, {}},
+                                      [&](const Outcome &o) { moved << o.moves; }))
+                    .ok());
         QCOMPARE(moved.count(), 1);
         QCOMPARE(moved.first().toDevice, QStringLiteral("meta"));
         QCOMPARE(updated.count(), 1);
         QCOMPARE(engine.card(x)->device, QStringLiteral("meta"));
-        const Outcome bad = waitFor(engine, engine.submit(request::Combine{Operation::Mul, x, y, {}},
-                                                          [&](const Outcome &o) { failed << o.error; }));
+        const Outcome bad = waitFor(
+            engine,
+            engine.submit(request::Combine{Operation::Mul, x, y, {}}, [&](const Outcome &o) { failed << o.error; }));
         QVERIFY(!bad.ok());
         QCOMPARE(failed.count(), 1);
         QCOMPARE(failed.first().kind, OpError::Kind::DeviceMismatch);

@@ -35,15 +35,23 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("text");
         QTest::addColumn<QString>("literal");
-        QTest::newRow("plain") << "data.pt" << "\"data.pt\"";
-        QTest::newRow("quote") << "my \"best\".pt" << "\"my \\\"best\\\".pt\"";
-        QTest::newRow("backslash") << "a\\b.pt" << "\"a\\\\b.pt\"";
-        QTest::newRow("newline") << "a\nb" << "\"a\\nb\"";
-        QTest::newRow("tab-cr") << "a\tb\r" << "\"a\\tb\\r\"";
+        QTest::newRow("plain") << "data.pt"
+                               << "\"data.pt\"";
+        QTest::newRow("quote") << "my \"best\".pt"
+                               << "\"my \\\"best\\\".pt\"";
+        QTest::newRow("backslash") << "a\\b.pt"
+                                   << "\"a\\\\b.pt\"";
+        QTest::newRow("newline") << "a\nb"
+                                 << "\"a\\nb\"";
+        QTest::newRow("tab-cr") << "a\tb\r"
+                                << "\"a\\tb\\r\"";
         QTest::newRow("control") << QString(QChar(0x01)) << "\"\\x01\"";
-        QTest::newRow("unicode") << "가중치.pt" << "\"가중치.pt\"";
-        QTest::newRow("single-quote") << "it's" << "\"it's\"";
-        QTest::newRow("empty") << "" << "\"\"";
+        QTest::newRow("unicode") << "가중치.pt"
+                                 << "\"가중치.pt\"";
+        QTest::newRow("single-quote") << "it's"
+                                      << "\"it's\"";
+        QTest::newRow("empty") << ""
+                               << "\"\"";
     }
 
     void stringLiterals()
@@ -102,8 +110,10 @@ private Q_SLOTS:
         QTest::addColumn<TensorSpec>("spec");
         QTest::addColumn<QString>("device"); // the resolved id
         QTest::addColumn<QString>("code");
-        QTest::newRow("ones") << spec(F::Ones, {2, 3}) << "cpu" << "x = torch.ones(2, 3)";
-        QTest::newRow("zeros-1d") << spec(F::Zeros, {5}) << "cpu" << "x = torch.zeros(5)";
+        QTest::newRow("ones") << spec(F::Ones, {2, 3}) << "cpu"
+                              << "x = torch.ones(2, 3)";
+        QTest::newRow("zeros-1d") << spec(F::Zeros, {5}) << "cpu"
+                                  << "x = torch.zeros(5)";
         QTest::newRow("zeros-dtype") << spec(F::Zeros, {2}, "cpu", "float64") << "cpu"
                                      << "x = torch.zeros(2, dtype=torch.float64)";
         QTest::newRow("ones-meta") << spec(F::Ones, {2, 3}, "meta") << "meta"
@@ -114,10 +124,12 @@ private Q_SLOTS:
                                         << "x = torch.ones(2, dtype=torch.int64, device=\"cuda:1\")";
         TensorSpec full = spec(F::Full, {5});
         full.fillValue = 3;
-        QTest::newRow("full-1d") << full << "cpu" << "x = torch.full((5,), 3.0)";
+        QTest::newRow("full-1d") << full << "cpu"
+                                 << "x = torch.full((5,), 3.0)";
         full.shape = {2, 2};
         full.fillValue = -0.25;
-        QTest::newRow("full-2d") << full << "cpu" << "x = torch.full((2, 2), -0.25)";
+        QTest::newRow("full-2d") << full << "cpu"
+                                 << "x = torch.full((2, 2), -0.25)";
         full.fillValue = std::numeric_limits<double>::infinity();
         full.device = "meta";
         QTest::newRow("full-inf-meta") << full << "meta"
@@ -133,15 +145,13 @@ private Q_SLOTS:
         QTest::newRow("randn") << randn << "cpu"
                                << "x = torch.randn(2, 3, generator=torch.Generator().manual_seed(7))";
         randn.device = "meta";
-        QTest::newRow("randn-meta")
-            << randn << "meta"
-            << "x = torch.randn(2, 3, generator=torch.Generator().manual_seed(7)).to(\"meta\")";
+        QTest::newRow("randn-meta") << randn << "meta"
+                                    << "x = torch.randn(2, 3, generator=torch.Generator().manual_seed(7)).to(\"meta\")";
         randn.device = "cuda";
         randn.dtype = "float16";
-        QTest::newRow("randn-idiom-f16")
-            << randn << "cpu"
-            << "x = torch.randn(2, 3, generator=torch.Generator().manual_seed(7), "
-               "dtype=torch.float16).to(device)";
+        QTest::newRow("randn-idiom-f16") << randn << "cpu"
+                                         << "x = torch.randn(2, 3, generator=torch.Generator().manual_seed(7), "
+                                            "dtype=torch.float16).to(device)";
         TensorSpec rand = spec(F::Rand, {4}, "cuda:0");
         rand.seed = 18446744073709551615ull; // printed as the unsigned 64-bit number it is
         QTest::newRow("rand-gpu")
@@ -163,15 +173,18 @@ private Q_SLOTS:
         QTest::addColumn<QString>("device");
         QTest::addColumn<TransferMeaning>("meaning");
         QTest::addColumn<QString>("code");
-        QTest::newRow("reassign-idiom") << "cuda" << "cpu" << TransferMeaning::Reassign << "x = x.to(device)";
-        QTest::newRow("reassign-gpu") << "cuda:0" << "cuda:0" << TransferMeaning::Reassign
-                                      << "x = x.to(\"cuda:0\")";
-        QTest::newRow("new-name-meta") << "meta" << "meta" << TransferMeaning::NewName
-                                       << "y = x.to(\"meta\")";
-        QTest::newRow("new-name-idiom") << "cuda" << "cuda:0" << TransferMeaning::NewName
-                                        << "y = x.to(device)";
-        QTest::newRow("discard-meta") << "meta" << "meta" << TransferMeaning::Discard << "x.to(\"meta\")";
-        QTest::newRow("discard-cpu") << "cpu" << "cpu" << TransferMeaning::Discard << "x.to(\"cpu\")";
+        QTest::newRow("reassign-idiom") << "cuda"
+                                        << "cpu" << TransferMeaning::Reassign << "x = x.to(device)";
+        QTest::newRow("reassign-gpu") << "cuda:0"
+                                      << "cuda:0" << TransferMeaning::Reassign << "x = x.to(\"cuda:0\")";
+        QTest::newRow("new-name-meta") << "meta"
+                                       << "meta" << TransferMeaning::NewName << "y = x.to(\"meta\")";
+        QTest::newRow("new-name-idiom") << "cuda"
+                                        << "cuda:0" << TransferMeaning::NewName << "y = x.to(device)";
+        QTest::newRow("discard-meta") << "meta"
+                                      << "meta" << TransferMeaning::Discard << "x.to(\"meta\")";
+        QTest::newRow("discard-cpu") << "cpu"
+                                     << "cpu" << TransferMeaning::Discard << "x.to(\"cpu\")";
     }
 
     void transfers()
@@ -217,11 +230,9 @@ private Q_SLOTS:
     void ptFiles()
     {
         // Only the file name goes into the script: the path is this machine's.
-        QCOMPARE(PythonCode::load("line", "/home/me/data/line.pt"),
-                 QStringLiteral("line = torch.load(\"line.pt\")"));
+        QCOMPARE(PythonCode::load("line", "/home/me/data/line.pt"), QStringLiteral("line = torch.load(\"line.pt\")"));
         QCOMPARE(PythonCode::save("x", "/tmp/out.pt"), QStringLiteral("torch.save(x, \"out.pt\")"));
-        QCOMPARE(PythonCode::save("x", "/tmp/say \"hi\".pt"),
-                 QStringLiteral("torch.save(x, \"say \\\"hi\\\".pt\")"));
+        QCOMPARE(PythonCode::save("x", "/tmp/say \"hi\".pt"), QStringLiteral("torch.save(x, \"say \\\"hi\\\".pt\")"));
         QCOMPARE(PythonCode::load("loaded", "/tmp/back\\slash.pt"),
                  QStringLiteral("loaded = torch.load(\"back\\\\slash.pt\")"));
         QCOMPARE(PythonCode::loadItem("w", "loaded", "w"), QStringLiteral("w = loaded[\"w\"]"));

@@ -7,8 +7,7 @@ using namespace tk;
 
 namespace {
 TensorSpec spec(TensorSpec::Factory f, QList<qint64> shape, const QString &name,
-                const QString &dtype = QStringLiteral("float32"),
-                const QString &device = QStringLiteral("cpu"))
+                const QString &dtype = QStringLiteral("float32"), const QString &device = QStringLiteral("cpu"))
 {
     TensorSpec s;
     s.factory = f;
@@ -50,8 +49,7 @@ private Q_SLOTS:
                 bool ok = !(random && (dt == QLatin1String("int64") || dt == QLatin1String("bool")));
                 if (f == QLatin1String("arange") && dt == QLatin1String("bool"))
                     ok = false; // arange is not implemented for bool either
-                QTest::newRow(qPrintable(f + "-" + dt))
-                    << int(*TensorSpec::factoryFromName(f)) << dt << ok;
+                QTest::newRow(qPrintable(f + "-" + dt)) << int(*TensorSpec::factoryFromName(f)) << dt << ok;
             }
         }
     }
@@ -79,8 +77,7 @@ private Q_SLOTS:
         QCOMPARE(c.bytes, 6 * TensorSpec::elementSize(dtype));
         QVERIFY(c.summary.startsWith("tensor[2, 3] n=6"));
         if (TensorSpec::Factory(factory) == TensorSpec::Factory::Ones)
-            QVERIFY2(c.summary.contains(dtype == "bool" ? "true=6" : "x∈[1.000, 1.000]"),
-                     qPrintable(c.summary));
+            QVERIFY2(c.summary.contains(dtype == "bool" ? "true=6" : "x∈[1.000, 1.000]"), qPrintable(c.summary));
         QCOMPARE(c.heatRows, 2);
         QCOMPARE(c.heatCols, 3);
     }
@@ -305,8 +302,7 @@ private Q_SLOTS:
                  OpError::Kind::DeviceMismatch);
         QCOMPARE(OpError::classify("Tensor on device meta is not on the expected device cpu!"),
                  OpError::Kind::DeviceMismatch);
-        QCOMPARE(OpError::classify("mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)"),
-                 OpError::Kind::Shape);
+        QCOMPARE(OpError::classify("mat1 and mat2 shapes cannot be multiplied (2x3 and 2x3)"), OpError::Kind::Shape);
     }
 
     void deviceMismatchIsLibTorchsOwnError()
@@ -391,10 +387,10 @@ private Q_SLOTS:
         const Outcome o = w.transfer(m, target, TransferMeaning::NewName);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QVERIFY(o.move().inPlace);
-        QCOMPARE(w.count(), 3);                    // no second model card
-        QCOMPARE(w.parameterKeys(m), before);      // the same Parameter objects…
-        QCOMPARE(w.card(m)->device, target);       // …now on the target
-        QCOMPARE(w.card(m)->storageId, storage);   // one object, one mark
+        QCOMPARE(w.count(), 3); // no second model card
+        QCOMPARE(w.parameterKeys(m), before); // the same Parameter objects…
+        QCOMPARE(w.card(m)->device, target); // …now on the target
+        QCOMPARE(w.card(m)->storageId, storage); // one object, one mark
         if (gpu)
             QCOMPARE(w.bytesOn("cpu"), qint64(0)); // nothing left behind
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("model.to(\"%1\")").arg(target));
@@ -423,8 +419,7 @@ private Q_SLOTS:
         QVERIFY(w.transfer(x, "meta", TransferMeaning::Reassign).ok());
         const Outcome bad = w.combine(Operation::Forward, m, x, "y");
         QVERIFY(!bad.ok());
-        QVERIFY2(bad.error.kind == OpError::Kind::DeviceMismatch,
-                 qPrintable(bad.error.message));
+        QVERIFY2(bad.error.kind == OpError::Kind::DeviceMismatch, qPrintable(bad.error.message));
         QVERIFY2(bad.error.message.startsWith("Expected all tensors to be on the same device"),
                  qPrintable(bad.error.message));
         QCOMPARE(bad.error.codeLine, QStringLiteral("y = model(x)"));

@@ -18,8 +18,8 @@ struct Receiver
 {
     QList<int> values;
     int batches = 0;
-    QList<int> progressSeen;   // results received when each progress arrived
-    QList<int> progressDone;   // the done count it carried
+    QList<int> progressSeen; // results received when each progress arrived
+    QList<int> progressDone; // the done count it carried
     int valuesAtFinish = -1;
     bool wrongThread = false;
 

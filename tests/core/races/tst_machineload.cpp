@@ -73,8 +73,9 @@ private Q_SLOTS:
         QVERIFY(qAbs(l.ownCores - 0.3) < 1e-9);
         QVERIFY(qAbs(l.otherCores - 1.2) < 1e-9);
         QVERIFY(l.busy());
-        QCOMPARE(l.warning(false), QStringLiteral("Other programs were using 1.2 of 2 cores during this "
-                                                  "race: CPU times are slower than this machine can do."));
+        QCOMPARE(l.warning(false),
+                 QStringLiteral("Other programs were using 1.2 of 2 cores during this "
+                                "race: CPU times are slower than this machine can do."));
         // Ticks are sampled, our clock is exact: a little more of ours than ticks is not < 0.
         const MachineLoad own = MachineLoad::between(snap(0, 0, 0, 0, 2), snap(1, 1.05, 100, 200, 2));
         QCOMPARE(own.otherCores, 0.0);
@@ -125,8 +126,8 @@ private Q_SLOTS:
         QVERIFY(qAbs(m.windowS - 0.4) < 1e-12);
         QVERIFY(qAbs(m.otherCores - 0.5) < 1e-12);
         QVERIFY(qAbs(m.ownCores - 1.5) < 1e-12);
-        QVERIFY(m.busy());   // 0.4 s long, half a core of others
-        QVERIFY(!a.busy());  // each alone too short or too quiet
+        QVERIFY(m.busy()); // 0.4 s long, half a core of others
+        QVERIFY(!a.busy()); // each alone too short or too quiet
         QVERIFY(!b.busy());
         // An unmeasured window adds nothing.
         QCOMPARE(m.merged(MachineLoad{}).otherCores, m.otherCores);
@@ -190,8 +191,8 @@ private Q_SLOTS:
             QCOMPARE(loops.running(), std::max(2, cores));
             busy = measure(0.5, 0); // we sleep: every busy tick is someone else's
         }
-        qInfo("quiet: other %.2f, own %.2f of %d cores; busy: other %.2f, own %.2f",
-              quiet.otherCores, quiet.ownCores, quiet.cores, busy.otherCores, busy.ownCores);
+        qInfo("quiet: other %.2f, own %.2f of %d cores; busy: other %.2f, own %.2f", quiet.otherCores, quiet.ownCores,
+              quiet.cores, busy.otherCores, busy.ownCores);
         QVERIFY(busy.measured());
         QCOMPARE(busy.cores, cores);
         QVERIFY2(busy.otherCores >= 0.75 * cores, qPrintable(QString::number(busy.otherCores)));
@@ -226,9 +227,8 @@ private Q_SLOTS:
             QVERIFY(alive(pid)); // spinning while their test lives
         ::kill(pid_t(child.processId()), SIGKILL);
         QVERIFY(child.waitForFinished(5000));
-        const auto anyLeft = [&pids] {
-            return std::any_of(pids.begin(), pids.end(), [](qint64 pid) { return alive(pid); });
-        };
+        const auto anyLeft
+            = [&pids] { return std::any_of(pids.begin(), pids.end(), [](qint64 pid) { return alive(pid); }); };
         QTRY_VERIFY_WITH_TIMEOUT(!anyLeft(), 5000);
     }
 };

@@ -19,9 +19,9 @@ namespace {
 struct FakeClock
 {
     double now = 0;
-    double perCall = 1e-3;  // seconds one call takes
+    double perCall = 1e-3; // seconds one call takes
     double overhead = 1e-7; // seconds a clock read pair costs on its own
-    QList<qint64> blocks;   // block sizes asked for, in order
+    QList<qint64> blocks; // block sizes asked for, in order
     BlockedAutorange::Block block()
     {
         return [this](std::int64_t calls) {
@@ -138,9 +138,8 @@ private Q_SLOTS:
         // No context object: a direct connection, so the lambda runs where the signal is emitted.
         bool offThread = false;
         int pointsAtFinish = -1;
-        connect(&race, &MatmulRace::pointReady, [&offThread] {
-            offThread = offThread || QThread::currentThread() != qApp->thread();
-        });
+        connect(&race, &MatmulRace::pointReady,
+                [&offThread] { offThread = offThread || QThread::currentThread() != qApp->thread(); });
         connect(&race, &MatmulRace::finished, [&] {
             offThread = offThread || QThread::currentThread() != qApp->thread();
             pointsAtFinish = int(race.results().size());
@@ -223,13 +222,20 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("what");
         QTest::addColumn<QString>("expect");
-        QTest::newRow("N = 0") << "zero" << "at least 1";
-        QTest::newRow("N < 0") << "negative" << "at least 1";
-        QTest::newRow("too large for memory") << "huge" << "free";
-        QTest::newRow("unknown dtype") << "dtype" << "Unknown dtype";
-        QTest::newRow("absent device") << "device" << "not available";
-        QTest::newRow("no lanes") << "lanes" << "at least one device";
-        QTest::newRow("threads") << "threads" << "Threads";
+        QTest::newRow("N = 0") << "zero"
+                               << "at least 1";
+        QTest::newRow("N < 0") << "negative"
+                               << "at least 1";
+        QTest::newRow("too large for memory") << "huge"
+                                              << "free";
+        QTest::newRow("unknown dtype") << "dtype"
+                                       << "Unknown dtype";
+        QTest::newRow("absent device") << "device"
+                                       << "not available";
+        QTest::newRow("no lanes") << "lanes"
+                                  << "at least one device";
+        QTest::newRow("threads") << "threads"
+                                 << "Threads";
     }
 
     void badSettingsAreRejected()

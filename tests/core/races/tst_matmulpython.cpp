@@ -71,8 +71,8 @@ private Q_SLOTS:
         }
         // Which lane is faster is the race's to show, not a test's to assert (a sanitizer build's
         // C++ lane is slower than an uninstrumented Python's): what Python costs is reported.
-        qInfo("N = 8: C++ %.2f µs, Python %.2f µs; N = 256: C++ %.1f µs, Python %.1f µs",
-              r[0].medianS * 1e6, r[1].medianS * 1e6, r[2].medianS * 1e6, r[3].medianS * 1e6);
+        qInfo("N = 8: C++ %.2f µs, Python %.2f µs; N = 256: C++ %.1f µs, Python %.1f µs", r[0].medianS * 1e6,
+              r[1].medianS * 1e6, r[2].medianS * 1e6, r[3].medianS * 1e6);
         QVERIFY(MatmulReport::pythonCost(r).first().startsWith("cpu: at N = 8 Python's a @ b takes"));
     }
 
@@ -84,7 +84,8 @@ private Q_SLOTS:
         QTest::newRow("missing") << QString() << "could not start";
         QTest::newRow("exits") << "#!/bin/sh\necho 'ModuleNotFoundError: No module named torch' >&2\nexit 1\n"
                                << "Python exited with code 1: ModuleNotFoundError: No module named torch";
-        QTest::newRow("chatters") << "#!/bin/sh\necho 'Welcome!'\nsleep 5\n" << "did not answer as expected";
+        QTest::newRow("chatters") << "#!/bin/sh\necho 'Welcome!'\nsleep 5\n"
+                                  << "did not answer as expected";
     }
 
     void aBrokenInterpreterIsAClearError()
@@ -153,8 +154,8 @@ private Q_SLOTS:
     void benchNamesEachLanesEngine()
     {
         QString out, err;
-        QCOMPARE(testsupport::runBench({"matmul", "--engine", "libtorch,python", "--sizes", "16",
-                                        "--threads", "1", "--min-run-time", "0.02", "--format", "json"},
+        QCOMPARE(testsupport::runBench({"matmul", "--engine", "libtorch,python", "--sizes", "16", "--threads", "1",
+                                        "--min-run-time", "0.02", "--format", "json"},
                                        &out, &err),
                  0);
         const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();

@@ -76,8 +76,7 @@ private Q_SLOTS:
         s.sizes = {64, 128, 256};
         s.lanes = {MatmulLane{}};
         QJsonObject receipt;
-        QVERIFY(MatmulReport::fromJson(MatmulReport::toJson(MatmulReport::receipt(s), in), &receipt,
-                                       &out, &error));
+        QVERIFY(MatmulReport::fromJson(MatmulReport::toJson(MatmulReport::receipt(s), in), &receipt, &out, &error));
         same(in, out);
         QVERIFY(!receipt.value("torch_version").toString().isEmpty());
         QVERIFY(!receipt.value("blas").toString().isEmpty());
@@ -95,9 +94,11 @@ private Q_SLOTS:
         QVERIFY(!out.first().load.measured());
         // …and one from before the Python lane: every point was LibTorch's.
         QStringList older = MatmulReport::csvColumns().mid(0, 17);
-        QVERIFY2(MatmulReport::fromCsv((older.join(',') + "\n"
-                                        "cpu,compute,64,float32,2,0.001,0.0001,0.5,0.002,10,20,0,0,"
-                                        "0.1,1.9,2,0.3\n").toUtf8(),
+        QVERIFY2(MatmulReport::fromCsv((older.join(',')
+                                        + "\n"
+                                          "cpu,compute,64,float32,2,0.001,0.0001,0.5,0.002,10,20,0,0,"
+                                          "0.1,1.9,2,0.3\n")
+                                           .toUtf8(),
                                        &out, &error),
                  qPrintable(error));
         QCOMPARE(out.first().engine, MatmulEngine::LibTorch);
@@ -139,7 +140,8 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("line");
         QTest::addColumn<QString>("error");
-        const QByteArray good = R"({"n": 64, "median_s": 2e-5, "iqr_s": 1e-6, "cold_s": 1e-4, "cpu_s": 0.3, "number_per_run": 100, "blocks": 10, "threads": 2})";
+        const QByteArray good
+            = R"({"n": 64, "median_s": 2e-5, "iqr_s": 1e-6, "cold_s": 1e-4, "cpu_s": 0.3, "number_per_run": 100, "blocks": 10, "threads": 2})";
         QTest::newRow("good") << good << QString();
         QTest::newRow("python's error") << QByteArray(R"({"error": "RuntimeError: out of memory"})")
                                         << "Python said: RuntimeError: out of memory";
@@ -204,8 +206,7 @@ private Q_SLOTS:
             QVERIFY(r.load.windowS >= s.minRunTime);
         }
         const MachineLoad q = MatmulReport::machineLoad(quiet), b = MatmulReport::machineLoad(busy);
-        qInfo("quiet race: others %.2f of %d cores; beside busy loops: %.2f", q.otherCores, q.cores,
-              b.otherCores);
+        qInfo("quiet race: others %.2f of %d cores; beside busy loops: %.2f", q.otherCores, q.cores, b.otherCores);
         // Every core was asked for by the race and by a loop: the loops got a share of them.
         QVERIFY2(b.busy(), qPrintable(QString::number(b.otherCores)));
         QVERIFY(b.otherCores >= MachineLoad::busyThreshold(b.cores));

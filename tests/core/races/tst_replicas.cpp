@@ -140,8 +140,8 @@ private Q_SLOTS:
                 QCOMPARE(r.samples, c.batch / ranks);
             worst = std::min(worst, TrainingRace::agreeingDigits(ours[i], steps[i].loss));
         }
-        qInfo("DDP × %d: every loss agrees with one process to %d digits (first %.9g, last %.9g vs %.9g)",
-              ranks, worst, steps.first().loss, steps.last().loss, ours.last());
+        qInfo("DDP × %d: every loss agrees with one process to %d digits (first %.9g, last %.9g vs %.9g)", ranks, worst,
+              steps.first().loss, steps.last().loss, ours.last());
         QVERIFY2(worst >= digits, qPrintable(QString::number(worst)));
     }
 
@@ -264,8 +264,7 @@ private Q_SLOTS:
         lane.port = taken.serverPort();
         QString error;
         QVERIFY(!ReplicaRun::run(smallRun(), lane, {}, nullptr, nullptr, &error));
-        QVERIFY2(error.contains(QStringLiteral("Port %1 on 127.0.0.1 is in use").arg(lane.port)),
-                 qPrintable(error));
+        QVERIFY2(error.contains(QStringLiteral("Port %1 on 127.0.0.1 is in use").arg(lane.port)), qPrintable(error));
     }
 
     void sweepPointsArrive()

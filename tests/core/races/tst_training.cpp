@@ -68,7 +68,8 @@ private Q_SLOTS:
         const QList<double> a = train(c), b = train(c);
         QCOMPARE(a.size(), 60);
         for (int i = 0; i < a.size(); ++i)
-            QVERIFY2(a[i] == b[i], qPrintable(QString("step %1: %2 vs %3").arg(i).arg(a[i], 0, 'g', 17).arg(b[i], 0, 'g', 17)));
+            QVERIFY2(a[i] == b[i],
+                     qPrintable(QString("step %1: %2 vs %3").arg(i).arg(a[i], 0, 'g', 17).arg(b[i], 0, 'g', 17)));
         c.seed = 1;
         QVERIFY(train(c).first() != a.first()); // another seed, other weights
     }
@@ -104,9 +105,9 @@ private Q_SLOTS:
         QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
         env.insert("OPENBLAS_NUM_THREADS", "1");
         p.setProcessEnvironment(env);
-        p.start(python, {qEnvironmentVariable("TK_SOURCE_DIR") + "/bench/torch_train.py", "--steps",
-                         QString::number(c.steps), "--threads", "1", "--width", QString::number(c.width),
-                         "--optimizer", c.optimizer});
+        p.start(python,
+                {qEnvironmentVariable("TK_SOURCE_DIR") + "/bench/torch_train.py", "--steps", QString::number(c.steps),
+                 "--threads", "1", "--width", QString::number(c.width), "--optimizer", c.optimizer});
         QVERIFY(p.waitForFinished(120000));
         QCOMPARE(p.exitCode(), 0);
         const QJsonObject theirs = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
@@ -207,7 +208,13 @@ private Q_SLOTS:
         QVERIFY(s.stepSeconds > 0);
         QCOMPARE(s.samplesPerSecond, c.batch / s.stepSeconds);
         // Per-batch and preloaded data give the same batches, so the same first loss.
-        QCOMPARE(s.loss, train([] { TrainConfig d; d.steps = 1; return d; }()).first());
+        QCOMPARE(s.loss,
+                 train([] {
+                     TrainConfig d;
+                     d.steps = 1;
+                     return d;
+                 }())
+                     .first());
     }
 
     void theDataLoaderGivesTheSameBatchesWhateverTheWorkers()
@@ -218,7 +225,7 @@ private Q_SLOTS:
             c.placement = TrainPlacement::DataLoader;
             c.workers = workers;
             c.prepCost = 1;
-            c.points = 512;   // several epochs in 40 steps: the epoch restart is covered too
+            c.points = 512; // several epochs in 40 steps: the epoch restart is covered too
             c.batch = 64;
             Trainer t(c, TrainLane{}, 0);
             QString error;
@@ -314,9 +321,7 @@ private Q_SLOTS:
         QSignalSpy done(&race, &TrainingRace::finished);
         // No context object: a direct connection, so the lambda runs where the signal is emitted.
         bool offThread = false;
-        const auto check = [&offThread] {
-            offThread = offThread || QThread::currentThread() != qApp->thread();
-        };
+        const auto check = [&offThread] { offThread = offThread || QThread::currentThread() != qApp->thread(); };
         connect(&race, &TrainingRace::stepsReady, check);
         connect(&race, &TrainingRace::decisionReady, check);
         connect(&race, &TrainingRace::datasetReady, check);
@@ -406,8 +411,8 @@ private Q_SLOTS:
         }
         if (QTest::currentTestFailed())
             return;
-        qInfo("quiet race: others %.2f of %d cores over %.2f s; beside busy loops: %.2f over %.2f s",
-              quiet.otherCores, quiet.cores, quiet.windowS, busy.otherCores, busy.windowS);
+        qInfo("quiet race: others %.2f of %d cores over %.2f s; beside busy loops: %.2f over %.2f s", quiet.otherCores,
+              quiet.cores, quiet.windowS, busy.otherCores, busy.windowS);
         QVERIFY(busy.measured());
         QVERIFY2(busy.busy(), qPrintable(QString::number(busy.otherCores)));
         QVERIFY(busy.warning().contains(QStringLiteral("of %1 cores").arg(busy.cores)));

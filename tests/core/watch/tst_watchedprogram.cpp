@@ -137,8 +137,9 @@ private Q_SLOTS:
         QSignalSpy timed(&p, &WatchedProgram::moveTimed);
         feedAll(p, {hello(), move(3, "a", 1, "null"), move(5, "b", 1, "null"), move(9, "c", 1, "null")});
         QVERIFY(!p.move(5)->timed);
-        feedAll(p, {R"({"type":"move_time","t":1.61,"id":5,"seconds":0.25})",
-                    R"({"type":"move_time","t":1.62,"id":4,"seconds":0.5})"});
+        feedAll(p,
+                {R"({"type":"move_time","t":1.61,"id":5,"seconds":0.25})",
+                 R"({"type":"move_time","t":1.62,"id":4,"seconds":0.5})"});
         QCOMPARE(p.move(5)->seconds, 0.25);
         QVERIFY(p.move(5)->timed);
         QVERIFY(!p.move(3)->timed);
@@ -177,7 +178,7 @@ private Q_SLOTS:
         connect(&p, &WatchedProgram::stepArrived, this, [&] { order << QStringLiteral("step"); });
         p.feed(lines({hello(), move(1), move(2), move(3)}));
         p.feed(lines({move(4)})); // another read in the same turn joins the batch
-        QVERIFY(sizes.isEmpty());  // nothing before the event loop turns
+        QVERIFY(sizes.isEmpty()); // nothing before the event loop turns
         QTRY_COMPARE_WITH_TIMEOUT(sizes, QList<int>{4}, 2000);
         // A step sends the moves before it first.
         p.feed(lines({move(5), R"({"type":"step","t":2.4,"n":1})"}));
@@ -191,9 +192,13 @@ private Q_SLOTS:
         QList<MoveReport> got;
         OpError error;
         tk::WatchStep step;
-        connect(&p, &WatchedProgram::movesArrived, this, [&](const QList<MoveReport> &m) { got = m; }, Qt::QueuedConnection);
-        connect(&p, &WatchedProgram::errorArrived, this, [&](const OpError &e) { error = e; }, Qt::QueuedConnection);
-        connect(&p, &WatchedProgram::stepArrived, this, [&](const tk::WatchStep &s) { step = s; }, Qt::QueuedConnection);
+        connect(
+            &p, &WatchedProgram::movesArrived, this, [&](const QList<MoveReport> &m) { got = m; },
+            Qt::QueuedConnection);
+        connect(
+            &p, &WatchedProgram::errorArrived, this, [&](const OpError &e) { error = e; }, Qt::QueuedConnection);
+        connect(
+            &p, &WatchedProgram::stepArrived, this, [&](const tk::WatchStep &s) { step = s; }, Qt::QueuedConnection);
         feedAll(p, {hello(), move(1, "qx"), R"({"type":"step","t":2.4,"n":7})", kError});
         QTRY_COMPARE_WITH_TIMEOUT(error.kind, OpError::Kind::DeviceMismatch, 2000);
         QCOMPARE(got.size(), 1);
@@ -217,8 +222,9 @@ private Q_SLOTS:
     {
         WatchedProgram p;
         QSignalSpy changed(&p, &WatchedProgram::memoryChanged);
-        feedAll(p, {hello(), memory(1, 1000, 9000), memory(2, 5000, 7000), memory(3, 2000, 8000),
-                    R"({"type":"memory","t":4,"devices":[{"device":"meta","allocated":1}]})"});
+        feedAll(p,
+                {hello(), memory(1, 1000, 9000), memory(2, 5000, 7000), memory(3, 2000, 8000),
+                 R"({"type":"memory","t":4,"devices":[{"device":"meta","allocated":1}]})"});
         QCOMPARE(changed.size(), 4);
         const tk::WatchDevice *gpu = p.device(QStringLiteral("cuda:0"));
         QVERIFY(gpu);
@@ -253,10 +259,11 @@ private Q_SLOTS:
     {
         WatchedProgram p;
         QSignalSpy waits(&p, &WatchedProgram::dataWaitsArrived);
-        feedAll(p, {hello(), R"({"type":"data_wait","t":1,"seconds":0.5,"batch":0})",
-                    R"({"type":"data_wait","t":1.1,"seconds":0.25,"batch":1})",
-                    R"({"type":"step","t":2,"n":1,"seconds":1,"wait_s":0.75,"copy_s":0.1,"bytes":10,"moves":1})",
-                    R"({"type":"step","t":3,"n":2,"seconds":1})"});
+        feedAll(p,
+                {hello(), R"({"type":"data_wait","t":1,"seconds":0.5,"batch":0})",
+                 R"({"type":"data_wait","t":1.1,"seconds":0.25,"batch":1})",
+                 R"({"type":"step","t":2,"n":1,"seconds":1,"wait_s":0.75,"copy_s":0.1,"bytes":10,"moves":1})",
+                 R"({"type":"step","t":3,"n":2,"seconds":1})"});
         QCOMPARE(waits.size(), 1); // both waits in one batch, sent before the step
         QCOMPARE(waits.at(0).at(0).value<QList<tk::WatchDataWait>>().size(), 2);
         QCOMPARE(p.dataWaits().size(), 2);
@@ -264,7 +271,6 @@ private Q_SLOTS:
         QCOMPARE(p.steps().at(0).waitSeconds, 0.75);
         QVERIFY(qAbs(p.steps().at(0).otherSeconds() - 0.15) < 1e-12);
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestWatchedProgram)

@@ -69,9 +69,10 @@ private Q_SLOTS:
             QSKIP("no Python with torch here: the programs run under the user's own Python");
         QVERIFY(m_dir.isValid());
         QVERIFY(QDir(m_dir.path()).mkpath("findings")); // recordings sit as the scripts do
-        for (const char *script : {"findings/slow_loader.py", "findings/slow_loader_fixed.py", "findings/per_batch_move.py",
-                                   "findings/per_batch_move_fixed.py", "findings/sync_in_step.py",
-                                   "findings/sync_in_step_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
+        for (const char *script :
+             {"findings/slow_loader.py", "findings/slow_loader_fixed.py", "findings/per_batch_move.py",
+              "findings/per_batch_move_fixed.py", "findings/sync_in_step.py", "findings/sync_in_step_fixed.py",
+              "seed003_wrong.py", "seed003_right.py"}) {
             QString log;
             const QString rec = testsupport::recordScript(m_python, script, m_dir.path(), &log);
             QVERIFY2(!rec.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(script, log)));
@@ -125,14 +126,16 @@ private Q_SLOTS:
         QByteArray lines = testsupport::hello() + "\n";
         for (int step = 0; step < 3; ++step)
             for (bool pinned : {false, true})
-                lines += QStringLiteral(R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"x","from":"cpu","to":"cuda:0","bytes":4096,"pinned":%3,"non_blocking":true,"seconds":0.001,"timing":"cuda_events","step":%4,"file":"/u/train.py","line":%5})")
-                             .arg(1.0 + step)
-                             .arg(step * 2 + int(pinned) + 1)
-                             .arg(pinned ? "true" : "false")
-                             .arg(step)
-                             .arg(pinned ? 31 : 30)
-                             .toUtf8()
-                         + "\n";
+                lines
+                    += QStringLiteral(
+                           R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"x","from":"cpu","to":"cuda:0","bytes":4096,"pinned":%3,"non_blocking":true,"seconds":0.001,"timing":"cuda_events","step":%4,"file":"/u/train.py","line":%5})")
+                           .arg(1.0 + step)
+                           .arg(step * 2 + int(pinned) + 1)
+                           .arg(pinned ? "true" : "false")
+                           .arg(step)
+                           .arg(pinned ? 31 : 30)
+                           .toUtf8()
+                    + "\n";
         WatchedProgram program;
         program.feed(lines);
         QList<WatchFinding> found;
@@ -167,16 +170,20 @@ private Q_SLOTS:
     {
         QByteArray lines = testsupport::hello() + "\n";
         for (int n = 1; n <= 4; ++n) {
-            lines += QStringLiteral(R"({"type":"move","t":%1,"id":%2,"api":"Tensor.cpu","kind":"tensor","name":"out","from":"cuda:0","to":"cpu","bytes":64,"seconds":0.0005,"timing":"wall","step":%3,"file":"/u/train.py","line":40})")
-                         .arg(n - 0.5)
-                         .arg(n)
-                         .arg(n - 1)
-                         .toUtf8()
-                     + "\n";
-            lines += QStringLiteral(R"({"type":"step","t":%1,"n":%1,"seconds":0.1,"calls":[{"file":"/u/train.py","line":41,"what":"item","n":2,"seconds":0.03,"device":"cuda"}]})")
-                         .arg(n)
-                         .toUtf8()
-                     + "\n";
+            lines
+                += QStringLiteral(
+                       R"({"type":"move","t":%1,"id":%2,"api":"Tensor.cpu","kind":"tensor","name":"out","from":"cuda:0","to":"cpu","bytes":64,"seconds":0.0005,"timing":"wall","step":%3,"file":"/u/train.py","line":40})")
+                       .arg(n - 0.5)
+                       .arg(n)
+                       .arg(n - 1)
+                       .toUtf8()
+                + "\n";
+            lines
+                += QStringLiteral(
+                       R"({"type":"step","t":%1,"n":%1,"seconds":0.1,"calls":[{"file":"/u/train.py","line":41,"what":"item","n":2,"seconds":0.03,"device":"cuda"}]})")
+                       .arg(n)
+                       .toUtf8()
+                + "\n";
         }
         WatchedProgram program;
         program.feed(lines);
@@ -197,24 +204,31 @@ private Q_SLOTS:
     {
         QByteArray lines = testsupport::hello() + "\n";
         for (int n = 1; n <= 4; ++n) {
-            lines += QStringLiteral(R"({"type":"data_wait","t":%1,"seconds":0.004,"batch":%2,"workers":0,"pin_memory":true,"step":%3,"file":"/u/train.py","line":20})")
-                         .arg(n - 0.5)
-                         .arg(n - 1)
-                         .arg(n - 1)
-                         .toUtf8()
-                     + "\n";
-            const char *pinTwice = n <= 2 ? R"(,{"file":"/u/train.py","line":23,"what":"pin_memory","n":1,"seconds":0.002,"device":"cpu"})" : "";
-            lines += QStringLiteral(R"({"type":"step","t":%1,"n":%1,"seconds":0.1,"calls":[{"file":"/u/train.py","line":22,"what":"pin_memory","n":1,"seconds":0.003,"device":"cpu"}%2]})")
-                         .arg(n)
-                         .arg(QString::fromLatin1(pinTwice))
-                         .toUtf8()
-                     + "\n";
+            lines
+                += QStringLiteral(
+                       R"({"type":"data_wait","t":%1,"seconds":0.004,"batch":%2,"workers":0,"pin_memory":true,"step":%3,"file":"/u/train.py","line":20})")
+                       .arg(n - 0.5)
+                       .arg(n - 1)
+                       .arg(n - 1)
+                       .toUtf8()
+                + "\n";
+            const char *pinTwice = n <= 2
+                ? R"(,{"file":"/u/train.py","line":23,"what":"pin_memory","n":1,"seconds":0.002,"device":"cpu"})"
+                : "";
+            lines
+                += QStringLiteral(
+                       R"({"type":"step","t":%1,"n":%1,"seconds":0.1,"calls":[{"file":"/u/train.py","line":22,"what":"pin_memory","n":1,"seconds":0.003,"device":"cpu"}%2]})")
+                       .arg(n)
+                       .arg(QString::fromLatin1(pinTwice))
+                       .toUtf8()
+                + "\n";
         }
         WatchedProgram program;
         program.feed(lines);
         QList<WatchFinding> found = WatchFindings::of(program);
         QCOMPARE(kinds(found), (QStringList{"non_blocking_unpinned", "non_blocking_unpinned"}));
-        std::sort(found.begin(), found.end(), [](const WatchFinding &a, const WatchFinding &b) { return a.line < b.line; });
+        std::sort(found.begin(), found.end(),
+                  [](const WatchFinding &a, const WatchFinding &b) { return a.line < b.line; });
         QCOMPARE(found.at(0).line, 20); // the loader's loop: pinned in the main process
         QVERIFY2(found.at(0).evidence.contains("num_workers=0") && found.at(0).evidence.contains("3 steps"),
                  qPrintable(found.at(0).evidence));
@@ -231,9 +245,11 @@ private Q_SLOTS:
         if (!testsupport::pythonHasCuda(m_python))
             QSKIP("needs a CUDA device (pinned memory and non_blocking copies are CUDA's)");
         QString log;
-        const QString rec = testsupport::recordScript(m_python, "findings/non_blocking_unpinned.py", m_dir.path(), &log);
+        const QString rec
+            = testsupport::recordScript(m_python, "findings/non_blocking_unpinned.py", m_dir.path(), &log);
         QVERIFY2(!rec.isEmpty(), qPrintable(log));
-        const QString fixed = testsupport::recordScript(m_python, "findings/non_blocking_unpinned_fixed.py", m_dir.path(), &log);
+        const QString fixed
+            = testsupport::recordScript(m_python, "findings/non_blocking_unpinned_fixed.py", m_dir.path(), &log);
         QVERIFY2(!fixed.isEmpty(), qPrintable(log));
         m_recordings.insert("findings/non_blocking_unpinned.py", rec);
         m_recordings.insert("findings/non_blocking_unpinned_fixed.py", fixed);
@@ -252,10 +268,12 @@ private Q_SLOTS:
     void theBenchSaysTheFindings()
     {
         QString out, err;
-        QCOMPARE(testsupport::runBench({"watch", "--replay", m_recordings.value("findings/slow_loader.py"), "--format", "json"},
-                                       &out, &err),
-                 0);
-        const QJsonObject program = QJsonDocument::fromJson(out.toUtf8()).object().value("programs").toArray().first().toObject();
+        QCOMPARE(
+            testsupport::runBench(
+                {"watch", "--replay", m_recordings.value("findings/slow_loader.py"), "--format", "json"}, &out, &err),
+            0);
+        const QJsonObject program
+            = QJsonDocument::fromJson(out.toUtf8()).object().value("programs").toArray().first().toObject();
         const QJsonArray findings = program.value("findings").toArray();
         QCOMPARE(findings.size(), 1);
         const QJsonObject f = findings.first().toObject();
@@ -266,9 +284,10 @@ private Q_SLOTS:
         // The timeline says it too: an instant of the program's process, the finding in its args.
         out.clear();
         err.clear();
-        QCOMPARE(testsupport::runBench({"watch", "--replay", m_recordings.value("findings/slow_loader.py"), "--format", "trace"},
-                                       &out, &err),
-                 0);
+        QCOMPARE(
+            testsupport::runBench(
+                {"watch", "--replay", m_recordings.value("findings/slow_loader.py"), "--format", "trace"}, &out, &err),
+            0);
         int instants = 0;
         for (const QJsonValue &v : QJsonDocument::fromJson(out.toUtf8()).object().value("traceEvents").toArray()) {
             const QJsonObject e = v.toObject();

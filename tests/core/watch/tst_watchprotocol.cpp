@@ -52,15 +52,18 @@ private Q_SLOTS:
         QTest::newRow("split at the newline") << QList<QByteArray>{"{\"a\":1}", "\n{\"b\"", ":2}\n"} << ab << qint64(0);
         QTest::newRow("no newline at the end") << QList<QByteArray>{"{\"a\":1}\n{\"b\":2}"} << ab << qint64(0);
         const QByteArray limit(WatchLineReader::kMaxLineBytes, 'x');
-        QTest::newRow("exactly the limit") << QList<QByteArray>{limit + "\nok\n"} << QList<QByteArray>{limit, "ok"} << qint64(0);
+        QTest::newRow("exactly the limit")
+            << QList<QByteArray>{limit + "\nok\n"} << QList<QByteArray>{limit, "ok"} << qint64(0);
         QTest::newRow("one byte over") << QList<QByteArray>{limit + "y\nok\n"} << QList<QByteArray>{"ok"} << qint64(1);
         QList<QByteArray> pieces{"first\n"};
         for (int i = 0; i < 100; ++i)
             pieces << QByteArray(1000, 'z'); // 100,000 bytes of one line, in pieces
         pieces << "\nlast\n";
         QTest::newRow("oversized in pieces") << pieces << QList<QByteArray>{"first", "last"} << qint64(1);
-        QTest::newRow("two oversized") << QList<QByteArray>{limit + "1\n", limit + "2\nok"} << QList<QByteArray>{"ok"} << qint64(2);
-        QTest::newRow("oversized at the end") << QList<QByteArray>{"ok\n", limit, "more"} << QList<QByteArray>{"ok"} << qint64(1);
+        QTest::newRow("two oversized") << QList<QByteArray>{limit + "1\n", limit + "2\nok"} << QList<QByteArray>{"ok"}
+                                       << qint64(2);
+        QTest::newRow("oversized at the end")
+            << QList<QByteArray>{"ok\n", limit, "more"} << QList<QByteArray>{"ok"} << qint64(1);
     }
 
     void lineReader()
@@ -148,7 +151,9 @@ private Q_SLOTS:
         QCOMPARE(later.message.move.className, QStringLiteral("Linear"));
         QVERIFY(later.message.move.sourceName.isEmpty());
         QVERIFY(later.message.move.describe().contains(QStringLiteral("not known yet")));
-        QVERIFY(WatchParser::parse(move(9, "x", 1, "null")).message.move.describe().contains(QStringLiteral("not known yet")));
+        QVERIFY(WatchParser::parse(move(9, "x", 1, "null"))
+                    .message.move.describe()
+                    .contains(QStringLiteral("not known yet")));
         QVERIFY(!m.describe().contains(QStringLiteral("not known yet")));
         QVERIFY(m.describe().contains(QStringLiteral("GB/s")));
 
@@ -157,8 +162,10 @@ private Q_SLOTS:
             R"({"type":"move","t":3,"id":10,"api":"Tensor.to","name":"x","from":"cpu","to":"meta","bytes":2048,"seconds":0.000168,"timing":"wall"})");
         QVERIFY2(meta.ok(), qPrintable(meta.reason));
         QVERIFY(meta.message.move.shapesOnly());
-        QVERIFY2(meta.message.move.describe().contains(QStringLiteral("shapes only")), qPrintable(meta.message.move.describe()));
-        QVERIFY2(!meta.message.move.describe().contains(QStringLiteral("GB/s")), qPrintable(meta.message.move.describe()));
+        QVERIFY2(meta.message.move.describe().contains(QStringLiteral("shapes only")),
+                 qPrintable(meta.message.move.describe()));
+        QVERIFY2(!meta.message.move.describe().contains(QStringLiteral("GB/s")),
+                 qPrintable(meta.message.move.describe()));
         // Every type has its protocol name (a recording's summary counts them by it).
         QCOMPARE(tk::WatchMessage::typeName(tk::WatchMessage::Type::Devices), QStringLiteral("devices"));
         QCOMPARE(tk::WatchMessage::typeName(tk::WatchMessage::Type::MoveTime), QStringLiteral("move_time"));
@@ -178,14 +185,14 @@ private Q_SLOTS:
         QCOMPARE(e.sourceLine, 31);
         QVERIFY(!e.caught);
         // The traceback as Python prints it, outermost frame first.
-        const QString expected = QStringLiteral(
-            "Traceback (most recent call last):\n"
-            "  File \"/home/u/train.py\", line 40, in <module>\n"
-            "    main()\n"
-            "  File \"/home/u/train.py\", line 31, in main\n"
-            "    output = model(x)\n"
-            "RuntimeError: Expected all tensors to be on the same device, but found at least two "
-            "devices, cuda:0 and cpu!");
+        const QString expected
+            = QStringLiteral("Traceback (most recent call last):\n"
+                             "  File \"/home/u/train.py\", line 40, in <module>\n"
+                             "    main()\n"
+                             "  File \"/home/u/train.py\", line 31, in main\n"
+                             "    output = model(x)\n"
+                             "RuntimeError: Expected all tensors to be on the same device, but found at least two "
+                             "devices, cuda:0 and cpu!");
         QCOMPARE(e.details, expected);
         const WatchParser::Result other = WatchParser::parse(
             R"({"type":"error","t":1,"kind":"other","exception":"ValueError","message":"bad value","caught":true})");
@@ -260,7 +267,8 @@ private Q_SLOTS:
         const WatchParser::Result d = WatchParser::parse(R"({"type":"dropped","t":4.0,"count":12})");
         QVERIFY(d.ok());
         QCOMPARE(d.message.count, qint64(12));
-        const WatchParser::Result n = WatchParser::parse(R"({"type":"notice","t":0.2,"text":"tensorkitchen: the memory sampler stopped"})");
+        const WatchParser::Result n
+            = WatchParser::parse(R"({"type":"notice","t":0.2,"text":"tensorkitchen: the memory sampler stopped"})");
         QVERIFY(n.ok());
         QCOMPARE(n.message.text, QStringLiteral("tensorkitchen: the memory sampler stopped"));
         const WatchParser::Result b = WatchParser::parse(R"({"type":"bye","t":9.1,"exit_code":3})");
@@ -271,7 +279,8 @@ private Q_SLOTS:
         QVERIFY(nb.ok());
         QVERIFY(!nb.message.hasExitCode);
         // Unknown fields are ignored.
-        const WatchParser::Result extra = WatchParser::parse(R"({"type":"dropped","t":4.0,"count":1,"future":{"x":[1]}})");
+        const WatchParser::Result extra
+            = WatchParser::parse(R"({"type":"dropped","t":4.0,"count":1,"future":{"x":[1]}})");
         QVERIFY(extra.ok());
     }
 
@@ -297,30 +306,47 @@ private Q_SLOTS:
         QTest::newRow("hello devices 65") << withEntries("hello devices", 65) << bad;
         QTest::newRow("step calls 64") << withEntries("step calls", 64) << ok;
         QTest::newRow("step calls 65") << withEntries("step calls", 65) << bad;
-        QTest::newRow("call n 0") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"line":1,"what":"item","n":0}]})") << bad;
-        QTest::newRow("call without what") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"line":1,"n":1}]})") << bad;
+        QTest::newRow("call n 0") << QByteArray(
+            R"({"type":"step","t":1,"n":1,"calls":[{"line":1,"what":"item","n":0}]})")
+                                  << bad;
+        QTest::newRow("call without what")
+            << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"line":1,"n":1}]})") << bad;
         QTest::newRow("call not an object") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":["item"]})") << bad;
-        QTest::newRow("call seconds negative") << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"what":"item","n":1,"seconds":-1}]})") << bad;
+        QTest::newRow("call seconds negative")
+            << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"what":"item","n":1,"seconds":-1}]})") << bad;
 
         QTest::newRow("NaN") << QByteArray(R"({"type":"dropped","t":NaN,"count":1})") << bad;
         QTest::newRow("infinite") << QByteArray(R"({"type":"dropped","t":1e999,"count":1})") << bad;
         QTest::newRow("negative t") << QByteArray(R"({"type":"dropped","t":-1,"count":1})") << bad;
         QTest::newRow("negative count") << QByteArray(R"({"type":"dropped","t":1,"count":-1})") << bad;
         QTest::newRow("fractional count") << QByteArray(R"({"type":"dropped","t":1,"count":1.5})") << bad;
-        QTest::newRow("negative bytes") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":-4})") << bad;
+        QTest::newRow("negative bytes") << QByteArray(
+            R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":-4})")
+                                        << bad;
         QTest::newRow("negative seconds") << QByteArray(R"({"type":"move_time","t":1,"id":1,"seconds":-0.1})") << bad;
-        QTest::newRow("line 0") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":4,"line":0})") << bad;
+        QTest::newRow("line 0") << QByteArray(
+            R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":4,"line":0})")
+                                << bad;
         QTest::newRow("count as string") << QByteArray(R"({"type":"dropped","t":1,"count":"1"})") << bad;
-        QTest::newRow("name as number") << QByteArray(R"({"type":"move","t":1,"id":1,"name":5,"from":"cpu","to":"meta","bytes":4})") << bad;
-        QTest::newRow("pinned as number") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":4,"pinned":1})") << bad;
+        QTest::newRow("name as number") << QByteArray(
+            R"({"type":"move","t":1,"id":1,"name":5,"from":"cpu","to":"meta","bytes":4})")
+                                        << bad;
+        QTest::newRow("pinned as number")
+            << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":4,"pinned":1})") << bad;
         QTest::newRow("missing bytes") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta"})") << bad;
         QTest::newRow("missing t") << QByteArray(R"({"type":"dropped","count":1})") << bad;
         QTest::newRow("missing type") << QByteArray(R"({"t":1,"count":1})") << bad;
         QTest::newRow("type as number") << QByteArray(R"({"type":3,"t":1})") << bad;
-        QTest::newRow("device a path") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"../../etc/passwd","to":"meta","bytes":4})") << bad;
-        QTest::newRow("device upper case") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"CUDA:0","to":"meta","bytes":4})") << bad;
-        QTest::newRow("device with a command") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu;rm -rf","to":"meta","bytes":4})") << bad;
-        QTest::newRow("device xpu:1") << QByteArray(R"({"type":"move","t":1,"id":1,"from":"xpu:1","to":"mps","bytes":4})") << ok;
+        QTest::newRow("device a path") << QByteArray(
+            R"({"type":"move","t":1,"id":1,"from":"../../etc/passwd","to":"meta","bytes":4})")
+                                       << bad;
+        QTest::newRow("device upper case")
+            << QByteArray(R"({"type":"move","t":1,"id":1,"from":"CUDA:0","to":"meta","bytes":4})") << bad;
+        QTest::newRow("device with a command")
+            << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu;rm -rf","to":"meta","bytes":4})") << bad;
+        QTest::newRow("device xpu:1") << QByteArray(
+            R"({"type":"move","t":1,"id":1,"from":"xpu:1","to":"mps","bytes":4})")
+                                      << ok;
         QTest::newRow("items not objects") << QByteArray(R"({"type":"tensors","t":1,"items":[1,2]})") << bad;
         QTest::newRow("a JSON array") << QByteArray(R"([{"type":"dropped","t":1,"count":1}])") << bad;
         QTest::newRow("not JSON") << QByteArray("hello world") << bad;
@@ -331,14 +357,17 @@ private Q_SLOTS:
         QTest::newRow("negative rank") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"rank":-1})") << bad;
         QTest::newRow("world_size 0") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"world_size":0})") << bad;
         QTest::newRow("backend as number") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"backend":1})") << bad;
-        QTest::newRow("hello device a path") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"device":"../x"})") << bad;
-        QTest::newRow("threads fractional") << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"threads":1.5})") << bad;
+        QTest::newRow("hello device a path")
+            << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"device":"../x"})") << bad;
+        QTest::newRow("threads fractional")
+            << QByteArray(R"({"type":"hello","t":0,"v":1,"pid":7,"threads":1.5})") << bad;
         QTest::newRow("step rank fractional") << QByteArray(R"({"type":"step","t":1,"n":1,"rank":0.5})") << bad;
         QTest::newRow("step loss as string") << QByteArray(R"({"type":"step","t":1,"n":1,"loss":"0.6"})") << bad;
         QTest::newRow("step loss NaN") << QByteArray(R"({"type":"step","t":1,"n":1,"loss":NaN})") << bad;
         QTest::newRow("negative forward_s") << QByteArray(R"({"type":"step","t":1,"n":1,"forward_s":-1})") << bad;
         QTest::newRow("allreduce_s as bool") << QByteArray(R"({"type":"step","t":1,"n":1,"allreduce_s":true})") << bad;
-        QTest::newRow("negative allreduce_bytes") << QByteArray(R"({"type":"step","t":1,"n":1,"allreduce_bytes":-8})") << bad;
+        QTest::newRow("negative allreduce_bytes")
+            << QByteArray(R"({"type":"step","t":1,"n":1,"allreduce_bytes":-8})") << bad;
         QTest::newRow("samples as string") << QByteArray(R"({"type":"step","t":1,"n":1,"samples":"64"})") << bad;
         QTest::newRow("negative loss is a number") << QByteArray(R"({"type":"step","t":1,"n":1,"loss":-0.5})") << ok;
     }
@@ -399,8 +428,8 @@ private Q_SLOTS:
     void stringsAreCut()
     {
         const QString longName(5000, QLatin1Char('n'));
-        const WatchParser::Result r = WatchParser::parse(
-            QStringLiteral(R"({"type":"notice","t":1,"text":"%1"})").arg(longName).toUtf8());
+        const WatchParser::Result r
+            = WatchParser::parse(QStringLiteral(R"({"type":"notice","t":1,"text":"%1"})").arg(longName).toUtf8());
         QVERIFY(r.ok());
         QCOMPARE(r.message.text.size(), WatchParser::kMaxString);
         QCOMPARE(r.message.text, longName.left(WatchParser::kMaxString));
@@ -409,17 +438,17 @@ private Q_SLOTS:
     void malformedAndUnknownAreCountedAndSkipped()
     {
         WatchedProgram p;
-        feedAll(p, {hello(), "garbage", R"({"type":"telemetry","t":1})", R"({"type":"dropped","t":1,"count":"x"})",
-                    move(1), QByteArray(70000, 'x'), move(2), R"({"type":"dropped","t":2,"count":12})",
-                    R"({"type":"dropped","t":3,"count":3})"});
+        feedAll(p,
+                {hello(), "garbage", R"({"type":"telemetry","t":1})", R"({"type":"dropped","t":1,"count":"x"})",
+                 move(1), QByteArray(70000, 'x'), move(2), R"({"type":"dropped","t":2,"count":12})",
+                 R"({"type":"dropped","t":3,"count":3})"});
         QCOMPARE(p.state(), WatchedProgram::State::Running);
         QCOMPARE(p.counters().malformed, qint64(2));
         QCOMPARE(p.counters().unknown, qint64(1));
         QCOMPARE(p.counters().oversized, qint64(1));
         QCOMPARE(p.counters().dropped, qint64(15)); // summed
-        QCOMPARE(p.moves().size(), 2);              // the stream went on
+        QCOMPARE(p.moves().size(), 2); // the stream went on
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestWatchProtocol)

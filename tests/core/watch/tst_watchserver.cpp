@@ -64,7 +64,9 @@ private Q_SLOTS:
             WatchServer server;
             QVERIFY2(server.listen(), qPrintable(server.errorString()));
             QCOMPARE(server.path(), dir.path() + QStringLiteral("/tensor-kitchen/watch.sock"));
-            struct stat st{};
+            struct stat st
+            {
+            };
             QCOMPARE(::stat(QFile::encodeName(dir.path() + QStringLiteral("/tensor-kitchen")).constData(), &st), 0);
             QCOMPARE(int(st.st_mode & 0777), 0700);
             QCOMPARE(::stat(QFile::encodeName(server.path()).constData(), &st), 0);
@@ -182,7 +184,8 @@ private Q_SLOTS:
         a.write(lines({hello(pid), move(1, "fromA"), move(2, "fromA")}));
         b.write(lines({hello(pid), move(1, "fromB")})); // ids are per stream
         QTRY_COMPARE_WITH_TIMEOUT(connected.size(), 2, 5000);
-        QTRY_COMPARE_WITH_TIMEOUT(server.programs().at(0)->moves().size() + server.programs().at(1)->moves().size(), 3, 5000);
+        QTRY_COMPARE_WITH_TIMEOUT(server.programs().at(0)->moves().size() + server.programs().at(1)->moves().size(), 3,
+                                  5000);
         for (WatchedProgram *p : server.programs()) {
             const QList<MoveReport> moves = p->moves();
             QVERIFY(!moves.isEmpty());
@@ -224,7 +227,6 @@ private Q_SLOTS:
         QVERIFY2(largest <= 3 * perTurn, qPrintable(QString::number(largest)));
         QVERIFY2(batches >= 2000 / (3 * perTurn), qPrintable(QString::number(batches)));
     }
-
 };
 
 QTEST_GUILESS_MAIN(TestWatchServer)

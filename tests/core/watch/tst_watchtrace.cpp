@@ -85,8 +85,8 @@ private Q_SLOTS:
         QCOMPARE(doc.object().value("displayTimeUnit").toString(), QStringLiteral("ms"));
         const QJsonArray events = eventsOf(json);
         QVERIFY(!events.isEmpty());
-        const QSet<QString> metadataNames{"process_name", "process_sort_index", "process_labels",
-                                          "thread_name", "thread_sort_index"};
+        const QSet<QString> metadataNames{"process_name", "process_sort_index", "process_labels", "thread_name",
+                                          "thread_sort_index"};
         for (const QJsonValue &v : events) {
             const QJsonObject e = v.toObject();
             const QString ph = e.value("ph").toString();
@@ -192,9 +192,8 @@ private Q_SLOTS:
             f.write(stream(100 + rank, rank));
         }
         QString out, err;
-        QCOMPARE(testsupport::runBench({"watch", "--replay", files[0], "--replay", files[1],
-                                        "--format", "trace"},
-                                       &out, &err),
+        QCOMPARE(testsupport::runBench({"watch", "--replay", files[0], "--replay", files[1], "--format", "trace"}, &out,
+                                       &err),
                  0);
         const QJsonArray events = eventsOf(out.toUtf8());
         for (int rank : {0, 1}) {
@@ -224,9 +223,9 @@ private Q_SLOTS:
         QString out, err;
         QCOMPARE(testsupport::runBench({"watch", "--replay", junk, "--format", "trace"}, &out, &err), 3);
         QVERIFY2(err.contains("not a Tensor Kitchen recording"), qPrintable(err));
-        QCOMPARE(testsupport::runBench({"watch", "--replay", dir.filePath("none.tkwatch"), "--format", "trace"},
-                                       &out, &err),
-                 3);
+        QCOMPARE(
+            testsupport::runBench({"watch", "--replay", dir.filePath("none.tkwatch"), "--format", "trace"}, &out, &err),
+            3);
         QVERIFY2(err.contains("Cannot read"), qPrintable(err));
         QCOMPARE(testsupport::runBench({"watch", "--listen", "--format", "trace"}, &out, &err), 2);
         QVERIFY2(err.contains("--format trace takes recordings"), qPrintable(err));

@@ -188,8 +188,9 @@ private Q_SLOTS:
         QVERIFY(why.contains("torch.cuda.is_available()"));
         QVERIFY(dlg->findChild<QLabel *>("codeLine")->text().contains("y = x.cuda()"));
         // PyTorch's own text stays, the traceback waits under Details.
-        QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().contains(
-            TK_EXPECT_CUDA_BUILD ? "NVIDIA" : "Torch not compiled with CUDA enabled"));
+        QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")
+                    ->toPlainText()
+                    .contains(TK_EXPECT_CUDA_BUILD ? "NVIDIA" : "Torch not compiled with CUDA enabled"));
         QVERIFY(!dlg->detailsShown());
         auto *toggle = dlg->findChild<QToolButton *>("detailsToggle");
         QVERIFY(toggle && toggle->isVisibleTo(dlg));

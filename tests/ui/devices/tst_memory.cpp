@@ -116,9 +116,8 @@ private Q_SLOTS:
         // The lab once emitted these on its worker thread.
         bool offThread = false;
         int resultsAtFinish = -1;
-        connect(&lab, &TransferLab::resultReady, [&offThread] {
-            offThread = offThread || QThread::currentThread() != qApp->thread();
-        });
+        connect(&lab, &TransferLab::resultReady,
+                [&offThread] { offThread = offThread || QThread::currentThread() != qApp->thread(); });
         connect(&lab, &TransferLab::finished, [&] {
             offThread = offThread || QThread::currentThread() != qApp->thread();
             resultsAtFinish = int(lab.results().size());
@@ -225,7 +224,8 @@ private Q_SLOTS:
         const QVector<QString> labels = p->xAxis->tickVectorLabels();
         const QStringList x(labels.begin(), labels.end());
         const QLocale l;
-        QVERIFY2(x.contains(l.formattedDataSize(s.sizes.first(), 0)) && x.contains(l.formattedDataSize(s.sizes.last(), 0)),
+        QVERIFY2(x.contains(l.formattedDataSize(s.sizes.first(), 0))
+                     && x.contains(l.formattedDataSize(s.sizes.last(), 0)),
                  qPrintable(x.join(' ')));
         QCOMPARE(QSet<QString>(x.begin(), x.end()).size(), x.size());
         // Nothing to name yet: no legend box.
@@ -259,8 +259,7 @@ private Q_SLOTS:
             // a CPU-only build.
             QVERIFY(text.contains("No GPU:"));
             QVERIFY2(text.contains(TK_EXPECT_CUDA_BUILD ? "(CUDA build)" : "(CPU-only build)"), qPrintable(text));
-            QVERIFY2(text.contains(TK_EXPECT_CUDA_BUILD ? "no GPU was found" : "built without CUDA"),
-                     qPrintable(text));
+            QVERIFY2(text.contains(TK_EXPECT_CUDA_BUILD ? "no GPU was found" : "built without CUDA"), qPrintable(text));
             QCOMPARE(text.contains("CUDA runtime "), bool(TK_EXPECT_CUDA_BUILD));
         }
     }

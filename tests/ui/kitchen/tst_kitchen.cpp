@@ -54,18 +54,13 @@ private Q_SLOTS:
         QTest::addColumn<int>("modifiers");
         QTest::addColumn<QStringList>("cpuAfter");
         QTest::addColumn<QStringList>("metaAfter");
-        QTest::newRow("x = x.to(d)") << int(TransferMeaning::Reassign) << 0 << QStringList{}
-                                     << QStringList{"x"};
-        QTest::newRow("y = x.to(d)") << int(TransferMeaning::NewName) << 0 << QStringList{"x"}
-                                     << QStringList{"x_meta"};
-        QTest::newRow("x.to(d) discarded") << int(TransferMeaning::Discard) << 0
-                                           << QStringList{"x"} << QStringList{};
-        QTest::newRow("shift = y = x.to(d)") << int(TransferMeaning::Reassign)
-                                             << int(Qt::ShiftModifier) << QStringList{"x"}
-                                             << QStringList{"x_meta"};
-        QTest::newRow("ctrl = discarded") << int(TransferMeaning::Reassign)
-                                          << int(Qt::ControlModifier) << QStringList{"x"}
-                                          << QStringList{};
+        QTest::newRow("x = x.to(d)") << int(TransferMeaning::Reassign) << 0 << QStringList{} << QStringList{"x"};
+        QTest::newRow("y = x.to(d)") << int(TransferMeaning::NewName) << 0 << QStringList{"x"} << QStringList{"x_meta"};
+        QTest::newRow("x.to(d) discarded") << int(TransferMeaning::Discard) << 0 << QStringList{"x"} << QStringList{};
+        QTest::newRow("shift = y = x.to(d)")
+            << int(TransferMeaning::Reassign) << int(Qt::ShiftModifier) << QStringList{"x"} << QStringList{"x_meta"};
+        QTest::newRow("ctrl = discarded")
+            << int(TransferMeaning::Reassign) << int(Qt::ControlModifier) << QStringList{"x"} << QStringList{};
     }
 
     void dropsInEachMeaning()
@@ -214,8 +209,8 @@ private Q_SLOTS:
         QTest::qWait(300);
         QVERIFY(w.grab().save(dir + "/kitchen-empty.png"));
         if (DevicePane *bench = w.kitchen()->pane("cuda"))
-            QVERIFY(bench->grab().save(dir + (TK_EXPECT_CUDA_BUILD ? "/no-gpu-workbench-cuda-build.png"
-                                                                   : "/no-gpu-workbench.png")));
+            QVERIFY(bench->grab().save(
+                dir + (TK_EXPECT_CUDA_BUILD ? "/no-gpu-workbench-cuda-build.png" : "/no-gpu-workbench.png")));
         const int x = create(w, "x", "cpu", {64, 64});
         create(w, "w", "cpu", {8, 8});
         w.cards()->addModelTrio();

@@ -59,8 +59,7 @@ private Q_SLOTS:
         auto *why = bench->findChild<QLabel *>("emptyExplanation");
         QVERIFY(why && why->isVisible());
         // The workbench tells the two no-GPU cases apart: which one depends on the build.
-        QVERIFY2(why->text().contains(TK_EXPECT_CUDA_BUILD ? "no GPU was found" : "CPU-only"),
-                 qPrintable(why->text()));
+        QVERIFY2(why->text().contains(TK_EXPECT_CUDA_BUILD ? "no GPU was found" : "CPU-only"), qPrintable(why->text()));
         const int x = create(w, "x");
         drop(bench, x, "cpu");
         waitIdle(w);
@@ -162,7 +161,8 @@ private Q_SLOTS:
         QVERIFY(dlg);
         QVERIFY(dlg->error().refusedBeforeAllocation);
         QVERIFY(w.engine()->cards().isEmpty());
-        QVERIFY(dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith("Refused before allocating"));
+        QVERIFY(
+            dlg->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith("Refused before allocating"));
         QVERIFY(rowShown(dlg, "codeLine"));
         QVERIFY(rowShown(dlg, "devicesRow"));
         QVERIFY(dlg->findChild<QLabel *>("devices")->text().contains("cpu"));
@@ -280,8 +280,11 @@ private Q_SLOTS:
         QCOMPARE(w.cards()->errorDialog()->error().kind, OpError::Kind::DeviceMismatch);
         QCOMPARE(w.cards()->errorDialog()->windowTitle(), QStringLiteral("Devices don't match"));
         QVERIFY(w.cards()->errorDialog()->findChild<QLabel *>("codeLine")->text().contains("out = model(x)"));
-        QVERIFY(w.cards()->errorDialog()->findChild<QPlainTextEdit *>("libtorchMessage")->toPlainText().startsWith(
-            "Expected all tensors to be on the same device"));
+        QVERIFY(w.cards()
+                    ->errorDialog()
+                    ->findChild<QPlainTextEdit *>("libtorchMessage")
+                    ->toPlainText()
+                    .startsWith("Expected all tensors to be on the same device"));
     }
 };
 

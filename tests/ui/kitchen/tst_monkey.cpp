@@ -45,8 +45,7 @@ private:
     {
         QElapsedTimer t;
         t.start();
-        while ((w.engine()->busy() || w.matmulRace()->race()->isRunning()
-                || w.trainingRace()->race()->isRunning())
+        while ((w.engine()->busy() || w.matmulRace()->race()->isRunning() || w.trainingRace()->race()->isRunning())
                && t.elapsed() < 30000)
             QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
         QCoreApplication::processEvents();
@@ -97,8 +96,9 @@ private:
         qint64 sum = 0;
         for (qint64 b : unique)
             sum += b;
-        return sum == counted ? QString()
-                              : QStringLiteral("cpu holds %1 bytes by the cards, %2 by the count").arg(sum).arg(counted);
+        return sum == counted
+            ? QString()
+            : QStringLiteral("cpu holds %1 bytes by the cards, %2 by the count").arg(sum).arg(counted);
     }
 
     void drop(QWidget *target, int id, const QString &from, Qt::KeyboardModifiers mods)
@@ -135,8 +135,8 @@ private:
         } else if (roll < 62) {
             ++m_counts["combine"];
             const CardInfo a = anyCard(), b = anyCard();
-            const Operation ops[] = {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat,
-                                     Operation::Forward};
+            const Operation ops[]
+                = {Operation::Add, Operation::Mul, Operation::Matmul, Operation::Cat, Operation::Forward};
             w.cards()->requestCombine(ops[pick(5)], a.id, b.id);
         } else if (roll < 69) {
             ++m_counts["delete"];
@@ -213,9 +213,10 @@ private Q_SLOTS:
     void randomActionsKeepPanesAndWorkspaceInAgreement()
     {
         const quint32 seed = qEnvironmentVariableIsSet("TK_MONKEY_SEED")
-                                 ? quint32(qEnvironmentVariableIntValue("TK_MONKEY_SEED")) : 20261130u;
-        const int actions = qEnvironmentVariableIsSet("TK_MONKEY_ACTIONS")
-                                ? qEnvironmentVariableIntValue("TK_MONKEY_ACTIONS") : 2000;
+            ? quint32(qEnvironmentVariableIntValue("TK_MONKEY_SEED"))
+            : 20261130u;
+        const int actions
+            = qEnvironmentVariableIsSet("TK_MONKEY_ACTIONS") ? qEnvironmentVariableIntValue("TK_MONKEY_ACTIONS") : 2000;
         m_rng.seed(seed);
         MainWindow w;
         w.resize(1200, 800);
@@ -223,12 +224,12 @@ private Q_SLOTS:
         for (m_action = 1; m_action <= actions; ++m_action) {
             act(w);
             const QString problem = check(w);
-            QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("seed %1, action %2: %3")
-                                                       .arg(seed).arg(m_action).arg(problem)));
+            QVERIFY2(problem.isEmpty(),
+                     qPrintable(QStringLiteral("seed %1, action %2: %3").arg(seed).arg(m_action).arg(problem)));
             if (m_action % 100 == 0) {
                 const QString memory = memoryCheck(w);
-                QVERIFY2(memory.isEmpty(), qPrintable(QStringLiteral("seed %1, action %2: %3")
-                                                          .arg(seed).arg(m_action).arg(memory)));
+                QVERIFY2(memory.isEmpty(),
+                         qPrintable(QStringLiteral("seed %1, action %2: %3").arg(seed).arg(m_action).arg(memory)));
             }
         }
         QStringList summary;

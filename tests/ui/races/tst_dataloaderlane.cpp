@@ -38,8 +38,7 @@ private:
         return false;
     }
 
-    template<typename T>
-    static T *child(QWidget &parent, const char *name)
+    template<typename T> static T *child(QWidget &parent, const char *name)
     {
         T *w = parent.findChild<T *>(QLatin1String(name));
         if (!w)
@@ -168,7 +167,8 @@ private Q_SLOTS:
         QVERIFY(!run->isEnabled());
         QVERIFY(sweep->isEnabled()); // now it stops the sweep
         QVERIFY(sweep->text().contains("Stop"));
-        QCOMPARE(child<QTabWidget>(panel, "trainingChartTabs")->currentWidget(), static_cast<QWidget *>(panel.sweepChart()));
+        QCOMPARE(child<QTabWidget>(panel, "trainingChartTabs")->currentWidget(),
+                 static_cast<QWidget *>(panel.sweepChart()));
         QVERIFY(done.wait(60000));
         QCOMPARE(done.first().at(0).toBool(), false);
         QCOMPARE(done.first().at(1).toString(), QString());

@@ -46,8 +46,7 @@ private:
         return n;
     }
 
-    template<typename T>
-    static T *child(QWidget &parent, const char *name)
+    template<typename T> static T *child(QWidget &parent, const char *name)
     {
         T *w = parent.findChild<T *>(QLatin1String(name));
         if (!w)
@@ -75,8 +74,10 @@ private Q_SLOTS:
         QSettings().clear();
         QProcess p;
         const QString python = ReplicaRun::pythonExecutable();
-        p.start(python, {"-c", "import sys, torch.distributed as d; "
-                               "sys.exit(0 if d.is_available() and d.is_gloo_available() else 3)"});
+        p.start(python,
+                {"-c",
+                 "import sys, torch.distributed as d; "
+                 "sys.exit(0 if d.is_available() and d.is_gloo_available() else 3)"});
         if (!p.waitForFinished(60000) || p.exitStatus() != QProcess::NormalExit || p.exitCode() != 0)
             m_noTorch = QStringLiteral("TK_PYTHON (%1) has no torch with torch.distributed and gloo: %2")
                             .arg(python, QString::fromLocal8Bit(p.readAllStandardError()).trimmed().right(200));
@@ -314,7 +315,8 @@ private Q_SLOTS:
         QCOMPARE(ko.count(), en.count());
         QString id;
         for (int i = 0; i < en.count(); ++i)
-            if (en.lessonHtml(i).contains("DistributedDataParallel") && en.lessonHtml(i).contains("nn.DataParallel(model)"))
+            if (en.lessonHtml(i).contains("DistributedDataParallel")
+                && en.lessonHtml(i).contains("nn.DataParallel(model)"))
                 id = en.lessonId(i);
         QVERIFY(!id.isEmpty());
         MainWindow w;

@@ -152,9 +152,13 @@ private Q_SLOTS:
         chart->replot(QCustomPlot::rpImmediateRefresh);
         const QRect plotArea = chart->axisRect()->rect();
         QVERIFY(plotArea.height() > 20);
-        QVERIFY2(!note->outerRect().intersects(plotArea), qPrintable(QString("note %1,%2 %3×%4, plot area from y=%5")
-                     .arg(note->outerRect().x()).arg(note->outerRect().y()).arg(note->outerRect().width())
-                     .arg(note->outerRect().height()).arg(plotArea.y())));
+        QVERIFY2(!note->outerRect().intersects(plotArea),
+                 qPrintable(QString("note %1,%2 %3×%4, plot area from y=%5")
+                                .arg(note->outerRect().x())
+                                .arg(note->outerRect().y())
+                                .arg(note->outerRect().width())
+                                .arg(note->outerRect().height())
+                                .arg(plotArea.y())));
         QVERIFY(note->outerRect().bottom() < plotArea.top());
         // Quiet again (the figure is the whole race's so far): the warning goes, and the plot
         // area has its height back.

@@ -135,7 +135,8 @@ private Q_SLOTS:
         // Its traceback under Details, as Python printed it.
         QVERIFY2(dlg->error().details.contains("seed003_wrong.py"), qPrintable(dlg->error().details));
         // No move-and-retry: the program is not the kitchen's to change.
-        QVERIFY(!dlg->findChild<QPushButton *>("moveFirst") || !dlg->findChild<QPushButton *>("moveFirst")->isVisible());
+        QVERIFY(!dlg->findChild<QPushButton *>("moveFirst")
+                || !dlg->findChild<QPushButton *>("moveFirst")->isVisible());
         QVERIFY(k->statusText().contains("ended (exit code 1)"));
     }
 
@@ -208,13 +209,20 @@ private Q_SLOTS:
         QFile f(rec);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(testsupport::hello() + "\n");
-        f.write(R"({"type":"cell","t":0.5,"n":1,"seconds":0.5,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})" "\n");
-        f.write(R"({"type":"cell","t":0.9,"n":2,"seconds":0.4,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})" "\n");
+        f.write(R"({"type":"cell","t":0.5,"n":1,"seconds":0.5,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})"
+                "\n");
+        f.write(R"({"type":"cell","t":0.9,"n":2,"seconds":0.4,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})"
+                "\n");
         for (int n = 1; n <= 3; ++n)
             f.write(QStringLiteral(R"({"type":"step","t":%1,"n":%2,"optimizer":"SGD","seconds":0.1,"cell":3,"line":4})")
-                        .arg(1.0 + n * 0.1).arg(n).toUtf8() + "\n");
-        f.write(R"({"type":"cell","t":1.5,"n":3,"seconds":0.6,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})" "\n");
-        f.write(R"({"type":"bye","t":1.6,"exit_code":null})" "\n");
+                        .arg(1.0 + n * 0.1)
+                        .arg(n)
+                        .toUtf8()
+                    + "\n");
+        f.write(R"({"type":"cell","t":1.5,"n":3,"seconds":0.6,"wait_s":0,"copy_s":0,"bytes":0,"moves":0,"error":false})"
+                "\n");
+        f.write(R"({"type":"bye","t":1.6,"exit_code":null})"
+                "\n");
         f.close();
         ProgramKitchen *k = replay(w, rec);
         QVERIFY(k);
@@ -236,10 +244,17 @@ private Q_SLOTS:
         QFile f(rec);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(testsupport::hello() + "\n");
-        f.write(R"({"type":"collective","t":0.30,"op":"all_reduce","seconds":0.25,"bytes":1024,"async":false,"step":0,"file":"/u/train.py","line":7})" "\n");
-        f.write(R"({"type":"collective","t":0.31,"op":"all_reduce","seconds":0.001,"bytes":1024,"async":true,"step":0,"file":"/u/train.py","line":8})" "\n");
-        f.write(R"({"type":"step","t":0.5,"n":1,"optimizer":"SGD","seconds":0.5,"wait_s":0.1,"copy_s":0,"bytes":0,"moves":0,"collective_s":0.25,"collectives":1})" "\n");
-        f.write(R"({"type":"bye","t":0.6,"exit_code":0})" "\n");
+        f.write(
+            R"({"type":"collective","t":0.30,"op":"all_reduce","seconds":0.25,"bytes":1024,"async":false,"step":0,"file":"/u/train.py","line":7})"
+            "\n");
+        f.write(
+            R"({"type":"collective","t":0.31,"op":"all_reduce","seconds":0.001,"bytes":1024,"async":true,"step":0,"file":"/u/train.py","line":8})"
+            "\n");
+        f.write(
+            R"({"type":"step","t":0.5,"n":1,"optimizer":"SGD","seconds":0.5,"wait_s":0.1,"copy_s":0,"bytes":0,"moves":0,"collective_s":0.25,"collectives":1})"
+            "\n");
+        f.write(R"({"type":"bye","t":0.6,"exit_code":0})"
+                "\n");
         f.close();
         ProgramKitchen *k = replay(w, rec);
         QVERIFY(k);
@@ -250,7 +265,8 @@ private Q_SLOTS:
         QCOMPARE(k->stepChart()->otherMs(1), 150.0); // 500 − 100 waiting − 250 in the collective
         // On the timeline: a lane of collectives, each a slice ending when the call returned.
         int slices = 0;
-        for (const QJsonValue &v : QJsonDocument::fromJson(k->program()->trace().toJson()).object().value("traceEvents").toArray()) {
+        for (const QJsonValue &v :
+             QJsonDocument::fromJson(k->program()->trace().toJson()).object().value("traceEvents").toArray()) {
             const QJsonObject e = v.toObject();
             if (e.value("ph") == "X" && e.value("cat") == "collective") {
                 QCOMPARE(e.value("tid").toInt(), int(WatchTrace::Collectives));
@@ -276,7 +292,8 @@ private Q_SLOTS:
         FindingsPanel *panel = k->findingsPanel();
         QTRY_VERIFY(panel->isVisible());
         QCOMPARE(panel->list()->count(), 1);
-        QVERIFY2(panel->list()->item(0)->text().contains("DataLoader") && panel->list()->item(0)->text().contains("slow_loader.py, line"),
+        QVERIFY2(panel->list()->item(0)->text().contains("DataLoader")
+                     && panel->list()->item(0)->text().contains("slow_loader.py, line"),
                  qPrintable(panel->list()->item(0)->text()));
         QVERIFY2(panel->detailText().contains("num_workers=0") && panel->detailText().contains("num_workers=4"),
                  qPrintable(panel->detailText()));
@@ -309,7 +326,8 @@ private Q_SLOTS:
         QCOMPARE(k->movesShown(), qint64(50));
         QCOMPARE(k->bytesMoved(), qint64(50 * 16 * 16 * 4));
         // Fifty moves, said once; to meta they carry shapes, no data: no speed is given.
-        QVERIFY2(w.lastMessage().contains("Made x on meta from cpu 50 times: shapes only"), qPrintable(w.lastMessage()));
+        QVERIFY2(w.lastMessage().contains("Made x on meta from cpu 50 times: shapes only"),
+                 qPrintable(w.lastMessage()));
         QVERIFY2(!w.lastMessage().contains("GB/s"), qPrintable(w.lastMessage()));
         QTRY_VERIFY_WITH_TIMEOUT(w.overlay()->flightsLanded() > landed, 5000);
         QVERIFY(w.overlay()->flightsLanded() - landed <= 2); // not fifty ghosts
@@ -335,7 +353,8 @@ private Q_SLOTS:
         QVERIFY(!second->errorBanner()->isVisible());
 
         OpError again = error;
-        again.message = QStringLiteral("Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
+        again.message = QStringLiteral(
+            "Expected all tensors to be on the same device, but found at least two devices, meta and cpu!");
         w.tabs()->setTabIcon(w.tabs()->indexOf(first), QIcon());
         Q_EMIT first->program()->errorArrived(again); // behind: a banner, no dialog
         QVERIFY(!first->errorDialog());

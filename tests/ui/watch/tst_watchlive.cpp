@@ -70,7 +70,6 @@ private Q_SLOTS:
 
     void cleanupTestCase() { QCOMPARE(TorchThread::violations(), 0); }
 
-
     void aRankOfAJobIsNamedInItsTab()
     {
         QTemporaryDir tmp;
@@ -146,13 +145,15 @@ private Q_SLOTS:
         QVERIFY(zero->width() > 400 && one->width() > 400);
         QCOMPARE(w.watch()->kitchens().size(), 2);
         // Each says which rank it is, once, beside its pid.
-        QVERIFY2(zero->statusText().startsWith(QStringLiteral("moves_loop.py · rank 0 of 2 · pid %1 ·").arg(zero->program()->hello().pid)),
+        QVERIFY2(zero->statusText().startsWith(
+                     QStringLiteral("moves_loop.py · rank 0 of 2 · pid %1 ·").arg(zero->program()->hello().pid)),
                  qPrintable(zero->statusText()));
         for (ProgramKitchen *k : {zero, one})
             QCOMPARE(k->movesShown(), qint64(50));
         const QString trace = tmp.filePath("job.trace.json");
         QString error;
-        QVERIFY2(WatchController::exportTrace(QList<const ProgramKitchen *>{zero, one}, trace, &error), qPrintable(error));
+        QVERIFY2(WatchController::exportTrace(QList<const ProgramKitchen *>{zero, one}, trace, &error),
+                 qPrintable(error));
         QFile f(trace);
         QVERIFY(f.open(QIODevice::ReadOnly));
         QSet<QString> processes;
@@ -244,7 +245,6 @@ private Q_SLOTS:
         QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("other"));
         QTRY_VERIFY_WITH_TIMEOUT(!k->program()->isRunning(), 30000);
     }
-
 };
 
 QTEST_MAIN(TestWatchLive)

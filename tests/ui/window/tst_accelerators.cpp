@@ -167,7 +167,8 @@ private Q_SLOTS:
     void noSharedAcceleratorInKorean()
     {
         QTranslator ko;
-        QVERIFY(ko.load(QLocale(QLocale::Korean), QStringLiteral("tensorkitchen"), QStringLiteral("_"), QStringLiteral(":/i18n")));
+        QVERIFY(ko.load(QLocale(QLocale::Korean), QStringLiteral("tensorkitchen"), QStringLiteral("_"),
+                        QStringLiteral(":/i18n")));
         QCoreApplication::installTranslator(&ko);
         const QStringList found = everyClash();
         QCoreApplication::removeTranslator(&ko);

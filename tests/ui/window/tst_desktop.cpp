@@ -260,7 +260,8 @@ private Q_SLOTS:
         QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("weights = torch.load(\"weights.pt\")"));
         // Lightning's .ckpt (a committed one, written by lightning) is taken too; a text file is not.
         QMimeData ckpt;
-        ckpt.setUrls({QUrl::fromLocalFile(qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/lightning/tiny.ckpt")});
+        ckpt.setUrls(
+            {QUrl::fromLocalFile(qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/lightning/tiny.ckpt")});
         QDragEnterEvent enterCkpt(cpu->rect().center(), Qt::CopyAction, &ckpt, Qt::LeftButton, {});
         QApplication::sendEvent(cpu, &enterCkpt);
         QVERIFY(enterCkpt.isAccepted());

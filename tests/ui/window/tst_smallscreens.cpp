@@ -25,16 +25,16 @@ class TestSmallScreens : public QObject
 private:
     static bool isInput(QWidget *w)
     {
-        return qobject_cast<QAbstractButton *>(w) || qobject_cast<QAbstractSpinBox *>(w)
-               || qobject_cast<QComboBox *>(w) || qobject_cast<QLineEdit *>(w)
-               || qobject_cast<QAbstractSlider *>(w);
+        return qobject_cast<QAbstractButton *>(w) || qobject_cast<QAbstractSpinBox *>(w) || qobject_cast<QComboBox *>(w)
+            || qobject_cast<QLineEdit *>(w) || qobject_cast<QAbstractSlider *>(w);
     }
 
     // Qt's own parts (a dock's title buttons, a spin box's line edit) are Qt's business.
     static bool isQtInternal(QWidget *w)
     {
         for (QWidget *p = w; p; p = p->parentWidget()) {
-            if (p->objectName().startsWith(QLatin1String("qt_")) && p->objectName() != QLatin1String("qt_tabwidget_stackedwidget")
+            if (p->objectName().startsWith(QLatin1String("qt_"))
+                && p->objectName() != QLatin1String("qt_tabwidget_stackedwidget")
                 && p->objectName() != QLatin1String("qt_scrollarea_viewport"))
                 return true;
             if (p != w && (qobject_cast<QAbstractSpinBox *>(p) || qobject_cast<QComboBox *>(p)))
@@ -68,8 +68,10 @@ private:
                 if (hint.isValid() && (w->height() < hint.height() || w->width() < qMin(hint.width(), 40)))
                     found << QStringLiteral("%1 is %2×%3, needs %4×%5")
                                  .arg(where(w))
-                                 .arg(w->width()).arg(w->height())
-                                 .arg(hint.width()).arg(hint.height());
+                                 .arg(w->width())
+                                 .arg(w->height())
+                                 .arg(hint.width())
+                                 .arg(hint.height());
             }
             QLayout *layout = w->layout();
             if (!layout)

@@ -46,11 +46,12 @@ private Q_SLOTS:
         QCOMPARE(names(w), (QStringList{"x@meta", "y@cpu"}));
         QCOMPARE(w.undoStack()->count(), 3); // create, create, move: a failure changes no card
         QVERIFY(w.engine()->codeLog().lines().last().failed());
-        w.undoStack()->undo();               // the move, and the failed line after it
+        w.undoStack()->undo(); // the move, and the failed line after it
         idle(w);
         QCOMPARE(names(w), (QStringList{"x@cpu", "y@cpu"}));
         QVERIFY(w.kitchen()->pane("cpu")->card(x));
-        QCOMPARE(w.engine()->codeLog().lines().last().code, QStringLiteral("y = torch.randn(2, 2, generator=torch.Generator().manual_seed(0))"));
+        QCOMPARE(w.engine()->codeLog().lines().last().code,
+                 QStringLiteral("y = torch.randn(2, 2, generator=torch.Generator().manual_seed(0))"));
         QCOMPARE(shownLog(w), engineLog(w)); // the dock lost the move and the failed line
         QCOMPARE(shownLog(w).size(), 2);
         w.undoStack()->undo();
@@ -148,7 +149,6 @@ private Q_SLOTS:
         QCOMPARE(w.engine()->cards().size(), extra);
         QVERIFY(!w.cards()->errorDialog()); // no "Nothing to undo." from a step the menu still offered
     }
-
 };
 
 QTEST_MAIN(TestUndo)

@@ -43,7 +43,7 @@ struct PythonConsole::Private : ObjectCards
     Q_DECLARE_TR_FUNCTIONS(PythonConsole)
 
 public:
-    Private(Workspace &workspace, Options options) : w(workspace), options(options) {}
+    Private(Workspace &workspace, Options options) : w(workspace), options(options) { }
     ~Private() override
     {
         if (w.cardTable().objects == this)
@@ -61,7 +61,7 @@ public:
     bool ok = false;
     QString status;
     py::object helpers; // the bootstrap module
-    py::object ns;      // the user's namespace: one dict for every statement
+    py::object ns; // the user's namespace: one dict for every statement
     std::set<QString> bound; // card names this console has put into ns
     struct Look
     {
@@ -76,7 +76,7 @@ public:
     };
     struct Change
     {
-        bool cards = false;   // a card came, went, or holds another tensor or object
+        bool cards = false; // a card came, went, or holds another tensor or object
         bool inPlace = false; // only values changed in place
     };
     std::map<int, Look> looks; // each tensor card as the console last saw it
@@ -85,13 +85,13 @@ public:
     std::optional<OpError> refusal;
     QString statement; // the statement that is running
 
-    bool start();            // pythonruntime.cpp: the interpreter, its checks, interrupt()
+    bool start(); // pythonruntime.cpp: the interpreter, its checks, interrupt()
     void installMovePath(py::dict scope);
     // consolenamespace.cpp: the namespace and the cards
     static Look lookOf(const at::Tensor &t);
     static bool shared(const QString &name);
-    void bindCards();             // workspace → ns
-    Change adoptNames();          // ns → workspace
+    void bindCards(); // workspace → ns
+    Change adoptNames(); // ns → workspace
     bool refreshChangedTensors(); // tensor cards changed outside a statement
     QString formatValue(const py::handle &value) const;
     MoveReport report(const py::dict &m, const QString &codeLine) const;
@@ -118,10 +118,7 @@ public:
     {
         return py::reinterpret_borrow<py::object>(static_cast<PyObject *>(e.object.get()));
     }
-    static py::object wrap(const at::Tensor &t)
-    {
-        return py::reinterpret_steal<py::object>(THPVariable_Wrap(t));
-    }
+    static py::object wrap(const at::Tensor &t) { return py::reinterpret_steal<py::object>(THPVariable_Wrap(t)); }
 };
 
 } // namespace tk

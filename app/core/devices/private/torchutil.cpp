@@ -9,10 +9,18 @@ namespace {
 // PyTorch's names, both ways: cards show them and sessions store them, so every dtype a card
 // can hold (a .pt file brings any of them) must read back.
 const std::pair<c10::ScalarType, const char *> kDtypes[] = {
-    {torch::kFloat32, "float32"},   {torch::kFloat64, "float64"},       {torch::kFloat16, "float16"},
-    {torch::kBFloat16, "bfloat16"}, {torch::kInt64, "int64"},           {torch::kInt32, "int32"},
-    {torch::kInt16, "int16"},       {torch::kInt8, "int8"},             {torch::kUInt8, "uint8"},
-    {torch::kBool, "bool"},         {torch::kComplexHalf, "complex32"}, {torch::kComplexFloat, "complex64"},
+    {torch::kFloat32, "float32"},
+    {torch::kFloat64, "float64"},
+    {torch::kFloat16, "float16"},
+    {torch::kBFloat16, "bfloat16"},
+    {torch::kInt64, "int64"},
+    {torch::kInt32, "int32"},
+    {torch::kInt16, "int16"},
+    {torch::kInt8, "int8"},
+    {torch::kUInt8, "uint8"},
+    {torch::kBool, "bool"},
+    {torch::kComplexHalf, "complex32"},
+    {torch::kComplexFloat, "complex64"},
     {torch::kComplexDouble, "complex128"},
 };
 } // namespace
@@ -56,8 +64,7 @@ QString cleanMessage(const char *what)
     return s.trimmed();
 }
 
-OpError fromException(std::exception_ptr e, const QStringList &devices, const QString &codeLine,
-                      QString *pythonType)
+OpError fromException(std::exception_ptr e, const QStringList &devices, const QString &codeLine, QString *pythonType)
 {
     OpError err;
     err.devices = devices;

@@ -21,7 +21,7 @@ public:
     using Sink = std::function<void(const char *bytes, size_t n)>;
     static constexpr size_t kPiece = size_t(1) << 20; // small enough to be in the cache still
 
-    explicit FileReadAdapter(QFile &file) : m_file(file), m_size(size_t(file.size())) {}
+    explicit FileReadAdapter(QFile &file) : m_file(file), m_size(size_t(file.size())) { }
     size_t size() const override { return m_size; }
     size_t read(uint64_t pos, void *buf, size_t n, const char *what = "") const override;
 
@@ -31,7 +31,7 @@ public:
     void watch(uint64_t pos, size_t n, Sink sink);
 
 private:
-    QFile &m_file;        // open for reading, unbuffered; outlives the reader
+    QFile &m_file; // open for reading, unbuffered; outlives the reader
     size_t m_size;
     mutable QMutex m_mutex; // guards m_file's position between seek and read, and the watch
     uint64_t m_watchPos = 0;

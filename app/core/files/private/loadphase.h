@@ -12,8 +12,7 @@ class LoadPhase : public LoadProgress
 public:
     LoadPhase(LoadProgress *outer, qint64 offset, qint64 span, qint64 grandTotal)
         : m_outer(outer), m_offset(offset), m_span(span), m_grandTotal(grandTotal)
-    {
-    }
+    { }
     void advance(qint64 done, qint64 total) override
     {
         if (!m_outer)

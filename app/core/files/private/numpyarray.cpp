@@ -20,16 +20,28 @@ struct Code
 
 // numpy's type codes as ndarray pickles them (dtype.__reduce__'s first argument).
 const Code kCodes[] = {
-    {"b1", "bool", at::kBool},       {"i1", "int8", at::kChar},          {"u1", "uint8", at::kByte},
-    {"i2", "int16", at::kShort},     {"i4", "int32", at::kInt},          {"i8", "int64", at::kLong},
-    {"f2", "float16", at::kHalf},    {"f4", "float32", at::kFloat},      {"f8", "float64", at::kDouble},
-    {"c8", "complex64", at::kComplexFloat}, {"c16", "complex128", at::kComplexDouble},
+    {"b1", "bool", at::kBool},
+    {"i1", "int8", at::kChar},
+    {"u1", "uint8", at::kByte},
+    {"i2", "int16", at::kShort},
+    {"i4", "int32", at::kInt},
+    {"i8", "int64", at::kLong},
+    {"f2", "float16", at::kHalf},
+    {"f4", "float32", at::kFloat},
+    {"f8", "float64", at::kDouble},
+    {"c8", "complex64", at::kComplexFloat},
+    {"c16", "complex128", at::kComplexDouble},
 #if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 3)
-    {"u2", "uint16", at::kUInt16},   {"u4", "uint32", at::kUInt32},      {"u8", "uint64", at::kUInt64},
+    {"u2", "uint16", at::kUInt16},
+    {"u4", "uint32", at::kUInt32},
+    {"u8", "uint64", at::kUInt64},
 #else
-    {"u2", "uint16", std::nullopt},  {"u4", "uint32", std::nullopt},     {"u8", "uint64", std::nullopt},
+    {"u2", "uint16", std::nullopt},
+    {"u4", "uint32", std::nullopt},
+    {"u8", "uint64", std::nullopt},
 #endif
-    {"f16", "float128", std::nullopt}, {"c32", "complex256", std::nullopt},
+    {"f16", "float128", std::nullopt},
+    {"c32", "complex256", std::nullopt},
 };
 
 } // namespace

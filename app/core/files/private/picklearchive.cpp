@@ -22,7 +22,7 @@ namespace {
 class BoundedReadAdapter : public caffe2::serialize::ReadAdapterInterface
 {
 public:
-    explicit BoundedReadAdapter(const QByteArray &data) : m_data(data) {}
+    explicit BoundedReadAdapter(const QByteArray &data) : m_data(data) { }
     size_t size() const override { return size_t(m_data.size()); }
     size_t read(uint64_t pos, void *buf, size_t n, const char *) const override
     {
@@ -118,8 +118,8 @@ std::shared_ptr<caffe2::serialize::ReadAdapterInterface> boundedAdapter(const QB
     return std::make_shared<BoundedReadAdapter>(bytes);
 }
 
-Value *readZip(std::shared_ptr<caffe2::serialize::ReadAdapterInterface> source, Arena &arena,
-               Findings &findings, bool *savedOffCpu, bool *torchScript, ZipArchive &archive)
+Value *readZip(std::shared_ptr<caffe2::serialize::ReadAdapterInterface> source, Arena &arena, Findings &findings,
+               bool *savedOffCpu, bool *torchScript, ZipArchive &archive)
 {
     try {
         archive.reader = std::make_unique<caffe2::serialize::PyTorchStreamReader>(std::move(source));
@@ -230,8 +230,8 @@ Value *readLegacy(const std::shared_ptr<caffe2::serialize::ReadAdapterInterface>
         if (buffer.size() <= pos)
             grow(pos + 1);
         const uint64_t start = pos;
-        Machine m(buffer.data() + std::min<uint64_t>(start, buffer.size()), buffer.size() - std::min<uint64_t>(start, buffer.size()),
-                  arena, findings, std::move(load));
+        Machine m(buffer.data() + std::min<uint64_t>(start, buffer.size()),
+                  buffer.size() - std::min<uint64_t>(start, buffer.size()), arena, findings, std::move(load));
         m.setRefill([&, start](size_t needed, const char **begin, const char **end) {
             const bool more = grow(start + needed);
             *begin = buffer.data() + std::min<uint64_t>(start, buffer.size());

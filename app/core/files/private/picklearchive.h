@@ -30,7 +30,7 @@ struct ZipArchive
 {
     struct Pending
     {
-        std::string record;  // "data/0"
+        std::string record; // "data/0"
         at::Storage storage; // what the tensors view; its bytes come from the record
         int64_t bytes = 0;
     };
@@ -39,8 +39,8 @@ struct ZipArchive
 };
 
 // data.pkl of torch.save's zip archive, and data/<key> named per storage (in `archive`).
-Value *readZip(std::shared_ptr<caffe2::serialize::ReadAdapterInterface> source, Arena &arena,
-               Findings &findings, bool *savedOffCpu, bool *torchScript, ZipArchive &archive);
+Value *readZip(std::shared_ptr<caffe2::serialize::ReadAdapterInterface> source, Arena &arena, Findings &findings,
+               bool *savedOffCpu, bool *torchScript, ZipArchive &archive);
 // Bytes in memory as the zip reader's source, every read clamped to them.
 std::shared_ptr<caffe2::serialize::ReadAdapterInterface> boundedAdapter(const QByteArray &bytes);
 

@@ -8,18 +8,48 @@ namespace {
 
 // Python's other names for the same dtypes (torch.float is torch.float32).
 const std::pair<const char *, const char *> kDtypeAliases[] = {
-    {"float", "float32"}, {"double", "float64"}, {"half", "float16"}, {"short", "int16"},
+    {"float", "float32"}, {"double", "float64"}, {"half", "float16"},     {"short", "int16"},
     {"int", "int32"},     {"long", "int64"},     {"cfloat", "complex64"}, {"cdouble", "complex128"},
 };
 // Named by files but not loadable here: refused with their name when a tensor uses them.
-const char *const kOtherStorages[] = {"QInt8Storage", "QUInt8Storage", "QInt32Storage",
-                                      "QUInt4x2Storage", "QUInt2x4Storage", "ComplexHalfStorage"};
+const char *const kOtherStorages[]
+    = {"QInt8Storage", "QUInt8Storage", "QInt32Storage", "QUInt4x2Storage", "QUInt2x4Storage", "ComplexHalfStorage"};
 const char *const kOtherDtypes[] = {
-    "complex32", "chalf", "uint16", "uint32", "uint64", "float8_e4m3fn", "float8_e5m2",
-    "float8_e4m3fnuz", "float8_e5m2fnuz", "float8_e8m0fnu", "float4_e2m1fn_x2", "qint8",
-    "quint8", "qint32", "quint4x2", "quint2x4", "bits1x8", "bits2x4", "bits4x2", "bits8", "bits16",
-    "int1", "int2", "int3", "int4", "int5", "int6", "int7", "uint1", "uint2", "uint3", "uint4",
-    "uint5", "uint6", "uint7",
+    "complex32",
+    "chalf",
+    "uint16",
+    "uint32",
+    "uint64",
+    "float8_e4m3fn",
+    "float8_e5m2",
+    "float8_e4m3fnuz",
+    "float8_e5m2fnuz",
+    "float8_e8m0fnu",
+    "float4_e2m1fn_x2",
+    "qint8",
+    "quint8",
+    "qint32",
+    "quint4x2",
+    "quint2x4",
+    "bits1x8",
+    "bits2x4",
+    "bits4x2",
+    "bits8",
+    "bits16",
+    "int1",
+    "int2",
+    "int3",
+    "int4",
+    "int5",
+    "int6",
+    "int7",
+    "uint1",
+    "uint2",
+    "uint3",
+    "uint4",
+    "uint5",
+    "uint6",
+    "uint7",
 };
 
 } // namespace

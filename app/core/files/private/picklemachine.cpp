@@ -1,6 +1,5 @@
 #include "core/files/private/picklemachine.h"
 
-
 #include <algorithm>
 
 namespace tk::pickle {
@@ -51,16 +50,61 @@ void Machine::appendItems(Value *target, const std::vector<Value *> &items)
 Value *Machine::run()
 {
     enum : uint8_t {
-        MARK = '(', STOP = '.', POP = '0', POP_MARK = '1', DUP = '2', BININT = 'J', BININT1 = 'K',
-        BININT2 = 'M', NONE = 'N', BINPERSID = 'Q', REDUCE = 'R', BINSTRING = 'T', SHORT_BINSTRING = 'U',
-        BINUNICODE = 'X', APPEND = 'a', BUILD = 'b', GLOBAL = 'c', DICT = 'd', EMPTY_DICT = '}',
-        APPENDS = 'e', BINGET = 'h', INST = 'i', LONG_BINGET = 'j', LIST = 'l', EMPTY_LIST = ']',
-        OBJ = 'o', BINPUT = 'q', LONG_BINPUT = 'r', SETITEM = 's', TUPLE = 't', EMPTY_TUPLE = ')',
-        SETITEMS = 'u', BINFLOAT = 'G', BINBYTES = 'B', SHORT_BINBYTES = 'C',
-        PROTO = 0x80, NEWOBJ = 0x81, TUPLE1 = 0x85, TUPLE2 = 0x86, TUPLE3 = 0x87, NEWTRUE = 0x88,
-        NEWFALSE = 0x89, LONG1 = 0x8a, LONG4 = 0x8b, SHORT_BINUNICODE = 0x8c, BINUNICODE8 = 0x8d,
-        BINBYTES8 = 0x8e, EMPTY_SET = 0x8f, ADDITEMS = 0x90, FROZENSET = 0x91, NEWOBJ_EX = 0x92,
-        STACK_GLOBAL = 0x93, MEMOIZE = 0x94, FRAME = 0x95, BYTEARRAY8 = 0x96,
+        MARK = '(',
+        STOP = '.',
+        POP = '0',
+        POP_MARK = '1',
+        DUP = '2',
+        BININT = 'J',
+        BININT1 = 'K',
+        BININT2 = 'M',
+        NONE = 'N',
+        BINPERSID = 'Q',
+        REDUCE = 'R',
+        BINSTRING = 'T',
+        SHORT_BINSTRING = 'U',
+        BINUNICODE = 'X',
+        APPEND = 'a',
+        BUILD = 'b',
+        GLOBAL = 'c',
+        DICT = 'd',
+        EMPTY_DICT = '}',
+        APPENDS = 'e',
+        BINGET = 'h',
+        INST = 'i',
+        LONG_BINGET = 'j',
+        LIST = 'l',
+        EMPTY_LIST = ']',
+        OBJ = 'o',
+        BINPUT = 'q',
+        LONG_BINPUT = 'r',
+        SETITEM = 's',
+        TUPLE = 't',
+        EMPTY_TUPLE = ')',
+        SETITEMS = 'u',
+        BINFLOAT = 'G',
+        BINBYTES = 'B',
+        SHORT_BINBYTES = 'C',
+        PROTO = 0x80,
+        NEWOBJ = 0x81,
+        TUPLE1 = 0x85,
+        TUPLE2 = 0x86,
+        TUPLE3 = 0x87,
+        NEWTRUE = 0x88,
+        NEWFALSE = 0x89,
+        LONG1 = 0x8a,
+        LONG4 = 0x8b,
+        SHORT_BINUNICODE = 0x8c,
+        BINUNICODE8 = 0x8d,
+        BINBYTES8 = 0x8e,
+        EMPTY_SET = 0x8f,
+        ADDITEMS = 0x90,
+        FROZENSET = 0x91,
+        NEWOBJ_EX = 0x92,
+        STACK_GLOBAL = 0x93,
+        MEMOIZE = 0x94,
+        FRAME = 0x95,
+        BYTEARRAY8 = 0x96,
     };
     auto tuple = [this](std::vector<Value *> items) {
         Value *t = make(Value::T::Tuple);
@@ -93,11 +137,21 @@ Value *Machine::run()
             Value *v = top();
             return v;
         }
-        case MARK: m_marks.push_back(m_stack.size()); break;
-        case POP: pop(); break;
-        case POP_MARK: popMark(); break;
-        case DUP: push(top()); break;
-        case NONE: push(make(Value::T::None)); break;
+        case MARK:
+            m_marks.push_back(m_stack.size());
+            break;
+        case POP:
+            pop();
+            break;
+        case POP_MARK:
+            popMark();
+            break;
+        case DUP:
+            push(top());
+            break;
+        case NONE:
+            push(make(Value::T::None));
+            break;
         case NEWTRUE:
         case NEWFALSE: {
             Value *b = make(Value::T::Bool);
@@ -105,9 +159,15 @@ Value *Machine::run()
             push(b);
             break;
         }
-        case BININT: push(integer(little<int32_t>(4))); break;
-        case BININT1: push(integer(u8())); break;
-        case BININT2: push(integer(little<uint16_t>(2))); break;
+        case BININT:
+            push(integer(little<int32_t>(4)));
+            break;
+        case BININT1:
+            push(integer(u8()));
+            break;
+        case BININT2:
+            push(integer(little<uint16_t>(2)));
+            break;
         case LONG1: {
             const uint8_t n = u8();
             push(longValue(bytes(n)));
@@ -134,9 +194,15 @@ Value *Machine::run()
             push(f);
             break;
         }
-        case BINUNICODE: push(str(Value::T::Str, bytes(little<uint32_t>(4)))); break;
-        case SHORT_BINUNICODE: push(str(Value::T::Str, bytes(u8()))); break;
-        case BINUNICODE8: push(str(Value::T::Str, bytes(little<uint64_t>(8)))); break;
+        case BINUNICODE:
+            push(str(Value::T::Str, bytes(little<uint32_t>(4))));
+            break;
+        case SHORT_BINUNICODE:
+            push(str(Value::T::Str, bytes(u8())));
+            break;
+        case BINUNICODE8:
+            push(str(Value::T::Str, bytes(little<uint64_t>(8))));
+            break;
         case BINSTRING: {
             const int32_t n = little<int32_t>(4);
             if (n < 0)
@@ -144,13 +210,25 @@ Value *Machine::run()
             push(str(Value::T::Str, bytes(uint64_t(n))));
             break;
         }
-        case SHORT_BINSTRING: push(str(Value::T::Str, bytes(u8()))); break;
-        case BINBYTES: push(str(Value::T::Bytes, bytes(little<uint32_t>(4)))); break;
-        case SHORT_BINBYTES: push(str(Value::T::Bytes, bytes(u8()))); break;
+        case SHORT_BINSTRING:
+            push(str(Value::T::Str, bytes(u8())));
+            break;
+        case BINBYTES:
+            push(str(Value::T::Bytes, bytes(little<uint32_t>(4))));
+            break;
+        case SHORT_BINBYTES:
+            push(str(Value::T::Bytes, bytes(u8())));
+            break;
         case BINBYTES8:
-        case BYTEARRAY8: push(str(Value::T::Bytes, bytes(little<uint64_t>(8)))); break;
-        case EMPTY_TUPLE: push(make(Value::T::Tuple)); break;
-        case TUPLE: push(tuple(popMark())); break;
+        case BYTEARRAY8:
+            push(str(Value::T::Bytes, bytes(little<uint64_t>(8))));
+            break;
+        case EMPTY_TUPLE:
+            push(make(Value::T::Tuple));
+            break;
+        case TUPLE:
+            push(tuple(popMark()));
+            break;
         case TUPLE1:
         case TUPLE2:
         case TUPLE3: {
@@ -160,7 +238,9 @@ Value *Machine::run()
             push(tuple(std::move(items)));
             break;
         }
-        case EMPTY_LIST: push(make(Value::T::List)); break;
+        case EMPTY_LIST:
+            push(make(Value::T::List));
+            break;
         case LIST: {
             Value *l = make(Value::T::List);
             l->items = popMark();
@@ -177,7 +257,9 @@ Value *Machine::run()
             appendItems(top(), items);
             break;
         }
-        case EMPTY_DICT: push(make(Value::T::Dict)); break;
+        case EMPTY_DICT:
+            push(make(Value::T::Dict));
+            break;
         case DICT: {
             Value *d = make(Value::T::Dict);
             setItems(d, popMark());
@@ -195,7 +277,9 @@ Value *Machine::run()
             setItems(top(), kv);
             break;
         }
-        case EMPTY_SET: push(make(Value::T::Set)); break;
+        case EMPTY_SET:
+            push(make(Value::T::Set));
+            break;
         case FROZENSET: {
             Value *s = make(Value::T::Set);
             s->items = popMark();
@@ -207,11 +291,21 @@ Value *Machine::run()
             appendItems(top(), items);
             break;
         }
-        case BINPUT: memoPut(u8()); break;
-        case LONG_BINPUT: memoPut(little<uint32_t>(4)); break;
-        case MEMOIZE: memoPut(m_memo.size()); break;
-        case BINGET: memoGet(u8()); break;
-        case LONG_BINGET: memoGet(little<uint32_t>(4)); break;
+        case BINPUT:
+            memoPut(u8());
+            break;
+        case LONG_BINPUT:
+            memoPut(little<uint32_t>(4));
+            break;
+        case MEMOIZE:
+            memoPut(m_memo.size());
+            break;
+        case BINGET:
+            memoGet(u8());
+            break;
+        case LONG_BINGET:
+            memoGet(little<uint32_t>(4));
+            break;
         case GLOBAL: {
             const std::string module = line();
             const std::string name = line();

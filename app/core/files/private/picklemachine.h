@@ -24,10 +24,9 @@ public:
     using PersistentLoad = std::function<Value *(Value *pid)>;
 
     Machine(const char *data, size_t size, Arena &arena, Findings &findings, PersistentLoad load)
-        : m_p(data), m_begin(data), m_end(data + size), m_arena(arena),
-          m_rebuild(arena, findings), m_load(std::move(load))
-    {
-    }
+        : m_p(data), m_begin(data), m_end(data + size), m_arena(arena), m_rebuild(arena, findings),
+          m_load(std::move(load))
+    { }
 
     // Runs one pickle to its STOP. consumed() then says how many bytes it took.
     Value *run();
@@ -55,8 +54,7 @@ private:
         need(1);
         return uint8_t(*m_p++);
     }
-    template<typename I>
-    I little(int bytes)
+    template<typename I> I little(int bytes)
     {
         need(uint64_t(bytes));
         uint64_t v = 0;

@@ -31,7 +31,6 @@ std::vector<int64_t> intTuple(const Value *v, const char *what)
     return out;
 }
 
-
 } // namespace
 
 // torch._utils._rebuild_tensor(_v2, _v3): storage, offset, size, stride, … ; a view of the

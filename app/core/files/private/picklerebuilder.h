@@ -16,7 +16,7 @@ namespace tk::pickle {
 class Rebuilder
 {
 public:
-    Rebuilder(Arena &arena, Findings &findings) : m_arena(arena), m_findings(findings) {}
+    Rebuilder(Arena &arena, Findings &findings) : m_arena(arena), m_findings(findings) { }
 
     Value *global(const std::string &module, const std::string &name);
     Value *call(Value *callable, Value *args);

@@ -13,7 +13,6 @@ namespace tk::pickle {
 
 namespace {
 
-
 QString floatText(double v)
 {
     if (std::isnan(v))
@@ -87,11 +86,21 @@ void repr(const Value *v, QString &out, int depth)
         out += QLatin1String(close);
     };
     switch (v->t) {
-    case Value::T::None: out += QStringLiteral("None"); break;
-    case Value::T::Bool: out += v->b ? QStringLiteral("True") : QStringLiteral("False"); break;
-    case Value::T::Int: out += QString::number(v->i); break;
-    case Value::T::BigInt: out += bigIntText(v->s); break;
-    case Value::T::Float: out += floatText(v->f); break;
+    case Value::T::None:
+        out += QStringLiteral("None");
+        break;
+    case Value::T::Bool:
+        out += v->b ? QStringLiteral("True") : QStringLiteral("False");
+        break;
+    case Value::T::Int:
+        out += QString::number(v->i);
+        break;
+    case Value::T::BigInt:
+        out += bigIntText(v->s);
+        break;
+    case Value::T::Float:
+        out += floatText(v->f);
+        break;
     case Value::T::Complex:
         out += QStringLiteral("complex(%1, %2)").arg(floatText(v->f), floatText(v->im));
         break;
@@ -101,26 +110,37 @@ void repr(const Value *v, QString &out, int depth)
     case Value::T::Bytes:
         out += PythonCode::literal(QByteArray(v->s.data(), int(std::min<size_t>(v->s.size(), 100))));
         break;
-    case Value::T::Tuple: seq("(", ")", false); break;
-    case Value::T::List: seq("[", "]", false); break;
-    case Value::T::Dict: seq("{", "}", true); break;
+    case Value::T::Tuple:
+        seq("(", ")", false);
+        break;
+    case Value::T::List:
+        seq("[", "]", false);
+        break;
+    case Value::T::Dict:
+        seq("{", "}", true);
+        break;
     case Value::T::Set:
         if (v->items.empty())
             out += QStringLiteral("set()");
         else
             seq("{", "}", false);
         break;
-    case Value::T::Tensor: out += QStringLiteral("tensor(…)"); break;
+    case Value::T::Tensor:
+        out += QStringLiteral("tensor(…)");
+        break;
     case Value::T::Storage:
         out += QStringLiteral("torch.UntypedStorage(%1 bytes)").arg(qint64(v->storage.nbytes()));
         break;
     case Value::T::Device:
         out += QStringLiteral("torch.device(%1)").arg(PythonCode::string(QString::fromStdString(v->s)));
         break;
-    case Value::T::Global: out += QString::fromStdString(v->s); break;
+    case Value::T::Global:
+        out += QString::fromStdString(v->s);
+        break;
     case Value::T::Object:
         if (v->s == "numpy.dtype" && v->args && !v->args->items.empty() && v->args->items[0]->t == Value::T::Str) {
-            out += QStringLiteral("numpy.dtype(\"%1\")").arg(QString::fromStdString(NumpyArray::name(v->args->items[0]->s)));
+            out += QStringLiteral("numpy.dtype(\"%1\")")
+                       .arg(QString::fromStdString(NumpyArray::name(v->args->items[0]->s)));
             break;
         }
         // argparse.Namespace(lr=0.1): its attributes, or the arguments it was made with.

@@ -26,8 +26,23 @@ using Kind = PtFile::Refused::Kind;
 struct Value
 {
     enum class T {
-        None, Bool, Int, BigInt, Float, Complex, Str, Bytes, Tuple, List, Dict, Set,
-        Tensor, Storage, Global, Object, Device,
+        None,
+        Bool,
+        Int,
+        BigInt,
+        Float,
+        Complex,
+        Str,
+        Bytes,
+        Tuple,
+        List,
+        Dict,
+        Set,
+        Tensor,
+        Storage,
+        Global,
+        Object,
+        Device,
     };
     T t = T::None;
     bool b = false;
@@ -37,11 +52,11 @@ struct Value
     // Global and Object: "module.name"; Device: "cuda:0".
     std::string s;
     std::vector<Value *> items; // Tuple, List, Set; Dict: key, value, key, value, … in order
-    at::Tensor tensor;          // Tensor
-    at::Storage storage;        // Storage (untyped bytes)
+    at::Tensor tensor; // Tensor
+    at::Storage storage; // Storage (untyped bytes)
     at::ScalarType dtype = at::kByte; // Storage: its element type
-    int64_t numel = 0;          // Storage: elements of dtype
-    std::string module, name;   // Global
+    int64_t numel = 0; // Storage: elements of dtype
+    std::string module, name; // Global
     // Object: the arguments of the call that made it, BUILD's state, and the items a dict or
     // list subclass was given (SETITEMS pairs in `items`, APPENDS in `listItems`).
     Value *args = nullptr;

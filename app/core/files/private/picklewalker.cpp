@@ -12,7 +12,6 @@
 
 namespace tk::pickle {
 
-
 bool Walker::hasTensor(const Value *v, int depth)
 {
     if (v->t == Value::T::Tensor)
@@ -47,12 +46,18 @@ std::optional<QVariant> keyOf(const Value *k, int depth = 0)
     if (depth > 16)
         return std::nullopt;
     switch (k->t) {
-    case Value::T::Str: return QVariant(QString::fromUtf8(k->s.data(), int(k->s.size())));
-    case Value::T::Int: return QVariant(qint64(k->i));
-    case Value::T::Bool: return QVariant(k->b);
-    case Value::T::Float: return QVariant(k->f);
-    case Value::T::None: return QVariant();
-    case Value::T::Bytes: return QVariant(QByteArray(k->s.data(), int(k->s.size())));
+    case Value::T::Str:
+        return QVariant(QString::fromUtf8(k->s.data(), int(k->s.size())));
+    case Value::T::Int:
+        return QVariant(qint64(k->i));
+    case Value::T::Bool:
+        return QVariant(k->b);
+    case Value::T::Float:
+        return QVariant(k->f);
+    case Value::T::None:
+        return QVariant();
+    case Value::T::Bytes:
+        return QVariant(QByteArray(k->s.data(), int(k->s.size())));
     case Value::T::Tuple: {
         QVariantList items;
         for (const Value *x : k->items) {
@@ -63,7 +68,8 @@ std::optional<QVariant> keyOf(const Value *k, int depth = 0)
         }
         return QVariant(items);
     }
-    default: return std::nullopt;
+    default:
+        return std::nullopt;
     }
 }
 
@@ -151,8 +157,8 @@ void Walker::walkAt(const Value *v, const Where &at, int depth)
         add(v, at);
         return;
     }
-    const bool container = v->t == Value::T::Dict || v->t == Value::T::List || v->t == Value::T::Tuple
-                           || v->t == Value::T::Object;
+    const bool container
+        = v->t == Value::T::Dict || v->t == Value::T::List || v->t == Value::T::Tuple || v->t == Value::T::Object;
     if (!container || !hasTensor(v, depth)) {
         other(at.path, PickleRepr::text(v));
         return;
@@ -226,7 +232,8 @@ void Walker::walkObject(const Value *v, const Where &at, int depth)
         // bias, and nothing else, among the tensors just found.
         PtFile::Contents::Model model;
         const auto linears = [&model] {
-            return size_t(std::count_if(model.layers.begin(), model.layers.end(), [](const auto &l) { return l.first > 0; }));
+            return size_t(
+                std::count_if(model.layers.begin(), model.layers.end(), [](const auto &l) { return l.first > 0; }));
         };
         if (kitchenModel(v, &model.layers) && 2 * linears() == m_out.tensors.size() - first) {
             model.name = PythonCode::identifier(at.name.isEmpty() ? m_base : at.name);
@@ -237,10 +244,10 @@ void Walker::walkObject(const Value *v, const Where &at, int depth)
         }
         if (m_out.modules.size() < 8) {
             const QString where = at.path.isEmpty() ? m_base : at.path;
-            m_out.modules << (children.isEmpty() ? QStringLiteral("%1: %2").arg(where, QString::fromStdString(v->s))
-                                                 : QStringLiteral("%1: %2 (%3)")
-                                                       .arg(where, QString::fromStdString(v->s),
-                                                            children.join(QStringLiteral(", "))));
+            m_out.modules << (children.isEmpty()
+                                  ? QStringLiteral("%1: %2").arg(where, QString::fromStdString(v->s))
+                                  : QStringLiteral("%1: %2 (%3)")
+                                        .arg(where, QString::fromStdString(v->s), children.join(QStringLiteral(", "))));
         }
         return;
     }
@@ -270,8 +277,9 @@ void Walker::walkObject(const Value *v, const Where &at, int depth)
             walkAt(state->items[k + 1], w, depth + 1);
         }
     } else if (state && hasTensor(state, depth + 1)) {
-        other(at.path, QStringLiteral("(%1 keeps its tensors in a state only its code reads; not loaded)")
-                           .arg(QString::fromStdString(v->s)));
+        other(at.path,
+              QStringLiteral("(%1 keeps its tensors in a state only its code reads; not loaded)")
+                  .arg(QString::fromStdString(v->s)));
     } else if (v->items.empty() && v->listItems.empty() && v->args && v->args->t == Value::T::Tuple) {
         walkItems(v->args->items, false, in, depth);
     }
@@ -305,8 +313,8 @@ bool Walker::kitchenModel(const Value *m, std::vector<std::pair<int64_t, int64_t
             return false;
         const Value *w = field(params, "weight"), *b = field(params, "bias");
         if (!w || !b || w->t != Value::T::Tensor || b->t != Value::T::Tensor || w->tensor.dim() != 2
-            || w->tensor.scalar_type() != at::kFloat || b->tensor.scalar_type() != at::kFloat
-            || b->tensor.dim() != 1 || b->tensor.size(0) != w->tensor.size(0) || w->tensor.numel() == 0)
+            || w->tensor.scalar_type() != at::kFloat || b->tensor.scalar_type() != at::kFloat || b->tensor.dim() != 1
+            || b->tensor.size(0) != w->tensor.size(0) || w->tensor.numel() == 0)
             return false;
         // Within what a session saves and opens again (SessionFormat's model limits).
         const int64_t in = w->tensor.size(1), out = w->tensor.size(0);

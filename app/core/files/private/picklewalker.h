@@ -18,7 +18,7 @@ namespace tk::pickle {
 class Walker
 {
 public:
-    Walker(PtFile::Contents &out, const QString &base) : m_out(out), m_base(base) {}
+    Walker(PtFile::Contents &out, const QString &base) : m_out(out), m_base(base) { }
 
     void walk(const Value *v, const QVariantList &keys, const QString &path, const QString &name, int depth);
 

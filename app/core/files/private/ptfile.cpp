@@ -81,9 +81,10 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
                 try {
                     t = src.torchLoad();
                 } catch (const std::exception &e) {
-                    refuse(Kind::TorchScript, QStringLiteral("The archive has constants.pkl, as torch.jit.save "
-                                                             "writes it; as one tensor, LibTorch says: %1")
-                                                  .arg(libtorchWords(e)));
+                    refuse(Kind::TorchScript,
+                           QStringLiteral("The archive has constants.pkl, as torch.jit.save "
+                                          "writes it; as one tensor, LibTorch says: %1")
+                               .arg(libtorchWords(e)));
                 }
                 out.tensors.push_back(Entry{{}, base, base, t, QString(), 0});
                 return out;
@@ -94,9 +95,10 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
             unsupported(QStringLiteral("the tar format of PyTorch before 0.4 (load and save it again with a "
                                        "newer PyTorch)"));
         } else {
-            refuse(Kind::NotTorch, QStringLiteral("It starts with the bytes %1; torch.save's zip archive starts "
-                                                  "with 50 4b 03 04, its older format with 80.")
-                                       .arg(QString::fromLatin1(head.left(8).toHex(' '))));
+            refuse(Kind::NotTorch,
+                   QStringLiteral("It starts with the bytes %1; torch.save's zip archive starts "
+                                  "with 50 4b 03 04, its older format with 80.")
+                       .arg(QString::fromLatin1(head.left(8).toHex(' '))));
         }
     } catch (const Refused &) {
         throw;

@@ -72,7 +72,7 @@ public:
         // float32): a model card, holding the tensors `first` … `first + count - 1` above.
         struct Model
         {
-            QString name;   // its card's name ("model", or the file's base name at the top)
+            QString name; // its card's name ("model", or the file's base name at the top)
             QString access; // Python that reaches it from the loaded object ("", ["model"])
             std::vector<std::pair<int64_t, int64_t>> layers; // {in, out}: Linear; {0, 0}: ReLU
             size_t first = 0;
@@ -86,7 +86,7 @@ public:
         bool single() const
         {
             return tensors.size() == 1 && tensors.front().keys.isEmpty() && tensors.front().access.isEmpty()
-                   && !tensors.front().numpy;
+                && !tensors.front().numpy;
         }
     };
     static constexpr int kMaxOthers = 20;
@@ -95,13 +95,13 @@ public:
     struct Refused : std::runtime_error
     {
         enum class Kind {
-            Empty,         // no bytes at all
-            NotTorch,      // neither a zip archive nor a pickle torch.save wrote
-            Damaged,       // a zip archive or pickle cut short or broken: detail says how
-            TorchScript,   // torch.jit.save's archive of a scripted model
-            Unsupported,   // what cannot be a card (quantized, sparse, a dtype): detail says which
+            Empty, // no bytes at all
+            NotTorch, // neither a zip archive nor a pickle torch.save wrote
+            Damaged, // a zip archive or pickle cut short or broken: detail says how
+            TorchScript, // torch.jit.save's archive of a scripted model
+            Unsupported, // what cannot be a card (quantized, sparse, a dtype): detail says which
         };
-        Refused(Kind k, const QString &d) : std::runtime_error(d.toStdString()), kind(k), detail(d) {}
+        Refused(Kind k, const QString &d) : std::runtime_error(d.toStdString()), kind(k), detail(d) { }
         Kind kind;
         QString detail;
     };

@@ -16,7 +16,7 @@ struct SafetensorsDtype
     std::optional<c10::ScalarType> type;
 
     static const SafetensorsDtype *find(const QString &name); // nullptr: not a dtype of the format
-    static QString nameOf(c10::ScalarType type);              // empty: the format has none
+    static QString nameOf(c10::ScalarType type); // empty: the format has none
     // LibTorch 2.3+: the unsigned 16- to 64-bit integers and the two OCP 8-bit floats load.
     static bool loadsUnsignedAndFloat8();
 };

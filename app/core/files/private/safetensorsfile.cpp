@@ -66,10 +66,7 @@ QStringList topLevelKeys(const QByteArray &json)
 }
 
 // A whole number ≥ 0 in JSON, or -1.
-qint64 count(const QJsonValue &v)
-{
-    return v.isDouble() ? v.toInteger(-1) : -1;
-}
+qint64 count(const QJsonValue &v) { return v.isDouble() ? v.toInteger(-1) : -1; }
 
 QString shapeText(const std::vector<int64_t> &shape)
 {
@@ -91,9 +88,10 @@ SafetensorsFile::Info parseTensor(const QString &name, const QJsonValue &value)
     info.dtype = o.value(QLatin1String("dtype")).toString();
     const SafetensorsDtype *dtype = SafetensorsDtype::find(info.dtype);
     if (!dtype)
-        refuse(Kind::UnknownDtype, SafetensorsFile::tr("Tensor %1 has the dtype \"%2\", which the safetensors format "
-                                                       "does not have.")
-                                       .arg(name, info.dtype));
+        refuse(Kind::UnknownDtype,
+               SafetensorsFile::tr("Tensor %1 has the dtype \"%2\", which the safetensors format "
+                                   "does not have.")
+                   .arg(name, info.dtype));
     info.scalarType = dtype->type;
     const QJsonValue shape = o.value(QLatin1String("shape"));
     const QJsonArray dims = shape.toArray();
@@ -104,25 +102,27 @@ SafetensorsFile::Info parseTensor(const QString &name, const QJsonValue &value)
     for (const QJsonValue &d : dims) {
         const qint64 n = count(d);
         if (n < 0)
-            refuse(Kind::WrongType, SafetensorsFile::tr("Tensor %1's shape holds %2, which is not a size (a whole "
-                                                        "number, 0 or more).")
-                                        .arg(name, QString::fromUtf8(QJsonDocument(QJsonArray{d}).toJson(
-                                                       QJsonDocument::Compact))));
+            refuse(Kind::WrongType,
+                   SafetensorsFile::tr("Tensor %1's shape holds %2, which is not a size (a whole "
+                                       "number, 0 or more).")
+                       .arg(name, QString::fromUtf8(QJsonDocument(QJsonArray{d}).toJson(QJsonDocument::Compact))));
         info.shape.push_back(n);
         overflow = overflow || __builtin_mul_overflow(elements, n, &elements);
     }
     const QJsonArray offsets = o.value(QLatin1String("data_offsets")).toArray();
     if (offsets.size() != 2 || count(offsets.at(0)) < 0 || count(offsets.at(1)) < 0)
-        refuse(Kind::WrongType, SafetensorsFile::tr("Tensor %1 has no data_offsets (two whole numbers, begin and "
-                                                    "end).")
-                                    .arg(name));
+        refuse(Kind::WrongType,
+               SafetensorsFile::tr("Tensor %1 has no data_offsets (two whole numbers, begin and "
+                                   "end).")
+                   .arg(name));
     info.begin = count(offsets.at(0));
     info.end = count(offsets.at(1));
     if (info.end < info.begin)
-        refuse(Kind::OutOfRange, SafetensorsFile::tr("Tensor %1's data_offsets [%2, %3] end before they begin.")
-                                     .arg(name)
-                                     .arg(info.begin)
-                                     .arg(info.end));
+        refuse(Kind::OutOfRange,
+               SafetensorsFile::tr("Tensor %1's data_offsets [%2, %3] end before they begin.")
+                   .arg(name)
+                   .arg(info.begin)
+                   .arg(info.end));
     qint64 bits = 0;
     overflow = overflow || __builtin_mul_overflow(elements, qint64(dtype->bits), &bits);
     if (overflow || bits % 8 != 0 || bits / 8 != info.end - info.begin)
@@ -130,9 +130,9 @@ SafetensorsFile::Info parseTensor(const QString &name, const QJsonValue &value)
                SafetensorsFile::tr("Tensor %1 is %2 with shape %3, which needs %4 bytes, but its data_offsets "
                                    "[%5, %6] hold %7.")
                    .arg(name, info.dtype, shapeText(info.shape),
-                        overflow ? SafetensorsFile::tr("more than 2⁶³")
-                                 : bits % 8 ? SafetensorsFile::tr("a part of a byte more than %1").arg(bits / 8)
-                                            : QString::number(bits / 8))
+                        overflow       ? SafetensorsFile::tr("more than 2⁶³")
+                            : bits % 8 ? SafetensorsFile::tr("a part of a byte more than %1").arg(bits / 8)
+                                       : QString::number(bits / 8))
                    .arg(info.begin)
                    .arg(info.end)
                    .arg(info.end - info.begin));
@@ -144,19 +144,22 @@ SafetensorsFile::Info parseTensor(const QString &name, const QJsonValue &value)
 SafetensorsFile::Header SafetensorsFile::parse(const uchar *data, qint64 size)
 {
     if (size < 8)
-        refuse(Kind::TooShort, tr("The file has %1 bytes; a .safetensors file starts with 8 bytes that give its "
-                                  "header's length.")
-                                   .arg(size));
+        refuse(Kind::TooShort,
+               tr("The file has %1 bytes; a .safetensors file starts with 8 bytes that give its "
+                  "header's length.")
+                   .arg(size));
     const quint64 n = qFromLittleEndian<quint64>(data);
     if (n > quint64(kMaxHeaderBytes))
-        refuse(Kind::HeaderTooLarge, tr("Its header would be %1 bytes long; the safetensors format allows at most "
-                                        "100 MB.")
-                                         .arg(n));
+        refuse(Kind::HeaderTooLarge,
+               tr("Its header would be %1 bytes long; the safetensors format allows at most "
+                  "100 MB.")
+                   .arg(n));
     if (qint64(n) > size - 8)
-        refuse(Kind::HeaderPastEnd, tr("Its header would be %1 bytes long, but only %2 bytes follow the length "
-                                       "field: the file is cut short or is not a .safetensors file.")
-                                        .arg(n)
-                                        .arg(size - 8));
+        refuse(Kind::HeaderPastEnd,
+               tr("Its header would be %1 bytes long, but only %2 bytes follow the length "
+                  "field: the file is cut short or is not a .safetensors file.")
+                   .arg(n)
+                   .arg(size - 8));
     // The header is parsed from the map in place.
     const QByteArray json = QByteArray::fromRawData(reinterpret_cast<const char *>(data) + 8, qsizetype(n));
     QStringDecoder utf8(QStringDecoder::Utf8, QStringDecoder::Flag::Stateless);
@@ -203,33 +206,37 @@ SafetensorsFile::Header SafetensorsFile::parse(const uchar *data, qint64 size)
     const Info *previous = nullptr;
     for (const Info &t : h.tensors) {
         if (t.end > dataSize)
-            refuse(Kind::OutOfRange, tr("Tensor %1's data_offsets [%2, %3] reach past the data area, which holds %4 "
-                                        "bytes.")
-                                         .arg(t.name)
-                                         .arg(t.begin)
-                                         .arg(t.end)
-                                         .arg(dataSize));
+            refuse(Kind::OutOfRange,
+                   tr("Tensor %1's data_offsets [%2, %3] reach past the data area, which holds %4 "
+                      "bytes.")
+                       .arg(t.name)
+                       .arg(t.begin)
+                       .arg(t.end)
+                       .arg(dataSize));
         if (t.begin < at)
-            refuse(Kind::Overlap, tr("Tensor %1's bytes [%2, %3] overlap those of %4 [%5, %6].")
-                                      .arg(t.name)
-                                      .arg(t.begin)
-                                      .arg(t.end)
-                                      .arg(previous->name)
-                                      .arg(previous->begin)
-                                      .arg(previous->end));
+            refuse(Kind::Overlap,
+                   tr("Tensor %1's bytes [%2, %3] overlap those of %4 [%5, %6].")
+                       .arg(t.name)
+                       .arg(t.begin)
+                       .arg(t.end)
+                       .arg(previous->name)
+                       .arg(previous->begin)
+                       .arg(previous->end));
         if (t.begin > at)
-            refuse(Kind::Gap, tr("Bytes %1 to %2 of the data area belong to no tensor (the next one is %3).")
-                                  .arg(at)
-                                  .arg(t.begin)
-                                  .arg(t.name));
+            refuse(Kind::Gap,
+                   tr("Bytes %1 to %2 of the data area belong to no tensor (the next one is %3).")
+                       .arg(at)
+                       .arg(t.begin)
+                       .arg(t.name));
         at = t.end;
         previous = &t;
     }
     if (at != dataSize)
-        refuse(Kind::Gap, tr("The tensors end at byte %1 of the data area, but it holds %2 bytes: the rest belongs "
-                             "to no tensor.")
-                              .arg(at)
-                              .arg(dataSize));
+        refuse(Kind::Gap,
+               tr("The tensors end at byte %1 of the data area, but it holds %2 bytes: the rest belongs "
+                  "to no tensor.")
+                   .arg(at)
+                   .arg(dataSize));
     return h;
 }
 
@@ -250,7 +257,7 @@ bool SafetensorsFile::looksLike(const QString &path)
 // touches it then).
 struct SafetensorsFile::Mapping
 {
-    explicit Mapping(const QString &path) : file(path) {}
+    explicit Mapping(const QString &path) : file(path) { }
     ~Mapping()
     {
         if (data)
@@ -410,8 +417,8 @@ bool SafetensorsFile::write(const QString &path, const std::vector<std::pair<QSt
         if (json.size() > 1)
             json += ',';
         json += jsonString(tensors[i].first) + ":{\"dtype\":\"" + dtypeName(t.scalar_type()).toLatin1()
-                + "\",\"shape\":[" + shape + "],\"data_offsets\":[" + QByteArray::number(offset) + ','
-                + QByteArray::number(offset + bytes) + "]}";
+            + "\",\"shape\":[" + shape + "],\"data_offsets\":[" + QByteArray::number(offset) + ','
+            + QByteArray::number(offset + bytes) + "]}";
         offset += bytes;
     }
     json += '}';

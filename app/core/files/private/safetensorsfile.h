@@ -46,21 +46,21 @@ public:
     struct Refused : std::runtime_error
     {
         enum class Kind {
-            CannotRead,      // the file could not be opened or mapped
-            TooShort,        // fewer than the 8 bytes of the header length
-            HeaderTooLarge,  // the header length is over kMaxHeaderBytes
-            HeaderPastEnd,   // the header length reaches past the end of the file
-            NotJson,         // not UTF-8, not JSON, or not a JSON object
-            WrongType,       // a field missing or of the wrong JSON type
-            UnknownDtype,    // a dtype string the format does not have
-            DuplicateName,   // two tensors (or two __metadata__) with one name
-            SizeMismatch,    // data_offsets' span is not the bytes dtype × shape needs
-            OutOfRange,      // data_offsets past the data area, or end before begin
-            Overlap,         // two tensors' byte ranges overlap
-            Gap,             // bytes of the data area that no tensor covers
-            Cancelled,       // the progress callback said stop
+            CannotRead, // the file could not be opened or mapped
+            TooShort, // fewer than the 8 bytes of the header length
+            HeaderTooLarge, // the header length is over kMaxHeaderBytes
+            HeaderPastEnd, // the header length reaches past the end of the file
+            NotJson, // not UTF-8, not JSON, or not a JSON object
+            WrongType, // a field missing or of the wrong JSON type
+            UnknownDtype, // a dtype string the format does not have
+            DuplicateName, // two tensors (or two __metadata__) with one name
+            SizeMismatch, // data_offsets' span is not the bytes dtype × shape needs
+            OutOfRange, // data_offsets past the data area, or end before begin
+            Overlap, // two tensors' byte ranges overlap
+            Gap, // bytes of the data area that no tensor covers
+            Cancelled, // the progress callback said stop
         };
-        Refused(Kind k, const QString &r) : std::runtime_error(r.toStdString()), kind(k), reason(r) {}
+        Refused(Kind k, const QString &r) : std::runtime_error(r.toStdString()), kind(k), reason(r) { }
         Kind kind;
         QString reason;
     };
@@ -80,9 +80,9 @@ public:
 
     struct Header
     {
-        std::vector<Info> tensors;                 // by begin offset (file order)
-        QList<QPair<QString, QString>> metadata;   // __metadata__, in the header's order
-        qint64 dataStart = 0;                      // 8 + N
+        std::vector<Info> tensors; // by begin offset (file order)
+        QList<QPair<QString, QString>> metadata; // __metadata__, in the header's order
+        qint64 dataStart = 0; // 8 + N
     };
 
     // (bytes copied so far, bytes to copy in all); false stops the load (Refused::Cancelled).

@@ -54,7 +54,8 @@ QString placeHere(const QString &saved, const QString &name, QStringList *notice
     if (found)
         return saved;
     if (notices)
-        *notices << QCoreApplication::translate("Workspace", "%1 was on %2, which this machine does not have: it is on the CPU now.")
+        *notices << QCoreApplication::translate("Workspace",
+                                                "%1 was on %2, which this machine does not have: it is on the CPU now.")
                         .arg(name, saved);
     return QStringLiteral("cpu");
 }
@@ -177,8 +178,7 @@ std::optional<SessionFormat::Contents> SessionFormat::read(const QByteArray &pay
             const QString kind = c.value(QStringLiteral("kind")).toString();
             if (!TensorSpec::isValidName(name))
                 throw std::runtime_error("bad name");
-            const QString device = placeHere(c.value(QStringLiteral("device")).toString(), name,
-                                             &contents.notices);
+            const QString device = placeHere(c.value(QStringLiteral("device")).toString(), name, &contents.notices);
             CardEntry e;
             e.info.name = name;
             e.info.kind = kind;
@@ -241,10 +241,9 @@ std::optional<SessionFormat::Contents> SessionFormat::read(const QByteArray &pay
         }
         for (const QJsonValue &v : meta.value(QStringLiteral("code")).toArray()) {
             const QJsonObject l = v.toObject();
-            contents.log.append(CodeLine{l.value(QStringLiteral("code")).toString(),
-                                         l.value(QStringLiteral("errorType")).toString(),
-                                         l.value(QStringLiteral("error")).toString(),
-                                         l.value(QStringLiteral("refused")).toBool()});
+            contents.log.append(
+                CodeLine{l.value(QStringLiteral("code")).toString(), l.value(QStringLiteral("errorType")).toString(),
+                         l.value(QStringLiteral("error")).toString(), l.value(QStringLiteral("refused")).toBool()});
         }
     } catch (const std::exception &e) {
         if (error)
@@ -256,8 +255,7 @@ std::optional<SessionFormat::Contents> SessionFormat::read(const QByteArray &pay
 
 QString SessionFormat::corruptMessage(const std::exception &e)
 {
-    return tr("The session file is corrupt: %1.")
-        .arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0));
+    return tr("The session file is corrupt: %1.").arg(QString::fromUtf8(e.what()).section(QLatin1Char('\n'), 0, 0));
 }
 
 } // namespace tk

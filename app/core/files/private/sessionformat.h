@@ -28,7 +28,7 @@ public:
     {
         std::vector<CardEntry> cards; // in file order; an optimizer's modelId is its model's index
         CodeLog log;
-        QStringList notices;          // GPU cards this machine put on the CPU
+        QStringList notices; // GPU cards this machine put on the CPU
     };
 
     // Throws std::exception when a tensor's values cannot be read.

@@ -66,7 +66,9 @@ void CardTable::fillModelInfo(CardEntry &e)
         if (auto *lin = child->as<torch::nn::Linear>())
             layers << QStringLiteral("Linear(%1→%2)").arg(lin->options.in_features()).arg(lin->options.out_features());
         else
-            layers << QString::fromStdString(child->name()).remove(QStringLiteral("torch::nn::")).remove(QStringLiteral("Impl"));
+            layers << QString::fromStdString(child->name())
+                          .remove(QStringLiteral("torch::nn::"))
+                          .remove(QStringLiteral("Impl"));
     }
     for (const auto &p : e.module->parameters()) {
         params += p.numel();

@@ -20,7 +20,7 @@ public:
     std::map<int, CardEntry> entries; // by id
     StorageIdentity storage;
     int nextId = 1;
-    int revision = 0;               // raised by every change of a card's info
+    int revision = 0; // raised by every change of a card's info
     ObjectCards *objects = nullptr; // the console, while one is attached: describes its objects
 
     CardEntry *find(int id)

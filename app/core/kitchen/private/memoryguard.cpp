@@ -7,10 +7,7 @@
 namespace tk {
 
 namespace {
-QString sizeText(qint64 bytes)
-{
-    return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeIecFormat);
-}
+QString sizeText(qint64 bytes) { return QLocale::c().formattedDataSize(bytes, 2, QLocale::DataSizeIecFormat); }
 } // namespace
 
 std::optional<OpError> MemoryGuard::check(qint64 bytes, const QString &device, const QString &what,

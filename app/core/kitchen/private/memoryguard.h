@@ -21,8 +21,7 @@ public:
 
     // The refusal, or nothing when `bytes` fit, the device does not report its free memory, or
     // the guard is off. `what` names the allocation in the message; `code` is its Python line.
-    std::optional<OpError> check(qint64 bytes, const QString &device, const QString &what,
-                                 const QString &code) const;
+    std::optional<OpError> check(qint64 bytes, const QString &device, const QString &what, const QString &code) const;
 
 private:
     bool m_enabled = true;

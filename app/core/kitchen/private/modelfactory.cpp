@@ -47,8 +47,7 @@ torch::nn::Sequential ModelFactory::clone(const torch::nn::Sequential &model)
     return torch::nn::Sequential(std::dynamic_pointer_cast<torch::nn::SequentialImpl>(model->clone()));
 }
 
-std::unique_ptr<torch::optim::Optimizer> ModelFactory::optimizer(Optimizer kind,
-                                                                 const std::vector<at::Tensor> &params,
+std::unique_ptr<torch::optim::Optimizer> ModelFactory::optimizer(Optimizer kind, const std::vector<at::Tensor> &params,
                                                                  double lr)
 {
     if (kind == Optimizer::Sgd)

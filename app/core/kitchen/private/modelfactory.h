@@ -30,12 +30,11 @@ public:
     static torch::nn::Sequential clone(const torch::nn::Sequential &model);
 
     // SGD with momentum 0.9, or Adam, over `params`.
-    static std::unique_ptr<torch::optim::Optimizer> optimizer(Optimizer kind,
-                                                              const std::vector<at::Tensor> &params,
+    static std::unique_ptr<torch::optim::Optimizer> optimizer(Optimizer kind, const std::vector<at::Tensor> &params,
                                                               double lr);
     static std::optional<Optimizer> optimizerFromName(const QString &name); // "sgd", "adam"
     static Optimizer kindOf(const torch::optim::Optimizer &optimizer);
-    static QString name(Optimizer kind);                                    // "sgd", "adam"
+    static QString name(Optimizer kind); // "sgd", "adam"
 
 private:
     static std::mutex &globalGeneratorMutex();

@@ -15,8 +15,8 @@ namespace tk {
 namespace {
 
 using valuesums::Acc;
-using valuesums::Sums;
 using valuesums::scan;
+using valuesums::Sums;
 using valuesums::sumShifted;
 
 // Adaptive average pooling's windows: cell i covers [floor(i·n/cells), ceil((i+1)·n/cells)).
@@ -25,9 +25,9 @@ int64_t windowEnd(int64_t i, int64_t n, int64_t cells) { return ((i + 1) * n + c
 
 struct Layout
 {
-    int64_t rows = 1, cols = 1;     // the 2-D view: last dimension across, the rest down
+    int64_t rows = 1, cols = 1; // the 2-D view: last dimension across, the rest down
     int cellRows = 1, cellCols = 1; // the heat map
-    std::vector<int64_t> cuts;      // column pieces: every window's start and end, in order
+    std::vector<int64_t> cuts; // column pieces: every window's start and end, in order
     std::vector<int> firstPiece, endPiece; // cell column j = pieces [firstPiece, endPiece)
 };
 
@@ -62,11 +62,9 @@ struct Cursor
     Cursor(const Layout &layout, int64_t firstRow, double sh)
         : l(&layout), row(firstRow), shift(sh), piece(layout.cuts.size() - 1),
           cells(size_t(layout.cellRows) * size_t(layout.cellCols))
-    {
-    }
+    { }
 
-    template<typename T>
-    void feed(const T *p, int64_t count)
+    template<typename T> void feed(const T *p, int64_t count)
     {
         // Rows of short pieces (a 1024-wide matrix: 32 values each), whole in this feed, are
         // scanned as one stretch and then only summed per piece, while they are in the cache.
@@ -89,8 +87,7 @@ struct Cursor
         }
     }
 
-    template<typename T>
-    void wholeRow(const T *p)
+    template<typename T> void wholeRow(const T *p)
     {
         Sums r;
         scan(p, l->cols, shift, r);
@@ -175,21 +172,20 @@ void finishCard(CardInfo &card, const Layout &l, double shift, const Sums &s, co
         std::fill(card.heat.begin(), card.heat.end(), 0.5f); // constant tensor: one colour
 }
 
-template<typename T>
-double shiftOf(const T *first)
+template<typename T> double shiftOf(const T *first)
 {
     const double x = double(static_cast<Acc<T>>(*first));
     return std::isfinite(x) ? x : 0.0;
 }
 
-template<typename T>
-void summarise(CardInfo &card, const at::Tensor &t)
+template<typename T> void summarise(CardInfo &card, const at::Tensor &t)
 {
     const T *data = t.data_ptr<T>();
     const Layout l = layoutOf(t);
     const double shift = shiftOf(data);
     // Enough rows per thread to be worth a thread; a few parts per thread even out the load.
-    const int64_t parts = std::clamp<int64_t>(t.numel() / (1 << 18), 1, std::min<int64_t>(l.rows, 4 * at::get_num_threads()));
+    const int64_t parts
+        = std::clamp<int64_t>(t.numel() / (1 << 18), 1, std::min<int64_t>(l.rows, 4 * at::get_num_threads()));
     std::vector<Cursor> part;
     for (int64_t k = 0; k < parts; ++k)
         part.emplace_back(l, k * l.rows / parts, shift);
@@ -214,8 +210,8 @@ void summarise(CardInfo &card, const at::Tensor &t)
 
 bool SummaryPass::takes(const at::Tensor &t)
 {
-    if (!t.defined() || !t.device().is_cpu() || t.layout() != at::kStrided || !t.is_contiguous()
-        || t.numel() == 0 || !t.has_storage())
+    if (!t.defined() || !t.device().is_cpu() || t.layout() != at::kStrided || !t.is_contiguous() || t.numel() == 0
+        || !t.has_storage())
         return false;
     const at::ScalarType s = t.scalar_type();
     return s == at::kFloat || s == at::kDouble || s == at::kHalf || s == at::kBFloat16;
@@ -226,10 +222,18 @@ bool SummaryPass::fill(CardInfo &card, const at::Tensor &t)
     if (!takes(t))
         return false;
     switch (t.scalar_type()) {
-    case at::kFloat: summarise<float>(card, t); break;
-    case at::kDouble: summarise<double>(card, t); break;
-    case at::kHalf: summarise<at::Half>(card, t); break;
-    default: summarise<at::BFloat16>(card, t); break;
+    case at::kFloat:
+        summarise<float>(card, t);
+        break;
+    case at::kDouble:
+        summarise<double>(card, t);
+        break;
+    case at::kHalf:
+        summarise<at::Half>(card, t);
+        break;
+    default:
+        summarise<at::BFloat16>(card, t);
+        break;
     }
     return true;
 }
@@ -239,10 +243,8 @@ struct SummaryPass::Stream::State
     explicit State(const at::Tensor &t)
         : layout(layoutOf(t)), type(t.scalar_type()), item(t.element_size()),
           bytes(int64_t(t.numel()) * int64_t(t.element_size()))
-    {
-    }
-    template<typename T>
-    void feedTyped(const char *p, int64_t count)
+    { }
+    template<typename T> void feedTyped(const char *p, int64_t count)
     {
         if (!cursor)
             cursor.emplace(layout, 0, shiftOf(reinterpret_cast<const T *>(p)));
@@ -253,10 +255,18 @@ struct SummaryPass::Stream::State
         if (count <= 0)
             return;
         switch (type) {
-        case at::kFloat: feedTyped<float>(p, count); break;
-        case at::kDouble: feedTyped<double>(p, count); break;
-        case at::kHalf: feedTyped<at::Half>(p, count); break;
-        default: feedTyped<at::BFloat16>(p, count); break;
+        case at::kFloat:
+            feedTyped<float>(p, count);
+            break;
+        case at::kDouble:
+            feedTyped<double>(p, count);
+            break;
+        case at::kHalf:
+            feedTyped<at::Half>(p, count);
+            break;
+        default:
+            feedTyped<at::BFloat16>(p, count);
+            break;
         }
     }
 
@@ -270,7 +280,7 @@ struct SummaryPass::Stream::State
     std::optional<Cursor> cursor;
 };
 
-SummaryPass::Stream::Stream(const at::Tensor &t) : d(std::make_unique<State>(t)) {}
+SummaryPass::Stream::Stream(const at::Tensor &t) : d(std::make_unique<State>(t)) { }
 SummaryPass::Stream::~Stream() = default;
 SummaryPass::Stream::Stream(Stream &&) noexcept = default;
 

@@ -42,7 +42,7 @@ private:
     void run();
 
     std::mutex m_mutex; // guards m_queue, m_pending and m_done
-    std::condition_variable m_wake;    // a piece, or done
+    std::condition_variable m_wake; // a piece, or done
     std::condition_variable m_drained; // m_pending fell to 0
     std::deque<Piece> m_queue;
     size_t m_pending = 0; // handed over and not fed yet (queued or being fed)

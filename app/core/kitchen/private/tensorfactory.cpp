@@ -11,19 +11,20 @@ at::Tensor TensorFactory::make(const TensorSpec &spec, c10::ScalarType dtype, co
     const std::vector<int64_t> sizes(spec.shape.begin(), spec.shape.end());
     const auto opts = torch::TensorOptions().dtype(dtype).device(device);
     switch (spec.factory) {
-    case TensorSpec::Factory::Ones: return torch::ones(sizes, opts);
-    case TensorSpec::Factory::Zeros: return torch::zeros(sizes, opts);
-    case TensorSpec::Factory::Full: return torch::full(sizes, spec.fillValue, opts);
+    case TensorSpec::Factory::Ones:
+        return torch::ones(sizes, opts);
+    case TensorSpec::Factory::Zeros:
+        return torch::zeros(sizes, opts);
+    case TensorSpec::Factory::Full:
+        return torch::full(sizes, spec.fillValue, opts);
     case TensorSpec::Factory::Arange:
-        return torch::arange(static_cast<int64_t>(TensorSpec::numel(spec.shape).value_or(0)), opts)
-            .reshape(sizes);
+        return torch::arange(static_cast<int64_t>(TensorSpec::numel(spec.shape).value_or(0)), opts).reshape(sizes);
     case TensorSpec::Factory::Randn:
     case TensorSpec::Factory::Rand: {
         at::Generator gen = at::detail::createCPUGenerator(spec.seed);
         const auto cpuOpts = opts.device(torch::kCPU);
-        const at::Tensor t = spec.factory == TensorSpec::Factory::Randn
-                                 ? torch::randn(sizes, gen, cpuOpts)
-                                 : torch::rand(sizes, gen, cpuOpts);
+        const at::Tensor t = spec.factory == TensorSpec::Factory::Randn ? torch::randn(sizes, gen, cpuOpts)
+                                                                        : torch::rand(sizes, gen, cpuOpts);
         return t.to(device);
     }
     }

@@ -23,10 +23,14 @@ QString TensorSummary::formatNumber(double v)
 
 QString TensorSummary::dtypeShort(const QString &dtype)
 {
-    if (dtype == QLatin1String("float64")) return QStringLiteral("f64");
-    if (dtype == QLatin1String("float16")) return QStringLiteral("f16");
-    if (dtype == QLatin1String("bfloat16")) return QStringLiteral("bf16");
-    if (dtype == QLatin1String("int64")) return QStringLiteral("i64");
+    if (dtype == QLatin1String("float64"))
+        return QStringLiteral("f64");
+    if (dtype == QLatin1String("float16"))
+        return QStringLiteral("f16");
+    if (dtype == QLatin1String("bfloat16"))
+        return QStringLiteral("bf16");
+    if (dtype == QLatin1String("int64"))
+        return QStringLiteral("i64");
     return dtype;
 }
 
@@ -74,8 +78,7 @@ void TensorSummary::fillLine(CardInfo &card, const at::Tensor &t)
     QStringList parts;
     parts << QStringLiteral("tensor[%1]").arg(TensorSpec::shapeText(card.shape))
           << QStringLiteral("n=%1").arg(card.numel)
-          << QStringLiteral("(%1)").arg(
-                 QLocale::c().formattedDataSize(card.bytes, 1, QLocale::DataSizeIecFormat));
+          << QStringLiteral("(%1)").arg(QLocale::c().formattedDataSize(card.bytes, 1, QLocale::DataSizeIecFormat));
     if (card.summaryPending) {
         parts << QStringLiteral("…"); // the statistics follow
     } else if (card.hasStats) {
@@ -132,15 +135,14 @@ void TensorSummary::fillHeat(CardInfo &card, const at::Tensor &t)
     torch::NoGradGuard noGrad;
     // View as a matrix: last dimension across, everything else down.
     at::Tensor m = t.dim() == 0 ? t.reshape({1, 1})
-                   : t.dim() == 1 ? t.reshape({1, t.size(0)})
-                                  : t.reshape({-1, t.size(-1)});
+        : t.dim() == 1          ? t.reshape({1, t.size(0)})
+                                : t.reshape({-1, t.size(-1)});
     m = m.to(torch::kFloat32);
     m = at::nan_to_num(m, std::nan(""), card.max, card.min); // keep NaN, clamp ±Inf to range
     const int rows = static_cast<int>(std::min<int64_t>(m.size(0), kHeatSide));
     const int cols = static_cast<int>(std::min<int64_t>(m.size(1), kHeatSide));
     // adaptive_avg_pool2d averages blocks; NaN inside a block keeps that cell marked.
-    at::Tensor pooled =
-        at::adaptive_avg_pool2d(m.unsqueeze(0), {rows, cols}).squeeze(0).to(torch::kCPU).contiguous();
+    at::Tensor pooled = at::adaptive_avg_pool2d(m.unsqueeze(0), {rows, cols}).squeeze(0).to(torch::kCPU).contiguous();
     const double lo = card.min, hi = card.max;
     const double span = hi > lo ? hi - lo : 1.0;
     card.heatRows = rows;

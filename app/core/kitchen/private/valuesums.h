@@ -35,12 +35,10 @@ struct Sums
     }
 };
 
-template<typename T>
-using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
+template<typename T> using Acc = std::conditional_t<std::is_same_v<T, double>, double, float>;
 
 // One value at a time, classifying each: for stretches that hold NaN or ±Inf.
-template<typename T>
-void scanSlow(const T *p, int64_t n, double shift, Sums &s)
+template<typename T> void scanSlow(const T *p, int64_t n, double shift, Sums &s)
 {
     for (int64_t i = 0; i < n; ++i) {
         const double x = double(static_cast<Acc<T>>(p[i]));
@@ -68,15 +66,17 @@ void scanSlow(const T *p, int64_t n, double shift, Sums &s)
 // template parameter: one vector type per lane type.
 typedef float FloatLanes __attribute__((vector_size(16)));
 typedef double DoubleLanes __attribute__((vector_size(16)));
-template<typename A>
-struct LanesOf;
-template<>
-struct LanesOf<float> { using V = FloatLanes; };
-template<>
-struct LanesOf<double> { using V = DoubleLanes; };
+template<typename A> struct LanesOf;
+template<> struct LanesOf<float>
+{
+    using V = FloatLanes;
+};
+template<> struct LanesOf<double>
+{
+    using V = DoubleLanes;
+};
 
-template<typename A>
-bool scanFinite(const A *q, int64_t n, A shift, Sums &s)
+template<typename A> bool scanFinite(const A *q, int64_t n, A shift, Sums &s)
 {
     using V = typename LanesOf<A>::V;
     constexpr int kLanes = int(sizeof(V) / sizeof(A));
@@ -122,8 +122,7 @@ bool scanFinite(const A *q, int64_t n, A shift, Sums &s)
 }
 constexpr int64_t kLaneBlock = 8; // n's multiple for scanFinite: two vectors of floats, four of doubles
 #else
-template<typename A>
-bool scanFinite(const A *q, int64_t n, A shift, Sums &s)
+template<typename A> bool scanFinite(const A *q, int64_t n, A shift, Sums &s)
 {
     Sums c;
     scanSlow(q, n, double(shift), c);
@@ -138,8 +137,7 @@ constexpr int64_t kLaneBlock = 1;
 // Values in blocks of at most kChunk, so that float lanes sum few enough values to keep about
 // float's precision before they go into the double sums. Half types are widened to float
 // a block at a time first.
-template<typename T>
-void scan(const T *p, int64_t n, double shift, Sums &s)
+template<typename T> void scan(const T *p, int64_t n, double shift, Sums &s)
 {
     using A = Acc<T>;
     constexpr int64_t kChunk = 1024;
@@ -164,8 +162,7 @@ void scan(const T *p, int64_t n, double shift, Sums &s)
 }
 
 // The sum of x - shift over `n` finite values: the heat map's share of a row already scanned.
-template<typename T>
-double sumShifted(const T *p, int64_t n, double shift)
+template<typename T> double sumShifted(const T *p, int64_t n, double shift)
 {
     using A = Acc<T>;
     constexpr int64_t kChunk = 1024;

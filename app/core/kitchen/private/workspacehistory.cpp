@@ -4,8 +4,7 @@
 
 namespace tk {
 
-WorkspaceHistory::Snapshot WorkspaceHistory::capture(const std::map<int, CardEntry> &entries,
-                                                     const CodeLog &log)
+WorkspaceHistory::Snapshot WorkspaceHistory::capture(const std::map<int, CardEntry> &entries, const CodeLog &log)
 {
     Snapshot s;
     s.log = log;
@@ -66,8 +65,7 @@ WorkspaceHistory::Snapshot WorkspaceHistory::relinked(Snapshot s)
         auto it = s.entries.find(e.modelId);
         if (it == s.entries.end() || !it->second.module)
             continue;
-        e.optimizer = ModelFactory::optimizer(ModelFactory::kindOf(*e.optimizer),
-                                              it->second.module->parameters(),
+        e.optimizer = ModelFactory::optimizer(ModelFactory::kindOf(*e.optimizer), it->second.module->parameters(),
                                               CardEntry::kOptimizerLr);
     }
     return s;

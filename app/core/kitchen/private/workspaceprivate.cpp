@@ -7,7 +7,6 @@
 #include "core/kitchen/private/tensorsummary.h"
 #include "core/devices/private/torchutil.h"
 
-
 namespace tk {
 
 void Workspace::Private::restore(WorkspaceHistory::Snapshot s)
@@ -36,12 +35,11 @@ std::optional<c10::Device> Workspace::Private::usableDevice(const QString &id, Q
         DeviceRegistry::device(resolved, &found);
         if (!found) {
             const BuildFacts facts = DeviceRegistry::buildFacts();
-            *error = tr("%1 is not available here. %2")
-                         .arg(resolved,
-                              facts.cudaDeviceCount > 0
-                                  ? tr("GPUs on this machine: %n.", nullptr,
-                                       facts.cudaDeviceCount)
-                                  : facts.noGpuExplanation());
+            *error
+                = tr("%1 is not available here. %2")
+                      .arg(resolved,
+                           facts.cudaDeviceCount > 0 ? tr("GPUs on this machine: %n.", nullptr, facts.cudaDeviceCount)
+                                                     : facts.noGpuExplanation());
             return std::nullopt;
         }
     }
@@ -51,10 +49,9 @@ std::optional<c10::Device> Workspace::Private::usableDevice(const QString &id, Q
 std::optional<OpError> Workspace::Private::checkNewName(const QString &name, int exceptId) const
 {
     if (!TensorSpec::isValidName(name))
-        return OpError::invalid(
-            tr("“%1” is not a usable name: use letters, digits and _, not starting with a "
-               "digit, and not a Python keyword.")
-                .arg(name));
+        return OpError::invalid(tr("“%1” is not a usable name: use letters, digits and _, not starting with a "
+                                   "digit, and not a Python keyword.")
+                                    .arg(name));
     const int other = cards.idOf(name);
     if (other >= 0 && other != exceptId)
         return OpError::invalid(tr("There is already a card named %1.").arg(name));
@@ -75,8 +72,7 @@ Outcome Workspace::Private::fail(const OpError &error, bool logIt)
     return o;
 }
 
-Outcome Workspace::Private::failTorch(std::exception_ptr ex, const QStringList &devices,
-                                      const QString &code)
+Outcome Workspace::Private::failTorch(std::exception_ptr ex, const QStringList &devices, const QString &code)
 {
     QString pyType;
     OpError e = torchutil::fromException(ex, devices, code, &pyType);
@@ -93,7 +89,8 @@ Outcome Workspace::Private::failTorch(std::exception_ptr ex, const QStringList &
 Outcome Workspace::Private::transferObject(CardEntry &e, const c10::Device &dev, const QString &requested)
 {
     // Its bytes once it is known to hold tensors of its own (an optimizer or a loss moves none).
-    MoveReport r = MoveReport::of(MoveOrigin::Kitchen, e.info.name, e.info.device, requested, torchutil::deviceId(dev), 0);
+    MoveReport r
+        = MoveReport::of(MoveOrigin::Kitchen, e.info.name, e.info.device, requested, torchutil::deviceId(dev), 0);
     r.sourceId = e.info.id;
     r.resultId = e.info.id;
     Outcome o;
@@ -140,8 +137,7 @@ Outcome Workspace::Private::transferPythonObject(CardEntry &e, MoveReport r)
         return o;
     }
     if (!cards.objects)
-        return fail(OpError::invalid(tr("%1 is a Python object and the console is not running.")
-                                         .arg(e.info.name)),
+        return fail(OpError::invalid(tr("%1 is a Python object and the console is not running.").arg(e.info.name)),
                     false);
     r.codeLine = PythonCode::moveModel(e.info.name, r.requestedDevice, r.toDevice);
     r.bytes = e.info.bytes;

@@ -23,7 +23,7 @@ struct Workspace::Private
     WorkspaceHistory history;
     MemoryGuard memory;
     CodeLog log;
-    bool deferSummaries = false;    // setDeferredSummaries
+    bool deferSummaries = false; // setDeferredSummaries
     // The pending card summarisePending() is part-way through, and which tensor (and version of
     // its values) the part already read came from.
     struct PartialSummary

@@ -22,8 +22,7 @@ PreparedSpirals::PreparedSpirals(at::Tensor x, at::Tensor y, at::Tensor order, i
                                  std::shared_ptr<std::atomic<int64_t>> cpuNanos)
     : m_x(x.contiguous()), m_y(y.contiguous()), m_order(order.contiguous()), m_passes(passes),
       m_cpuNanos(std::move(cpuNanos))
-{
-}
+{ }
 
 c10::optional<size_t> PreparedSpirals::size() const { return size_t(m_order.size(0)); }
 
