@@ -36,8 +36,9 @@ packages=(
 # For tests: the exported script runs under real PyTorch (Debian's python3-torch wraps the
 # same LibTorch) and UI tests read fonts on the offscreen platform.
 # A real Jupyter kernel for the watcher's notebook tests: ipykernel 6 here, 7 in the pip build.
+# clang-format 14 checks the C++ layout (.clang-format).
 test_packages=(python3 python3-torch python3-pytest fontconfig clang libclang-rt-14-dev
-               python3-ipykernel python3-nbclient)
+               python3-ipykernel python3-nbclient clang-format)
 # For the pip build: a virtual environment from Debian's Python.
 pip_packages=(python3-venv)
 
