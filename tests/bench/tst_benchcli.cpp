@@ -102,15 +102,7 @@ private Q_SLOTS:
             QSKIP("no Python with torch here: no PyTorch-written file to load");
         QTemporaryDir dir;
         QProcess p;
-        p.start(py,
-                {"-c",
-                 QStringLiteral(
-                     "import torch, torch.nn as nn\n"
-                     "m = nn.Sequential(nn.Linear(2, 3), nn.ReLU(), nn.Linear(3, 2))\n"
-                     "t = torch.arange(10.)\n"
-                     "torch.save({'epoch': 3, 'model': m.state_dict(), 'view': t[2:5], 'base': t}, '%1/ckpt.pt')\n"
-                     "torch.save(m, '%1/module.pt')\n")
-                     .arg(dir.path())});
+        p.start(py, {testsupport::fixtureWriter("cli_checkpoint.py"), dir.path()});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
 

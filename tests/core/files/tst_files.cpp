@@ -183,19 +183,8 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         QTemporaryDir dir;
         QProcess p;
-        // A 4-byte storage seen as 100000 × 100000 floats (what expand() saves), and a pickle
-        // that copies a 2-million-item list two hundred times (a few MB of file, GBs if copied).
-        p.start(m_py,
-                {"-c",
-                 QStringLiteral(
-                     "import torch, zipfile\n"
-                     "torch.save(torch.zeros(1).expand(100000, 100000), '%1/expanded.pt')\n"
-                     "body = b'\\x80\\x02Nq\\x00(' + b'h\\x00' * 2000000 + b'lq\\x01c__builtin__\\nset\\nq\\x02'\n"
-                     "body += b'h\\x02h\\x01\\x85R0' * 200 + b'N.'\n"
-                     "with zipfile.ZipFile('%1/copies.pt', 'w') as z:\n"
-                     "    z.writestr('archive/data.pkl', body)\n"
-                     "    z.writestr('archive/version', '3\\n')\n")
-                     .arg(dir.path())});
+        // An expand()ed tensor and a pickle that copies one list 200 times (see the writer).
+        p.start(m_py, {testsupport::fixtureWriter("hostile_pickles.py"), dir.path()});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         Workspace w;

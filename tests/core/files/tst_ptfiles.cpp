@@ -69,14 +69,7 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         QTemporaryDir dir;
         QProcess p;
-        p.start(
-            py,
-            {"-c",
-             QStringLiteral(
-                 "import torch\n"
-                 "torch.save(torch.linspace(0, 1, 5), '%1/line.pt')\n"
-                 "torch.save({'w': torch.ones(2, 3, dtype=torch.float64), 'idx': torch.arange(4)}, '%1/state.pt')\n")
-                 .arg(dir.path())});
+        p.start(py, {testsupport::fixtureWriter("line_and_state.py"), dir.path()});
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         Workspace w;
