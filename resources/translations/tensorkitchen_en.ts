@@ -942,7 +942,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         </translation>
     </message>
     <message>
-        <source>The console&apos;s Python half (%1) cannot be read: the tensorkitchen package is not installed with this app.</source>
+        <source>The console&apos;s Python half (the tensorkitchen package) cannot be found: it is not installed with this app.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

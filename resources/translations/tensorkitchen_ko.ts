@@ -949,8 +949,8 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         </translation>
     </message>
     <message>
-        <source>The console&apos;s Python half (%1) cannot be read: the tensorkitchen package is not installed with this app.</source>
-        <translation>콘솔의 Python 부분(%1)을 읽을 수 없습니다: tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
+        <source>The console&apos;s Python half (the tensorkitchen package) cannot be found: it is not installed with this app.</source>
+        <translation>콘솔의 Python 부분(tensorkitchen 패키지)을 찾을 수 없습니다: 이 앱과 함께 설치되어 있지 않습니다.</translation>
     </message>
 </context>
 <context>
