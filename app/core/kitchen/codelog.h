@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 #include <QList>
+#include <algorithm>
 #include <QMetaType>
 #include <QString>
 
@@ -28,6 +29,7 @@ public:
     void append(const CodeLine &line) { m_lines.append(line); }
     const QList<CodeLine> &lines() const { return m_lines; }
     void clear() { m_lines.clear(); }
+    void truncate(qsizetype size) { m_lines.resize(std::min(size, m_lines.size())); }
     QString toScript() const;
 
 private:

@@ -11,15 +11,15 @@ namespace tk {
 Outcome Workspace::createModel(int width, int depth, const QString &name, quint64 seed)
 {
     const QString n = name.isEmpty() ? freeName(QStringLiteral("model")) : name.trimmed();
-    if (auto e = d->checkNewName(n))
-        return d->fail(*e, false);
+    if (auto e = d->cards.checkNewName(n))
+        return d->actions.fail(*e, false);
     if (width < 1 || depth < 1 || width > 65536 || depth > 64)
-        return d->fail(OpError::invalid(tr("A model needs a width of 1…65536 and a depth of 1…64.")), false);
+        return d->actions.fail(OpError::invalid(tr("A model needs a width of 1…65536 and a depth of 1…64.")), false);
     const QString code = PythonCode::mlp(n, width, depth, seed);
     const qint64 params
         = qint64(2) * width + width + qint64(depth - 1) * (qint64(width) * width + width) + qint64(width) * 2 + 2;
     if (auto e = d->memory.check(params * 4, QStringLiteral("cpu"), tr("the model %1").arg(n), code))
-        return d->fail(*e);
+        return d->actions.fail(*e);
     try {
         CardEntry e;
         e.module = ModelFactory::mlp(width, depth, seed);
@@ -27,10 +27,10 @@ Outcome Workspace::createModel(int width, int depth, const QString &name, quint6
         e.info.name = n;
         e.info.kind = QStringLiteral("model");
         const int id = d->cards.insert(std::move(e));
-        d->logOk(code);
+        d->actions.ok(code);
         return Outcome::forCard(id);
     } catch (...) {
-        return d->failTorch(std::current_exception(), {QStringLiteral("cpu")}, code);
+        return d->actions.failTorch(std::current_exception(), {QStringLiteral("cpu")}, code);
     }
 }
 
@@ -38,13 +38,13 @@ Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QStri
 {
     CardEntry *model = d->cards.find(modelId);
     if (!model || !model->module)
-        return d->fail(OpError::invalid(tr("An optimizer needs a model card to work on.")), false);
+        return d->actions.fail(OpError::invalid(tr("An optimizer needs a model card to work on.")), false);
     const QString n = name.isEmpty() ? freeName(QStringLiteral("optimizer")) : name.trimmed();
-    if (auto e = d->checkNewName(n))
-        return d->fail(*e, false);
+    if (auto e = d->cards.checkNewName(n))
+        return d->actions.fail(*e, false);
     const auto optimizerKind = ModelFactory::optimizerFromName(kind);
     if (!optimizerKind)
-        return d->fail(OpError::invalid(tr("Unknown optimizer “%1”: use sgd or adam.").arg(kind)), false);
+        return d->actions.fail(OpError::invalid(tr("Unknown optimizer “%1”: use sgd or adam.").arg(kind)), false);
     const QString code
         = PythonCode::optimizer(n, ModelFactory::name(*optimizerKind), model->info.name, CardEntry::kOptimizerLr);
     CardEntry e;
@@ -53,20 +53,20 @@ Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QStri
     e.info.name = n;
     e.info.kind = QStringLiteral("optimizer");
     const int id = d->cards.insert(std::move(e));
-    d->logOk(code);
+    d->actions.ok(code);
     return Outcome::forCard(id);
 }
 
 Outcome Workspace::createLoss(const QString &name)
 {
     const QString n = name.isEmpty() ? freeName(QStringLiteral("loss_fn")) : name.trimmed();
-    if (auto e = d->checkNewName(n))
-        return d->fail(*e, false);
+    if (auto e = d->cards.checkNewName(n))
+        return d->actions.fail(*e, false);
     CardEntry e;
     e.info.name = n;
     e.info.kind = QStringLiteral("loss");
     const int id = d->cards.insert(std::move(e));
-    d->logOk(PythonCode::loss(n));
+    d->actions.ok(PythonCode::loss(n));
     return Outcome::forCard(id);
 }
 

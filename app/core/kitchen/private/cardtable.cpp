@@ -1,6 +1,7 @@
 #include "core/kitchen/private/cardtable.h"
 
 #include "core/kitchen/private/tensorsummary.h"
+#include "core/kitchen/tensorspec.h"
 
 namespace tk {
 
@@ -110,6 +111,43 @@ bool CardTable::storageSharedByOthers(const void *key, int exceptId) const
         if (id != exceptId && StorageIdentity::keyOf(e) == key)
             return true;
     return false;
+}
+
+std::optional<OpError> CardTable::checkNewName(const QString &name, int exceptId) const
+{
+    if (!TensorSpec::isValidName(name))
+        return OpError::invalid(tr("“%1” is not a usable name: use letters, digits and _, not starting with a "
+                                   "digit, and not a Python keyword.")
+                                    .arg(name));
+    const int other = idOf(name);
+    if (other >= 0 && other != exceptId)
+        return OpError::invalid(tr("There is already a card named %1.").arg(name));
+    return std::nullopt;
+}
+
+QString CardTable::freeName(const QString &base) const
+{
+    if (base.isEmpty()) {
+        // The short names PyTorch examples use first, then t1, t2, …
+        for (const char *n : {"x", "y", "w", "a", "b", "c", "u", "v"})
+            if (idOf(QLatin1String(n)) < 0)
+                return QLatin1String(n);
+        return freeName(QStringLiteral("t"));
+    }
+    if (idOf(base) < 0 && TensorSpec::isValidName(base))
+        return base;
+    for (int i = 1;; ++i) {
+        const QString candidate = base + QString::number(i);
+        if (idOf(candidate) < 0)
+            return candidate;
+    }
+}
+
+void CardTable::remove(const QList<int> &ids)
+{
+    for (int id : ids)
+        entries.erase(id);
+    refreshStorageIds();
 }
 
 } // namespace tk

@@ -6,9 +6,11 @@
 #include "core/files/private/storageidentity.h"
 #include "core/kitchen/private/cardentry.h"
 #include "core/kitchen/private/objectcards.h"
+#include "core/kitchen/operror.h"
 
 #include <QCoreApplication>
 #include <map>
+#include <optional>
 
 namespace tk {
 
@@ -39,6 +41,13 @@ public:
     // The card's info made again from what it holds, with a new revision.
     void refreshInfo(CardEntry &e);
     void refreshStorageIds() { storage.refresh(entries, revision); }
+    // The cards `ids` gone again (a load that failed part-way adds none of its cards).
+    void remove(const QList<int> &ids);
+    // Why `name` cannot name a new card (or card `exceptId` renamed), or nothing when it can.
+    std::optional<OpError> checkNewName(const QString &name, int exceptId = -1) const;
+    // `base` when no card has that name, else base1, base2, …; for an empty base the short
+    // names PyTorch examples use first (x, y, w, …), then t1, t2, …
+    QString freeName(const QString &base) const;
     // Whether a card other than `exceptId` holds the storage `key`.
     bool storageSharedByOthers(const void *key, int exceptId) const;
 

@@ -1,6 +1,6 @@
-// Workspace: .safetensors files (the rest of the class is in workspace.cpp and
-// workspacefiles.cpp). The format is SafetensorsFile; this is where its tensors become cards.
-#include "core/kitchen/private/workspaceprivate.h"
+// SafetensorsCards: .safetensors files as cards. The format is SafetensorsFile; this is where
+// its tensors become cards, and cards a file.
+#include "core/files/private/safetensorscards.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/files/loadprogress.h"
@@ -12,6 +12,11 @@
 #include <QFileInfo>
 
 namespace tk {
+
+SafetensorsCards::SafetensorsCards(CardTable &cards, const MemoryGuard &memory, ActionLog &actions,
+                                   const PendingSummaries &summaries)
+    : m_cards(cards), m_memory(memory), m_actions(actions), m_summaries(summaries)
+{ }
 
 namespace {
 // At most this many items in one notice, each value cut to kMaxValue characters: a model's
@@ -28,8 +33,7 @@ QString listed(const QStringList &items)
 }
 } // namespace
 
-Outcome Workspace::loadSafetensors(const QString &path, const QString &device, QList<int> *created,
-                                   LoadProgress *progress)
+Outcome SafetensorsCards::load(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress)
 {
     const QString file = QFileInfo(path).fileName();
     const QString target = DeviceRegistry::resolve(device);
@@ -52,9 +56,10 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             metadata << QStringLiteral("%1 = %2").arg(
                 key, value.size() > kMaxValue ? value.left(kMaxValue) + QStringLiteral("…") : value);
         if (st->header().tensors.empty())
-            return d->fail(OpError::fileError(path, false, tr("%1 holds no tensors.").arg(file), QString()), false);
+            return m_actions.fail(OpError::fileError(path, false, tr("%1 holds no tensors.").arg(file), QString()),
+                                  false);
         if (!skipped.isEmpty() && int(skipped.size()) == int(st->header().tensors.size()))
-            return d->fail(
+            return m_actions.fail(
                 OpError::fileError(path, false,
                                    SafetensorsFile::loadsUnsignedAndFloat8()
                                        ? tr("%1 holds only tensors whose dtypes Tensor Kitchen does not "
@@ -67,8 +72,8 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
                                              .arg(file, listed(skipped)),
                                    QString()),
                 false);
-        if (auto e = d->memory.check(st->loadableBytes(), QStringLiteral("cpu"), file, QString()))
-            return d->fail(*e, false);
+        if (auto e = m_memory.check(st->loadableBytes(), QStringLiteral("cpu"), file, QString()))
+            return m_actions.fail(*e, false);
         // Progress and Cancel as for a .pt (LoadProgress): bytes copied of the bytes to copy.
         loaded = st->load([progress](qint64 done, qint64 total) {
             if (!progress)
@@ -81,15 +86,15 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
         if (r.kind == SafetensorsFile::Refused::Kind::Cancelled)
             return cancelledLoad();
         if (r.kind == SafetensorsFile::Refused::Kind::CannotRead)
-            return d->fail(OpError::invalid(tr("Cannot open %1: %2").arg(path, r.reason)), false);
-        return d->fail(OpError::fileError(path, false,
-                                          tr("%1 is not a .safetensors file that can be loaded: %2 Nothing was "
-                                             "loaded.")
-                                              .arg(file, r.reason),
-                                          r.reason),
-                       false);
+            return m_actions.fail(OpError::invalid(tr("Cannot open %1: %2").arg(path, r.reason)), false);
+        return m_actions.fail(OpError::fileError(path, false,
+                                                 tr("%1 is not a .safetensors file that can be loaded: %2 Nothing was "
+                                                    "loaded.")
+                                                     .arg(file, r.reason),
+                                                 r.reason),
+                              false);
     } catch (...) {
-        return d->failTorch(std::current_exception(), {QStringLiteral("cpu")}, QString());
+        return m_actions.failTorch(std::current_exception(), {QStringLiteral("cpu")}, QString());
     }
     // Each tensor on its device and summarised first, so a failure there leaves the kitchen as
     // it was; the storage marks once for all the cards (per card it is quadratic in their number).
@@ -101,43 +106,44 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
             if (target != QLatin1String("cpu"))
                 t = t.to(c10::Device(target.toStdString()));
             CardInfo info;
-            if (d->deferSummaries)
+            if (m_summaries.deferred())
                 TensorSummary::fillPending(info, t); // nothing read yet: the statistics follow
             else
                 TensorSummary::fill(info, t);
-            if (!d->deferSummaries)
+            if (!m_summaries.deferred())
                 SafetensorsFile::ownBytes(t); // read already: its own copy, so the file no longer reaches it
             infos.push_back(std::move(info));
         }
     } catch (...) {
-        return d->failTorch(std::current_exception(), {target}, QString());
+        return m_actions.failTorch(std::current_exception(), {target}, QString());
     }
     // As Python reads the file: a dict from load_file, then one line per key.
-    WorkspaceHistory::Snapshot before = d->snapshot();
+    const qsizetype logMark = m_actions.mark(); // all the cards or none, and their lines
     Outcome o;
     QList<int> ids;
     try {
-        const QString holder = freeName(QStringLiteral("loaded"));
-        d->logOk(PythonCode::importSafetensors());
-        d->logOk(PythonCode::loadSafetensors(holder, path));
+        const QString holder = m_cards.freeName(QStringLiteral("loaded"));
+        m_actions.ok(PythonCode::importSafetensors());
+        m_actions.ok(PythonCode::loadSafetensors(holder, path));
         for (size_t i = 0; i < loaded.size(); ++i) {
             const auto &[key, t] = loaded[i];
             const QString base = PythonCode::identifier(key);
-            QString name = freeName(base);
+            QString name = m_cards.freeName(base);
             for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
-                name = freeName(base + QString::number(k));
-            const int id = d->cards.addSummarised(name, t, std::move(infos[i]));
+                name = m_cards.freeName(base + QString::number(k));
+            const int id = m_cards.addSummarised(name, t, std::move(infos[i]));
             ids << id;
             o.cardId = id;
             QString line = PythonCode::loadItem(name, holder, key);
             if (target != QLatin1String("cpu"))
                 line += PythonCode::toCall(target);
-            d->logOk(line);
+            m_actions.ok(line);
         }
-        d->cards.refreshStorageIds(); // once for all the new cards
+        m_cards.refreshStorageIds(); // once for all the new cards
     } catch (...) {
-        d->restore(std::move(before));
-        return d->failTorch(std::current_exception(), {target}, QString());
+        m_cards.remove(ids);
+        m_actions.undoTo(logMark);
+        return m_actions.failTorch(std::current_exception(), {target}, QString());
     }
     if (created)
         *created << ids;
@@ -154,20 +160,20 @@ Outcome Workspace::loadSafetensors(const QString &path, const QString &device, Q
     return o;
 }
 
-Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
+Outcome SafetensorsCards::save(const QList<int> &ids, const QString &path)
 {
     // The whole kitchen: every card that has values (a model, a meta card: a notice). Named
     // cards: each must be a tensor with values, or nothing is written.
     const bool everything = ids.isEmpty();
     QList<int> chosen = ids;
     if (everything)
-        for (const auto &[id, e] : d->cards.entries)
+        for (const auto &[id, e] : m_cards.entries)
             chosen << id;
     std::vector<std::pair<QString, at::Tensor>> tensors;
     QStringList names;
     QStringList left;
     for (int id : std::as_const(chosen)) {
-        CardEntry *e = d->cards.find(id);
+        CardEntry *e = m_cards.find(id);
         QString why;
         if (!e || !e->isTensor())
             why = tr("Only tensor cards can be saved in a .safetensors file.");
@@ -177,7 +183,7 @@ Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
             why = tr("%1 is %2, which a .safetensors file cannot hold.").arg(e->info.name, e->info.dtype);
         if (!why.isEmpty()) {
             if (!everything)
-                return d->fail(OpError::invalid(why), false);
+                return m_actions.fail(OpError::invalid(why), false);
             if (e)
                 left << e->info.name;
             continue;
@@ -186,17 +192,17 @@ Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
         names << e->info.name;
     }
     if (tensors.empty())
-        return d->fail(OpError::invalid(tr("There is no tensor card with values to save.")), false);
+        return m_actions.fail(OpError::invalid(tr("There is no tensor card with values to save.")), false);
     try {
         QString error;
         // Hugging Face transformers reads a file only when its metadata says whose it is.
         if (!SafetensorsFile::write(path, tensors, {{QStringLiteral("format"), QStringLiteral("pt")}}, &error))
-            return d->fail(OpError::invalid(error), false);
+            return m_actions.fail(OpError::invalid(error), false);
     } catch (...) {
-        return d->failTorch(std::current_exception(), {}, QString());
+        return m_actions.failTorch(std::current_exception(), {}, QString());
     }
-    d->logOk(PythonCode::importSafetensors());
-    d->logOk(PythonCode::saveSafetensors(names, path));
+    m_actions.ok(PythonCode::importSafetensors());
+    m_actions.ok(PythonCode::saveSafetensors(names, path));
     Outcome o;
     if (!left.isEmpty())
         o.notices

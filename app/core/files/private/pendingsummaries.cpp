@@ -1,10 +1,9 @@
-// Workspace: the summaries a large load leaves pending (the rest of the class is in
-// workspace.cpp and workspacefiles.cpp). A load's cards appear as soon as their tensors exist;
+// PendingSummaries: the summaries a large load leaves pending. A load's cards appear as soon as their tensors exist;
 // their statistics and heat maps are made here afterwards, a slice at a time, by follow-up
 // work on the same thread (KitchenWorker), so that a user's request is never held up long.
 // A tensor over a .safetensors file's map is copied into memory of its own in the same pass,
 // as the bytes are read for its statistics: once they land, the file no longer reaches it.
-#include "core/kitchen/private/workspaceprivate.h"
+#include "core/files/private/pendingsummaries.h"
 
 #include "core/files/private/safetensorsfile.h"
 #include "core/kitchen/private/tensorsummary.h"
@@ -14,24 +13,22 @@
 
 namespace tk {
 
-void Workspace::setDeferredSummaries(bool on) { d->deferSummaries = on; }
-
-bool Workspace::hasPendingSummaries() const
+bool PendingSummaries::any() const
 {
-    for (const auto &[id, e] : d->cards.entries)
+    for (const auto &[id, e] : m_cards.entries)
         if (e.info.summaryPending)
             return true;
     return false;
 }
 
-QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
+QList<CardInfo> PendingSummaries::summarise(qint64 byteBudget)
 {
     // Below this a slice is not worth its round through the worker's queue.
     constexpr qint64 kMinPiece = qint64(1) << 20;
     QList<CardInfo> landed;
     qint64 spent = 0;
-    Private::PartialSummary &part = d->partial;
-    for (auto &[id, e] : d->cards.entries) { // by id: in the file's order
+    Partial &part = m_partial;
+    for (auto &[id, e] : m_cards.entries) { // by id: in the file's order
         if (spent >= byteBudget)
             break;
         if (!e.info.summaryPending)
@@ -50,7 +47,7 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
             // The part read so far counts only if it is this tensor's, with the same values.
             if (part.id != id || part.tensor != t.unsafeGetTensorImpl() || part.version != t._version()
                 || !part.stream) {
-                part = Private::PartialSummary{};
+                part = Partial{};
                 part.id = id;
                 part.tensor = t.unsafeGetTensorImpl();
                 part.version = t._version();
@@ -87,12 +84,12 @@ QList<CardInfo> Workspace::summarisePending(qint64 byteBudget)
                 SafetensorsFile::adopt(t, std::move(part.copy));
             }
             TensorSummary::fill(e.info, t, part.stream.get());
-            part = Private::PartialSummary{};
+            part = Partial{};
             landed << e.info;
         } catch (...) {
             // Out of memory for LibTorch's temporaries, say: the card keeps its line without
             // statistics rather than waiting for ever.
-            part = Private::PartialSummary{};
+            part = Partial{};
             e.info.summaryPending = false;
             e.info.summary.remove(QStringLiteral(" …"));
             landed << e.info;
