@@ -1,13 +1,17 @@
-// Workspace: the actions on tensor cards, preview and undo, over the parts in Private (model,
-// optimizer and loss cards are in workspacemodels.cpp; sessions and files in core/files/).
+// Workspace: every action on the cards, each handed to the part of Private that does it
+// (CardMoves, CardCombiner, ModelCards, PtCards, SafetensorsCards, SessionCards, …); here is
+// what is left: making, renaming, cloning and removing a tensor card, preview and undo.
 #include "core/kitchen/private/workspaceprivate.h"
 
 #include "core/kitchen/private/kitchendevice.h"
 #include "core/kitchen/pythoncode.h"
 #include "core/kitchen/private/tensorfactory.h"
 #include "core/devices/torchthread.h"
+#include "core/devices/deviceregistry.h"
 #include "core/devices/private/torchutil.h"
+#include "core/files/private/safetensorsfile.h"
 
+#include <QCryptographicHash>
 #include <set>
 
 namespace tk {
@@ -245,6 +249,91 @@ qint64 Workspace::bytesOn(const QString &device) const
             total += e.info.storageBytes;
     }
     return total;
+}
+
+Outcome Workspace::createModel(int width, int depth, const QString &name, quint64 seed)
+{
+    return d->models.createModel(width, depth, name, seed);
+}
+
+Outcome Workspace::createOptimizer(int modelId, const QString &kind, const QString &name)
+{
+    return d->models.createOptimizer(modelId, kind, name);
+}
+
+Outcome Workspace::createLoss(const QString &name) { return d->models.createLoss(name); }
+
+QList<quintptr> Workspace::parameterKeys(int id) const { return d->models.parameterKeys(id); }
+
+Outcome Workspace::forgetToMoveTheModel()
+{
+    int model = idOf(QStringLiteral("model"));
+    if (model < 0 || !d->cards.find(model)->module) {
+        const Outcome m = createModel(16, 1, freeName(QStringLiteral("model")));
+        if (!m.ok())
+            return m;
+        model = m.cardId;
+    }
+    const QString modelDevice = d->cards.find(model)->info.device;
+    // The data goes where the model is not: the GPU if there is one, else meta.
+    QString other
+        = modelDevice == QLatin1String("cpu") ? DeviceRegistry::resolve(QStringLiteral("cuda")) : QStringLiteral("cpu");
+    if (other == modelDevice)
+        other = QStringLiteral("meta");
+    TensorSpec spec;
+    spec.factory = TensorSpec::Factory::Randn;
+    spec.shape = {8, 2};
+    spec.device = other;
+    spec.name = freeName(QStringLiteral("x"));
+    const Outcome x = create(spec);
+    if (!x.ok())
+        return x;
+    return combine(Operation::Forward, model, x.cardId, freeName(QStringLiteral("out")));
+}
+
+QByteArray Workspace::saveSession(QString *error) const { return d->sessions.save(error); }
+
+bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList *notices)
+{
+    if (!d->sessions.load(data, error, notices))
+        return false;
+    clearHistory(); // undo does not reach back across opening a session
+    return true;
+}
+
+Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress)
+{
+    // Hugging Face's format has a reader of its own.
+    if (SafetensorsFile::looksLike(path))
+        return loadSafetensors(path, device, created, progress);
+    return d->ptFiles.load(path, device, created, progress);
+}
+
+Outcome Workspace::savePt(int id, const QString &path) { return d->ptFiles.save(id, path); }
+
+Outcome Workspace::loadSafetensors(const QString &path, const QString &device, QList<int> *created,
+                                   LoadProgress *progress)
+{
+    return d->safetensorsFiles.load(path, device, created, progress);
+}
+
+Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
+{
+    return d->safetensorsFiles.save(ids, path);
+}
+
+void Workspace::setDeferredSummaries(bool on) { d->summaries.setDeferred(on); }
+
+bool Workspace::hasPendingSummaries() const { return d->summaries.any(); }
+
+QList<CardInfo> Workspace::summarisePending(qint64 byteBudget) { return d->summaries.summarise(byteBudget); }
+
+QByteArray Workspace::valuesHash(int id) const
+{
+    auto it = d->cards.entries.find(id);
+    if (it == d->cards.entries.end() || !it->second.tensor.defined())
+        return {};
+    return QCryptographicHash::hash(torchutil::hostBytes(it->second.tensor), QCryptographicHash::Sha256);
 }
 
 } // namespace tk

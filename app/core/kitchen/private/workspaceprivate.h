@@ -1,20 +1,21 @@
 #pragma once
-// Core-internal: the Workspace's state, shared by workspace.cpp (actions, undo) and
-// workspacefiles.cpp (sessions, .pt files). Its parts are classes of their own: the cards
-// (CardTable), the history, the memory check, the log and its answers (ActionLog), moves
-// (CardMoves), combining (CardCombiner) and files (PtCards, SafetensorsCards, PendingSummaries). Includes
-// torch; never include from ui/.
+// Core-internal: the Workspace's parts, each a class of its own: the cards (CardTable), the
+// history, the memory check, the log and its answers (ActionLog), moves (CardMoves), combining
+// (CardCombiner), models (ModelCards) and files (PtCards, SafetensorsCards, PendingSummaries,
+// SessionCards). Includes torch; never include from ui/.
 
 #include "core/kitchen/workspace.h"
 
 #include "core/files/private/pendingsummaries.h"
 #include "core/files/private/ptcards.h"
 #include "core/files/private/safetensorscards.h"
+#include "core/files/private/sessioncards.h"
 #include "core/kitchen/private/actionlog.h"
 #include "core/kitchen/private/cardcombiner.h"
 #include "core/kitchen/private/cardmoves.h"
 #include "core/kitchen/private/cardtable.h"
 #include "core/kitchen/private/memoryguard.h"
+#include "core/kitchen/private/modelcards.h"
 #include "core/kitchen/private/summarypass.h"
 #include "core/kitchen/private/workspacehistory.h"
 
@@ -33,9 +34,11 @@ struct Workspace::Private
     ActionLog actions{log}; // answers and their lines in `log`
     CardMoves moves{cards, memory, actions};
     CardCombiner combiner{cards, memory, actions};
+    ModelCards models{cards, memory, actions};
     PendingSummaries summaries{cards};
     PtCards ptFiles{cards, memory, actions, summaries};
     SafetensorsCards safetensorsFiles{cards, memory, actions, summaries};
+    SessionCards sessions{cards, log};
 
     WorkspaceHistory::Snapshot snapshot() const
     {
