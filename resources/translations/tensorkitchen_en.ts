@@ -945,6 +945,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>The console&apos;s Python half (the tensorkitchen package) cannot be found: it is not installed with this app.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>The console&apos;s Python half (the tensorkitchen package in %1) could not be imported: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -952,6 +952,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>The console&apos;s Python half (the tensorkitchen package) cannot be found: it is not installed with this app.</source>
         <translation>콘솔의 Python 부분(tensorkitchen 패키지)을 찾을 수 없습니다: 이 앱과 함께 설치되어 있지 않습니다.</translation>
     </message>
+    <message>
+        <source>The console&apos;s Python half (the tensorkitchen package in %1) could not be imported: %2</source>
+        <translation>콘솔의 Python 부분(%1에 있는 tensorkitchen 패키지)을 가져올 수 없습니다: %2</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -1,6 +1,7 @@
 // The console's namespace and the kitchen's cards kept as one: cards bound to names before a
 // statement, names adopted as cards after it, and its moves and errors read back.
 #include "core/console/private/pythonconsoleprivate.h"
+#include "core/kitchen/private/movepath.h"
 
 #include "core/files/private/storageidentity.h"
 #include "core/kitchen/private/tensorsummary.h"
@@ -210,6 +211,7 @@ MoveReport PythonConsole::Private::report(const py::dict &m, const QString &code
     r.sameStorage = sameStorage;
     r.inPlace = inPlace;
     r.seconds = m["seconds"].cast<double>();
+    r.timing = MovePath::timing(); // every move the console records went through _tk_move
     r.codeLine = codeLine;
     py::object src = m["src_tensor"];
     if (r.meaning == TransferMeaning::Reassign && !r.sameStorage && !r.inPlace && !src.is_none()) {

@@ -96,7 +96,7 @@ Outcome PythonConsole::run(const QString &code, Mode mode, const QString &file)
         try {
             executed = d->helpers.attr("execute")(stmt[0], d->ns, stmt[1]);
         } catch (const py::error_already_set &) {
-            // A Ctrl+C that landed in the bootstrap's own lines rather than the user's.
+            // A Ctrl+C that landed in tensorkitchen._console's own lines rather than the user's.
         }
         consolerun::running = 0;
         // An interrupt that arrived as the statement ended must not hit the next Python call.

@@ -47,13 +47,21 @@ QString packageFolder()
 py::module_ importPackage(const QString &folder)
 {
     py::module_ util = py::module_::import("importlib.util");
+    py::object modules = py::module_::import("sys").attr("modules");
     py::object spec = util.attr("spec_from_file_location")(
         "tensorkitchen", (folder + QStringLiteral("/__init__.py")).toStdString(),
         py::arg("submodule_search_locations") = py::make_tuple(folder.toStdString()));
     py::object module = util.attr("module_from_spec")(spec);
-    py::module_::import("sys").attr("modules")["tensorkitchen"] = module;
-    spec.attr("loader").attr("exec_module")(module);
-    return py::module_::import("tensorkitchen._console");
+    modules["tensorkitchen"] = module;
+    try {
+        spec.attr("loader").attr("exec_module")(module);
+        return py::module_::import("tensorkitchen._console");
+    } catch (...) {
+        // No half-made package stays behind for a later `import tensorkitchen` to find.
+        for (const char *name : {"tensorkitchen._console", "tensorkitchen"})
+            modules.attr("pop")(name, py::none());
+        throw;
+    }
 }
 
 } // namespace
@@ -116,12 +124,19 @@ bool PythonConsole::Private::start()
                     } else {
                         // The package's own files: the console's half (tensorkitchen._console)
                         // and the move hooks it shares with the watcher.
-                        helpers = importPackage(folder);
-                        installMovePath(helpers.attr("__dict__").cast<py::dict>());
-                        ns = helpers.attr("make_namespace")();
-                        ok = true;
-                        status = tr("Python %1 · torch %2 · the app's own LibTorch")
-                                     .arg(str(sys.attr("version")).section(QLatin1Char(' '), 0, 0), version);
+                        try {
+                            helpers = importPackage(folder);
+                            installMovePath(helpers.attr("__dict__").cast<py::dict>());
+                            ns = helpers.attr("make_namespace")();
+                            ok = true;
+                            status = tr("Python %1 · torch %2 · the app's own LibTorch")
+                                         .arg(str(sys.attr("version")).section(QLatin1Char(' '), 0, 0), version);
+                        } catch (const std::exception &e) {
+                            helpers = py::object();
+                            status = tr("The console's Python half (the tensorkitchen package in %1) "
+                                        "could not be imported: %2")
+                                         .arg(folder, QString::fromUtf8(e.what()));
+                        }
                     }
                 }
             }
@@ -141,7 +156,7 @@ bool PythonConsole::Private::start()
 
 // What a tensor card looked like at the last sync: a change of any part is news for the card
 
-// Every .to() a console line makes runs here (the bootstrap's `_tk_move`): the path of every
+// Every .to() a console line makes runs here (tensorkitchen._console's `_tk_move`): the path of every
 // kitchen move, so the memory check and the timing are the drag's own.
 void PythonConsole::Private::installMovePath(py::dict scope)
 {

@@ -31,10 +31,7 @@ MoveReport MoveReport::of(MoveOrigin origin, const QString &sourceName, const QS
     // `device = "cuda" if torch.cuda.is_available() else "cpu"` on a machine with no GPU
     r.idiomFallback = r.requestedDevice == QLatin1String("cuda") && toDevice == QLatin1String("cpu");
     r.bytes = bytes;
-    // The app's own moves all pass MovePath::timed; a watched program's say how they were timed.
-    if (origin != MoveOrigin::Watched)
-        r.timing = QStringLiteral("synchronised");
-    return r;
+    return r; // `timing` is set by what times it: MovePath, or the watched program's stream
 }
 
 QString MoveReport::describe() const

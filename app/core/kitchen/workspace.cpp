@@ -1,6 +1,7 @@
 // Workspace: every action on the cards, each handed to the part of Private that does it
 // (CardMoves, CardCombiner, ModelCards, PtCards, SafetensorsCards, SessionCards, …); here is
-// what is left: making, renaming, cloning and removing a tensor card, preview and undo.
+// what is left: making, renaming, cloning and removing a tensor card, the lesson that forgets
+// to move the model (made of other actions), preview, values' hashes, bytes per device, undo.
 #include "core/kitchen/private/workspaceprivate.h"
 
 #include "core/kitchen/private/kitchendevice.h"
@@ -233,6 +234,8 @@ int Workspace::count() const { return static_cast<int>(d->cards.entries.size());
 const CodeLog &Workspace::codeLog() const { return d->log; }
 
 CardTable &Workspace::cardTable() { return d->cards; }
+
+const CardTable &Workspace::cardTable() const { return d->cards; }
 
 const MemoryGuard &Workspace::memoryGuard() const { return d->memory; }
 

@@ -123,6 +123,7 @@ public:
     // a Python variable): the cards and the memory check, through their own classes. Their
     // headers include torch, so a widget cannot use them.
     CardTable &cardTable();
+    const CardTable &cardTable() const;
     const MemoryGuard &memoryGuard() const;
     // A line of Python the console ran, logged among the kitchen's own.
     void logCode(const CodeLine &line);

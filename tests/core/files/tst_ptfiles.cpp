@@ -350,6 +350,31 @@ private Q_SLOTS:
         QVERIFY2(o.notices.join('\n').contains("args = argparse.Namespace(lr=0.1)"), qPrintable(o.notices.join('\n')));
     }
 
+    // A load that fails part-way, after its first lines were logged (LibTorch refuses to move
+    // the file's model to a GPU this machine does not have), leaves none of its cards and none
+    // of its lines: only the error's.
+    void aLoadThatFailsPartWayLeavesNothing()
+    {
+        if (m_py.isEmpty())
+            QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
+        if (DeviceRegistry::buildFacts().cudaDeviceCount > 0)
+            QSKIP("This machine has a GPU: the model's move succeeds.");
+        Workspace w;
+        const int keep = w.create(spec("keep", "float32", {4})).cardId;
+        const QStringList log = codeLines(w);
+        QList<int> created;
+        const Outcome o = w.loadPt(m_files.filePath("module.pt"), "cuda:0", &created);
+        QVERIFY(!o.ok());
+        QVERIFY(!o.error.message.isEmpty());
+        QVERIFY(created.isEmpty());
+        QCOMPARE(w.count(), 1);
+        QCOMPARE(w.cards().first().id, keep);
+        QCOMPARE(w.codeLog().lines().size(), log.size() + 1);
+        QCOMPARE(codeLines(w).mid(0, log.size()), log);
+        QCOMPARE(w.codeLog().lines().last().error, o.error.message);
+        QVERIFY2(!codeLines(w).join('\n').contains("torch.load"), qPrintable(codeLines(w).join('\n')));
+    }
+
     void pythonObjectsAndDamagedFilesAreRefused_data()
     {
         QTest::addColumn<QString>("file");

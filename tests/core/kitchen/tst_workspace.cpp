@@ -387,6 +387,7 @@ private Q_SLOTS:
         const Outcome o = w.transfer(m, target, TransferMeaning::NewName);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QVERIFY(o.move().inPlace);
+        QCOMPARE(o.move().timing, QStringLiteral("synchronised")); // Module::to in MovePath::timed
         QCOMPARE(w.count(), 3); // no second model card
         QCOMPARE(w.parameterKeys(m), before); // the same Parameter objects…
         QCOMPARE(w.card(m)->device, target); // …now on the target
@@ -401,6 +402,7 @@ private Q_SLOTS:
             const Outcome none = w.transfer(id, "meta", TransferMeaning::Reassign);
             QVERIFY(none.ok());
             QVERIFY(none.move().noMoveNeeded);
+            QVERIFY(none.move().timing.isEmpty()); // nothing was timed
             QVERIFY(none.move().describe().contains("needs no .to()"));
         }
         QCOMPARE(w.codeLog().lines().size(), lines); // Python's optimizers have no .to()

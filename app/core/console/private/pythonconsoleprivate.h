@@ -60,7 +60,7 @@ public:
     bool tried = false;
     bool ok = false;
     QString status;
-    py::object helpers; // the bootstrap module
+    py::object helpers; // tensorkitchen._console
     py::object ns; // the user's namespace: one dict for every statement
     std::set<QString> bound; // card names this console has put into ns
     struct Look

@@ -9,13 +9,9 @@
 #include "core/kitchen/private/modelfactory.h"
 #include "core/kitchen/private/summarypipeline.h"
 #include "core/kitchen/private/tensorsummary.h"
-#include "core/files/private/safetensorsfile.h"
 #include "core/kitchen/pythoncode.h"
-#include "core/files/private/sessionformat.h"
-#include "core/files/sessionframe.h"
 #include "core/devices/private/torchutil.h"
 
-#include <QCryptographicHash>
 #include <QFile>
 #include <QFileInfo>
 #include <QSaveFile>
@@ -184,7 +180,6 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
     summarising.advance(1, 1);
     // One tensor alone is loaded straight into its name; anything else into a holder first,
     // then item by item, each line naming its item's path in the file.
-    // All the cards or none.
     const qsizetype logMark = m_actions.mark(); // all the cards or none, and their lines
     QList<int> ids;
     qsizetype modelCards = 0;

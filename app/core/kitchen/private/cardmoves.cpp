@@ -47,6 +47,7 @@ Outcome CardMoves::transfer(int id, const QString &device, TransferMeaning meani
     at::Tensor result;
     try {
         r.seconds = MovePath::timed(source.device(), *dev, [&] { result = source.to(*dev); });
+        r.timing = MovePath::timing();
     } catch (...) {
         return m_actions.failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, code);
     }
@@ -102,6 +103,7 @@ Outcome CardMoves::object(CardEntry &e, const c10::Device &dev, const QString &r
     try {
         // In place: the same Parameter objects now hold data on dev.
         r.seconds = MovePath::timed(e.tensor.device(), dev, [&] { e.module->to(dev); });
+        r.timing = MovePath::timing();
     } catch (...) {
         return m_actions.failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.codeLine);
     }
@@ -139,6 +141,7 @@ Outcome CardMoves::pythonObject(CardEntry &e, MoveReport r)
     bool moved = false;
     r.seconds = MovePath::timed(r.fromDevice, r.toDevice,
                                 [&] { moved = m_cards.objects->move(e, r.toDevice, &type, &message); });
+    r.timing = MovePath::timing();
     if (!moved) {
         OpError err;
         err.kind = OpError::classify(message);

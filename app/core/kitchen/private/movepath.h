@@ -25,6 +25,8 @@ public:
     // devices are waited for before the clock starts and before it stops, so the time is the
     // copy's own, not its launch's nor the work queued before it.
     static double timed(const c10::Device &from, const c10::Device &to, const std::function<void()> &copy);
+    // What a MoveReport's `timing` says of a move timed here.
+    static QString timing() { return QStringLiteral("synchronised"); }
     // The same for a device named as PyTorch names it ("cuda", "cuda:0", "meta").
     static double timed(const QString &from, const QString &to, const std::function<void()> &copy);
 };

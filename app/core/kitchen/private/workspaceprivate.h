@@ -16,17 +16,19 @@
 #include "core/kitchen/private/cardtable.h"
 #include "core/kitchen/private/memoryguard.h"
 #include "core/kitchen/private/modelcards.h"
-#include "core/kitchen/private/summarypass.h"
 #include "core/kitchen/private/workspacehistory.h"
 
-#include <map>
-#include <optional>
 #include <torch/torch.h>
 
 namespace tk {
 
 struct Workspace::Private
 {
+    // The parts below hold references to each other: never copied or moved.
+    Private() = default;
+    Private(const Private &) = delete;
+    Private &operator=(const Private &) = delete;
+
     CardTable cards; // the named cards and their storage marks
     WorkspaceHistory history;
     MemoryGuard memory;
