@@ -8,11 +8,24 @@
 #include "ui/watch/programkitchen.h"
 #include "ui/watch/watchcontroller.h"
 #include "ui/window/mainwindow.h"
+#include "support/testsupport.h"
 
+#include <QDir>
+#include <QStandardPaths>
 #include <QStringList>
+#include <QTemporaryDir>
 #include <QTest>
 
 namespace tk::testsupport {
+
+// A watch suite's start: Qt's test mode, and the app's socket in the suite's own folder, so that
+// no other kitchen gets its programs. Returns the Python with torch that runs them (empty: none).
+inline QString startWatchSuite(const QTemporaryDir &dir)
+{
+    QStandardPaths::setTestModeEnabled(true);
+    qputenv("TENSORKITCHEN_SOCKET", QDir(dir.path()).filePath("watch.sock").toUtf8());
+    return torchPython();
+}
 
 inline QStringList cardNames(DevicePane *pane)
 {

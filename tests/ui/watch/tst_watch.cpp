@@ -60,11 +60,8 @@ private:
 private Q_SLOTS:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        // The app's socket in a folder of this test's: no other kitchen gets these programs.
         QVERIFY(m_dir.isValid());
-        qputenv("TENSORKITCHEN_SOCKET", QDir(m_dir.path()).filePath("watch.sock").toUtf8());
-        m_python = testsupport::torchPython();
+        m_python = testsupport::startWatchSuite(m_dir);
         if (m_python.isEmpty())
             QSKIP("no Python with torch here: the watcher runs in the user's own Python");
         QString log;

@@ -192,9 +192,7 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
         for (size_t i = 0; i < tensors.size(); ++i) {
             if (auto found = modelAt.find(i); found != modelAt.end()) {
                 const PtFile::Contents::Model &m = *found->second;
-                QString name = m_cards.freeName(m.name);
-                for (int k = 1; name == holder; ++k)
-                    name = m_cards.freeName(m.name + QString::number(k));
+                const QString name = m_cards.freeNameBesides(m.name, holder);
                 CardEntry card;
                 card.module = ModelFactory::fromLayers(m.layers);
                 {
@@ -220,9 +218,7 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
                 continue;
             }
             const PtFile::Entry &e = contents.tensors[i];
-            QString name = m_cards.freeName(e.name);
-            for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
-                name = m_cards.freeName(e.name + QString::number(k));
+            const QString name = m_cards.freeNameBesides(e.name, holder);
             const int id = m_cards.addSummarised(name, tensors[i], std::move(infos[i]));
             ids << id;
             o.cardId = id;

@@ -128,9 +128,7 @@ Outcome SafetensorsCards::load(const QString &path, const QString &device, QList
         for (size_t i = 0; i < loaded.size(); ++i) {
             const auto &[key, t] = loaded[i];
             const QString base = PythonCode::identifier(key);
-            QString name = m_cards.freeName(base);
-            for (int k = 1; name == holder; ++k) // a key named "loaded" must not hide the holder
-                name = m_cards.freeName(base + QString::number(k));
+            const QString name = m_cards.freeNameBesides(base, holder);
             const int id = m_cards.addSummarised(name, t, std::move(infos[i]));
             ids << id;
             o.cardId = id;

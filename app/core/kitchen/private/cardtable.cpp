@@ -143,6 +143,14 @@ QString CardTable::freeName(const QString &base) const
     }
 }
 
+QString CardTable::freeNameBesides(const QString &base, const QString &taken) const
+{
+    QString name = freeName(base);
+    for (int k = 1; name == taken; ++k)
+        name = freeName(base + QString::number(k));
+    return name;
+}
+
 void CardTable::remove(const QList<int> &ids)
 {
     for (int id : ids)

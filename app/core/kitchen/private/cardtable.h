@@ -48,6 +48,9 @@ public:
     // `base` when no card has that name, else base1, base2, …; for an empty base the short
     // names PyTorch examples use first (x, y, w, …), then t1, t2, …
     QString freeName(const QString &base) const;
+    // The same, and not `taken` either: a file's key named like the holder a load's lines
+    // read it from (`loaded`) must not hide it.
+    QString freeNameBesides(const QString &base, const QString &taken) const;
     // Whether a card other than `exceptId` holds the storage `key`.
     bool storageSharedByOthers(const void *key, int exceptId) const;
 
