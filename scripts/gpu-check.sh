@@ -81,6 +81,13 @@ for dev in cpu cuda:0; do
 done
 "$cli" train --device cuda:0 --placement preload --steps 600 --format text | tee -a "$out/train.txt"
 "$cli" train --device cuda:0 --placement pinned --steps 600 --format text | tee -a "$out/train.txt"
+log "watcher findings on the GPU (gpu_idle, non_blocking_unpinned, each with its fixed twin)"
+for s in gpu_idle gpu_idle_fixed non_blocking_unpinned non_blocking_unpinned_fixed; do
+    (cd "$out" && PYTHONPATH="$here/python" timeout 300 python3 -m tensorkitchen --no-app \
+        --record "$out/$s.tkwatch" "$here/python/tests/scripts/findings/$s.py") >/dev/null 2>&1
+    echo "-- $s (exit $?)"
+    "$cli" watch --replay "$out/$s.tkwatch" --format text 2>&1 | grep -E "steps|finding|not checked|    "
+done | tee "$out/findings.txt"
 if [[ $ui == ON ]]; then
     log "screenshots"
     (cd "$build" && QT_QPA_PLATFORM=offscreen tests/tst_kitchen screenshots >/dev/null 2>&1 \
@@ -99,7 +106,7 @@ report="$here/docs/gpu-report.md"
     python3 -c 'import torch; print("PyTorch", torch.__version__, "CUDA", torch.version.cuda, "cuDNN", torch.backends.cudnn.version())' 2>/dev/null
     echo '```'
     for f in devices.txt matmul-f32-compute.txt matmul-f32-e2e.txt matmul-bf16.txt matmul-naive.txt \
-             matmul-vs-torch-cuda.txt transfer.txt transfer-torch.txt train.txt; do
+             matmul-vs-torch-cuda.txt transfer.txt transfer-torch.txt train.txt findings.txt; do
         echo
         echo "## ${f%.txt}"
         echo

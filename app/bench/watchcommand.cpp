@@ -247,6 +247,10 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
     QJsonArray findings;
     for (const WatchFinding &f : WatchFindings::of(w))
         findings.append(WatchFindings::toJson(f));
+    QJsonObject notChecked; // a kind this run could not check, and why
+    const QMap<QString, QString> unchecked = WatchFindings::notChecked(w);
+    for (auto it = unchecked.constBegin(); it != unchecked.constEnd(); ++it)
+        notChecked.insert(it.key(), it.value());
     QJsonArray collectives;
     for (const WatchCollective &c : w.collectives())
         collectives.append(QJsonObject{{QStringLiteral("op"), c.op},
@@ -304,6 +308,7 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("cells"), cells},
         {QStringLiteral("collectives"), collectives},
         {QStringLiteral("findings"), findings},
+        {QStringLiteral("not_checked"), notChecked},
         {QStringLiteral("data_waits"), double(w.dataWaits().size())},
         {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
         {QStringLiteral("counters"),
@@ -346,6 +351,9 @@ void WatchCommand::printText(const WatchedProgram &w)
         m_out << "  " << tr("finding %1 at %2: %3").arg(f.kind, WatchPlace::compact(f.file, f.line, f.cell), f.evidence)
               << "\n"
               << "    " << f.code << "\n";
+    const QMap<QString, QString> unchecked = WatchFindings::notChecked(w);
+    for (auto it = unchecked.constBegin(); it != unchecked.constEnd(); ++it)
+        m_out << "  " << tr("not checked %1: %2").arg(it.key(), it.value()) << "\n";
     for (const WatchDevice &d : w.devices())
         if (d.peakUsed() >= 0)
             m_out << "  " << tr("peak %1: %2").arg(d.device, size(d.peakUsed())) << "\n";

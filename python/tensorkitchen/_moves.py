@@ -153,6 +153,18 @@ def tensor_bytes(t: torch.Tensor) -> int:
     return int(t.numel() * t.element_size())
 
 
+def storage_bytes(t: torch.Tensor) -> int:
+    """The bytes of the storage `t` views (its whole dataset, when it is a batch sliced from
+    one); 0 when it has none that can be asked."""
+    try:
+        untyped = getattr(t, "untyped_storage", None)
+        if untyped is not None:
+            return int(untyped().nbytes())
+        return int(t.storage().nbytes())  # torch 1.x: no untyped_storage; storage() is silent
+    except Exception:
+        return 0  # a sparse or a tensor subclass's: not a slice we can size
+
+
 def dtype_name(dtype: torch.dtype) -> str:
     """As messages name it: "float32", not "torch.float32"."""
     text = str(dtype)

@@ -10,7 +10,18 @@ from typing import Any, Dict, List, Optional, Set, Tuple
 
 import torch
 
-from . import _devices, _errors, _frames, _hello, _hooks, _moves, _recording, _sampler, _transport
+from . import (
+    _devices,
+    _errors,
+    _frames,
+    _gpu_idle,
+    _hello,
+    _hooks,
+    _moves,
+    _recording,
+    _sampler,
+    _transport,
+)
 
 Message = Dict[str, Any]
 
@@ -65,6 +76,8 @@ class Watcher:
         self._cell: Optional[_Step] = None  # the notebook cell running now (its totals)
         self._cells: Any = None              # the _notebook.CellWatch following them
         self._pending: List[Tuple[int, Any, Any, int]] = []  # (id, start, end, step)
+        # The GPU's idle time between steps (CUDA events): only where CUDA is.
+        self.gaps = _gpu_idle.GpuGaps(self._here, self._fail) if self.cuda else None
         self._patches = _moves.Patches()
         self._errors = _errors.ErrorWatch(self)
         self._pid = os.getpid()
@@ -98,6 +111,8 @@ class Watcher:
     def start(self) -> Watcher:
         self._transport.start()
         _hooks.install(self, self._patches)
+        if self.gaps is not None:
+            self._patches.on_undo(self.gaps.stop)
         self._started = True
         self.mute -= 1
         self._errors.start(self._excepthook_wanted)
@@ -136,6 +151,8 @@ class Watcher:
         """A forked child (a DataLoader worker) reports nothing: its threads are gone."""
         self.mute += 1 << 20
         self.closed = True
+        if self.gaps is not None:
+            self.gaps.stop()  # no CUDA event from a forked child
 
     def _atexit(self) -> None:
         self.close()
@@ -186,6 +203,12 @@ class Watcher:
             message["file"] = file
             message["line"] = line
             _frames.cells.place(message, file)
+
+    def _here(self) -> Message:
+        """The place of the user's line that called into torch just now (for GpuGaps)."""
+        place: Message = {}
+        self._place(place, _frames.innermost_user_frame(_hooks.caller_frame(1)))
+        return place
 
     @staticmethod
     def _name(obj: Any, frame: Optional[types.FrameType], caller: Any) -> Optional[str]:
@@ -250,6 +273,10 @@ class Watcher:
                 "to": str(out.device), "bytes": nbytes, "shape": list(src.shape)[:16],
                 "dtype": _moves.dtype_name(src.dtype), "pinned": pinned,
                 "non_blocking": _moves.non_blocking(args, kwargs, skip)}
+            if src.device.type == "cpu":
+                whole = _moves.storage_bytes(src)
+                if whole > nbytes:
+                    message["source_bytes"] = whole  # a batch sliced from a larger tensor
             self._finish_move(message, nbytes, seconds, events, end, frame)
         except Exception as exc:
             self._fail("reporting a tensor move", exc)
@@ -314,6 +341,8 @@ class Watcher:
         message["timing"] = "cuda_events" if end is not None else "wall"
         message["step"] = step_n
         self._place(message, frame)
+        if end is not None and self.gaps is not None:
+            self.gaps.copy_started(events[0], message)
         self.put(message)
         self._sampler.after_call(frame)
 
@@ -351,6 +380,11 @@ class Watcher:
                 "batch": max(0, int(getattr(it, "_num_yielded", 1)) - 1),
                 "workers": int(getattr(it, "_num_workers", 0)),
                 "pin_memory": bool(getattr(it, "_pin_memory", False)), "step": step_n}
+            dataset = getattr(it, "_dataset", None)
+            if dataset is not None:
+                message["dataset"] = type(dataset).__name__[:64]
+                if isinstance(dataset, torch.utils.data.TensorDataset):
+                    message["dataset_bytes"] = sum(_moves.tensor_bytes(t) for t in dataset.tensors)
             self._place(message, frame)
             self.put(message)
             self._sampler.after_call(frame)
@@ -376,6 +410,9 @@ class Watcher:
             calls = _hooks.call_lines(counts, MAX_CALL_LINES) if counts else None
             if calls:
                 message["calls"] = calls
+            idle = self.gaps.step_ended(optimizer) if self.gaps is not None else None
+            if idle is not None:
+                message["gpu_idle"] = idle
             self._place(message, frame)
             self.put(message)
             self._sampler.after_call(frame)

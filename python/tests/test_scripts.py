@@ -211,3 +211,20 @@ def test_no_app_records_to_cwd_and_says_so(tmp_path):
     files = list(tmp_path.glob("tensorkitchen-*.tkwatch"))
     assert len(files) == 1
     assert proc.stderr.count("tensorkitchen: recording to %s" % files[0]) == 1
+
+
+def test_a_sliced_batch_says_its_whole_and_a_loader_its_dataset(run_watched):
+    """per_batch_move's evidence: a batch sliced from the dataset's tensor carries the bytes of
+    that tensor; a DataLoader's batch names its dataset (a TensorDataset's bytes too)."""
+    w = run_watched("findings/per_batch_move.py")
+    check_stream(w, 0)
+    moves = w.of("move")
+    assert len(moves) == 8 and all(m["source_bytes"] == 64 * 16 * 4 for m in moves)
+    w = run_watched("findings/slow_loader_fixed.py")
+    check_stream(w, 0)
+    waits = w.of("data_wait")
+    assert waits and all(d["dataset"] == "TensorDataset" for d in waits)
+    assert all(d["dataset_bytes"] == 64 * 8 * 4 + 64 * 8 for d in waits)  # float32 xs, int64 ys
+    w = run_watched("findings/slow_loader.py")
+    assert all(d["dataset"] != "TensorDataset" and "dataset_bytes" not in d
+               for d in w.of("data_wait"))

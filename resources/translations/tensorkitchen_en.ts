@@ -456,6 +456,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>The .pt, .pth, .ckpt, .bin or .safetensors file.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not checked %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -1319,6 +1323,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>unknown type “%1”</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>the field “%1” must be an object</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>WatchTrace</name>
@@ -1925,6 +1933,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Open %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not checked: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3119,6 +3131,10 @@ first call: %4</source>
         <source>in torch.distributed collectives</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>GPU idle before the step&apos;s work</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::TensorCard</name>
@@ -3834,6 +3850,46 @@ first call: %4</source>
     </message>
     <message>
         <source>Keep values on the device inside the loop and read them back now and then: every read makes the host wait until the device has finished.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU sits idle %1 % of each step, waiting for the host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Over %1 steps the GPU had nothing to do for %2 ms of each %3 ms step (CUDA events, on its own clock) until this line gave it work.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The loop waited %1 ms a step for the DataLoader.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare and pin batches while the GPU computes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The host&apos;s own work between steps (preparing the batch in the loop, Python, reading values back) keeps the GPU waiting. Move the preparation into a Dataset, whose DataLoader workers run it beside the loop, or give the GPU more work per step (a larger batch, as its memory allows).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>needs a GPU: this run had none (the GPU&apos;s idle time is measured with CUDA events)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no optimizer step yet: the GPU&apos;s idle time is measured between steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>not measured: no step&apos;s work was queued on a GPU (the optimizer&apos;s parameters on a CUDA device, then a copy to it or a module call)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole dataset is %1; %2 has %3 free.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The whole dataset is %1.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -469,6 +469,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>The .pt, .pth, .ckpt, .bin or .safetensors file.</source>
         <translation>.pt, .pth, .ckpt, .bin 또는 .safetensors 파일.</translation>
     </message>
+    <message>
+        <source>not checked %1: %2</source>
+        <translation>확인하지 못함 %1: %2</translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -1326,6 +1330,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>unknown type “%1”</source>
         <translation>알 수 없는 유형 “%1”</translation>
     </message>
+    <message>
+        <source>the field “%1” must be an object</source>
+        <translation>“%1” 필드는 객체여야 함</translation>
+    </message>
 </context>
 <context>
     <name>WatchTrace</name>
@@ -1932,6 +1940,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Open %1</source>
         <translation>%1 열기</translation>
+    </message>
+    <message>
+        <source>Not checked: %1 — %2</source>
+        <translation>확인하지 못함: %1 — %2</translation>
     </message>
 </context>
 <context>
@@ -3117,6 +3129,10 @@ first call: %4</source>
         <source>in torch.distributed collectives</source>
         <translation>torch.distributed 집합 통신</translation>
     </message>
+    <message>
+        <source>GPU idle before the step&apos;s work</source>
+        <translation>스텝의 일 전 GPU 유휴 시간</translation>
+    </message>
 </context>
 <context>
     <name>tk::TensorCard</name>
@@ -3832,6 +3848,46 @@ first call: %4</source>
     <message>
         <source>Keep values on the device inside the loop and read them back now and then: every read makes the host wait until the device has finished.</source>
         <translation>루프 안에서는 값을 장치에 두고 가끔 읽어 오세요: 읽을 때마다 호스트는 장치가 끝날 때까지 기다립니다.</translation>
+    </message>
+    <message>
+        <source>The GPU sits idle %1 % of each step, waiting for the host</source>
+        <translation>GPU가 스텝마다 시간의 %1 % 동안 호스트를 기다리며 놉니다</translation>
+    </message>
+    <message>
+        <source>Over %1 steps the GPU had nothing to do for %2 ms of each %3 ms step (CUDA events, on its own clock) until this line gave it work.</source>
+        <translation>스텝 %1번 동안 GPU는 %3 ms 스텝마다 %2 ms를 할 일 없이 있다가 이 줄에서 일을 받았습니다(CUDA 이벤트, GPU 자신의 시계).</translation>
+    </message>
+    <message>
+        <source>The loop waited %1 ms a step for the DataLoader.</source>
+        <translation>루프는 스텝마다 %1 ms를 DataLoader를 기다렸습니다.</translation>
+    </message>
+    <message>
+        <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare and pin batches while the GPU computes.</source>
+        <translation>다음 배치가 준비되기 전에 GPU가 일을 끝냅니다: CPU의 데이터 로딩이 병목입니다. GPU가 계산하는 동안 DataLoader 작업자가 배치를 준비하고 고정하게 하세요.</translation>
+    </message>
+    <message>
+        <source>The host&apos;s own work between steps (preparing the batch in the loop, Python, reading values back) keeps the GPU waiting. Move the preparation into a Dataset, whose DataLoader workers run it beside the loop, or give the GPU more work per step (a larger batch, as its memory allows).</source>
+        <translation>스텝 사이 호스트 자신의 일(루프 안에서 배치 준비, Python, 값 읽어 오기)이 GPU를 기다리게 합니다. 준비는 Dataset으로 옮겨 DataLoader 작업자가 루프 옆에서 하게 하거나, 스텝마다 GPU에 일을 더 주세요(메모리가 허락하는 만큼 큰 배치).</translation>
+    </message>
+    <message>
+        <source>needs a GPU: this run had none (the GPU&apos;s idle time is measured with CUDA events)</source>
+        <translation>GPU가 필요함: 이번 실행에는 없었습니다(GPU 유휴 시간은 CUDA 이벤트로 잽니다)</translation>
+    </message>
+    <message>
+        <source>no optimizer step yet: the GPU&apos;s idle time is measured between steps</source>
+        <translation>아직 옵티마이저 스텝이 없음: GPU 유휴 시간은 스텝 사이에서 잽니다</translation>
+    </message>
+    <message>
+        <source>not measured: no step&apos;s work was queued on a GPU (the optimizer&apos;s parameters on a CUDA device, then a copy to it or a module call)</source>
+        <translation>재지 못함: 어떤 스텝도 GPU에 일을 넣지 않았습니다(CUDA 장치에 있는 옵티마이저의 파라미터, 그다음 그 장치로의 복사나 모듈 호출)</translation>
+    </message>
+    <message>
+        <source>The whole dataset is %1; %2 has %3 free.</source>
+        <translation>데이터셋 전체는 %1이고, %2에는 %3가 남아 있습니다.</translation>
+    </message>
+    <message>
+        <source>The whole dataset is %1.</source>
+        <translation>데이터셋 전체는 %1입니다.</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,10 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     m_details->setTextInteractionFlags(Qt::TextBrowserInteraction);
     m_details->setOpenExternalLinks(true); // the file's link opens the user's editor
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
+    m_notChecked = new QLabel;
+    m_notChecked->setObjectName(QStringLiteral("findingsNotChecked"));
+    m_notChecked->setWordWrap(true);
+    m_notChecked->hide();
     // A few rows for the list; the selected finding's words (and its line of code) scroll.
     m_list->setMaximumHeight(5 * fontMetrics().height());
     auto *scroll = new QScrollArea;
@@ -35,6 +39,7 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(heading);
     layout->addWidget(m_list);
+    layout->addWidget(m_notChecked);
     layout->addWidget(scroll, 1);
     connect(m_list, &QListWidget::currentRowChanged, this, &FindingsPanel::showDetails);
     hide();
@@ -102,6 +107,17 @@ QString FindingsPanel::sourceHtml(const WatchFinding &f)
                      tr("Open %1").arg(QFileInfo(f.file).fileName()).toHtmlEscaped());
     return html;
 }
+
+void FindingsPanel::setNotChecked(const QMap<QString, QString> &why)
+{
+    QStringList lines;
+    for (auto it = why.constBegin(); it != why.constEnd(); ++it)
+        lines << tr("Not checked: %1 — %2").arg(it.key(), it.value()).toHtmlEscaped();
+    m_notChecked->setText(QStringLiteral("<small>%1</small>").arg(lines.join(QStringLiteral("<br>"))));
+    m_notChecked->setVisible(!lines.isEmpty());
+}
+
+QString FindingsPanel::notCheckedText() const { return m_notChecked->isHidden() ? QString() : m_notChecked->text(); }
 
 QString FindingsPanel::detailText() const { return m_details->text(); }
 

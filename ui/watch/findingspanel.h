@@ -4,6 +4,7 @@
 
 #include <QHash>
 #include <QList>
+#include <QMap>
 #include <QWidget>
 
 class QLabel;
@@ -22,6 +23,9 @@ public:
     explicit FindingsPanel(QWidget *parent = nullptr);
 
     void setFindings(const QList<WatchFinding> &findings);
+    // The kinds this run could not check and why (WatchFindings::notChecked), under the list.
+    void setNotChecked(const QMap<QString, QString> &why);
+    QString notCheckedText() const;
     QList<WatchFinding> findings() const { return m_findings; }
     QListWidget *list() const { return m_list; }
     QString detailText() const; // the selected finding, as shown
@@ -39,6 +43,7 @@ private:
     QHash<QString, QString> m_sources;
     QListWidget *m_list = nullptr;
     QLabel *m_details = nullptr;
+    QLabel *m_notChecked = nullptr;
 };
 
 } // namespace tk

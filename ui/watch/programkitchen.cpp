@@ -333,8 +333,10 @@ void ProgramKitchen::onStep(const WatchStep &step)
 
 void ProgramKitchen::updateFindings()
 {
-    if (m_program)
-        m_findings->setFindings(WatchFindings::of(*m_program));
+    if (!m_program)
+        return;
+    m_findings->setFindings(WatchFindings::of(*m_program));
+    m_findings->setNotChecked(WatchFindings::notChecked(*m_program));
 }
 
 void ProgramKitchen::onError(const OpError &error)

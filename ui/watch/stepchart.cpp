@@ -35,6 +35,13 @@ StepChart::StepChart(QWidget *parent) : QWidget(parent)
     m_bytes = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
     m_bytes->setName(tr("bytes moved in the step"));
     m_bytes->setPen(QPen(Palette::code(), 1.5));
+    // On CUDA, how long the GPU sat idle before each step's work: a measured point per step,
+    // drawn over the bars. In the legend once a step has one (a CPU run never does).
+    m_idle = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis);
+    m_idle->setName(tr("GPU idle before the step's work"));
+    m_idle->setPen(QPen(Palette::error(), 1.5));
+    m_idle->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, 5));
+    m_idle->removeFromLegend();
     m_plot->xAxis->setRange(0, 10);
     m_plot->yAxis->setRange(0, 1);
     m_plot->yAxis2->setRange(0, 1);
@@ -56,6 +63,7 @@ void StepChart::addStep(const WatchStep &s)
             for (QCPBars *b : {m_copy, m_collective, m_wait, m_other})
                 b->data()->clear();
             m_bytes->data()->clear();
+            m_idle->data()->clear();
             m_count = 0;
             m_maxMs = m_maxBytes = 0;
         }
@@ -71,9 +79,15 @@ void StepChart::addStep(const WatchStep &s)
     m_collective->addData(x, s.collectiveSeconds * 1e3);
     m_other->addData(x, s.otherSeconds() * 1e3);
     m_bytes->addData(x, double(s.bytes));
+    if (s.gpuIdleSeconds >= 0) {
+        if (m_idle->data()->isEmpty())
+            m_idle->addToLegend();
+        m_idle->addData(x, s.gpuIdleSeconds * 1e3);
+    }
     for (QCPBars *b : {m_copy, m_collective, m_wait, m_other})
         b->data()->removeBefore(x - kSteps + 1);
     m_bytes->data()->removeBefore(x - kSteps + 1);
+    m_idle->data()->removeBefore(x - kSteps + 1);
     m_maxMs = std::max(m_maxMs, s.seconds * 1e3);
     m_maxBytes = std::max(m_maxBytes, double(s.bytes));
     ++m_count;
@@ -95,7 +109,7 @@ QCPBars *StepChart::bars(const QString &part) const
 
 void StepChart::emphasise(const QString &part)
 {
-    m_emphasised = bars(part) ? part : QString();
+    m_emphasised = bars(part) || part == QLatin1String("gpu_idle") ? part : QString();
     for (const QString &p :
          {QStringLiteral("wait"), QStringLiteral("copy"), QStringLiteral("collective"), QStringLiteral("other")}) {
         QCPBars *b = bars(p);
@@ -103,6 +117,11 @@ void StepChart::emphasise(const QString &part)
         c.setAlpha(isFaint(p) ? 60 : 255);
         b->setBrush(c);
     }
+    QPen pen = m_idle->pen();
+    QColor c = pen.color();
+    c.setAlpha(isFaint(QStringLiteral("gpu_idle")) ? 60 : 255);
+    pen.setColor(c);
+    m_idle->setPen(pen);
     m_dirty = true;
 }
 
@@ -118,6 +137,14 @@ double StepChart::copyMs(qint64 n) const { return valueAt(m_copy, n); }
 double StepChart::waitMs(qint64 n) const { return valueAt(m_wait, n); }
 double StepChart::collectiveMs(qint64 n) const { return valueAt(m_collective, n); }
 double StepChart::otherMs(qint64 n) const { return valueAt(m_other, n); }
+
+double StepChart::gpuIdleMs(qint64 n) const
+{
+    auto it = m_idle->data()->findBegin(double(n), false);
+    return it != m_idle->data()->constEnd() && qint64(it->key) == n ? it->value : -1;
+}
+
+bool StepChart::gpuIdleInLegend() const { return m_plot->legend->hasItemWithPlottable(m_idle); }
 
 void StepChart::replot()
 {

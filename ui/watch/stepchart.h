@@ -32,8 +32,10 @@ public:
     double waitMs(qint64 n) const;
     double collectiveMs(qint64 n) const; // blocking torch.distributed collectives in step n
     double otherMs(qint64 n) const;
-    // Draws one part of the bars ("wait", "copy", "collective", "other") in full and the others
-    // faint: the evidence of the finding a user selected. Empty: all in full.
+    double gpuIdleMs(qint64 n) const; // the GPU's idle time before step n's work; -1: not measured
+    bool gpuIdleInLegend() const;
+    // Draws one part ("wait", "copy", "collective", "other" of the bars, or the "gpu_idle" line)
+    // in full and the others faint: the evidence of the finding a user selected. Empty: all in full.
     void emphasise(const QString &part);
     QString emphasised() const { return m_emphasised; }
     bool isFaint(const QString &part) const;
@@ -50,6 +52,7 @@ private:
     QCPBars *m_other = nullptr;
     QString m_emphasised;
     QCPGraph *m_bytes = nullptr;
+    QCPGraph *m_idle = nullptr;
     QCPTextElement *m_title = nullptr;
     bool m_cells = false; // the bars are a notebook's cells, not optimizer steps
     int m_count = 0;

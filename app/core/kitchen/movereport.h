@@ -72,6 +72,8 @@ public:
     QString className; // a module's class ("Linear"); inPlace is set for modules
     QString dtype;
     QList<qint64> shape;
+    qint64 sourceBytes = 0; // the storage the moved tensor is a view of, when larger (a batch
+        // sliced from its whole dataset); 0: not a view, or not sent
 
     bool watched() const { return moveId >= 0; }
     // Like moves of one name between the same devices, flown as one ("× 128 batches"): bytes

@@ -14,6 +14,8 @@ struct WatchDataWait
     qint64 batch = 0; // counts from 0 per iterator
     qint64 workers = -1; // -1: not sent
     bool pinMemory = false;
+    QString dataset; // its class: "TensorDataset", "ImageFolder", …
+    qint64 datasetBytes = -1; // a TensorDataset's tensors, all together; -1: not sent
     qint64 step = -1;
     QString file;
     int line = 0;

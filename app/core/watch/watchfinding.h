@@ -9,7 +9,8 @@ namespace tk {
 // what it costs a step, and the fix in the source texts' words (docs/findings.md).
 struct WatchFinding
 {
-    QString kind; // "data_wait", "per_batch_move", "sync_in_step", "non_blocking_unpinned", "model_data_split"
+    QString kind; // "data_wait", "per_batch_move", "sync_in_step", "non_blocking_unpinned", "model_data_split",
+        // "gpu_idle"
     QString title; // one line for a list: "Each step waits 31 % of its time for the DataLoader"
     QString file;
     int line = 0;
@@ -21,7 +22,7 @@ struct WatchFinding
     QString code; // the fix, as a line of code
     double ifFixedSeconds = -1; // the step with the fix, from the measured parts; -1: not known
     double at = 0; // the protocol's t of its latest evidence (a trace's instant)
-    QString stepPart; // the step chart's part it is about: "wait", "copy", "other"; empty: none
+    QString stepPart; // the step chart's part it is about: "wait", "copy", "other", "gpu_idle"; empty: none
 };
 
 } // namespace tk

@@ -2,45 +2,18 @@
 
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchcall.h"
+#include "core/watch/private/findingplace.h"
+#include "core/watch/private/gpufindings.h"
 
 #include <QHash>
 #include <QLocale>
 #include <QSet>
 
 #include <algorithm>
-#include <functional>
 
 namespace tk {
 
 namespace {
-
-QString ms(double seconds) { return QLocale().toString(seconds * 1e3, 'f', seconds < 0.01 ? 2 : 1); }
-
-struct Place
-{
-    QString file;
-    int line = 0;
-    int cell = 0;
-    bool operator==(const Place &o) const { return file == o.file && line == o.line && cell == o.cell; }
-};
-
-size_t qHash(const Place &p, size_t seed = 0)
-{
-    return ::qHash(p.file, seed) ^ size_t(p.line) ^ (size_t(p.cell) << 20);
-}
-
-// A finding is said where it happens most (`counts` is not empty).
-Place mostFrequent(const QHash<Place, int> &counts)
-{
-    return std::max_element(counts.constBegin(), counts.constEnd(), [](int a, int b) { return a < b; }).key();
-}
-
-void place(WatchFinding &f, const Place &p)
-{
-    f.file = p.file;
-    f.line = p.line;
-    f.cell = p.cell;
-}
 
 // 1. The steps wait for the DataLoader (source text 004: num_workers).
 void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
@@ -60,21 +33,21 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     if (steps < WatchFindings::kMinSteps || total <= 0 || waits.isEmpty() || waited / total < WatchFindings::kWaitShare
         || waited / steps < WatchFindings::kMinWait)
         return;
-    QHash<Place, int> where;
+    QHash<FindingPlace, int> where;
     for (const WatchDataWait &w : waits)
-        ++where[Place{w.file, w.line, w.cell}];
-    const Place at = mostFrequent(where);
+        ++where[FindingPlace{w.file, w.line, w.cell}];
+    const FindingPlace at = FindingPlace::mostFrequent(where);
     const WatchDataWait &last = waits.constLast();
     const double step = total / steps, wait = waited / steps;
     WatchFinding f;
     f.kind = QStringLiteral("data_wait");
-    place(f, at);
+    at.putIn(f);
     f.title
         = WatchFindings::tr("Each step waits %1 % of its time for the DataLoader").arg(qRound(100 * waited / total));
     f.evidence = WatchFindings::tr("Over %1 steps the loop waited %2 ms of its %3 ms step for the next batch "
                                    "(num_workers=%4, pin_memory=%5).")
                      .arg(steps)
-                     .arg(ms(wait), ms(step))
+                     .arg(WatchFindings::milliseconds(wait), WatchFindings::milliseconds(step))
                      .arg(last.workers < 0 ? QStringLiteral("?") : QString::number(last.workers),
                           last.pinMemory ? QStringLiteral("True") : QStringLiteral("False"));
     f.costSeconds = wait;
@@ -88,160 +61,75 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     out.append(f);
 }
 
-// 2. non_blocking=True from pageable memory: the copy is synchronous anyway (source text 004).
-void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
+// The memory `device` has free as the program's latest sample says (its total less what the
+// program's allocator holds); -1: not known (the CPU, meta, no sample yet).
+qint64 freeMemory(const WatchedProgram &p, const QString &device)
 {
-    QHash<Place, int> where;
-    QHash<Place, double> seconds, latest;
-    for (const MoveReport &m : p.moves()) {
-        if (!m.nonBlocking || m.pinned || m.fromDevice != QLatin1String("cpu")
-            || !m.toDevice.startsWith(QLatin1String("cuda")))
-            continue;
-        const Place at{m.file, m.line, m.cell};
-        ++where[at];
-        seconds[at] += m.timed ? m.seconds : 0;
-        latest[at] = m.at;
-    }
-    if (where.isEmpty())
-        return;
-    const Place at = mostFrequent(where);
-    const int steps = std::max<int>(1, int(p.steps().size()));
-    WatchFinding f;
-    f.kind = QStringLiteral("non_blocking_unpinned");
-    place(f, at);
-    f.title = WatchFindings::tr("non_blocking=True copies from pageable memory: they do not overlap");
-    f.evidence = WatchFindings::tr("%n copies to the GPU here asked for non_blocking=True from memory that is not "
-                                   "pinned; such a copy waits until it is done.",
-                                   nullptr, where.value(at));
-    f.costSeconds = seconds.value(at) / steps;
-    f.costBasis = WatchFindings::tr("measured (CUDA events), per step");
-    f.advice = WatchFindings::tr("Pin the batches (the DataLoader does it in its workers) so that the copy can run "
-                                 "while the GPU computes.");
-    f.code
-        = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
-    f.at = latest.value(at);
-    f.stepPart = QStringLiteral("copy");
-    out.append(f);
+    for (const WatchDevice &d : p.devices())
+        if (d.device == device && d.total >= 0 && d.reserved >= 0)
+            return std::max<qint64>(0, d.total - d.reserved);
+    return -1;
 }
 
-// Per line: the steps it was seen in, the seconds it took, when it was last seen.
-struct Tally
-{
-    QSet<qint64> steps;
-    double seconds = 0;
-    double latest = 0;
-    void add(qint64 step, double s, double at)
-    {
-        steps.insert(step);
-        seconds += s;
-        latest = at;
-    }
-};
-
-// A pinning finding (the kind non_blocking_unpinned), said for every line seen in enough steps.
-void pinningFindings(const QHash<Place, Tally> &lines, QList<WatchFinding> &out,
-                     const std::function<void(WatchFinding &, int steps, double perStep)> &say)
-{
-    for (auto it = lines.constBegin(); it != lines.constEnd(); ++it) {
-        const int steps = int(it.value().steps.size());
-        if (steps < WatchFindings::kMinSteps)
-            continue;
-        WatchFinding f;
-        f.kind = QStringLiteral("non_blocking_unpinned");
-        place(f, it.key());
-        f.costSeconds = it.value().seconds / steps;
-        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=2, pin_memory=True)");
-        f.at = it.value().latest;
-        say(f, steps, f.costSeconds);
-        out.append(f);
-    }
-}
-
-// 2b. pin_memory() called on each batch in the loop: a copy into pinned memory every step, on
-// the loop's own time (the DataLoader's pin_memory=True does it beside the loop).
-void pinPerBatch(const WatchedProgram &p, QList<WatchFinding> &out)
-{
-    QHash<Place, Tally> lines;
-    for (const WatchCall &c : p.calls())
-        if (c.what == QLatin1String("pin_memory"))
-            lines[Place{c.file, c.line, c.cell}].add(c.step, c.seconds, c.at);
-    pinningFindings(lines, out, [](WatchFinding &f, int steps, double perStep) {
-        f.title = WatchFindings::tr("pin_memory() copies a batch in every step");
-        f.evidence = WatchFindings::tr("This line pinned a tensor in each of %1 steps, %2 ms a step: each call copies "
-                                       "the batch into new pinned memory before it can be sent.")
-                         .arg(steps)
-                         .arg(ms(perStep));
-        f.costBasis = WatchFindings::tr("measured");
-        f.advice
-            = WatchFindings::tr("Let the DataLoader pin the batches: with pin_memory=True and workers it pins them "
-                                "beside the loop, not on its time.");
-        f.stepPart = QStringLiteral("other");
-    });
-}
-
-// 2c. pin_memory=True with num_workers=0: the loop itself pins each batch as it waits for it.
-void pinnedWithoutWorkers(const WatchedProgram &p, QList<WatchFinding> &out)
-{
-    QHash<Place, Tally> lines;
-    for (const WatchDataWait &w : p.dataWaits())
-        if (w.pinMemory && w.workers == 0 && w.step >= 1) // the first step's wait runs from the start
-            lines[Place{w.file, w.line, w.cell}].add(w.step, w.seconds, w.at);
-    pinningFindings(lines, out, [](WatchFinding &f, int steps, double perStep) {
-        f.title = WatchFindings::tr("pin_memory=True with num_workers=0 pins on the loop's time");
-        f.evidence = WatchFindings::tr("The DataLoader pinned each batch in the main process (num_workers=0): the "
-                                       "loop waited %1 ms a step over %2 steps for batches, the pinning copy included.")
-                         .arg(ms(perStep))
-                         .arg(steps);
-        f.costBasis = WatchFindings::tr("measured: the wait for each batch, of which the pinning is a part");
-        f.advice = WatchFindings::tr("Give the DataLoader workers: batches are then pinned beside the loop, while the "
-                                     "GPU computes.");
-        f.stepPart = QStringLiteral("wait");
-    });
-}
-
-// 3. The same line moves a batch to a device in step after step (source text 003: load it once).
+// 3. Batches of a dataset that fits the device moved to it in step after step: slices of the
+// same tensors, or a TensorDataset's batches (source text 003: load it up front, once). A
+// DataLoader over files or new tensors each batch has no whole to move once: not said.
 void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
 {
+    struct Line
+    {
+        QSet<int> steps;
+        qint64 bytes = 0, whole = 0; // whole: the storage the batches were sliced from
+        double seconds = 0, latest = 0;
+        QString to, name;
+    };
+    qint64 tensorDataset = -1; // the bytes of a TensorDataset the loop's DataLoader read
+    for (const WatchDataWait &w : p.dataWaits())
+        if (w.dataset == QLatin1String("TensorDataset"))
+            tensorDataset = std::max(tensorDataset, w.datasetBytes);
     // One pass over the moves (the tab asks again as steps come: up to kMaxKept of them).
-    QHash<Place, QSet<int>> stepsAt;
-    QHash<Place, qint64> bytesAt;
-    QHash<Place, double> secondsAt, latestAt;
-    QHash<Place, QString> toAt, nameAt;
+    QHash<FindingPlace, Line> lines;
     for (const MoveReport &m : p.moves()) {
         if (m.inPlace || m.step < 0 || m.fromDevice != QLatin1String("cpu") || m.toDevice == QLatin1String("cpu"))
             continue;
-        const Place at{m.file, m.line, m.cell};
-        stepsAt[at].insert(m.step);
-        bytesAt[at] += m.bytes;
-        secondsAt[at] += m.timed ? m.seconds : 0;
-        latestAt[at] = m.at;
-        toAt[at] = m.toDevice;
-        nameAt[at] = m.sourceName;
+        Line &l = lines[FindingPlace{m.file, m.line, m.cell}];
+        l.steps.insert(m.step);
+        l.bytes += m.bytes;
+        l.whole = std::max(l.whole, m.sourceBytes);
+        l.seconds += m.timed ? m.seconds : 0;
+        l.latest = m.at;
+        l.to = m.toDevice;
+        l.name = m.sourceName;
     }
-    for (auto it = stepsAt.constBegin(); it != stepsAt.constEnd(); ++it) {
-        const int steps = int(it.value().size());
-        if (steps < WatchFindings::kMinSteps)
+    for (auto it = lines.constBegin(); it != lines.constEnd(); ++it) {
+        const Line &l = it.value();
+        const int steps = int(l.steps.size());
+        const qint64 whole = l.whole > 0 ? l.whole : tensorDataset;
+        const qint64 free = freeMemory(p, l.to);
+        if (steps < WatchFindings::kMinSteps || whole < 0 || (free >= 0 && whole > free))
             continue;
-        const Place at = it.key();
-        const bool meta = toAt.value(at) == QLatin1String("meta");
-        const qint64 perStep = bytesAt.value(at) / steps;
-        const double seconds = secondsAt.value(at);
+        const bool meta = l.to == QLatin1String("meta");
         WatchFinding f;
         f.kind = QStringLiteral("per_batch_move");
-        place(f, at);
-        const QString name = nameAt.value(at).isEmpty() ? WatchFindings::tr("a batch") : nameAt.value(at);
-        f.title = WatchFindings::tr("%1 is moved to %2 in every step").arg(name, toAt.value(at));
+        it.key().putIn(f);
+        const QString name = l.name.isEmpty() ? WatchFindings::tr("a batch") : l.name;
+        f.title = WatchFindings::tr("%1 is moved to %2 in every step").arg(name, l.to);
+        const QLocale locale;
         f.evidence = WatchFindings::tr("This line moved %1 from cpu to %2 in each of %3 steps, %4 a step.")
-                         .arg(name, toAt.value(at))
+                         .arg(name, l.to)
                          .arg(steps)
-                         .arg(QLocale().formattedDataSize(perStep));
-        f.costSeconds = meta ? 0 : seconds / steps;
+                         .arg(locale.formattedDataSize(l.bytes / steps));
+        f.evidence += QLatin1Char(' ')
+            + (free >= 0 ? WatchFindings::tr("The whole dataset is %1; %2 has %3 free.")
+                               .arg(locale.formattedDataSize(whole), l.to, locale.formattedDataSize(free))
+                         : WatchFindings::tr("The whole dataset is %1.").arg(locale.formattedDataSize(whole)));
+        f.costSeconds = meta ? 0 : l.seconds / steps;
         f.costBasis = meta ? WatchFindings::tr("estimated: meta moves no data; on a GPU each would be a real copy")
                            : WatchFindings::tr("measured");
         f.advice = WatchFindings::tr("If the whole dataset fits the device's memory, move it once before the loop "
                                      "and slice batches there: nothing crosses per step.");
         f.code = QStringLiteral("x_all, y_all = x_all.to(device), y_all.to(device)  # once, before the loop");
-        f.at = latestAt.value(at);
+        f.at = l.latest;
         f.stepPart = QStringLiteral("copy");
         out.append(f);
     }
@@ -270,8 +158,8 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
         QString what;
         bool onDevice = false; // a real wait (CUDA…), not a CPU tensor's read
     };
-    QHash<Place, Line> lines;
-    const auto add = [&](const Place &at, qint64 step, const QString &what, qint64 calls, double seconds,
+    QHash<FindingPlace, Line> lines;
+    const auto add = [&](const FindingPlace &at, qint64 step, const QString &what, qint64 calls, double seconds,
                          const QString &device, double t) {
         Line &l = lines[at];
         l.steps.insert(step);
@@ -283,14 +171,14 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
     };
     for (const WatchCall &s : p.calls())
         if (s.what != QLatin1String("pin_memory"))
-            add(Place{s.file, s.line, s.cell}, s.step, s.what, s.count, s.seconds, s.device, s.at);
+            add(FindingPlace{s.file, s.line, s.cell}, s.step, s.what, s.count, s.seconds, s.device, s.at);
     // A device tensor brought to the CPU in a step waits for it too (.cpu(), .to("cpu")). A
     // move's `step` counts the steps done before it: it is in step number step + 1.
     for (const MoveReport &m : p.moves())
         if (m.step >= 0 && m.toDevice == QLatin1String("cpu") && m.fromDevice.startsWith(QLatin1String("cuda")))
-            add(Place{m.file, m.line, m.cell}, m.step + 1, QStringLiteral("cpu"), 1, m.timed ? m.seconds : 0,
+            add(FindingPlace{m.file, m.line, m.cell}, m.step + 1, QStringLiteral("cpu"), 1, m.timed ? m.seconds : 0,
                 m.fromDevice, m.at);
-    QHash<Place, int> where;
+    QHash<FindingPlace, int> where;
     qint64 calls = 0;
     double seconds = 0;
     bool onDevice = false;
@@ -306,11 +194,11 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
     }
     if (where.isEmpty())
         return;
-    const Place at = mostFrequent(where);
+    const FindingPlace at = FindingPlace::mostFrequent(where);
     const Line &l = lines.value(at);
     WatchFinding f;
     f.kind = QStringLiteral("sync_in_step");
-    place(f, at);
+    at.putIn(f);
     const QString call = syncCall(l.what);
     f.title = onDevice ? WatchFindings::tr("%1 waits for the GPU in every step").arg(call)
                        : WatchFindings::tr("%1 in every step would wait for a GPU").arg(call);
@@ -342,17 +230,17 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
 // 5. The model and the data on different devices (source text 003's error).
 void modelDataSplit(const WatchedProgram &p, QList<WatchFinding> &out)
 {
-    QSet<Place> said;
+    QSet<FindingPlace> said;
     for (const OpError &e : p.errors()) {
         if (e.kind != OpError::Kind::DeviceMismatch)
             continue;
-        const Place at{e.sourceFile, e.sourceLine, e.sourceCell};
+        const FindingPlace at{e.sourceFile, e.sourceLine, e.sourceCell};
         if (said.contains(at))
             continue;
         said.insert(at);
         WatchFinding f;
         f.kind = QStringLiteral("model_data_split");
-        place(f, at);
+        at.putIn(f);
         f.title = WatchFindings::tr("The model and the data are on different devices");
         f.evidence = WatchFindings::tr("“%1” raised: %2").arg(e.codeLine, e.message.section(QLatin1Char('\n'), 0, 0));
         f.costBasis = WatchFindings::tr("the program stopped here");
@@ -389,11 +277,23 @@ QList<WatchFinding> WatchFindings::of(const WatchedProgram &program)
     modelDataSplit(program, out);
     dataWait(program, out);
     perBatchMove(program, out);
-    nonBlockingUnpinned(program, out);
-    pinPerBatch(program, out);
-    pinnedWithoutWorkers(program, out);
+    GpuFindings::pinning(program, out);
     syncInStep(program, out);
+    GpuFindings::idle(program, out);
     return out;
+}
+
+QMap<QString, QString> WatchFindings::notChecked(const WatchedProgram &program)
+{
+    QMap<QString, QString> why;
+    if (const QString idle = GpuFindings::idleNotChecked(program); !idle.isEmpty())
+        why.insert(QStringLiteral("gpu_idle"), idle);
+    return why;
+}
+
+QString WatchFindings::milliseconds(double seconds)
+{
+    return QLocale().toString(seconds * 1e3, 'f', seconds < 0.01 ? 2 : 1);
 }
 
 } // namespace tk

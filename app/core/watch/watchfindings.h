@@ -5,6 +5,8 @@
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
+#include <QString>
 
 namespace tk {
 
@@ -23,6 +25,10 @@ public:
     static constexpr int kMinSteps = 3; // steps before a per-step pattern is a finding
 
     static QList<WatchFinding> of(const WatchedProgram &program);
+    // The kinds this run could not check, and why ("gpu_idle": "needs a GPU: …").
+    static QMap<QString, QString> notChecked(const WatchedProgram &program);
+    // A duration as the findings write it: "12.3" (ms), two decimals below 10 ms.
+    static QString milliseconds(double seconds);
     // One finding as the bench's JSON and the timeline's instants give it (docs/findings.md).
     static QJsonObject toJson(const WatchFinding &finding);
 };

@@ -52,6 +52,23 @@ void readCalls(WatchFields &f, WatchMessage &m)
     }
 }
 
+// A step's `gpu_idle`: {"seconds", "file", "line", "cell"} (the watcher's CUDA events).
+void readGpuIdle(WatchFields &f, WatchStep &s)
+{
+    const QJsonValue v = f.value(QLatin1String("gpu_idle"), WatchFields::Optional);
+    if (v.isUndefined())
+        return;
+    if (!v.isObject()) {
+        f.fail(WatchParser::tr("the field “%1” must be an object").arg(QLatin1String("gpu_idle")));
+        return;
+    }
+    const QJsonObject o = v.toObject(); // WatchFields keeps a reference
+    WatchFields g(o);
+    s.gpuIdleSeconds = g.number(QLatin1String("seconds"), WatchFields::Required, 0, 0);
+    g.location(&s.gpuIdleFile, &s.gpuIdleLine, &s.gpuIdleCell);
+    f.take(g, QLatin1String("gpu_idle"));
+}
+
 void readHello(WatchFields &f, WatchMessage &m)
 {
     WatchHello &h = m.hello;
@@ -99,6 +116,7 @@ void readMove(WatchFields &f, WatchMessage &m, double t)
     r.meaning = TransferMeaning::Reassign; // the watcher cannot see what the result was bound to
     r.shape = f.shape();
     r.dtype = f.text(QLatin1String("dtype"));
+    r.sourceBytes = f.count(QLatin1String("source_bytes"));
     r.pinned = f.flag(QLatin1String("pinned"));
     r.nonBlocking = f.flag(QLatin1String("non_blocking"));
     const QJsonValue seconds = f.value(QLatin1String("seconds"), WatchFields::Optional);
@@ -256,6 +274,8 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         w.batch = f.count(QLatin1String("batch"));
         w.workers = f.count(QLatin1String("workers"), WatchFields::Optional, -1);
         w.pinMemory = f.flag(QLatin1String("pin_memory"));
+        w.dataset = f.text(QLatin1String("dataset")).left(64);
+        w.datasetBytes = f.count(QLatin1String("dataset_bytes"), WatchFields::Optional, -1);
         w.step = f.count(QLatin1String("step"), WatchFields::Optional, -1);
         f.location(&w.file, &w.line, &w.cell);
         break;
@@ -274,6 +294,7 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         s.collectives = f.count(QLatin1String("collectives"));
         f.location(&s.file, &s.line, &s.cell);
         readCalls(f, m);
+        readGpuIdle(f, s);
         // A DDP rank's step (tensorkitchen.replicas).
         s.rank = WatchFields::small(f.integer(QLatin1String("rank"), WatchFields::Optional, -1, 0));
         s.loss = f.number(QLatin1String("loss"), WatchFields::Optional, 0);

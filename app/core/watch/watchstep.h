@@ -22,6 +22,12 @@ struct WatchStep
     QString file;
     int line = 0;
     int cell = 0; // the notebook cell of file:line (its execution count); 0: none
+    // On CUDA: how long the GPU sat with nothing to do before this step's first work, on its
+    // own clock (CUDA events), and the user's line that gave it that work. -1: not measured.
+    double gpuIdleSeconds = -1;
+    QString gpuIdleFile;
+    int gpuIdleLine = 0;
+    int gpuIdleCell = 0;
     // A notebook cell that ran (a `cell` message): n is its execution count, and while the
     // notebook makes no optimizer steps the step chart draws each cell as a bar.
     bool isCell = false;

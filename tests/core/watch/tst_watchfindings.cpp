@@ -13,6 +13,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QMap>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -264,6 +265,155 @@ private Q_SLOTS:
             QVERIFY2(f.kind != QLatin1String("non_blocking_unpinned"), qPrintable(f.evidence));
     }
 
+    // Steps as a CUDA program's watcher sends them: each 50 ms, the GPU idle `idle` seconds
+    // before its work (from step 2: step 1 has no step before it), `wait` of it for a batch.
+    static QByteArray cudaSteps(double idle, double wait, int steps = 5)
+    {
+        QByteArray lines = testsupport::hello() + "\n";
+        for (int n = 1; n <= steps; ++n) {
+            const QString gap = n == 1
+                ? QString()
+                : QStringLiteral(R"(,"gpu_idle":{"seconds":%1,"file":"/u/train.py","line":25})").arg(idle);
+            lines += QStringLiteral(R"({"type":"step","t":%1,"n":%1,"seconds":0.05,"wait_s":%2%3})")
+                         .arg(n)
+                         .arg(wait)
+                         .arg(gap)
+                         .toUtf8()
+                + "\n";
+        }
+        return lines;
+    }
+
+    static QList<WatchFinding> findingsOfLines(const QByteArray &lines, QMap<QString, QString> *notChecked = nullptr)
+    {
+        WatchedProgram program;
+        program.feed(lines);
+        if (notChecked)
+            *notChecked = WatchFindings::notChecked(program);
+        return WatchFindings::of(program);
+    }
+
+    // The GPU idle 30 ms of each 50 ms step before line 25 gave it work: said there, with the
+    // step it would take if the GPU never waited; a GPU that always had work says nothing.
+    void anIdleGpuIsSaidWhereItsWorkBegan()
+    {
+        QMap<QString, QString> notChecked;
+        const QList<WatchFinding> found = findingsOfLines(cudaSteps(0.03, 0.0), &notChecked);
+        QCOMPARE(kinds(found), QStringList{"gpu_idle"});
+        const WatchFinding &f = found.first();
+        QCOMPARE(f.line, 25);
+        QVERIFY2(f.title.contains("60 %"), qPrintable(f.title));
+        QVERIFY2(f.evidence.contains("4 steps") && f.evidence.contains("30.0 ms") && f.evidence.contains("50.0 ms"),
+                 qPrintable(f.evidence));
+        QVERIFY2(!f.evidence.contains("DataLoader"), qPrintable(f.evidence)); // the loop waited for none
+        QVERIFY(qAbs(f.costSeconds - 0.03) < 1e-12);
+        QVERIFY(qAbs(f.ifFixedSeconds - 0.02) < 1e-12);
+        QVERIFY(f.costBasis.contains("CUDA events"));
+        QVERIFY2(f.advice.contains("host's own work"), qPrintable(f.advice));
+        QVERIFY(f.code.contains("num_workers="));
+        QCOMPARE(f.stepPart, QStringLiteral("gpu_idle"));
+        QVERIFY(notChecked.isEmpty()); // measured
+        // Waiting for the DataLoader is most of the GPU's idle time: the advice says so.
+        const QList<WatchFinding> starved = findingsOfLines(cudaSteps(0.03, 0.025));
+        QCOMPARE(kinds(starved), QStringList{"gpu_idle"});
+        QVERIFY2(starved.first().advice.contains("data loading") && starved.first().evidence.contains("25.0 ms"),
+                 qPrintable(starved.first().evidence + starved.first().advice));
+        // The twin: the GPU always had work queued (0 s), or idled too little to matter.
+        QCOMPARE(kinds(findingsOfLines(cudaSteps(0.0, 0.0))), QStringList{});
+        QCOMPARE(kinds(findingsOfLines(cudaSteps(0.0005, 0.0))), QStringList{}); // < 1 ms a step
+        QCOMPARE(kinds(findingsOfLines(cudaSteps(0.03, 0.0, 3))), QStringList{}); // 2 steps measured
+    }
+
+    // Where it was not measured the run says why: no GPU, or no step that queued work on one.
+    void anUnmeasuredGpuIsSaidNotChecked()
+    {
+        QMap<QString, QString> notChecked;
+        QByteArray cpuOnly = R"({"type":"hello","t":0,"v":1,"pid":7,"devices":[{"device":"cpu","total":1024}]})"
+                             "\n"
+                             R"({"type":"step","t":1,"n":1,"seconds":0.05})"
+                             "\n";
+        findingsOfLines(cpuOnly, &notChecked);
+        QVERIFY2(notChecked.value("gpu_idle").startsWith("needs a GPU"), qPrintable(notChecked.value("gpu_idle")));
+        findingsOfLines(testsupport::hello() + "\n" + R"({"type":"step","t":1,"n":1,"seconds":0.05})" + "\n",
+                        &notChecked);
+        QVERIFY2(notChecked.value("gpu_idle").startsWith("not measured"), qPrintable(notChecked.value("gpu_idle")));
+        // A real program on this machine's CPU.
+        if (!testsupport::pythonHasCuda(m_python)) {
+            QFile f(m_recordings.value("findings/slow_loader.py"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            findingsOfLines(f.readAll(), &notChecked);
+            QVERIFY2(notChecked.value("gpu_idle").startsWith("needs a GPU"), qPrintable(notChecked.value("gpu_idle")));
+        }
+    }
+
+    // A batch moved every step is said only where a whole to move once exists and fits: slices of
+    // one tensor, or a TensorDataset's batches; not a DataLoader's new tensors, nor a dataset
+    // larger than the device's free memory.
+    void onlyADatasetThatFitsIsToBeMovedOnce()
+    {
+        const auto run = [](const QString &dataset, qint64 sourceBytes, qint64 reserved) {
+            QByteArray lines = testsupport::hello() + "\n";
+            if (reserved >= 0)
+                lines += testsupport::memory(0.5, reserved / 2, 1 << 20) + "\n"; // reserved: twice allocated
+            for (int step = 0; step < 3; ++step) {
+                lines
+                    += QStringLiteral(
+                           R"({"type":"data_wait","t":%1,"seconds":0.0001,"batch":%2,"workers":2,"step":%2,"dataset":"%3"%4,"file":"/u/train.py","line":9})")
+                           .arg(1.0 + step)
+                           .arg(step)
+                           .arg(dataset,
+                                dataset == "TensorDataset" ? QStringLiteral(R"(,"dataset_bytes":100000000)")
+                                                           : QString())
+                           .toUtf8()
+                    + "\n";
+                lines
+                    += QStringLiteral(
+                           R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"x","from":"cpu","to":"cuda:0","bytes":4096,"source_bytes":%3,"seconds":0.001,"timing":"wall","step":%4,"file":"/u/train.py","line":10})")
+                           .arg(1.5 + step)
+                           .arg(step + 1)
+                           .arg(sourceBytes)
+                           .arg(step)
+                           .toUtf8()
+                    + "\n";
+            }
+            return findingsOfLines(lines);
+        };
+        QCOMPARE(kinds(run("ImageFolder", 0, -1)), QStringList{}); // new tensors each batch
+        const QList<WatchFinding> sliced = run("ImageFolder", 1 << 20, -1);
+        QCOMPARE(kinds(sliced), QStringList{"per_batch_move"});
+        QCOMPARE(sliced.first().line, 10);
+        QVERIFY2(sliced.first().evidence.contains("The whole dataset is 1.00 MiB."),
+                 qPrintable(sliced.first().evidence));
+        const QList<WatchFinding> tensors = run("TensorDataset", 0, 1LL << 30);
+        QCOMPARE(kinds(tensors), QStringList{"per_batch_move"});
+        QVERIFY2(tensors.first().evidence.contains("The whole dataset is 95.37 MiB; cuda:0 has")
+                     && tensors.first().evidence.contains("free"),
+                 qPrintable(tensors.first().evidence));
+        // All but 52 MB of the H200's memory held by the program: the dataset would not fit.
+        QCOMPARE(kinds(run("TensorDataset", 0, 150700000000LL)), QStringList{});
+    }
+
+    // The same from real programs on a GPU (skipped without one): batches prepared in the loop
+    // starve the GPU; the twin's DataLoader workers prepare them beside it.
+    void gpuIdleOnAGpu()
+    {
+        if (!testsupport::pythonHasCuda(m_python))
+            QSKIP("needs a CUDA device (the GPU's idle time is measured with CUDA events)");
+        QString log;
+        for (const char *script : {"findings/gpu_idle.py", "findings/gpu_idle_fixed.py"}) {
+            const QString rec = testsupport::recordScript(m_python, script, m_dir.path(), &log);
+            QVERIFY2(!rec.isEmpty(), qPrintable(log));
+            m_recordings.insert(script, rec);
+        }
+        const QList<WatchFinding> found = findingsOf("findings/gpu_idle.py");
+        QCOMPARE(kinds(found), QStringList{"gpu_idle"});
+        QCOMPARE(found.first().line, lineOf("findings/gpu_idle.py", "# the GPU waits for this line"));
+        QVERIFY2(found.first().costSeconds > 0.005, qPrintable(found.first().evidence));
+        for (const WatchFinding &f : findingsOf("findings/gpu_idle_fixed.py"))
+            QVERIFY2(f.kind != QLatin1String("gpu_idle") && f.kind != QLatin1String("data_wait"),
+                     qPrintable(f.evidence));
+    }
+
     // tensor-kitchen-bench watch --replay … --format json: a findings array, each with its fields.
     void theBenchSaysTheFindings()
     {
@@ -281,6 +431,11 @@ private Q_SLOTS:
             QVERIFY2(f.contains(key), key);
         QCOMPARE(f.value("kind").toString(), QStringLiteral("data_wait"));
         QVERIFY(f.value("cost_s").toDouble() > 0);
+        // What the run could not check, and why (a machine with no GPU: gpu_idle).
+        const QJsonObject notChecked = program.value("not_checked").toObject();
+        if (!testsupport::pythonHasCuda(m_python))
+            QVERIFY2(notChecked.value("gpu_idle").toString().startsWith("needs a GPU"),
+                     qPrintable(QJsonDocument(notChecked).toJson()));
         // The timeline says it too: an instant of the program's process, the finding in its args.
         out.clear();
         err.clear();

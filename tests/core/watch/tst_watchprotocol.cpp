@@ -259,6 +259,26 @@ private Q_SLOTS:
         QCOMPARE(sc.message.calls[0].device, QStringLiteral("cuda"));
         QCOMPARE(sc.message.calls[0].line, 30);
 
+        // On CUDA: the GPU's idle time before the step's work, and the line that gave it work.
+        const WatchParser::Result gi = WatchParser::parse(
+            R"({"type":"step","t":2.4,"n":3,"seconds":0.05,"gpu_idle":{"seconds":0.031,"file":"/home/u/train.py","line":22}})");
+        QVERIFY2(gi.ok(), qPrintable(gi.reason));
+        QCOMPARE(gi.message.step.gpuIdleSeconds, 0.031);
+        QCOMPARE(gi.message.step.gpuIdleFile, QStringLiteral("/home/u/train.py"));
+        QCOMPARE(gi.message.step.gpuIdleLine, 22);
+        QCOMPARE(s.message.step.gpuIdleSeconds, -1.0); // not measured
+        // A batch sliced from a larger tensor, and the dataset a DataLoader's batch came from.
+        const WatchParser::Result sl = WatchParser::parse(
+            R"({"type":"move","t":1,"id":1,"from":"cpu","to":"cuda:0","bytes":4096,"source_bytes":1048576})");
+        QVERIFY2(sl.ok(), qPrintable(sl.reason));
+        QCOMPARE(sl.message.move.sourceBytes, qint64(1048576));
+        const WatchParser::Result ds = WatchParser::parse(
+            R"({"type":"data_wait","t":2.3,"seconds":0.001,"dataset":"TensorDataset","dataset_bytes":2560})");
+        QVERIFY2(ds.ok(), qPrintable(ds.reason));
+        QCOMPARE(ds.message.dataWait.dataset, QStringLiteral("TensorDataset"));
+        QCOMPARE(ds.message.dataWait.datasetBytes, qint64(2560));
+        QCOMPARE(w.message.dataWait.datasetBytes, qint64(-1)); // not sent
+
         const WatchParser::Result mt = WatchParser::parse(R"({"type":"move_time","t":1.61,"id":7,"seconds":0.000012})");
         QVERIFY(mt.ok());
         QCOMPARE(mt.message.move.moveId, qint64(7));
@@ -315,6 +335,19 @@ private Q_SLOTS:
         QTest::newRow("call seconds negative")
             << QByteArray(R"({"type":"step","t":1,"n":1,"calls":[{"what":"item","n":1,"seconds":-1}]})") << bad;
 
+        QTest::newRow("gpu_idle a number") << QByteArray(R"({"type":"step","t":1,"n":2,"gpu_idle":0.5})") << bad;
+        QTest::newRow("gpu_idle without seconds")
+            << QByteArray(R"({"type":"step","t":1,"n":2,"gpu_idle":{"line":3}})") << bad;
+        QTest::newRow("gpu_idle negative")
+            << QByteArray(R"({"type":"step","t":1,"n":2,"gpu_idle":{"seconds":-0.1}})") << bad;
+        QTest::newRow("gpu_idle line 0") << QByteArray(
+            R"({"type":"step","t":1,"n":2,"gpu_idle":{"seconds":0.1,"line":0}})")
+                                         << bad;
+        QTest::newRow("source_bytes negative")
+            << QByteArray(R"({"type":"move","t":1,"id":1,"from":"cpu","to":"meta","bytes":4,"source_bytes":-8})")
+            << bad;
+        QTest::newRow("dataset_bytes as string")
+            << QByteArray(R"({"type":"data_wait","t":1,"seconds":0.1,"dataset_bytes":"8"})") << bad;
         QTest::newRow("NaN") << QByteArray(R"({"type":"dropped","t":NaN,"count":1})") << bad;
         QTest::newRow("infinite") << QByteArray(R"({"type":"dropped","t":1e999,"count":1})") << bad;
         QTest::newRow("negative t") << QByteArray(R"({"type":"dropped","t":-1,"count":1})") << bad;

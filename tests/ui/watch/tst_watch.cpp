@@ -23,6 +23,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QFile>
 #include <QListWidget>
 #include <QIcon>
 #include <QLabel>
@@ -302,10 +303,51 @@ private Q_SLOTS:
         QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("wait"));
         QVERIFY(!k->stepChart()->isFaint("wait"));
         QVERIFY(k->stepChart()->isFaint("other") && k->stepChart()->isFaint("copy"));
+        // No GPU ran it: the panel says that its idle time could not be checked, and why.
+        if (!testsupport::pythonHasCuda(m_python)) {
+            QVERIFY2(panel->notCheckedText().contains("gpu_idle") && panel->notCheckedText().contains("needs a GPU"),
+                     qPrintable(panel->notCheckedText()));
+            QVERIFY(!k->stepChart()->gpuIdleInLegend());
+        }
         // A program with nothing to say keeps the whole width for its chart.
         ProgramKitchen *quiet = replay(w, m_right);
         QVERIFY(quiet);
         QVERIFY(!quiet->findingsPanel()->isVisible());
+    }
+
+    // A CUDA program's steps as its watcher sends them, the GPU idle 30 ms before each step's
+    // work: the chart draws each step's idle time, the panel says it, and selecting it draws
+    // the idle line in full over faint bars.
+    void theGpusIdleTimeIsOnTheChart()
+    {
+        QTemporaryDir tmp;
+        QFile f(tmp.filePath("cuda.tkwatch"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(testsupport::hello() + "\n");
+        const QString idle = QStringLiteral(R"(,"gpu_idle":{"seconds":0.03,"file":"/home/u/train.py","line":25})");
+        for (int n = 1; n <= 5; ++n)
+            f.write(QStringLiteral(R"({"type":"step","t":%1,"n":%1,"seconds":0.05%2})"
+                                   "\n")
+                        .arg(n)
+                        .arg(n == 1 ? QString() : idle)
+                        .toUtf8());
+        f.write(R"({"type":"bye","t":6,"exit_code":0})"
+                "\n");
+        f.close();
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, f.fileName());
+        QVERIFY(k);
+        QCOMPARE(k->stepChart()->gpuIdleMs(1), -1.0); // the first step has none
+        QCOMPARE(k->stepChart()->gpuIdleMs(4), 30.0);
+        QVERIFY(k->stepChart()->gpuIdleInLegend());
+        FindingsPanel *panel = k->findingsPanel();
+        QTRY_VERIFY(panel->isVisible());
+        QVERIFY2(panel->list()->item(0)->text().contains("GPU sits idle 60 %"),
+                 qPrintable(panel->list()->item(0)->text()));
+        QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("gpu_idle"));
+        QVERIFY(!k->stepChart()->isFaint("gpu_idle") && k->stepChart()->isFaint("other"));
+        QVERIFY(panel->notCheckedText().isEmpty()); // measured
     }
 
     void likeMovesFlyAsOne()

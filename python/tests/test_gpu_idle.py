@@ -1,0 +1,210 @@
+"""The GPU's idle time between steps (finding gpu_idle). No GPU here: a fake GPU clock stands in
+for CUDA events (recorded when the host queues them, completed when the GPU reaches them);
+the modules, their forward hooks and the watcher's step messages are real."""
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional
+
+import pytest
+import torch
+from conftest import SCRIPTS, of_type, read_recording
+
+from tensorkitchen import _gpu_idle, _watcher
+
+CUDA = torch.device("cuda", 0)
+
+
+class FakeGpu:
+    """One stream: work runs in order, as soon as it is queued and what is before it is done."""
+
+    def __init__(self) -> None:
+        self.host = 0.0        # ms, the host's clock
+        self.busy_until = 0.0  # ms, when the work queued so far is done
+
+    def launch(self, ms: float) -> None:
+        self.busy_until = max(self.host, self.busy_until) + ms
+
+    def work(self, ms: float) -> None:  # the host's own work
+        self.host += ms
+
+    def record(self, device: torch.device) -> Event:
+        return Event(self, max(self.host, self.busy_until), device)
+
+
+class Event:
+    def __init__(self, gpu: FakeGpu, at: float, device: torch.device) -> None:
+        self.gpu, self.at, self.device = gpu, at, device
+
+    def query(self) -> bool:
+        return self.gpu.host >= self.at
+
+    def elapsed_time(self, end: Event) -> float:
+        if end.device != self.device:
+            raise RuntimeError("events on two devices")
+        return end.at - self.at
+
+
+def script_line_of(path: str, text: str) -> int:
+    with open(path) as f:
+        return next(i for i, line in enumerate(f, 1) if text in line)
+
+
+def hooks() -> int:
+    return len(torch.nn.modules.module._global_forward_pre_hooks)
+
+
+def make(gpu: FakeGpu, failures: Optional[List[Any]] = None) -> _gpu_idle.GpuGaps:
+    told = failures if failures is not None else []
+    return _gpu_idle.GpuGaps(lambda: {"file": "train.py", "line": 7},
+                             lambda where, exc: told.append(exc),
+                             record=gpu.record, device_of=lambda opt: CUDA)
+
+
+def run_steps(gaps: _gpu_idle.GpuGaps, gpu: FakeGpu, host_ms: float, gpu_ms: float,
+              steps: int = 4) -> List[Optional[Dict[str, Any]]]:
+    model = torch.nn.Linear(2, 2)
+    out = []
+    for _ in range(steps):
+        gpu.work(host_ms)           # preparing the batch on the host
+        model(torch.ones(1, 2))     # the step's first module call: its first work
+        gpu.launch(gpu_ms)          # forward, backward, the optimizer's kernels
+        out.append(gaps.step_ended(object()))
+    return out
+
+
+def test_a_starved_gpu_waits_as_long_as_the_host_works_beyond_it() -> None:
+    gpu = FakeGpu()
+    gaps = make(gpu)
+    measured = run_steps(gaps, gpu, host_ms=5.0, gpu_ms=1.5)
+    assert measured[0] is None  # the first step has no step before it
+    for m in measured[1:]:
+        assert m is not None and m["seconds"] == pytest.approx(0.0035)  # 5 ms less the 1.5 ms tail
+        assert (m["file"], m["line"]) == ("train.py", 7)
+    gaps.stop()
+    assert hooks() == 0
+
+
+def test_a_busy_gpu_never_waits() -> None:
+    gpu = FakeGpu()
+    gaps = make(gpu)
+    # 20 ms of GPU work a step, 5 ms of host work: the host is ahead, the GPU always has work.
+    measured = run_steps(gaps, gpu, host_ms=5.0, gpu_ms=20.0)
+    assert [m["seconds"] for m in measured[1:] if m] == [0.0, 0.0, 0.0]
+    gaps.stop()
+
+
+def test_a_copy_to_the_gpu_is_the_steps_first_work_and_names_the_line() -> None:
+    gpu = FakeGpu()
+    gaps = make(gpu)
+    gaps.step_ended(object())
+    assert hooks() == 1  # armed until the next step's first work
+    gpu.work(3.0)
+    gaps.copy_started(gpu.record(CUDA), {"file": "train.py", "line": 12, "type": "move"})
+    assert hooks() == 0  # a copy came first: the module hook is gone
+    gpu.work(1.0)
+    torch.nn.Linear(2, 2)(torch.ones(1, 2))  # not the first work any more
+    m = gaps.step_ended(object())
+    assert m == {"seconds": pytest.approx(0.003), "file": "train.py", "line": 12}
+    gaps.stop()
+
+
+def test_one_event_at_each_steps_end_and_one_at_its_first_module_call() -> None:
+    gpu = FakeGpu()
+    recorded: List[Event] = []
+
+    def record(device: torch.device) -> Event:
+        recorded.append(gpu.record(device))
+        return recorded[-1]
+
+    gaps = _gpu_idle.GpuGaps(lambda: {}, lambda w, e: None, record=record,
+                             device_of=lambda opt: CUDA)
+    model = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU(), torch.nn.Linear(2, 2))
+    for _ in range(3):
+        gaps.step_ended(object())
+        assert hooks() == 1
+        model(torch.ones(1, 2))  # four module calls: the first takes the hook away
+        assert hooks() == 0
+    assert len(recorded) == 6
+    gaps.stop()
+    assert hooks() == 0
+
+
+def test_two_devices_are_not_measured() -> None:
+    gpu = FakeGpu()
+    gaps = make(gpu)
+    gaps.step_ended(object())
+    gaps.copy_started(gpu.record(torch.device("cuda", 1)), {"line": 3})
+    assert gaps.step_ended(object()) is None
+    gaps.stop()
+
+
+def test_a_cpu_optimizer_measures_nothing_and_arms_nothing() -> None:
+    gpu = FakeGpu()
+    gaps = _gpu_idle.GpuGaps(lambda: {}, lambda w, e: None, record=gpu.record)
+    opt = torch.optim.SGD(torch.nn.Linear(2, 2).parameters(), lr=0.1)
+    assert _gpu_idle.optimizer_device(opt) == torch.device("cpu")
+    assert gaps.step_ended(opt) is None and hooks() == 0
+    assert gaps.step_ended(opt) is None
+
+
+def test_a_failure_never_reaches_the_programs_forward() -> None:
+    gpu = FakeGpu()
+    failures: List[Any] = []
+    gaps = make(gpu, failures)
+    gaps.step_ended(object())
+
+    def broken(device: torch.device) -> Any:
+        raise RuntimeError("CUDA error: an illegal memory access was encountered")
+
+    gaps._record = broken
+    out = torch.nn.Linear(2, 2)(torch.ones(1, 2))  # the hook fails inside; the forward does not
+    assert out.shape == (1, 2)
+    assert len(failures) == 1 and hooks() == 0
+    assert gaps.step_ended(object()) is None and hooks() == 0  # given up: nothing more
+
+
+def test_the_step_message_carries_the_gap_at_the_users_line(tmp_path) -> None:
+    """The watcher with its GpuGaps on a fake GPU: a real loop's steps say gpu_idle, at the
+    line of the model call."""
+    rec = tmp_path / "r.tkwatch"
+    gpu = FakeGpu()
+    w = _watcher.Watcher(record=str(rec), app=False, excepthook=False)
+    w.gaps = _gpu_idle.GpuGaps(w._here, w._fail, record=gpu.record,
+                               device_of=lambda opt: CUDA)
+    w.start()
+    model = torch.nn.Linear(4, 1)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for _ in range(4):
+        gpu.work(4.0)
+        loss = model(torch.ones(2, 4)).sum()  # the line the GPU waited for
+        gpu.launch(1.0)
+        loss.backward()
+        opt.step()
+    w.close(0)
+    steps = of_type(read_recording(rec), "step")
+    assert len(steps) == 4 and "gpu_idle" not in steps[0]
+    line = script_line_of(__file__, "the line the GPU waited for")
+    for s in steps[1:]:
+        assert s["gpu_idle"]["seconds"] == pytest.approx(0.003)
+        assert s["gpu_idle"]["line"] == line and s["gpu_idle"]["file"].endswith("test_gpu_idle.py")
+    assert hooks() == 0  # unwatch took the hook away
+
+
+def test_without_cuda_no_step_says_gpu_idle(run_watched) -> None:
+    if torch.cuda.is_available():
+        pytest.skip("a machine without CUDA")
+    w = run_watched("findings/sync_in_step.py")
+    assert w.of("step") and all("gpu_idle" not in s for s in w.of("step"))
+
+
+@pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+def test_on_a_gpu_the_starved_loop_idles_and_its_twin_does_not(run_watched) -> None:
+    starved = run_watched("findings/gpu_idle.py")
+    assert starved.proc.returncode == 0, starved.proc.stderr
+    idle = [s["gpu_idle"]["seconds"] for s in starved.of("step")[1:]]
+    assert len(idle) >= 3 and min(idle) > 0.005, idle
+    fixed = run_watched("findings/gpu_idle_fixed.py")
+    assert fixed.proc.returncode == 0, fixed.proc.stderr
+    later = [s["gpu_idle"]["seconds"] for s in fixed.of("step")[3:]]
+    assert later and sum(later) / len(later) < 0.002, later
+    assert SCRIPTS.joinpath("findings/gpu_idle.py").exists()
