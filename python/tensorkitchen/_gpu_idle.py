@@ -8,6 +8,13 @@ the GPU had nothing to do: it waited for the host (the DataLoader, preprocessing
 the second has not completed when that step ends, the GPU was still busy with earlier work when
 the step's work came, and did not wait at all. Nothing here synchronises: events are queried.
 
+The module hook is armed only after a step that made no copy to the GPU (a loop that copies
+its batches starts each step with a copy), never once the program called torch.compile (a
+compiled module warns when a global hook exists), and it counts only a call given a CUDA tensor (a
+transform in the DataLoader is an nn.Module too). Nothing is recorded or queried while the
+current stream captures a CUDA graph. Optimizers whose parameters are not on CUDA change
+nothing.
+
 Only made where CUDA is available; on the CPU a step costs nothing more.
 """
 from __future__ import annotations
@@ -26,6 +33,16 @@ def record_event(device: torch.device) -> Any:
     return event
 
 
+def cuda_input(args: Any) -> bool:
+    """Whether a module call's positional arguments hold a CUDA tensor."""
+    return any(isinstance(a, torch.Tensor) and a.is_cuda for a in args)
+
+
+def capturing() -> bool:
+    """Whether the current stream is capturing a CUDA graph (no event may be queried then)."""
+    return bool(torch.cuda.is_current_stream_capturing())
+
+
 def optimizer_device(optimizer: Any) -> Optional[torch.device]:
     """The device of an optimizer's first parameter; None when it has none."""
     for group in getattr(optimizer, "param_groups", ()):
@@ -41,59 +58,80 @@ def _no_device(optimizer: Any) -> Optional[torch.device]:
 class GpuGaps:
     """Per step, the GPU's idle time before the step's first work, and where that work began.
 
-    `record(device)` records an event; `where()` is the place of the user's line calling now;
-    `register(hook)` adds a global module forward pre-hook and returns its handle; `failed` is
-    told what went wrong (after which nothing more is measured: the program goes on).
+    `where()` is the place of the user's line calling now; `failed` is told what went wrong
+    (after which nothing more is measured: the program goes on). `record(device)` records an
+    event, `register(hook)` adds a global module forward pre-hook and returns its handle,
+    `device_input(args)` says whether a module call is the GPU's work, `capturing()` whether a
+    CUDA graph is being captured: torch's own, replaced in tests.
     """
 
-    __slots__ = ("_record", "_where", "_failed", "_register", "_device_of", "_end", "_start",
-                 "_place", "_device", "_handle")
+    __slots__ = ("_record", "_where", "_failed", "_register", "_device_of", "_device_input",
+                 "_capturing", "_end", "_start", "_place", "_device", "_handle", "_copied",
+                 "_no_hook")
 
     def __init__(self, where: Callable[[], Place],
                  failed: Callable[[str, BaseException], None],
                  record: Callable[[torch.device], Any] = record_event,
                  register: Optional[Callable[[Callable[..., None]], Any]] = None,
-                 device_of: Callable[[Any], Optional[torch.device]] = optimizer_device) -> None:
+                 device_of: Callable[[Any], Optional[torch.device]] = optimizer_device,
+                 device_input: Callable[[Any], bool] = cuda_input,
+                 capturing: Callable[[], bool] = capturing) -> None:
         self._record = record
         self._where = where
         self._failed = failed
         self._register = register or torch.nn.modules.module.register_module_forward_pre_hook
         self._device_of = device_of
-        self._end: Any = None    # the last step's end event; None: it was not on CUDA
+        self._device_input = device_input
+        self._capturing = capturing
+        self._end: Any = None    # the last CUDA step's end event
         self._start: Any = None  # this step's first work's event
         self._place: Optional[Place] = None
         self._device: Optional[torch.device] = None
         self._handle: Any = None
+        self._copied = False     # this step copied to the GPU
+        self._no_hook = False    # torch.compile was called: no global module hook
 
     def step_ended(self, optimizer: Any) -> Optional[Dict[str, Any]]:
         """At an optimizer step's end: the step's `gpu_idle` ({"seconds", file, line…}) when
         it was measured; then the event that the next step's gap starts from."""
-        measured = None
-        if self._end is not None and self._start is not None:
-            seconds = self._gap(self._end, self._start)
-            if seconds is not None:
-                measured = {"seconds": seconds}
-                measured.update(self._place or {})
-        self._start = self._place = None
-        self._end = None
-        self._disarm()
         try:
             device = self._device_of(optimizer)
-            if device is not None and device.type == "cuda":
-                self._device = device
-                self._end = self._record(device)
+            if device is None or device.type != "cuda":
+                return None  # a CPU optimizer (beside a CUDA one, or alone): nothing changes
+            if self._capturing():
+                self.stop()  # inside a CUDA graph's capture: no event of ours
+                return None
+            measured = None
+            if self._end is not None and self._start is not None:
+                seconds = self._gap(self._end, self._start)
+                if seconds is not None:
+                    measured = {"seconds": seconds}
+                    measured.update(self._place or {})
+            self._start = self._place = None
+            self._disarm()
+            self._device = device
+            self._end = self._record(device)
+            if not self._copied and not self._no_hook:
                 self._handle = self._register(self._module_called)
+            self._copied = False
+            return measured
         except Exception as exc:
             self._give_up(exc)
-        return measured
+            return None
 
     def copy_started(self, event: Any, place: Place) -> None:
-        """A copy to a CUDA device was queued after `event`: the step's first work, if none
-        came before it."""
+        """A copy from the CPU to a CUDA device was queued after `event`: the step's first
+        work, if none came before it."""
+        self._copied = True
         if self._end is not None and self._start is None:
             self._start = event
             self._place = {k: place[k] for k in ("file", "line", "cell") if k in place}
             self._disarm()
+
+    def compiled(self) -> None:
+        """torch.compile was called: a global module hook would make its module warn."""
+        self._no_hook = True
+        self._disarm()
 
     def stop(self) -> None:
         self._end = self._start = None
@@ -103,9 +141,17 @@ class GpuGaps:
             pass
 
     def _module_called(self, module: Any, args: Any) -> None:
-        # A global forward pre-hook, there from a step's end to its successor's first module
-        # call: one call a step.
+        # A global forward pre-hook, there from a step's end to the first module call given a
+        # CUDA tensor in the next one.
         try:
+            if type(module).__name__ == "OptimizedModule":
+                self.compiled()  # compiled before watch() began: it has warned once, no more
+                return
+            if not self._device_input(args):
+                return  # a CPU module (a DataLoader's transform): not the GPU's work
+            if self._capturing():
+                self.stop()
+                return
             if self._end is not None and self._start is None and self._device is not None:
                 self._start = self._record(self._device)
                 self._place = self._where()

@@ -28,7 +28,7 @@ def install(w: Watcher, patches: Patches) -> None:
     # Tensor and Module moves: _moves, the one place where a move is intercepted (the console's
     # too); the watcher times them with perf_counter or CUDA events (Watcher.tensor_started).
     for part in (_moves.install_tensor, _moves.install_module, _install_dataloader,
-                 _install_optimizer, _install_collectives, _install_calls):
+                 _install_optimizer, _install_collectives, _install_calls, _install_compile):
         try:
             part(w, patches)
         except Exception as exc:
@@ -58,6 +58,19 @@ def _install_dataloader(w: Watcher, patches: Patches) -> None:
 
     functools.update_wrapper(__next__, orig, updated=())
     patches.set(Iter, "__next__", __next__)
+
+
+def describe_dataset(message: Dict[str, Any], dataset: Any) -> None:
+    """A data_wait's dataset: its class and, for a TensorDataset, its bytes (the whole that
+    per_batch_move would move once)."""
+    if dataset is None:
+        return
+    message["dataset"] = type(dataset).__name__[:64]
+    if isinstance(dataset, torch.utils.data.TensorDataset):
+        try:
+            message["dataset_bytes"] = sum(_moves.tensor_bytes(t) for t in dataset.tensors)
+        except Exception:
+            pass  # a subclass's own `tensors`: the wait is still sent, without a size
 
 
 # torch.distributed's collectives as a program calls them (dist.all_reduce(t)); DDP's gradient
@@ -250,6 +263,21 @@ def _install_optimizer(w: Watcher, patches: Patches) -> None:
 
     functools.update_wrapper(_optimizer_step_code, orig, updated=())
     patches.set(Optimizer, "_optimizer_step_code", _optimizer_step_code)
+
+
+def _install_compile(w: Watcher, patches: Patches) -> None:
+    """torch.compile tells the GPU-idle timing to add no global module hook from then on."""
+    orig = getattr(torch, "compile", None)
+    if orig is None or w.gaps is None:
+        return
+    gaps = w.gaps
+
+    def compile(*args: Any, **kwargs: Any) -> Any:
+        gaps.compiled()
+        return orig(*args, **kwargs)
+
+    functools.update_wrapper(compile, orig)
+    patches.set(torch, "compile", compile)
 
 
 def caller_frame(depth: int) -> Any:

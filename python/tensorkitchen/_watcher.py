@@ -341,8 +341,8 @@ class Watcher:
         message["timing"] = "cuda_events" if end is not None else "wall"
         message["step"] = step_n
         self._place(message, frame)
-        if end is not None and self.gaps is not None:
-            self.gaps.copy_started(events[0], message)
+        if end is not None and self.gaps is not None and message["from"] == "cpu":
+            self.gaps.copy_started(events[0], message)  # the host's data reaching the GPU
         self.put(message)
         self._sampler.after_call(frame)
 
@@ -380,11 +380,7 @@ class Watcher:
                 "batch": max(0, int(getattr(it, "_num_yielded", 1)) - 1),
                 "workers": int(getattr(it, "_num_workers", 0)),
                 "pin_memory": bool(getattr(it, "_pin_memory", False)), "step": step_n}
-            dataset = getattr(it, "_dataset", None)
-            if dataset is not None:
-                message["dataset"] = type(dataset).__name__[:64]
-                if isinstance(dataset, torch.utils.data.TensorDataset):
-                    message["dataset_bytes"] = sum(_moves.tensor_bytes(t) for t in dataset.tensors)
+            _hooks.describe_dataset(message, getattr(it, "_dataset", None))
             self._place(message, frame)
             self.put(message)
             self._sampler.after_call(frame)

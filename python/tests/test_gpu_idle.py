@@ -7,7 +7,7 @@ from typing import Any, Dict, List, Optional
 
 import pytest
 import torch
-from conftest import SCRIPTS, of_type, read_recording
+from conftest import of_type, read_recording
 
 from tensorkitchen import _gpu_idle, _watcher
 
@@ -53,11 +53,16 @@ def hooks() -> int:
     return len(torch.nn.modules.module._global_forward_pre_hooks)
 
 
+# The modules here run on the CPU; on the fake GPU every call counts as the GPU's work, and no
+# CUDA graph is ever captured.
+ON_THE_FAKE_GPU: Dict[str, Any] = {"device_input": lambda args: True, "capturing": lambda: False}
+
+
 def make(gpu: FakeGpu, failures: Optional[List[Any]] = None) -> _gpu_idle.GpuGaps:
     told = failures if failures is not None else []
     return _gpu_idle.GpuGaps(lambda: {"file": "train.py", "line": 7},
-                             lambda where, exc: told.append(exc),
-                             record=gpu.record, device_of=lambda opt: CUDA)
+                             lambda where, exc: told.append(exc), record=gpu.record,
+                             device_of=lambda opt: CUDA, **ON_THE_FAKE_GPU)
 
 
 def run_steps(gaps: _gpu_idle.GpuGaps, gpu: FakeGpu, host_ms: float, gpu_ms: float,
@@ -105,6 +110,13 @@ def test_a_copy_to_the_gpu_is_the_steps_first_work_and_names_the_line() -> None:
     torch.nn.Linear(2, 2)(torch.ones(1, 2))  # not the first work any more
     m = gaps.step_ended(object())
     assert m == {"seconds": pytest.approx(0.003), "file": "train.py", "line": 12}
+    assert hooks() == 0  # a loop that copies starts its next step with a copy: no hook
+    gpu.work(2.0)
+    gaps.copy_started(gpu.record(CUDA), {"file": "train.py", "line": 12})
+    assert gaps.step_ended(object())["seconds"] == pytest.approx(0.002)
+    assert hooks() == 0  # again a step that copied
+    assert gaps.step_ended(object()) is None  # a step with no copy and no module call...
+    assert hooks() == 1  # ...arms the hook for the next
     gaps.stop()
 
 
@@ -117,7 +129,7 @@ def test_one_event_at_each_steps_end_and_one_at_its_first_module_call() -> None:
         return recorded[-1]
 
     gaps = _gpu_idle.GpuGaps(lambda: {}, lambda w, e: None, record=record,
-                             device_of=lambda opt: CUDA)
+                             device_of=lambda opt: CUDA, **ON_THE_FAKE_GPU)
     model = torch.nn.Sequential(torch.nn.Linear(2, 2), torch.nn.ReLU(), torch.nn.Linear(2, 2))
     for _ in range(3):
         gaps.step_ended(object())
@@ -127,6 +139,73 @@ def test_one_event_at_each_steps_end_and_one_at_its_first_module_call() -> None:
     assert len(recorded) == 6
     gaps.stop()
     assert hooks() == 0
+
+
+def test_a_cpu_module_is_not_the_gpus_work() -> None:
+    """A transform in the DataLoader (an nn.Module on CPU tensors) leaves the hook for the
+    model's first call on a CUDA tensor (the real check, on CPU tensors here)."""
+    gpu = FakeGpu()
+    gaps = _gpu_idle.GpuGaps(lambda: {"line": 1}, lambda w, e: None, record=gpu.record,
+                             device_of=lambda opt: CUDA, capturing=lambda: False)
+    gaps.step_ended(object())
+    torch.nn.ReLU()(torch.ones(2))
+    assert hooks() == 1  # still armed: no CUDA tensor went in
+    assert gaps.step_ended(object()) is None  # nothing began the step's work
+    gaps.stop()
+
+
+def test_nothing_is_recorded_while_a_cuda_graph_is_captured() -> None:
+    gpu = FakeGpu()
+    recorded: List[Any] = []
+    state = {"capturing": False}
+    gaps = _gpu_idle.GpuGaps(lambda: {}, lambda w, e: None,
+                             record=lambda d: recorded.append(d) or gpu.record(d),
+                             device_of=lambda opt: CUDA, device_input=lambda args: True,
+                             capturing=lambda: state["capturing"])
+    gaps.step_ended(object())
+    state["capturing"] = True  # torch.cuda.graph(g): the step captured, not run
+    torch.nn.Linear(2, 2)(torch.ones(1, 2))
+    assert gaps.step_ended(object()) is None
+    assert len(recorded) == 1 and hooks() == 0  # only the event before the capture began
+    gaps.stop()
+
+
+def test_no_hook_once_torch_compile_is_called(tmp_path) -> None:
+    """A compiled module warns when a global module hook exists: after torch.compile (which
+    the watcher's wrapper reports; only compiled lazily, never run here) none is added."""
+    gaps = make(FakeGpu())
+    w = _watcher.Watcher(record=str(tmp_path / "r.tkwatch"), app=False, excepthook=False)
+    w.gaps = gaps
+    w.start()
+    try:
+        if hasattr(torch, "compile"):
+            torch.compile(torch.nn.Linear(2, 2))  # makes the wrapper; compiles at its first call
+            gaps.step_ended(object())
+            assert hooks() == 0
+        # One compiled before the watcher began: seen at its first call, no hook after it.
+        gaps._no_hook = False
+        gaps.step_ended(object())
+        assert hooks() == 1
+        type("OptimizedModule", (torch.nn.Module,), {"forward": lambda self, x: x})()(1)
+        gaps.step_ended(object())
+        assert hooks() == 0
+    finally:
+        w.close(0)
+    assert hooks() == 0
+
+
+def test_a_cpu_optimizer_beside_a_cuda_one_changes_nothing() -> None:
+    gpu = FakeGpu()
+    cpu_opt = torch.optim.SGD(torch.nn.Linear(2, 2).parameters(), lr=0.1)
+    gaps = _gpu_idle.GpuGaps(lambda: {"line": 5}, lambda w, e: None, record=gpu.record,
+                             device_of=lambda o: None if o is cpu_opt else CUDA,
+                             **ON_THE_FAKE_GPU)
+    gaps.step_ended(object())
+    gpu.work(3.0)
+    torch.nn.Linear(2, 2)(torch.ones(1, 2))
+    assert gaps.step_ended(cpu_opt) is None  # the CPU optimizer's step: no gap, no reset
+    assert gaps.step_ended(object()) == {"seconds": pytest.approx(0.003), "line": 5}
+    gaps.stop()
 
 
 def test_two_devices_are_not_measured() -> None:
@@ -170,7 +249,7 @@ def test_the_step_message_carries_the_gap_at_the_users_line(tmp_path) -> None:
     gpu = FakeGpu()
     w = _watcher.Watcher(record=str(rec), app=False, excepthook=False)
     w.gaps = _gpu_idle.GpuGaps(w._here, w._fail, record=gpu.record,
-                               device_of=lambda opt: CUDA)
+                               device_of=lambda opt: CUDA, **ON_THE_FAKE_GPU)
     w.start()
     model = torch.nn.Linear(4, 1)
     opt = torch.optim.SGD(model.parameters(), lr=0.1)
@@ -205,6 +284,5 @@ def test_on_a_gpu_the_starved_loop_idles_and_its_twin_does_not(run_watched) -> N
     assert len(idle) >= 3 and min(idle) > 0.005, idle
     fixed = run_watched("findings/gpu_idle_fixed.py")
     assert fixed.proc.returncode == 0, fixed.proc.stderr
-    later = [s["gpu_idle"]["seconds"] for s in fixed.of("step")[3:]]
-    assert later and sum(later) / len(later) < 0.002, later
-    assert SCRIPTS.joinpath("findings/gpu_idle.py").exists()
+    later = [s["gpu_idle"]["seconds"] for s in fixed.of("step")[3:] if "gpu_idle" in s]
+    assert len(later) >= 3 and sum(later) / len(later) < 0.002, later

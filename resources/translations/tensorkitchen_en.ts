@@ -3892,6 +3892,10 @@ first call: %4</source>
         <source>The whole dataset is %1.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>not measured: the ranks of tensorkitchen.replicas time their own steps</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

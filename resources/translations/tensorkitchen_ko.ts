@@ -3889,6 +3889,10 @@ first call: %4</source>
         <source>The whole dataset is %1.</source>
         <translation>데이터셋 전체는 %1입니다.</translation>
     </message>
+    <message>
+        <source>not measured: the ranks of tensorkitchen.replicas time their own steps</source>
+        <translation>재지 못함: tensorkitchen.replicas의 랭크는 스텝을 스스로 잽니다</translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

@@ -33,6 +33,11 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     if (steps < WatchFindings::kMinSteps || total <= 0 || waits.isEmpty() || waited / total < WatchFindings::kWaitShare
         || waited / steps < WatchFindings::kMinWait)
         return;
+    // On CUDA the loop may wait for batches while the GPU is still busy with the steps it ran
+    // ahead of: measured idle below its threshold, the wait hides behind the GPU's work.
+    const double gpuIdle = GpuFindings::idleShare(p);
+    if (gpuIdle >= 0 && gpuIdle < GpuFindings::kIdleShare)
+        return;
     QHash<FindingPlace, int> where;
     for (const WatchDataWait &w : waits)
         ++where[FindingPlace{w.file, w.line, w.cell}];
@@ -61,6 +66,9 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     out.append(f);
 }
 
+// A whole worth moving once holds at least this many of the line's moves.
+constexpr qint64 kWholeBatches = 4;
+
 // The memory `device` has free as the program's latest sample says (its total less what the
 // program's allocator holds); -1: not known (the CPU, meta, no sample yet).
 qint64 freeMemory(const WatchedProgram &p, const QString &device)
@@ -73,20 +81,26 @@ qint64 freeMemory(const WatchedProgram &p, const QString &device)
 
 // 3. Batches of a dataset that fits the device moved to it in step after step: slices of the
 // same tensors, or a TensorDataset's batches (source text 003: load it up front, once). A
-// DataLoader over files or new tensors each batch has no whole to move once: not said.
+// DataLoader over files or new tensors each batch has no whole to move once: not said; nor is a
+// slice of the batch itself (`x = batch[:, :-1]`: its whole is not many batches).
 void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
 {
     struct Line
     {
-        QSet<int> steps;
-        qint64 bytes = 0, whole = 0; // whole: the storage the batches were sliced from
+        QSet<qint64> steps;
+        qint64 bytes = 0, largest = 0, whole = 0; // whole: the storage the batches were sliced from
         double seconds = 0, latest = 0;
         QString to, name;
     };
-    qint64 tensorDataset = -1; // the bytes of a TensorDataset the loop's DataLoader read
+    // The steps in which the loop took a TensorDataset's batch (any class that sent its bytes),
+    // and the largest such dataset: a line that moves in those steps moves its batches.
+    QSet<qint64> tensorDatasetSteps;
+    qint64 tensorDataset = -1;
     for (const WatchDataWait &w : p.dataWaits())
-        if (w.dataset == QLatin1String("TensorDataset"))
+        if (w.datasetBytes >= 0) {
+            tensorDatasetSteps.insert(w.step);
             tensorDataset = std::max(tensorDataset, w.datasetBytes);
+        }
     // One pass over the moves (the tab asks again as steps come: up to kMaxKept of them).
     QHash<FindingPlace, Line> lines;
     for (const MoveReport &m : p.moves()) {
@@ -95,6 +109,7 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
         Line &l = lines[FindingPlace{m.file, m.line, m.cell}];
         l.steps.insert(m.step);
         l.bytes += m.bytes;
+        l.largest = std::max(l.largest, m.bytes);
         l.whole = std::max(l.whole, m.sourceBytes);
         l.seconds += m.timed ? m.seconds : 0;
         l.latest = m.at;
@@ -104,9 +119,13 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
     for (auto it = lines.constBegin(); it != lines.constEnd(); ++it) {
         const Line &l = it.value();
         const int steps = int(l.steps.size());
-        const qint64 whole = l.whole > 0 ? l.whole : tensorDataset;
+        qint64 whole = l.whole;
+        if (whole < kWholeBatches * l.largest
+            && QSet<qint64>(l.steps).intersect(tensorDatasetSteps).size() >= WatchFindings::kMinSteps)
+            whole = tensorDataset;
         const qint64 free = freeMemory(p, l.to);
-        if (steps < WatchFindings::kMinSteps || whole < 0 || (free >= 0 && whole > free))
+        if (steps < WatchFindings::kMinSteps || whole <= 0 || whole < kWholeBatches * l.largest
+            || (free >= 0 && whole > free))
             continue;
         const bool meta = l.to == QLatin1String("meta");
         WatchFinding f;

@@ -318,10 +318,28 @@ private Q_SLOTS:
         QCOMPARE(kinds(starved), QStringList{"gpu_idle"});
         QVERIFY2(starved.first().advice.contains("data loading") && starved.first().evidence.contains("25.0 ms"),
                  qPrintable(starved.first().evidence + starved.first().advice));
+        // A loop that waits for its DataLoader while the GPU is busy with the steps it ran ahead
+        // of: the wait hides behind the GPU's work, neither is a finding; idle, both are.
+        QByteArray waits;
+        for (int n = 1; n <= 5; ++n)
+            waits
+                += QStringLiteral(
+                       R"({"type":"data_wait","t":%1,"seconds":0.03,"batch":%2,"workers":8,"step":%2,"file":"/u/train.py","line":20})")
+                       .arg(n - 0.5)
+                       .arg(n - 1)
+                       .toUtf8()
+                + "\n";
+        QCOMPARE(kinds(findingsOfLines(cudaSteps(0.0, 0.03) + waits)), QStringList{});
+        QCOMPARE(kinds(findingsOfLines(cudaSteps(0.03, 0.03) + waits)), (QStringList{"data_wait", "gpu_idle"}));
         // The twin: the GPU always had work queued (0 s), or idled too little to matter.
         QCOMPARE(kinds(findingsOfLines(cudaSteps(0.0, 0.0))), QStringList{});
         QCOMPARE(kinds(findingsOfLines(cudaSteps(0.0005, 0.0))), QStringList{}); // < 1 ms a step
         QCOMPARE(kinds(findingsOfLines(cudaSteps(0.03, 0.0, 3))), QStringList{}); // 2 steps measured
+        // A stream that says the GPU idled longer than the step: no more than the whole step.
+        const QList<WatchFinding> hostile = findingsOfLines(cudaSteps(5.0, 0.0));
+        QCOMPARE(kinds(hostile), QStringList{"gpu_idle"});
+        QVERIFY2(hostile.first().title.contains("100 %") && hostile.first().ifFixedSeconds == 0,
+                 qPrintable(hostile.first().title));
     }
 
     // Where it was not measured the run says why: no GPU, or no step that queued work on one.
@@ -351,19 +369,20 @@ private Q_SLOTS:
     // larger than the device's free memory.
     void onlyADatasetThatFitsIsToBeMovedOnce()
     {
-        const auto run = [](const QString &dataset, qint64 sourceBytes, qint64 reserved) {
+        // `tensorSteps`: the steps whose batch came from a TensorDataset (its bytes sent).
+        const auto run = [](const QString &dataset, qint64 sourceBytes, qint64 reserved, int tensorSteps = 3) {
             QByteArray lines = testsupport::hello() + "\n";
             if (reserved >= 0)
                 lines += testsupport::memory(0.5, reserved / 2, 1 << 20) + "\n"; // reserved: twice allocated
             for (int step = 0; step < 3; ++step) {
+                const bool tensors = dataset == "TensorDataset" && step < tensorSteps;
                 lines
                     += QStringLiteral(
                            R"({"type":"data_wait","t":%1,"seconds":0.0001,"batch":%2,"workers":2,"step":%2,"dataset":"%3"%4,"file":"/u/train.py","line":9})")
                            .arg(1.0 + step)
                            .arg(step)
-                           .arg(dataset,
-                                dataset == "TensorDataset" ? QStringLiteral(R"(,"dataset_bytes":100000000)")
-                                                           : QString())
+                           .arg(tensors ? dataset : QStringLiteral("ImageFolder"),
+                                tensors ? QStringLiteral(R"(,"dataset_bytes":100000000)") : QString())
                            .toUtf8()
                     + "\n";
                 lines
@@ -391,6 +410,10 @@ private Q_SLOTS:
                  qPrintable(tensors.first().evidence));
         // All but 52 MB of the H200's memory held by the program: the dataset would not fit.
         QCOMPARE(kinds(run("TensorDataset", 0, 150700000000LL)), QStringList{});
+        // A slice of the batch itself (x = batch[:, :-1]): its whole is one batch, not many.
+        QCOMPARE(kinds(run("ImageFolder", 8192, -1)), QStringList{});
+        // A TensorDataset read in one step only (a validation set) says nothing of this line.
+        QCOMPARE(kinds(run("TensorDataset", 0, -1, 1)), QStringList{});
     }
 
     // The same from real programs on a GPU (skipped without one): batches prepared in the loop

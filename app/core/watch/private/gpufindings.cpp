@@ -8,6 +8,7 @@
 #include <QHash>
 #include <QSet>
 
+#include <algorithm>
 #include <functional>
 
 namespace tk {
@@ -134,38 +135,58 @@ void GpuFindings::pinning(const WatchedProgram &p, QList<WatchFinding> &out)
     pinnedWithoutWorkers(p, out);
 }
 
+namespace {
+
+// The steps whose GPU idle time was measured, together (a DDP rank's and a cell are not steps).
+struct IdleTotals
+{
+    int steps = 0;
+    double total = 0, idle = 0, waited = 0, latest = 0;
+    QHash<FindingPlace, int> where; // where the GPU got work after idling
+
+    explicit IdleTotals(const WatchedProgram &p)
+    {
+        for (const WatchStep &s : p.steps()) {
+            if (s.isCell || s.rank >= 0 || s.gpuIdleSeconds < 0)
+                continue;
+            total += s.seconds;
+            idle += std::min(s.gpuIdleSeconds, s.seconds); // a hostile stream cannot idle more than the step
+            waited += s.waitSeconds;
+            latest = s.at;
+            ++steps;
+            if (s.gpuIdleSeconds > 0)
+                ++where[FindingPlace{s.gpuIdleFile, s.gpuIdleLine, s.gpuIdleCell}];
+        }
+    }
+};
+
+} // namespace
+
+double GpuFindings::idleShare(const WatchedProgram &p)
+{
+    const IdleTotals t(p);
+    return t.steps < WatchFindings::kMinSteps || t.total <= 0 ? -1 : t.idle / t.total;
+}
+
 // The GPU waited for the host between steps (source text 004: when the GPU computes fast, the
 // CPU's data loading becomes the bottleneck). Each step's idle time is the watcher's: from the
 // event after the previous step's work to the event before this step's first work, on the GPU's
 // own clock.
 void GpuFindings::idle(const WatchedProgram &p, QList<WatchFinding> &out)
 {
-    double total = 0, idle = 0, waited = 0, latest = 0;
-    int steps = 0;
-    QHash<FindingPlace, int> where;
-    for (const WatchStep &s : p.steps()) {
-        if (s.isCell || s.rank >= 0 || s.gpuIdleSeconds < 0)
-            continue;
-        total += s.seconds;
-        idle += s.gpuIdleSeconds;
-        waited += s.waitSeconds;
-        latest = s.at;
-        ++steps;
-        if (s.gpuIdleSeconds > 0)
-            ++where[FindingPlace{s.gpuIdleFile, s.gpuIdleLine, s.gpuIdleCell}];
-    }
-    if (steps < WatchFindings::kMinSteps || total <= 0 || where.isEmpty() || idle / total < kIdleShare
-        || idle / steps < WatchFindings::kMinWait)
+    const IdleTotals t(p);
+    if (t.steps < WatchFindings::kMinSteps || t.total <= 0 || t.where.isEmpty() || t.idle / t.total < kIdleShare
+        || t.idle / t.steps < WatchFindings::kMinWait)
         return;
-    const double step = total / steps, gap = idle / steps, wait = waited / steps;
+    const double step = t.total / t.steps, gap = t.idle / t.steps, wait = t.waited / t.steps;
     WatchFinding f;
     f.kind = QStringLiteral("gpu_idle");
-    FindingPlace::mostFrequent(where).putIn(f);
+    FindingPlace::mostFrequent(t.where).putIn(f);
     f.title = WatchFindings::tr("The GPU sits idle %1 % of each step, waiting for the host")
-                  .arg(qRound(100 * idle / total));
+                  .arg(qRound(100 * t.idle / t.total));
     f.evidence = WatchFindings::tr("Over %1 steps the GPU had nothing to do for %2 ms of each %3 ms step (CUDA events, "
                                    "on its own clock) until this line gave it work.")
-                     .arg(steps)
+                     .arg(t.steps)
                      .arg(WatchFindings::milliseconds(gap), WatchFindings::milliseconds(step));
     if (wait > 0)
         f.evidence += QLatin1Char(' ')
@@ -183,19 +204,22 @@ void GpuFindings::idle(const WatchedProgram &p, QList<WatchFinding> &out)
     f.code
         = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=4, pin_memory=True, persistent_workers=True)");
     f.ifFixedSeconds = step - gap;
-    f.at = latest;
+    f.at = t.latest;
     f.stepPart = QStringLiteral("gpu_idle");
     out.append(f);
 }
 
 QString GpuFindings::idleNotChecked(const WatchedProgram &p)
 {
-    bool steps = false;
+    bool steps = false, ranks = false;
     for (const WatchStep &s : p.steps()) {
         if (s.gpuIdleSeconds >= 0)
             return {};
         steps = steps || (!s.isCell && s.rank < 0);
+        ranks = ranks || s.rank >= 0;
     }
+    if (ranks && !steps)
+        return WatchFindings::tr("not measured: the ranks of tensorkitchen.replicas time their own steps");
     bool gpu = false;
     for (const WatchDevice &d : p.devices())
         gpu = gpu || d.device.startsWith(QLatin1String("cuda"));

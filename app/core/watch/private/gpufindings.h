@@ -19,6 +19,8 @@ public:
 
     static void pinning(const WatchedProgram &program, QList<WatchFinding> &out);
     static void idle(const WatchedProgram &program, QList<WatchFinding> &out);
+    // The GPU's idle share of the steps where it was measured; -1: too few steps measured.
+    static double idleShare(const WatchedProgram &program);
     // Why `gpu_idle` was not measured in this run; empty when it was.
     static QString idleNotChecked(const WatchedProgram &program);
 };

@@ -10,13 +10,14 @@ import torch
 def prepare(i):
     """The host's work for one batch: decoding, augmenting, tokenizing (40 ms here)."""
     time.sleep(0.04)
-    return torch.full((2048, 4096), i / 100.0), torch.zeros(2048, 16)
+    return torch.full((2048, 1024), i / 100.0), torch.zeros(2048, 16)
 
 
 if __name__ == "__main__":
     device = torch.device(os.environ.get("TK_WATCH_DEVICE", "cuda"))
     torch.manual_seed(0)
-    model = torch.nn.Sequential(torch.nn.Linear(4096, 4096), torch.nn.ReLU(),
+    model = torch.nn.Sequential(torch.nn.Linear(1024, 4096), torch.nn.ReLU(),
+                                torch.nn.Linear(4096, 4096), torch.nn.ReLU(),
                                 torch.nn.Linear(4096, 4096), torch.nn.ReLU(),
                                 torch.nn.Linear(4096, 4096), torch.nn.ReLU(),
                                 torch.nn.Linear(4096, 16)).to(device)
