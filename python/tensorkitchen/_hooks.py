@@ -28,7 +28,8 @@ def install(w: Watcher, patches: Patches) -> None:
     # Tensor and Module moves: _moves, the one place where a move is intercepted (the console's
     # too); the watcher times them with perf_counter or CUDA events (Watcher.tensor_started).
     for part in (_moves.install_tensor, _moves.install_module, _install_dataloader,
-                 _install_optimizer, _install_collectives, _install_calls, _install_compile):
+                 _install_optimizer, _install_collectives, _install_calls, _install_compile,
+                 _install_graph_capture):
         try:
             part(w, patches)
         except Exception as exc:
@@ -278,6 +279,42 @@ def _install_compile(w: Watcher, patches: Patches) -> None:
 
     functools.update_wrapper(compile, orig)
     patches.set(torch, "compile", compile)
+
+
+def _install_graph_capture(w: Watcher, patches: Patches) -> None:
+    """Counts CUDA graph captures (torch.cuda.graph and make_graphed_callables both go through
+    CUDAGraph.capture_begin and capture_end): while one runs the watcher neither records nor
+    queries a CUDA event."""
+    if not w.cuda:
+        return
+    from torch.cuda import graphs
+    Graph = graphs.CUDAGraph
+    begin, end = Graph.__dict__["capture_begin"], Graph.__dict__["capture_end"]
+    hide = _frames.hide_frame
+
+    def capture_begin(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with w.capture_lock:  # no query of the sampler's in flight as the capture begins
+            w.capturing += 1
+        try:
+            return begin(self, *args, **kwargs)
+        except BaseException as exc:
+            w.capturing = max(0, w.capturing - 1)
+            hide(exc)
+            raise
+
+    def capture_end(self: Any, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return end(self, *args, **kwargs)
+        except BaseException as exc:
+            hide(exc)
+            raise
+        finally:
+            w.capturing = max(0, w.capturing - 1)
+
+    functools.update_wrapper(capture_begin, begin)
+    functools.update_wrapper(capture_end, end)
+    patches.set(Graph, "capture_begin", capture_begin)
+    patches.set(Graph, "capture_end", capture_end)
 
 
 def caller_frame(depth: int) -> Any:

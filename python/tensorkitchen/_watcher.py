@@ -76,8 +76,14 @@ class Watcher:
         self._cell: Optional[_Step] = None  # the notebook cell running now (its totals)
         self._cells: Any = None              # the _notebook.CellWatch following them
         self._pending: List[Tuple[int, Any, Any, int]] = []  # (id, start, end, step)
+        # CUDA graphs being captured (_hooks counts CUDAGraph.capture_begin … capture_end): no
+        # event of the watcher's is recorded or queried then (a query would invalidate the
+        # capture). The lock keeps a capture from beginning while the sampler queries.
+        self.capturing = 0
+        self.capture_lock = threading.Lock()
         # The GPU's idle time between steps (CUDA events): only where CUDA is.
-        self.gaps = _gpu_idle.GpuGaps(self._here, self._fail) if self.cuda else None
+        self.gaps = _gpu_idle.GpuGaps(self._here, self._fail, capturing=self._capturing) \
+            if self.cuda else None
         self._patches = _moves.Patches()
         self._errors = _errors.ErrorWatch(self)
         self._pid = os.getpid()
@@ -221,8 +227,14 @@ class Watcher:
 
     # --- hooks call these (never raising) -------------------------------------------------
 
+    def _capturing(self) -> bool:
+        return self.capturing > 0 or _gpu_idle.capturing()
+
     def cuda_start(self, src: Optional[torch.Tensor], target: Optional[torch.device]) -> Any:
-        """A timing event recorded on the current stream of the CUDA device of a copy."""
+        """A timing event recorded on the current stream of the CUDA device of a copy; none
+        while a CUDA graph is captured (the copy is then timed by the wall clock)."""
+        if self.capturing:
+            return None
         try:
             device: Optional[torch.device]
             if src is not None and src.is_cuda:
@@ -353,9 +365,12 @@ class Watcher:
         if not pending:
             return
         done: List[Tuple[int, float, int]] = []
-        for move_id, start, end, step in pending:
-            if end.query():  # never synchronize: ask, and ask again later
-                done.append((move_id, start.elapsed_time(end) / 1000.0, step))
+        with self.capture_lock:
+            if self.capturing:
+                return  # ask again once the capture has ended
+            for move_id, start, end, step in pending:
+                if end.query():  # never synchronize: ask, and ask again later
+                    done.append((move_id, start.elapsed_time(end) / 1000.0, step))
         if not done:
             return
         ids = {d[0] for d in done}

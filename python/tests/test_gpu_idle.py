@@ -286,3 +286,41 @@ def test_on_a_gpu_the_starved_loop_idles_and_its_twin_does_not(run_watched) -> N
     assert fixed.proc.returncode == 0, fixed.proc.stderr
     later = [s["gpu_idle"]["seconds"] for s in fixed.of("step")[3:] if "gpu_idle" in s]
     assert len(later) >= 3 and sum(later) / len(later) < 0.002, later
+
+
+def test_no_cuda_event_while_a_graph_is_captured(tmp_path, monkeypatch) -> None:
+    """torch.cuda.graph captures through CUDAGraph.capture_begin/capture_end: the watcher counts
+    them and neither records nor queries a CUDA event until the capture ends (a query would
+    invalidate it). No CUDA here: the capture's own calls are stand-ins."""
+    from torch.cuda import graphs
+
+    from tensorkitchen import _devices, _hooks
+
+    calls: List[str] = []
+    begin = lambda self, *a, **k: calls.append("begin")  # noqa: E731
+    monkeypatch.setattr(graphs.CUDAGraph, "capture_begin", begin)
+    monkeypatch.setattr(graphs.CUDAGraph, "capture_end", lambda self, *a, **k: calls.append("end"))
+    monkeypatch.setattr(_devices, "cuda_available", lambda: True)
+    w = _watcher.Watcher(record=str(tmp_path / "r.tkwatch"), app=False, excepthook=False)
+    _hooks._install_graph_capture(w, w._patches)  # as start() does; no sampler thread here
+
+    class Pending:
+        queried = 0
+
+        def query(self) -> bool:
+            Pending.queried += 1
+            return False
+
+    w._pending.append((1, Pending(), Pending(), 0))
+    graph = object()
+    graphs.CUDAGraph.capture_begin(graph)
+    assert calls == ["begin"] and w.capturing == 1
+    assert w.cuda_start(None, CUDA) is None  # a copy in the capture: timed by the wall clock
+    w.resolve_cuda_events()
+    assert Pending.queried == 0
+    graphs.CUDAGraph.capture_end(graph)
+    assert calls == ["begin", "end"] and w.capturing == 0
+    w.resolve_cuda_events()
+    assert Pending.queried == 1  # asked again once the capture ended
+    w.close(0)
+    assert graphs.CUDAGraph.capture_begin is begin  # unwatch put the original back
