@@ -19,11 +19,16 @@ Only made where CUDA is available; on the CPU a step costs nothing more.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 import torch
 
 Place = Dict[str, Any]
+
+# Events a forked child inherited. Freeing one there calls CUDA, which a forked child cannot
+# use: c10 throws from the event's destructor and the process aborts (seen on an H200 with a
+# DataLoader's forked workers). They stay referenced until the child exits.
+_INHERITED: List[Any] = []
 
 
 def record_event(device: torch.device) -> Any:
@@ -132,6 +137,12 @@ class GpuGaps:
         """torch.compile was called: a global module hook would make its module warn."""
         self._no_hook = True
         self._disarm()
+
+    def abandon(self) -> None:
+        """In a forked child: measure nothing more, and free no event (see _INHERITED)."""
+        _INHERITED.extend(e for e in (self._end, self._start) if e is not None)
+        self._end = self._start = None
+        self._disarm()  # removing the module hook is plain Python
 
     def stop(self) -> None:
         self._end = self._start = None

@@ -324,3 +324,34 @@ def test_no_cuda_event_while_a_graph_is_captured(tmp_path, monkeypatch) -> None:
     assert Pending.queried == 1  # asked again once the capture ended
     w.close(0)
     assert graphs.CUDAGraph.capture_begin is begin  # unwatch put the original back
+
+
+
+FREED: List[str] = []
+
+
+class Freed:
+    """Stands in for a CUDA event: says when it is freed (in a forked child that calls CUDA)."""
+
+    def __init__(self, name: str, freed: List[str] = FREED) -> None:
+        self.name, self.freed = name, freed
+
+    def __del__(self) -> None:
+        self.freed.append(self.name)
+
+
+def test_a_forked_child_frees_no_event_it_inherited() -> None:
+    # On a GPU, a DataLoader's forked worker aborted ("CUDA error: initialization error" from
+    # the event's destructor) when the watcher let go of the parent's events in the child.
+    import gc
+
+    gaps = _gpu_idle.GpuGaps(where=lambda: {}, failed=lambda what, exc: None,
+                             record=lambda device: Freed("end"), register=lambda hook: None,
+                             device_of=lambda optimizer: CUDA, **ON_THE_FAKE_GPU)
+    gaps.step_ended(object())
+    gaps.copy_started(Freed("start"), {"file": "x.py", "line": 1})
+    FREED.clear()
+    gaps.abandon()
+    gc.collect()
+    assert FREED == []
+    assert len(_gpu_idle._INHERITED) >= 2

@@ -1,11 +1,13 @@
 #include "core/devices/cudabackend.h"
 
+#include <ATen/Context.h>
 #include <ATen/cuda/CUDAContext.h>
 #include <c10/cuda/CUDACachingAllocator.h>
 #include <c10/cuda/CUDAGuard.h>
 #include <cuda_runtime_api.h>
 #include <torch/cuda.h>
 #include <ATen/detail/CUDAHooksInterface.h>
+#include <torch/version.h>
 
 namespace tk::cudabackend {
 
@@ -16,6 +18,19 @@ int deviceCount() { return torch::cuda::is_available() ? static_cast<int>(torch:
 namespace {
 // LibTorch 2.x takes c10::DeviceIndex (int8_t) where 1.13 took int; this is both.
 c10::DeviceIndex deviceIndex(int index) { return static_cast<c10::DeviceIndex>(index); }
+
+// The caching allocator has no per-device state until CUDA is initialised, and asking it for
+// statistics before then throws "Invalid device argument" (every CUDA-build program aborted
+// at start on an H200 with LibTorch 2.11). PyTorch's torch.cuda.memory_stats initialises first
+// too; the first tensor on the device would do it anyway.
+void initCuda()
+{
+#if TORCH_VERSION_MAJOR > 2 || (TORCH_VERSION_MAJOR == 2 && TORCH_VERSION_MINOR >= 6)
+    at::globalContext().lazyInitDevice(c10::DeviceType::CUDA);
+#else
+    at::globalContext().lazyInitCUDA();
+#endif
+}
 } // namespace
 
 DeviceProps properties(int index)
@@ -33,6 +48,7 @@ DeviceProps properties(int index)
             p.free = static_cast<qint64>(freeBytes);
     }
     // Index 0 of every stat array is the aggregate over pool types, in 1.13 and 2.x alike.
+    initCuda();
     const auto stats = c10::cuda::CUDACachingAllocator::getDeviceStats(deviceIndex(index));
     p.allocated = stats.allocated_bytes[0].current;
     p.reserved = stats.reserved_bytes[0].current;
@@ -67,7 +83,11 @@ QString driverVersion()
     return QStringLiteral("%1.%2").arg(v / 1000).arg((v % 1000) / 10);
 }
 
-void emptyCache() { c10::cuda::CUDACachingAllocator::emptyCache(); }
+void emptyCache()
+{
+    initCuda();
+    c10::cuda::CUDACachingAllocator::emptyCache();
+}
 
 bool supportsBFloat16(int index) { return at::cuda::getDeviceProperties(deviceIndex(index))->major >= 8; }
 

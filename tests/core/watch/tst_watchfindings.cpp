@@ -437,6 +437,39 @@ private Q_SLOTS:
                      qPrintable(f.evidence));
     }
 
+    // Recordings made on an H200 (PyTorch 2.11, CUDA 13.0; docs/gpu-report.md) hold what only a
+    // GPU produces: CUDA-event idle times and move times, pinned copies, non_blocking ones.
+    void recordingsFromARealGpu()
+    {
+        const auto of = [this](const char *name) {
+            const QString key = QStringLiteral("gpu/%1").arg(QLatin1String(name));
+            m_recordings.insert(key, qEnvironmentVariable("TK_SOURCE_DIR") + "/tests/fixtures/" + key + ".tkwatch");
+            return findingsOf(key);
+        };
+        const QList<WatchFinding> starved = of("gpu_idle");
+        QCOMPARE(kinds(starved), QStringList{"gpu_idle"});
+        QCOMPARE(starved.first().line, lineOf("findings/gpu_idle.py", "# the GPU waits for this line"));
+        // 36 ms of each 51 ms step idle on the GPU's clock: the step without it about 15 ms.
+        QVERIFY2(starved.first().costSeconds > 0.030 && starved.first().costSeconds < 0.045,
+                 qPrintable(starved.first().evidence));
+        QVERIFY(starved.first().ifFixedSeconds > 0.010 && starved.first().ifFixedSeconds < 0.020);
+        QVERIFY(kinds(of("gpu_idle_fixed")).isEmpty());
+        // From pageable memory with non_blocking=True: said; from pinned memory: not.
+        QVERIFY(kinds(of("non_blocking_unpinned")).contains("non_blocking_unpinned"));
+        QVERIFY(!kinds(of("non_blocking_unpinned_fixed")).contains("non_blocking_unpinned"));
+        const auto evidenceOf = [](const QList<WatchFinding> &found, const QString &kind) {
+            for (const WatchFinding &f : found)
+                if (f.kind == kind)
+                    return f.evidence;
+            return QString();
+        };
+        QVERIFY(evidenceOf(of("dataloader_pageable"), "non_blocking_unpinned").contains("not pinned"));
+        // pin_memory=True with num_workers=0: the batches were pinned, in the loop's own thread.
+        const QString pinned = evidenceOf(of("dataloader_pinned"), "non_blocking_unpinned");
+        QVERIFY2(!pinned.contains("not pinned") && pinned.contains("main process"), qPrintable(pinned));
+        QVERIFY(kinds(of("dataloader_pinned")).contains("gpu_idle"));
+    }
+
     // tensor-kitchen-bench watch --replay … --format json: a findings array, each with its fields.
     void theBenchSaysTheFindings()
     {
