@@ -94,9 +94,10 @@ def main() -> int:
         programs += [(args.examples_2023, p) for p in OLD]
     failures = 0
     with tempfile.TemporaryDirectory() as tmp:
-        for root, (folder, argv, masks, sort) in programs:
+        for n, (root, (folder, argv, masks, sort)) in enumerate(programs):
             cwd = os.path.join(root, folder)
-            rec = os.path.join(tmp, "%s.tkwatch" % argv[0])
+            # A name of its own: several are main.py, and a recording is always a new file.
+            rec = os.path.join(tmp, "%d-%s.tkwatch" % (n, argv[0]))
             plain, t_plain = run(args.python, cwd, argv, None, "plain")
             watched, t_watched = run(args.python, cwd, argv, rec, "watched")
             same = (plain.returncode == watched.returncode

@@ -100,15 +100,22 @@ def make_reads(iters: int) -> Callable[[], float]:
     return round_
 
 
+def fresh(record: str) -> str:
+    """`record` gone: a recording is always a new file (one at its name is written beside)."""
+    if os.path.lexists(record):
+        os.unlink(record)
+    return record
+
+
 def abab(fn: Callable[[], float], rounds: int, record: str) -> Dict[str, object]:
     fn()  # warm up both ways once
-    with tensorkitchen.watching(record=record, app=False, announce=False):
+    with tensorkitchen.watching(record=fresh(record), app=False, announce=False):
         fn()
     plain: List[float] = []
     watched: List[float] = []
 
     def with_watcher() -> float:
-        tensorkitchen.watch(record=record, app=False, announce=False)
+        tensorkitchen.watch(record=fresh(record), app=False, announce=False)
         time.sleep(0.02)  # its threads started: the steady state is what is measured
         try:
             return fn()

@@ -92,6 +92,13 @@ def timed(cmd: List[str], cwd: str) -> float:
     return seconds
 
 
+def fresh(record: str) -> str:
+    """`record` gone: a recording is always a new file (one at its name is written beside)."""
+    if os.path.lexists(record):
+        os.unlink(record)
+    return record
+
+
 def last_type(path: str) -> str:
     with open(path, "rb") as f:
         lines = f.read().splitlines()
@@ -113,6 +120,7 @@ def main() -> int:
         watched_cmd = [py, "-m", "tensorkitchen", "--no-app", "--record", rec, script]
         timed(plain_cmd, tmp)  # warm the page cache
         timed(watched_cmd, tmp)
+        fresh(rec)
         plain: List[float] = []
         watched: List[float] = []
         cpu_plain: List[float] = []
@@ -120,6 +128,8 @@ def main() -> int:
         for i in range(args.pairs):
             order = (plain_cmd, watched_cmd) if i % 2 == 0 else (watched_cmd, plain_cmd)
             for cmd in order:
+                if cmd is watched_cmd:
+                    fresh(rec)
                 seconds = timed(cmd, tmp)
                 (plain if cmd is plain_cmd else watched).append(seconds)
                 (cpu_plain if cmd is plain_cmd else cpu_watched).append(timed.cpu)  # type: ignore[attr-defined]
@@ -133,7 +143,8 @@ def main() -> int:
             f.write(PHASES_SCRIPT)
         phases = []
         for _ in range(args.pairs):
-            out = subprocess.run([py, phases_py, os.path.join(tmp, "p.tkwatch"), script], cwd=tmp,
+            rec_p = fresh(os.path.join(tmp, "p.tkwatch"))
+            out = subprocess.run([py, phases_py, rec_p, script], cwd=tmp,
                                  env=env(), capture_output=True, text=True, timeout=300,
                                  check=True).stdout.split()
             phases.append([float(x) for x in out])

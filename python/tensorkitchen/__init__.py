@@ -28,9 +28,13 @@ def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bo
           **options: Any) -> Watcher:
     """Start watching this process (once: a second call returns the running watcher).
 
-    record: also write the stream to this file. socket: the app's socket path (default:
+    record: also write the stream to this file (a new file: if one has that name, the
+    recording goes beside it, the pid in its name). socket: the app's socket path (default:
     $TENSORKITCHEN_SOCKET or the user's runtime folder). app=False: do not look for the app.
-    With no app listening and no `record`, the stream goes to ./tensorkitchen-<pid>.tkwatch.
+    With no app listening and no `record`, the stream goes to the user's state folder,
+    $XDG_STATE_HOME/tensor-kitchen/ (else ~/.local/state/tensor-kitchen/). max_record_bytes:
+    the recording's cap (default $TENSORKITCHEN_RECORD_MAX_BYTES, else 1 GiB; 0: none).
+    A recording that cannot be made is said on stderr; the program runs on unrecorded.
     """
     global _current
     with _lock:

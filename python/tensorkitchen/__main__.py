@@ -1,4 +1,5 @@
-"""python -m tensorkitchen [--record FILE] [--trace FILE] [--socket PATH] [--no-app] script.py …
+"""python -m tensorkitchen [--record FILE] [--record-max-bytes N] [--trace FILE] [--socket PATH]
+    [--no-app] [--quiet] script.py …
 python -m tensorkitchen [options] -m module [args…]"""
 from __future__ import annotations
 
@@ -14,7 +15,11 @@ USAGE = """usage: python -m tensorkitchen [options] script.py [args…]
 Runs a PyTorch program and reports its tensors, moves, memory and errors to Tensor Kitchen.
 
 options:
-  --record FILE   also write the stream to FILE (a .tkwatch recording)
+  --record FILE   also write the stream to FILE (a .tkwatch recording; a new file: if
+                  FILE exists, the recording goes beside it, the pid in its name)
+  --record-max-bytes N
+                  stop writing the recording at N bytes (K, M, G suffixes; 0: no cap;
+                  default $TENSORKITCHEN_RECORD_MAX_BYTES, else 1G); the rest is counted
   --trace FILE    when the program ends, write its timeline to FILE as Chrome trace JSON
                   (open it in ui.perfetto.dev or chrome://tracing)
   --socket PATH   the app's socket (default: $TENSORKITCHEN_SOCKET, else
@@ -24,8 +29,10 @@ options:
   -h, --help      this text
   --version       the package's and the protocol's versions
 
-With no app listening and no --record, the stream is recorded to
-./tensorkitchen-<pid>.tkwatch. The exit code is the program's.
+With no app listening and no --record, the stream is recorded into
+$XDG_STATE_HOME/tensor-kitchen/ (else ~/.local/state/tensor-kitchen/). A recording that
+cannot be made is said on stderr and the program runs unrecorded. The exit code is the
+program's.
 """
 
 
@@ -36,7 +43,7 @@ class UsageError(Exception):
 def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
     """Options stop at the first argument that is not one (the script's own follow it)."""
     opts: Dict[str, Any] = {"record": None, "trace": None, "socket": None, "app": True,
-                            "announce": True}
+                            "announce": True, "record-max-bytes": None}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -46,13 +53,19 @@ def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
         if not arg.startswith("-") or arg == "-":
             break
         name, eq, value = arg.partition("=")
-        if name in ("--record", "--trace", "--socket"):
+        if name in ("--record", "--trace", "--socket", "--record-max-bytes"):
             if not eq:
                 i += 1
                 if i >= len(argv):
                     raise UsageError("%s needs a value" % name)
                 value = argv[i]
             opts[name[2:]] = value
+            if name == "--record-max-bytes":
+                from ._recording import parse_size
+                try:
+                    opts[name[2:]] = parse_size(value)
+                except ValueError as exc:
+                    raise UsageError("--record-max-bytes: %s" % exc) from None
         elif arg == "--no-app":
             opts["app"] = False
         elif arg == "--quiet":
@@ -93,12 +106,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     # A timeline is made from a recording: the one asked for, or one of our own removed after.
     record, scratch = opts["record"], None
     if opts["trace"] and record is None:
-        scratch = tempfile.mkdtemp(prefix="tensorkitchen-")
-        record = os.path.join(scratch, "run.tkwatch")
+        try:
+            scratch = tempfile.mkdtemp(prefix="tensorkitchen-")  # 0700
+            record = os.path.join(scratch, "run.tkwatch")
+        except OSError:
+            pass  # no recording, so no timeline: said when it would be written
     # The runner reports uncaught exceptions itself, so no excepthook.
     watcher = tensorkitchen.watch(record, opts["socket"], app=bool(opts["app"]),
                                   excepthook=False, announce=bool(opts["announce"]),
-                                  program=program, argv=[target] + args)
+                                  program=program, argv=[target] + args,
+                                  max_record_bytes=opts["record-max-bytes"])
     code = _runner.run(target, args, module=module)
     tensorkitchen.unwatch(code)
     if opts["trace"]:

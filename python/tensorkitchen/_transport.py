@@ -13,7 +13,7 @@ import socket
 import stat
 import threading
 import time
-from typing import IO, Any, Callable, Deque, Dict, List, Optional
+from typing import IO, Any, Callable, Deque, Dict, List, Optional, Tuple
 
 MAX_LINE = 65536          # bytes, the reader's limit (without the newline)
 MAX_STRING = 4096         # characters, the reader cuts longer strings
@@ -22,6 +22,7 @@ FLUSH_SECONDS = 1.0       # at exit, how long the remaining messages may take to
 _POLL = 0.05              # the sender's sleep while the queue is empty (few wake-ups)
 
 Message = Dict[str, Any]
+Line = Tuple[bytes, Any]  # an encoded message and its type
 
 
 def default_socket_path() -> str:
@@ -120,13 +121,25 @@ def encode(message: Message) -> Optional[bytes]:
 
 
 class Transport:
-    """Queue + sender thread writing to the app's socket and/or a recording file."""
+    """Queue + sender thread writing to the app's socket and/or a recording file.
+
+    A recording stops growing at `max_record_bytes`: from the line that would pass it, lines
+    are counted, not written, and a `recording_capped` message says so there and again, with
+    the counts, before `bye` (docs/watch-protocol.md). `hello` and `bye` are always written.
+    A recording that cannot be written (a full disk) is closed and left; `on_record_failed`
+    is told why, once."""
 
     def __init__(self, sock: Optional[socket.socket], record: Optional[IO[bytes]],
                  clock: Callable[[], float], queue_size: int = QUEUE_SIZE,
-                 on_broken: Optional[Callable[[str], None]] = None) -> None:
+                 on_broken: Optional[Callable[[str], None]] = None,
+                 max_record_bytes: Optional[int] = None,
+                 on_record_failed: Optional[Callable[[str], None]] = None) -> None:
         self._sock = sock
         self._record = record
+        self._max_record = max_record_bytes
+        self._record_bytes = 0
+        self.capped: Optional[Message] = None  # the recording_capped message, once capped
+        self._on_record_failed = on_record_failed
         self._clock = clock
         self._queue: Deque[Message] = collections.deque()
         self._queue_size = queue_size
@@ -164,23 +177,29 @@ class Transport:
             count, self._dropped = self._dropped, 0
         return count
 
-    def _add_dropped(self, lines: List[bytes]) -> None:
+    def _add_dropped(self, lines: List[Line]) -> None:
         count = self._take_dropped()
         if count:
-            lines.append(encode({"type": "dropped", "t": self._clock(), "count": count}) or b"")
+            lines.append((encode({"type": "dropped", "t": self._clock(), "count": count})
+                          or b"", "dropped"))
 
     def _drain(self) -> bool:
         """Write out what is queued now; False when there was nothing."""
-        lines: List[bytes] = []
+        lines: List[Line] = []
         queue = self._queue
         while queue:
             message = queue.popleft()
-            is_bye = message.get("type") == "bye"
+            kind = message.get("type")
+            is_bye = kind == "bye"
             if is_bye:
                 self._add_dropped(lines)  # `bye` stays the last line
+            elif self._sock is None and (self._record is None or self.capped is not None):
+                with self._write_lock:  # nobody reads it: counted (when capped), not encoded
+                    self._left_out(kind)
+                continue
             data = encode(message)
             if data is not None:
-                lines.append(data)
+                lines.append((data, kind))
             else:
                 with self._drop_lock:
                     self._dropped += 1
@@ -190,22 +209,71 @@ class Transport:
             self._add_dropped(lines)
         if not lines:
             return False
-        self._write(b"".join(lines))
+        self._write(lines)
         return True
 
-    def _write(self, data: bytes) -> None:
+    def _left_out(self, kind: Any) -> None:
+        """A line the capped recording does not get, counted (under the write lock)."""
+        if self.capped is not None:
+            self.capped["lines"] += 1
+            self.capped["steps"] += kind == "step"
+
+    def _capped_line(self) -> bytes:
+        assert self.capped is not None
+        return encode(dict(self.capped, t=self._clock())) or b""
+
+    def _recorded(self, lines: List[Line]) -> bytes:
+        """What of `lines` goes into the recording, under its cap."""
+        out: List[bytes] = []
+        for data, kind in lines:
+            if kind == "bye":
+                if self.capped is not None:
+                    out.append(self._capped_line())  # the counts, before the end
+            elif self.capped is not None:
+                self._left_out(kind)
+                continue
+            elif (self._max_record is not None and kind != "hello"
+                  and self._record_bytes + len(data) > self._max_record):
+                self.capped = {"type": "recording_capped", "t": 0.0,
+                               "max_bytes": self._max_record, "bytes": self._record_bytes,
+                               "lines": 0, "steps": 0}
+                out.append(self._capped_line())
+                self._left_out(kind)
+                continue
+            out.append(data)
+            self._record_bytes += len(data)
+        return b"".join(out)
+
+    def _write_record(self, lines: List[Line]) -> None:
+        record = self._record
+        if record is None:
+            return
+        data = self._recorded(lines)
+        if not data:
+            return
+        try:
+            record.write(data)
+            record.flush()
+        except (OSError, ValueError) as exc:
+            # A full disk, a file gone bad: the recording stops here, said once; the program
+            # and the app's stream go on.
+            self._record = None
+            try:
+                record.close()
+            except Exception:
+                pass
+            if self._on_record_failed is not None:
+                why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+                self._on_record_failed(why)
+
+    def _write(self, lines: List[Line]) -> None:
         with self._write_lock:
-            if self._record is not None:
-                try:
-                    self._record.write(data)
-                    self._record.flush()
-                except (OSError, ValueError):
-                    self._record = None
-            self.sent += data.count(b"\n")
+            self._write_record(lines)
+            self.sent += len(lines)
         sock = self._sock
         if sock is not None:
             try:
-                sock.sendall(data, getattr(socket, "MSG_NOSIGNAL", 0))
+                sock.sendall(b"".join(d for d, _ in lines), getattr(socket, "MSG_NOSIGNAL", 0))
             except OSError as exc:
                 # The app went away: stop sending (no reconnect); the program runs on.
                 self._sock = None

@@ -47,13 +47,17 @@ class Watcher:
     """Watches this process's torch and reports to the app and/or a recording.
 
     Made by `tensorkitchen.watch()`; use that, not this class, so there is one per process.
+    `max_record_bytes`: the recording's cap (None: $TENSORKITCHEN_RECORD_MAX_BYTES, else
+    1 GiB; 0: none).
     """
 
     def __init__(self, record: Optional[str] = None, socket: Optional[str] = None,
                  app: bool = True, excepthook: bool = True, announce: bool = True,
                  program: Optional[str] = None, argv: Optional[List[str]] = None,
                  queue_size: int = _transport.QUEUE_SIZE, sample_seconds: float = 0.5,
-                 memory_seconds: float = 0.1) -> None:
+                 memory_seconds: float = 0.1, max_record_bytes: Optional[int] = None) -> None:
+        # A bad cap raises here, before anything is opened or patched.
+        cap = _recording.max_bytes(max_record_bytes)
         self._t0 = time.monotonic()
         self.closed = False
         # Nonzero: the hooks only call the originals (not started, closed, a forked child, or
@@ -92,7 +96,9 @@ class Watcher:
         sock, stream, self.socket_path, self.record_path = _recording.open_outputs(
             record, socket, app, announce)
         self._transport = _transport.Transport(sock, stream, self.clock, queue_size,
-                                               on_broken=self._socket_broken)
+                                               on_broken=self._socket_broken,
+                                               max_record_bytes=cap,
+                                               on_record_failed=self._record_failed)
         self._transport.put_forced(self._hello(program, argv))
         self._sampler = _sampler.Sampler(self, sample_seconds, memory_seconds)
         self._excepthook_wanted = excepthook
@@ -158,7 +164,7 @@ class Watcher:
         self.mute += 1 << 20
         self.closed = True
         if self.gaps is not None:
-            self.gaps.stop()  # no CUDA event from a forked child
+            self.gaps.abandon()  # no CUDA event from a forked child, none freed either
 
     def _atexit(self) -> None:
         self.close()
@@ -195,6 +201,11 @@ class Watcher:
         self._transport.put({"type": "notice", "t": self.clock(),
                              "text": "tensorkitchen: the app went away (%s); not sending to it "
                                      "any more" % why})
+
+    def _record_failed(self, why: str) -> None:
+        # From the sender thread, once: the program and the app's stream go on.
+        _recording.say("could not write the recording %s: %s; it ends here, the program runs "
+                       "on" % (self.record_path, why))
 
     def _hello(self, program: Optional[str], argv: Optional[List[str]]) -> Message:
         message, named = _hello.hello_message(program, argv, self.cuda)

@@ -24,6 +24,14 @@ TIMEOUT = 180  # seconds for one watched script (torch's import alone is seconds
 SUITE_DIR = tempfile.mkdtemp(prefix="tk-pytest-")
 SUITE_SOCKET = os.path.join(SUITE_DIR, "watch.sock")
 os.environ["TENSORKITCHEN_SOCKET"] = SUITE_SOCKET
+# Likewise the state folder, where automatic recordings go: never the user's own.
+SUITE_STATE = os.path.join(SUITE_DIR, "state")
+os.environ["XDG_STATE_HOME"] = SUITE_STATE
+
+
+def automatic_recordings(state: str = SUITE_STATE) -> List[Path]:
+    """The recordings made with no app listening and no --record, under a state folder."""
+    return sorted(Path(state, "tensor-kitchen").glob("tensorkitchen-*.tkwatch"))
 
 
 def read_recording(path: Path) -> List[Dict[str, Any]]:
@@ -56,6 +64,7 @@ def env_with_package(extra: Optional[Dict[str, str]] = None) -> Dict[str, str]:
     env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_ROOT)] + [p for p in
                                          env.get("PYTHONPATH", "").split(os.pathsep) if p])
     env["TENSORKITCHEN_SOCKET"] = SUITE_SOCKET
+    env["XDG_STATE_HOME"] = SUITE_STATE
     env.setdefault("OMP_NUM_THREADS", "1")
     if extra:
         env.update(extra)

@@ -1,7 +1,7 @@
 """`%load_ext tensorkitchen` in a real Jupyter kernel (ipykernel through nbclient, as Jupyter
 runs a notebook) and in plain IPython: events name their cell, the notebook's variables are
 sampled, a result assigned in a cell gets its name, each cell ends with its totals, an error
-names its cell, and with no app listening it records into the notebook's folder, said once."""
+names its cell, and with no app listening it records into the user's state folder, said once."""
 from __future__ import annotations
 
 import os
@@ -11,7 +11,13 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
-from conftest import PACKAGE_ROOT, env_with_package, of_type, read_recording
+from conftest import (
+    PACKAGE_ROOT,
+    automatic_recordings,
+    env_with_package,
+    of_type,
+    read_recording,
+)
 
 CELLS = [
     "import torch\n%load_ext tensorkitchen",
@@ -49,7 +55,9 @@ def test_a_jupyter_kernel_names_each_cell(tmp_path: Path, monkeypatch: pytest.Mo
     pytest.importorskip("ipykernel")
     # The kernel inherits this environment: the package from this tree, the suite's socket
     # (nothing listens there), and a quiet debugger.
-    for key, value in env_with_package({"PYDEVD_DISABLE_FILE_VALIDATION": "1"}).items():
+    state = tmp_path / "state"
+    for key, value in env_with_package({"PYDEVD_DISABLE_FILE_VALIDATION": "1",
+                                        "XDG_STATE_HOME": str(state)}).items():
         monkeypatch.setenv(key, value)
     nb = nbformat.v4.new_notebook()
     nb.cells = [nbformat.v4.new_code_cell(source) for source in CELLS]
@@ -60,7 +68,7 @@ def test_a_jupyter_kernel_names_each_cell(tmp_path: Path, monkeypatch: pytest.Mo
     stderr = [o["text"] for cell in nb.cells for o in cell.outputs
               if o.get("output_type") == "stream" and o.get("name") == "stderr"
               and "tensorkitchen" in o.get("text", "")]
-    recordings = list(tmp_path.glob("tensorkitchen-*.tkwatch"))
+    recordings = automatic_recordings(str(state))
     assert len(recordings) == 1, list(tmp_path.iterdir())
     # Said once, in the cell that loaded it, where the recording is.
     assert len(stderr) == 1 and str(recordings[0]) in stderr[0], stderr
@@ -83,11 +91,13 @@ print("COUNTS", counts)
 
 def test_plain_ipython_names_each_cell(tmp_path: Path) -> None:
     pytest.importorskip("IPython")
-    proc = subprocess.run([sys.executable, "-c", PLAIN_IPYTHON] + CELLS, env=env_with_package(),
+    state = tmp_path / "state"
+    proc = subprocess.run([sys.executable, "-c", PLAIN_IPYTHON] + CELLS,
+                          env=env_with_package({"XDG_STATE_HOME": str(state)}),
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
     counts = eval(proc.stdout.split("COUNTS", 1)[1].strip())
-    recordings = list(tmp_path.glob("tensorkitchen-*.tkwatch"))
+    recordings = automatic_recordings(str(state))
     assert len(recordings) == 1, proc.stderr
     assert proc.stderr.count("recording to %s" % recordings[0]) == 1
     _check_recording(read_recording(recordings[0]), counts)

@@ -1,6 +1,7 @@
 """The source texts' scripts under `python -m tensorkitchen --record F`: what the recording says."""
 from __future__ import annotations
 
+import json
 import os
 import platform
 import subprocess
@@ -202,15 +203,35 @@ def test_exit_code_and_argv(run_watched):
     assert [m["id"] for m in w.of("move")] == [1, 2, 3]
 
 
-def test_no_app_records_to_cwd_and_says_so(tmp_path):
-    from conftest import env_with_package
+def test_no_app_records_to_the_state_folder_and_says_so(tmp_path):
+    """Not the working folder (read-only, shared, the user's sources): the user's state
+    folder, made 0700, the file 0600."""
+    from conftest import automatic_recordings, env_with_package
+    state = tmp_path / "state"
     proc = subprocess.run([sys.executable, "-m", "tensorkitchen", "--no-app",
                            str(SCRIPTS / "seed000_device.py")], cwd=str(tmp_path),
-                          env=env_with_package(), capture_output=True, text=True, timeout=180)
+                          env=env_with_package({"XDG_STATE_HOME": str(state)}),
+                          capture_output=True, text=True, timeout=180)
     assert proc.returncode == 0, proc.stderr
-    files = list(tmp_path.glob("tensorkitchen-*.tkwatch"))
+    assert list(tmp_path.glob("*.tkwatch")) == []
+    files = automatic_recordings(str(state))
     assert len(files) == 1
+    assert files[0].name.endswith("-%d.tkwatch" % json.loads(
+        files[0].read_text().splitlines()[0])["pid"])
     assert proc.stderr.count("tensorkitchen: recording to %s" % files[0]) == 1
+    assert os.stat(state / "tensor-kitchen").st_mode & 0o777 == 0o700
+    assert os.stat(files[0]).st_mode & 0o777 == 0o600
+    # Without XDG_STATE_HOME: ~/.local/state/tensor-kitchen (HOME here a folder of the test's).
+    env = env_with_package({"HOME": str(tmp_path / "home")})
+    del env["XDG_STATE_HOME"]
+    proc = subprocess.run([sys.executable, "-m", "tensorkitchen", "--no-app",
+                           str(SCRIPTS / "seed000_device.py")], cwd=str(tmp_path), env=env,
+                          capture_output=True, text=True, timeout=180)
+    assert proc.returncode == 0, proc.stderr
+    [rec] = automatic_recordings(str(tmp_path / "home" / ".local" / "state"))
+    assert "recording to %s" % rec in proc.stderr
+    for folder in (".local", ".local/state", ".local/state/tensor-kitchen"):
+        assert os.stat(tmp_path / "home" / folder).st_mode & 0o777 == 0o700, folder
 
 
 def test_a_sliced_batch_says_its_whole_and_a_loader_its_dataset(run_watched):

@@ -53,7 +53,7 @@ def test_a_rank_records_under_its_own_name() -> None:
     assert _recording.rank_path("/r/run.tkwatch", None) == "/r/run.tkwatch"
 
 
-def test_a_recording_being_written_is_never_written_over(tmp_path: Path) -> None:
+def test_a_recording_is_never_written_over(tmp_path: Path) -> None:
     path = str(tmp_path / "run.tkwatch")
     first, where = _recording.open_recording(path)
     assert where == path
@@ -65,9 +65,11 @@ def test_a_recording_being_written_is_never_written_over(tmp_path: Path) -> None
     second.close()
     first.close()
     assert Path(path).read_bytes() == b"first\n"
-    third, where = _recording.open_recording(path)  # no longer written: a new run replaces it
+    # No longer written: still an earlier run's, never truncated; the pid's name is taken too.
+    third, where = _recording.open_recording(path)
     third.close()
-    assert where == path and Path(path).read_bytes() == b""
+    assert where == str(tmp_path / ("run.%d-1.tkwatch" % os.getpid()))
+    assert Path(path).read_bytes() == b"first\n" and Path(beside).read_bytes() == b"second\n"
 
 
 def _free_port() -> int:

@@ -13,7 +13,7 @@ import threading
 from pathlib import Path
 from typing import List
 
-from conftest import SCRIPTS, env_with_package, read_recording
+from conftest import SCRIPTS, automatic_recordings, env_with_package, read_recording
 
 from tensorkitchen import _transport
 
@@ -103,11 +103,12 @@ def test_refuses_a_socket_folder_others_can_enter(tmp_path):
 
 
 def test_no_app_listening_falls_back_to_a_recording(tmp_path):
+    before = automatic_recordings()
     proc = run_cli(["--socket", str(tmp_path / "nobody.sock"), str(SCRIPTS / "moves_loop.py"),
                     "1"], tmp_path)
     assert proc.returncode == 0
-    [rec] = list(tmp_path.glob("tensorkitchen-*.tkwatch"))
-    assert "no app listening" in proc.stderr
+    [rec] = [r for r in automatic_recordings() if r not in before]
+    assert "no app listening" in proc.stderr and "recording to %s" % rec in proc.stderr
     assert read_recording(rec)[-1]["type"] == "bye"
 
 
