@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 import threading
 from typing import Any, Iterator, Optional
 
@@ -24,8 +25,23 @@ _lock = threading.Lock()
 _current: Optional[Watcher] = None
 
 
+def _started_by_multiprocessing() -> bool:
+    """A process that multiprocessing started (spawn, forkserver, fork; DataLoader workers,
+    Pool workers). While a spawned child runs the parent's main module again (as __mp_main__:
+    a module-level watch() runs there), parent_process() is still None, so the module's name
+    and multiprocessing's own flag for that phase (_inheriting) say it."""
+    import multiprocessing
+    if multiprocessing.parent_process() is not None:
+        return True
+    if getattr(multiprocessing.current_process(), "_inheriting", False):
+        return True
+    # The parent aliases __mp_main__ to its __main__; a child's is a module of that name.
+    return any(getattr(sys.modules.get(name), "__name__", None) == "__mp_main__"
+               for name in ("__main__", "__mp_main__"))
+
+
 def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bool = True,
-          **options: Any) -> Watcher:
+          children: bool = False, **options: Any) -> Watcher:
     """Start watching this process (once: a second call returns the running watcher).
 
     record: also write the stream to this file (a new file: if one has that name, the
@@ -34,12 +50,17 @@ def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bo
     With no app listening and no `record`, the stream goes to the user's state folder,
     $XDG_STATE_HOME/tensor-kitchen/ (else ~/.local/state/tensor-kitchen/). max_record_bytes:
     the recording's cap (default $TENSORKITCHEN_RECORD_MAX_BYTES, else 1 GiB; 0: none).
+    children=True: watch this process even when multiprocessing started it (a spawned or
+    forked worker, a DataLoader's); otherwise such a process gets an idle watcher that does
+    nothing, as the parent's watch() at the top of a script spawn runs again in every child.
     A recording that cannot be made is said on stderr; the program runs on unrecorded.
     """
     global _current
     with _lock:
         if _current is not None and not _current.closed:
             return _current
+        if not children and _started_by_multiprocessing():
+            return Watcher(idle=True)
         watcher = Watcher(record=record, socket=socket, app=app, **options)
         watcher.start()
         _current = watcher
@@ -62,15 +83,16 @@ def current() -> Optional[Watcher]:
 
 @contextlib.contextmanager
 def watching(record: Optional[str] = None, socket: Optional[str] = None, *, app: bool = True,
-             **options: Any) -> Iterator[Watcher]:
+             children: bool = False, **options: Any) -> Iterator[Watcher]:
     """`with tensorkitchen.watching(): …` — watch() on entry, unwatch() on exit. An exception
     leaving the block is reported (uncaught by the block) and propagates unchanged."""
     already = current()
-    watcher = watch(record, socket, app=app, **options)
+    watcher = watch(record, socket, app=app, children=children, **options)
     try:
         yield watcher
     except BaseException as exc:
-        if not isinstance(exc, (GeneratorExit, SystemExit, KeyboardInterrupt)):
+        if not watcher.closed and not isinstance(exc, (GeneratorExit, SystemExit,
+                                                       KeyboardInterrupt)):
             watcher.report_error(exc, exc.__traceback__, caught=False)
         raise
     finally:

@@ -48,16 +48,18 @@ class Watcher:
 
     Made by `tensorkitchen.watch()`; use that, not this class, so there is one per process.
     `max_record_bytes`: the recording's cap (None: $TENSORKITCHEN_RECORD_MAX_BYTES, else
-    1 GiB; 0: none).
+    1 GiB; 0: none). `idle`: a watcher that watches nothing and sends nothing (what watch()
+    gives a process that multiprocessing started).
     """
 
     def __init__(self, record: Optional[str] = None, socket: Optional[str] = None,
                  app: bool = True, excepthook: bool = True, announce: bool = True,
                  program: Optional[str] = None, argv: Optional[List[str]] = None,
                  queue_size: int = _transport.QUEUE_SIZE, sample_seconds: float = 0.5,
-                 memory_seconds: float = 0.1, max_record_bytes: Optional[int] = None) -> None:
+                 memory_seconds: float = 0.1, max_record_bytes: Optional[int] = None,
+                 idle: bool = False) -> None:
         # A bad cap raises here, before anything is opened or patched.
-        cap = _recording.max_bytes(max_record_bytes)
+        cap = _recording.max_bytes(max_record_bytes) if not idle else None
         self._t0 = time.monotonic()
         self.closed = False
         # Nonzero: the hooks only call the originals (not started, closed, a forked child, or
@@ -94,12 +96,15 @@ class Watcher:
         self.cuda_devices_sent = False  # the `devices` message, once CUDA is initialised
 
         sock, stream, self.socket_path, self.record_path = _recording.open_outputs(
-            record, socket, app, announce)
+            record, socket, app, announce) if not idle else (None, None, None, None)
         self._transport = _transport.Transport(sock, stream, self.clock, queue_size,
                                                on_broken=self._socket_broken,
                                                max_record_bytes=cap,
                                                on_record_failed=self._record_failed)
-        self._transport.put_forced(self._hello(program, argv))
+        if idle:
+            self.closed = True  # start() and close() do nothing; current() does not give it
+        else:
+            self._transport.put_forced(self._hello(program, argv))
         self._sampler = _sampler.Sampler(self, sample_seconds, memory_seconds)
         self._excepthook_wanted = excepthook
 
@@ -121,6 +126,8 @@ class Watcher:
         return self._transport.connected
 
     def start(self) -> Watcher:
+        if self.closed:
+            return self
         self._transport.start()
         _hooks.install(self, self._patches)
         if self.gaps is not None:
