@@ -5,7 +5,6 @@ sentinels, and stopping is SIGTERM, then SIGKILL after 2 s.
 """
 from __future__ import annotations
 
-import datetime
 import json
 import multiprocessing
 import multiprocessing.connection
@@ -18,8 +17,6 @@ import threading
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
-import torch
-import torch.distributed as dist
 import torch.multiprocessing
 
 from . import _replica_rank
@@ -52,12 +49,6 @@ class Stopped(Exception):
         self.exit_code = 128 + signum
 
 
-def tcp_store_takes_a_socket() -> bool:
-    """torch ≥ 2.1 can host its TCPStore on a socket we bound to 127.0.0.1 (master_listen_fd);
-    1.13's master listens on every address, which this launcher must not do."""
-    return "master_listen_fd" in (dist.TCPStore.__init__.__doc__ or "")
-
-
 def reserve_port(port: int) -> socket.socket:
     """A socket bound to 127.0.0.1:port (0: a free one), or LaunchError saying why not."""
     sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
@@ -74,33 +65,19 @@ def reserve_port(port: int) -> socket.socket:
 
 
 class Store:
-    """The group's rendezvous, hosted here: a TCPStore on our own 127.0.0.1 socket where torch
-    allows it, else a FileStore in the run's private folder (the port is then only held)."""
+    """The group's rendezvous: a FileStore in the run's private (0700) folder, which the ranks
+    open themselves; never a TCP store, whose server listens for anyone (torch 1.13's on every
+    address). The port on 127.0.0.1 is only held, bound and never listening: it names the group,
+    and a --port in use is refused before anything starts."""
 
-    def __init__(self, port: int, timeout: float, folder: str) -> None:
+    kind = "file"
+
+    def __init__(self, port: int, folder: str) -> None:
         self._sock: Optional[socket.socket] = reserve_port(port)
         self.port = self._sock.getsockname()[1]
-        self.kind = "tcp" if tcp_store_takes_a_socket() else "file"
         self.path = os.path.join(folder, "store")
-        self._store: Any = None
-        if self.kind == "tcp":
-            self._sock.listen(64)
-            fd = self._sock.detach()  # the TCPStore owns (and closes) it from here
-            self._sock = None
-            try:
-                self._store = dist.TCPStore(
-                    "127.0.0.1", self.port, None, True, datetime.timedelta(seconds=timeout),
-                    wait_for_workers=False, master_listen_fd=fd)
-            except Exception as exc:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-                raise LaunchError("Could not host the group's store on 127.0.0.1:%d: %s"
-                                  % (self.port, exc)) from None
 
     def close(self) -> None:
-        self._store = None
         if self._sock is not None:
             self._sock.close()
             self._sock = None
@@ -121,7 +98,8 @@ class Launch:
     def __init__(self, spec: Dict[str, Any], nprocs: int) -> None:
         self.spec = spec
         self.nprocs = nprocs
-        self.folder = tempfile.mkdtemp(prefix="tensorkitchen-replicas-")  # 0700
+        # 0700, the run's own: the ranks' store, results and errors; removed at the end.
+        self.folder = tempfile.mkdtemp(prefix="tensorkitchen-replicas-")
         self.store: Optional[Store] = None
         self.processes: List[Any] = []
         self._context: Any = None
@@ -135,7 +113,7 @@ class Launch:
         """The ranks' results, in rank order; raises RankFailed, Stopped or LaunchError."""
         old = self._catch_signals()
         try:
-            self.store = Store(self.spec["port"], self.spec["timeout"], self.folder)
+            self.store = Store(self.spec["port"], self.folder)
             self.spec.update(port=self.store.port, store=self.store.kind,
                              store_path=self.store.path,
                              group="%d-%d" % (os.getpid(), self.store.port))

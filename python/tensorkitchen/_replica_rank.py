@@ -237,10 +237,9 @@ def _init_group(rank: int, spec: Dict[str, Any]) -> None:
     # by default).
     os.environ["GLOO_SOCKET_IFNAME"] = "lo"
     os.environ["NCCL_SOCKET_IFNAME"] = "lo"
-    if spec["store"] == "tcp":
-        store: Any = dist.TCPStore("127.0.0.1", spec["port"], spec["ranks"], False, timeout)
-    else:
-        store = dist.FileStore(spec["store_path"], spec["ranks"])
+    # The rendezvous: a FileStore in the run's private folder (the launcher's Store), never a
+    # TCP store; no MASTER_ADDR or MASTER_PORT is read.
+    store = dist.FileStore(spec["store_path"], spec["ranks"])
     dist.init_process_group(spec["backend"], store=store, rank=rank, world_size=spec["ranks"],
                             timeout=timeout)
 

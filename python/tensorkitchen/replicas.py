@@ -60,8 +60,8 @@ class ReplicaResult:
     buckets: int = 0                 # DDP's gradient buckets (in step 1)
     parameters: int = 0
     pids: List[int] = dataclasses.field(default_factory=list)
-    store: str = "tcp"               # the rendezvous: "tcp" (TCPStore) or "file" (FileStore)
-    port: int = 0
+    store: str = "file"              # the rendezvous: a FileStore in the run's private folder
+    port: int = 0                    # held on 127.0.0.1 for the run (it names the group)
     startup_s: float = 0.0           # spawn until the last rank's DDP was built
     optimizer_impl: str = ""         # "single-tensor", "foreach" or "fused", as torch.optim picked
     # With grid > 0: the trained model's P(class 1) over a grid × grid picture of [-1.2, 1.2]²,
@@ -217,7 +217,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=int, default=None,
                    help="torch threads per rank (default: CPUs // ranks, at least 1)")
     p.add_argument("--port", type=int, default=0,
-                   help="the group's store port on 127.0.0.1 (default 0: a free one)")
+                   help="a port on 127.0.0.1 held for the run, naming its group (default 0: a "
+                        "free one); the ranks meet through a FileStore, nothing listens on it")
     p.add_argument("--timeout", type=float, default=60.0, help="every collective's timeout (s)")
     p.add_argument("--socket", default=None,
                    help="the app's watch socket: each rank sends its own stream there")

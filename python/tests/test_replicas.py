@@ -351,8 +351,8 @@ def _socket_inodes(pid: int) -> List[int]:
     return inodes
 
 
-def _tcp_sockets() -> Dict[int, str]:
-    """inode -> local address, from /proc/net/tcp and tcp6."""
+def _tcp_sockets(listening: bool = False) -> Dict[int, str]:
+    """inode -> local address, from /proc/net/tcp and tcp6 (only those listening: state 0A)."""
     found = {}
     for name in ("tcp", "tcp6"):
         try:
@@ -362,7 +362,8 @@ def _tcp_sockets() -> Dict[int, str]:
             continue
         for row in rows:
             cols = row.split()
-            found[int(cols[9])] = cols[1].split(":")[0]
+            if not listening or cols[3] == "0A":
+                found[int(cols[9])] = cols[1].split(":")[0]
     return found
 
 
@@ -378,6 +379,8 @@ def test_ranks_and_launcher_use_loopback_only(tmp_path):
         pids = [s[0]["pid"] for s in by_rank(app.streams).values()] + [proc.pid]
         tcp = _tcp_sockets()
         owned = {pid: [tcp[i] for i in _socket_inodes(pid) if i in tcp] for pid in pids}
+        listening = _tcp_sockets(listening=True)
+        launcher_listens = [i for i in _socket_inodes(proc.pid) if i in listening]
         proc.send_signal(signal.SIGTERM)
         proc.communicate(timeout=15)
     finally:
@@ -385,9 +388,54 @@ def test_ranks_and_launcher_use_loopback_only(tmp_path):
             proc.kill()
     ranks_tcp = [a for pid in pids[:2] for a in owned[pid]]
     assert ranks_tcp, "the ranks talk over gloo: they own TCP sockets"
+    assert launcher_listens == [], "the launcher hosts no TCP store: nothing of its listens"
     for pid, addrs in owned.items():
         assert all(a in LOOPBACK for a in addrs), (pid, addrs)
     app.close()
+
+
+def test_the_ranks_meet_through_a_file_store_in_a_private_folder(monkeypatch):
+    """No TCP store, whatever the torch: none is made here (even where torch could host one on a
+    socket of ours, as torch >= 2.1 can), MASTER_ADDR/MASTER_PORT are not used (a listener there
+    hears nothing), the ranks meet through a FileStore in the run's own 0700 folder, and that
+    folder is gone afterwards."""
+    import tempfile
+
+    import torch.distributed as dist
+
+    from tensorkitchen import _replica_launch, replicas
+
+    def no_tcp_store(*args: Any, **kwargs: Any) -> None:
+        raise AssertionError("a TCPStore was made")
+
+    monkeypatch.setattr(dist, "TCPStore", no_tcp_store)
+    monkeypatch.setattr(_replica_launch, "tcp_store_takes_a_socket", lambda: True,
+                        raising=False)
+    folders: List[Any] = []
+    mkdtemp = tempfile.mkdtemp
+
+    def spy(*args: Any, **kwargs: Any) -> str:
+        path = mkdtemp(*args, **kwargs)
+        folders.append((path, os.stat(path).st_mode & 0o777))
+        return path
+
+    monkeypatch.setattr(_replica_launch.tempfile, "mkdtemp", spy)
+    master = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    master.bind(("127.0.0.1", 0))
+    master.listen(8)
+    master.setblocking(False)
+    monkeypatch.setenv("MASTER_ADDR", "127.0.0.1")  # the ranks inherit these (spawn)
+    monkeypatch.setenv("MASTER_PORT", str(master.getsockname()[1]))
+    try:
+        result = replicas.train(2, batch=64, steps=3, threads=1)
+        with pytest.raises(BlockingIOError):
+            master.accept()  # nobody came
+    finally:
+        master.close()
+    assert result.store == "file" and len(result.losses) == 3
+    [(folder, mode)] = folders
+    assert mode == 0o700 and not os.path.exists(folder)
+    assert all_gone(result.pids)
 
 
 # --- bad input --------------------------------------------------------------------------
