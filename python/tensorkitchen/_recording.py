@@ -97,7 +97,7 @@ def _what(mode: int) -> str:
                        (stat.S_ISFIFO, "a pipe"), (stat.S_ISSOCK, "a socket")):
         if test(mode):
             return name
-    return "not a regular file"
+    return "something else"
 
 
 def open_recording(path: str) -> Tuple[IO[bytes], str]:
