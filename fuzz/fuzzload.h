@@ -8,8 +8,11 @@
 #include <QTemporaryDir>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 
-inline int fuzzLoad(const uint8_t *data, size_t size, const char *fileName)
+// `check`, when given, looks at what a load left behind (it traps on what must never be).
+inline int fuzzLoad(const uint8_t *data, size_t size, const char *fileName,
+                    const std::function<void(const tk::Workspace &, const tk::Outcome &)> &check = {})
 {
     static QTemporaryDir dir;
     const QString path = dir.filePath(QString::fromLatin1(fileName));
@@ -25,5 +28,7 @@ inline int fuzzLoad(const uint8_t *data, size_t size, const char *fileName)
         __builtin_trap(); // refused: with a reason, and nothing half-made
     if (o.ok() && w.count() != created.size())
         __builtin_trap(); // loaded: every card it made is named as made
+    if (check)
+        check(w, o);
     return 0;
 }

@@ -58,6 +58,8 @@ TensorCard::TensorCard(const CardInfo &info, QWidget *parent) : QFrame(parent), 
     m_shape = new QLabel; // the compact card's one line: shape and size
     m_shape->setObjectName(QStringLiteral("compactShape"));
     m_shape->hide();
+    for (QLabel *l : {m_name, m_dtype, m_device, m_summary, m_shape})
+        l->setTextFormat(Qt::PlainText); // a name from a file or a program is text, not markup
 
     auto *top = new QHBoxLayout;
     top->addWidget(m_name);
@@ -108,7 +110,8 @@ void TensorCard::refreshName()
     const int room = m_compact ? 110 : 220;
     const QString shown = m_name->fontMetrics().elidedText(m_info.name, Qt::ElideMiddle, room);
     m_name->setText(shown);
-    m_name->setToolTip(shown == m_info.name ? QString() : m_info.name);
+    // Names come from files and watched programs too: shown as text, never as markup.
+    m_name->setToolTip(shown == m_info.name ? QString() : QStringLiteral("<p>%1</p>").arg(m_info.name.toHtmlEscaped()));
 }
 
 void TensorCard::setInfo(const CardInfo &info)

@@ -1,6 +1,7 @@
 #include "core/kitchen/codelog.h"
 
 #include <QDateTime>
+#include <algorithm>
 
 namespace tk {
 
@@ -12,8 +13,19 @@ QString oneLine(QString s)
 }
 } // namespace
 
+namespace {
+// Every line a comment: a console statement may span several.
+QString commentedOut(QString code)
+{
+    code.replace(QLatin1Char('\n'), QLatin1String("\n# "));
+    return QStringLiteral("# ") + code;
+}
+} // namespace
+
 QString CodeLine::display() const
 {
+    if (!inert.isEmpty())
+        return QStringLiteral("%1  # not run: %2").arg(commentedOut(code), oneLine(inert));
     if (refused) {
         // Every line a comment: a console statement may span several.
         QString commented = code;
@@ -34,8 +46,14 @@ QString CodeLog::toScript() const
                           " the app saw.")
         << QStringLiteral("import torch") << QString()
         << QStringLiteral("device = \"cuda\" if torch.cuda.is_available() else \"cpu\"") << QString();
+    if (std::any_of(m_lines.begin(), m_lines.end(), [](const CodeLine &l) { return l.fromSession; }))
+        out << tr("# The lines read from a session file are comments: a session file is text anyone can "
+                  "edit, so its lines are not run as they are. Read them before you uncomment any.")
+            << QString();
     for (const CodeLine &line : m_lines) {
-        if (line.refused) {
+        if (line.fromSession) {
+            out << commentedOut(line.display());
+        } else if (line.refused || !line.inert.isEmpty()) {
             out << line.display();
         } else if (!line.errorType.isEmpty()) {
             QString body = line.code; // a console statement may span several lines

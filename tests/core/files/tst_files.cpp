@@ -87,8 +87,53 @@ private Q_SLOTS:
         // a and a_same are still one storage; the optimizer still follows the model.
         QCOMPARE(back.card(back.idOf("a"))->storageId, back.card(back.idOf("a_same"))->storageId);
         QCOMPARE(back.card(back.idOf("optimizer"))->device, QStringLiteral("cpu"));
-        QCOMPARE(back.codeLog().toScript().section('\n', 2), w.codeLog().toScript().section('\n', 2));
+        QCOMPARE(testsupport::codeLines(back), testsupport::codeLines(w));
         QVERIFY(notices.isEmpty());
+    }
+
+    // A session file is text anyone can edit: its code-log lines come back as they were, and
+    // are exported as comments under a header saying why, so a line planted there never runs.
+    void aSessionsCodeLogIsExportedAsComments()
+    {
+        Workspace w;
+        fill(w);
+        QString error;
+        QByteArray file = w.saveSession(&error);
+        QVERIFY2(!file.isEmpty(), qPrintable(error));
+        const QByteArray first = w.codeLog().lines().first().code.toUtf8();
+        // As long as the line it replaces: the session's JSON sits in a frame of known lengths.
+        QByteArray planted = "__import__('os').system('touch planted_ran')  #";
+        QVERIFY2(first.size() >= planted.size(), first.constData());
+        planted = planted.leftJustified(first.size(), '#');
+        // A line changed in the file, framed again: a valid session anyone could have written.
+        std::optional<QByteArray> payload = SessionFrame::unwrap(file, &error);
+        QVERIFY2(payload && payload->contains(first), qPrintable(error));
+        file = SessionFrame::wrap(payload->replace(first, planted));
+        Workspace back;
+        QStringList notices;
+        QVERIFY2(back.loadSession(file, &error, &notices), qPrintable(error));
+        QCOMPARE(back.codeLog().lines().first().code, QString::fromUtf8(planted));
+        const QString script = back.codeLog().toScript();
+        QVERIFY2(script.contains("# The lines read from a session file are comments"), qPrintable(script));
+        QVERIFY2(script.contains("# " + QString::fromUtf8(planted)), qPrintable(script));
+        for (const CodeLine &line : back.codeLog().lines())
+            QVERIFY2(!script.contains('\n' + line.code.section('\n', 0, 0) + '\n'), qPrintable(line.code));
+        // Lines made after the session loaded are the kitchen's own, and run.
+        back.create(spec("after", TensorSpec::Factory::Ones, "float32", {2}));
+        QVERIFY2(back.codeLog().toScript().contains("\nafter = torch.ones("), qPrintable(back.codeLog().toScript()));
+        if (m_py.isEmpty())
+            return;
+        QTemporaryDir dir;
+        QFile f(dir.filePath("exported.py"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(script.toUtf8());
+        f.close();
+        QProcess run;
+        run.setWorkingDirectory(dir.path());
+        run.start(m_py, {f.fileName()});
+        QVERIFY(run.waitForFinished(120000));
+        QVERIFY2(run.exitCode() == 0, run.readAllStandardError().constData());
+        QVERIFY(!QFile::exists(dir.filePath("planted_ran")));
     }
 
     void damagedFilesAreRefusedAndNothingChanges_data()
@@ -200,6 +245,70 @@ private Q_SLOTS:
         QCOMPARE(w.count(), 0);
     }
 
+    // A torch.jit.save archive whose TorchScript class raises "PAYLOAD RAN" in __setstate__:
+    // LibTorch's loaders run that code as they read the archive. Its data.pkl alone gives the
+    // module's parameters and buffers, and no line of its code log runs in Python.
+    void torchScriptArchivesNeverRunTheirCode()
+    {
+        if (m_py.isEmpty())
+            QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
+        QTemporaryDir dir;
+        QProcess p;
+        p.start(m_py, {testsupport::fixtureWriter("torchscript_payload.py"), dir.path()});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("fc.bias fc.weight steps"));
+        Workspace w;
+        QList<int> created;
+        const Outcome o = w.loadPt(dir.filePath("scripted.pt"), "cpu", &created);
+        QVERIFY2(o.ok(), qPrintable(o.error.message + " / " + o.error.details));
+        QStringList names;
+        for (int id : created)
+            names << w.card(id)->name;
+        QCOMPARE(names, (QStringList{"steps", "fc_weight", "fc_bias"}));
+        QCOMPARE(w.card(created.at(0))->shape, (QList<qint64>{4}));
+        QCOMPARE(w.card(created.at(0))->max, 3.0); // torch.arange(4)
+        QCOMPARE(w.card(created.at(1))->shape, (QList<qint64>{2, 3}));
+        QVERIFY2(o.notices.join(' ').contains("TorchScript archive") && !o.notices.join(' ').contains("PAYLOAD"),
+                 qPrintable(o.notices.join('\n')));
+        // Every line of this load is a comment: torch.jit.load would run the payload.
+        const QString script = w.codeLog().toScript();
+        for (const CodeLine &line : w.codeLog().lines())
+            QVERIFY2(line.display().startsWith("# ") && !line.inert.isEmpty(), qPrintable(line.display()));
+        QFile f(dir.filePath("exported.py"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(script.toUtf8() + "print('ran to the end')\n");
+        f.close();
+        QProcess run;
+        run.setWorkingDirectory(dir.path());
+        run.start(m_py, {f.fileName()});
+        QVERIFY(run.waitForFinished(120000));
+        QVERIFY2(run.exitCode() == 0 && !run.readAllStandardOutput().contains("PAYLOAD"),
+                 run.readAllStandardError().constData());
+    }
+
+    // Records must be stored, as torch.save writes them, and no larger than the file: checked
+    // in the zip directory before LibTorch's reader allocates what a record claims.
+    void compressedOrOversizedRecordsAreRefusedBeforeAllocation()
+    {
+        if (m_py.isEmpty())
+            QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
+        QTemporaryDir dir;
+        QProcess p;
+        p.start(m_py, {testsupport::fixtureWriter("zip_bombs.py"), dir.path()});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        Workspace w;
+        const Outcome deflated = w.loadPt(dir.filePath("deflated.pt"), "cpu", nullptr);
+        QVERIFY(!deflated.ok());
+        QVERIFY2(deflated.error.message.contains("is compressed (method 8)"), qPrintable(deflated.error.message));
+        const Outcome claims = w.loadPt(dir.filePath("claims.pt"), "cpu", nullptr);
+        QVERIFY(!claims.ok());
+        QVERIFY2(claims.error.message.contains("claims 2147483648 bytes"), qPrintable(claims.error.message));
+        QCOMPARE(w.count(), 0);
+        QVERIFY(w.codeLog().lines().isEmpty());
+    }
+
     void malformedArchivesFromTheFuzzerAreRefused()
     {
         // Found by fuzz_pt: a damaged zip directory makes LibTorch's in-memory reader read past
@@ -218,7 +327,6 @@ private Q_SLOTS:
                          || o.error.message.contains(QLatin1String("holds no tensors"))
                          || o.error.message.contains(QLatin1String("holds a whole pickled model"))
                          || o.error.message.contains(QLatin1String("holds a pickled Python object"))
-                         || o.error.message.contains(QLatin1String("holds a TorchScript model"))
                          || o.error.message.contains(QLatin1String("holds something Tensor Kitchen cannot load")),
                      qPrintable(o.error.message));
             QCOMPARE(w.count(), 0);

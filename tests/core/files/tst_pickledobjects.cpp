@@ -183,6 +183,8 @@ private Q_SLOTS:
         QVERIFY(codeLines(w).contains("extra_bias = loaded[\"extra\"][\"bias\"]"));
         const QString notice = o.notices.join('\n');
         QVERIFY2(notice.contains("argparse.Namespace"), qPrintable(notice));
+        // argparse.Namespace is outside what torch.load may meet safely; the builtins' types are not.
+        QVERIFY2(notice.contains("would import and run argparse.Namespace, named in namespace.pt"), qPrintable(notice));
         QVERIFY2(notice.contains("args.lr = 0.1") && notice.contains("args.name = \"run1\""), qPrintable(notice));
         // A dict subclass whose code is not run, shown with its items.
         QVERIFY2(notice.contains("counts = collections.defaultdict({\"a\": 1})"), qPrintable(notice));
@@ -212,6 +214,48 @@ private Q_SLOTS:
         // Only plain data and tensors: torch.load's default (weights_only=True from torch 2.6) reads it.
         QVERIFY(codeLines(w).contains("loaded = torch.load(\"tiny.ckpt\")"));
         QVERIFY(codeLines(w).contains("state_dict_net_0_weight = loaded[\"state_dict\"][\"net.0.weight\"]"));
+    }
+
+    // A pickle naming posix.system and builtins.eval beside a tensor: the tensor is a card,
+    // nothing runs, and neither the code log nor the exported script would run the payload.
+    void aPayloadIsNeverExportedRunnable()
+    {
+        if (!m_made)
+            QSKIP("no Python with torch here: these files are written by the real packages");
+        Workspace w;
+        QList<int> created;
+        const Outcome o = w.loadPt(m_files.filePath("payload.pt"), "cpu", &created);
+        QVERIFY2(o.ok(), qPrintable(o.error.message));
+        QCOMPARE(created.size(), 1);
+        QCOMPARE(w.card(created.first())->name, QStringLiteral("w"));
+        const QString notice = o.notices.join('\n');
+        QVERIFY2(notice.contains("posix.system, __builtin__.eval") && notice.contains("Nothing of theirs was run"),
+                 qPrintable(notice));
+        const QString script = w.codeLog().toScript();
+        QVERIFY2(!script.contains("\nloaded = torch.load("), qPrintable(script));
+        QVERIFY2(script.contains("# loaded = torch.load(\"payload.pt\", weights_only=False)  # not run: "
+                                 "torch.load(weights_only=False) would import and run posix.system, __builtin__.eval"),
+                 qPrintable(script));
+        QVERIFY2(script.contains("# w = loaded[\"w\"]  # not run"), qPrintable(script));
+        QTemporaryDir dir;
+        QFile::copy(m_files.filePath("payload.pt"), dir.filePath("payload.pt"));
+        QFile f(dir.filePath("exported.py"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(script.toUtf8() + "print('script ran to the end')\n");
+        f.close();
+        QProcess p;
+        p.setWorkingDirectory(dir.path());
+        p.start(m_py, {f.fileName()});
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        QVERIFY(p.readAllStandardOutput().contains("script ran to the end"));
+        QVERIFY(!QFile::exists(dir.filePath("payload_ran")));
+        // The file does what it says when Python loads it as the line would: the test's proof.
+        QProcess load;
+        load.setWorkingDirectory(dir.path());
+        load.start(m_py, {"-c", "import torch; torch.load('payload.pt', weights_only=False)"});
+        QVERIFY(load.waitForFinished(120000));
+        QVERIFY(QFile::exists(dir.filePath("payload_ran")));
     }
 
     // A file whose modules share children at every level (a few KB, 2^40 paths): refused once
@@ -244,7 +288,20 @@ private Q_SLOTS:
         }
         QFile models(testsupport::fixtureWriter("pickled_models.py")); // the classes, as in __main__
         QVERIFY(models.open(QIODevice::ReadOnly));
-        QString script = QString::fromUtf8(models.readAll()) + w.codeLog().toScript();
+        // The files naming __main__'s classes or argparse.Namespace are exported as comments
+        // (torch.load(weights_only=False) would import them): uncommented here, as a user who
+        // trusts the files would, to check what those lines read.
+        QString exported = w.codeLog().toScript();
+        int commented = 0;
+        for (const CodeLine &line : w.codeLog().lines()) {
+            if (line.inert.isEmpty())
+                continue;
+            QVERIFY(exported.contains(line.display()));
+            exported.replace(line.display(), line.code);
+            ++commented;
+        }
+        QCOMPARE(commented, 30); // rnn_model.pt and rnn_legacy.pt: 13 lines each; namespace.pt: 4
+        QString script = QString::fromUtf8(models.readAll()) + exported;
         for (int id : created) {
             const std::optional<CardInfo> c = w.card(id);
             script += QStringLiteral("assert tuple(%1.shape) == %2, %1.shape\n")

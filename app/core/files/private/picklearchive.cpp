@@ -1,5 +1,7 @@
 #include "core/files/private/picklearchive.h"
 
+#include "core/files/private/zipdirectory.h"
+
 #include "core/files/private/pickleglobals.h"
 #include "core/files/private/picklemachine.h"
 
@@ -121,16 +123,20 @@ std::shared_ptr<caffe2::serialize::ReadAdapterInterface> boundedAdapter(const QB
 Value *readZip(std::shared_ptr<caffe2::serialize::ReadAdapterInterface> source, Arena &arena, Findings &findings,
                bool *savedOffCpu, bool *torchScript, ZipArchive &archive)
 {
+    // The directory first: LibTorch's reader reads the version record as it opens the archive,
+    // and allocates any record as large as the directory claims.
+    const ZipDirectory directory(*source);
+    directory.check();
+    // torch.jit.save's archives (and LibTorch's torch::save) hold TorchScript code beside
+    // data.pkl. LibTorch's loaders compile and run it (a class's __setstate__ runs as the
+    // archive is read); here only data.pkl is read, as any other pickle, and the code never is.
+    *torchScript = directory.hasCode();
     try {
         archive.reader = std::make_unique<caffe2::serialize::PyTorchStreamReader>(std::move(source));
     } catch (const std::exception &e) {
         damaged(libtorchWords(e));
     }
     caffe2::serialize::PyTorchStreamReader *reader = archive.reader.get();
-    if (reader->hasRecord("constants.pkl")) {
-        *torchScript = true; // torch.jit.save or LibTorch's torch::save: LibTorch reads those
-        return nullptr;
-    }
     if (!reader->hasRecord("data.pkl"))
         damaged(QStringLiteral("its zip archive has no data.pkl"));
     if (reader->hasRecord("byteorder")) {
@@ -150,8 +156,11 @@ Value *readZip(std::shared_ptr<caffe2::serialize::ReadAdapterInterface> source, 
             storage = at::empty({0}, at::kByte).storage();
         } else {
             const std::string record = "data/" + r.key;
-            if (!reader->hasRecord(record))
+            const ZipDirectory::Record *stored = directory.find(record);
+            if (!stored || !reader->hasRecord(record))
                 damaged(QStringLiteral("its zip archive lacks %1").arg(QString::fromStdString(record)));
+            if (stored->size > uint64_t(n))
+                damaged(QStringLiteral("%1 holds more bytes than its tensor").arg(QString::fromStdString(record)));
             // Its bytes once the whole pickle is known to be loadable (readStorages).
             storage = c10::Storage(c10::Storage::use_byte_size_t(), size_t(n),
                                    at::DataPtr(nullptr, at::Device(at::kCPU)), nullptr, false);

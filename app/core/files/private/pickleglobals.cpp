@@ -1,5 +1,7 @@
 #include "core/files/private/pickleglobals.h"
 
+#include <cctype>
+
 #include <utility>
 
 namespace tk::pickle {
@@ -108,6 +110,30 @@ bool knownGlobal(const std::string &m, const std::string &n)
             if (n == s)
                 return true;
     }
+    return false;
+}
+
+bool allowedInPython(const std::string &qualified)
+{
+    const size_t dot = qualified.rfind('.');
+    if (dot == std::string::npos)
+        return false;
+    const std::string m = qualified.substr(0, dot), n = qualified.substr(dot + 1);
+    if (knownGlobal(m, n) && !(m == "torch._utils" || m == "torch._tensor"))
+        return true;
+    if ((m == "torch._utils" || m == "torch._tensor") && n.rfind("_rebuild_", 0) == 0)
+        return true; // tensor rebuilders only: torch._utils also imports names (_import_dotted_name)
+    if (qualified.rfind("torch.nn.modules.", 0) == 0 || m == "torch.nn.parameter")
+        return !n.empty() && std::isupper(static_cast<unsigned char>(n[0])) // a class (Linear), not a
+            && n.find("__") == std::string::npos; // function or a dunder reached through one
+    if (m == "collections")
+        return n == "OrderedDict" || n == "defaultdict" || n == "deque" || n == "Counter";
+    if (m == "builtins" || m == "__builtin__") // the plain types (defaultdict(int) names one)
+        return n == "int" || n == "long" || n == "float" || n == "complex" || n == "bool" || n == "str"
+            || n == "unicode" || n == "bytes" || n == "bytearray" || n == "list" || n == "tuple" || n == "dict"
+            || n == "set" || n == "frozenset" || n == "slice" || n == "range";
+    if (m == "numpy.dtypes")
+        return true; // numpy 2's dtype classes (numpy.dtypes.Float32DType)
     return false;
 }
 

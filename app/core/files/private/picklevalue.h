@@ -3,6 +3,7 @@
 
 #include "core/files/private/ptfile.h"
 
+#include <algorithm>
 #include <QString>
 #include <cstdint>
 #include <deque>
@@ -96,13 +97,24 @@ private:
     std::deque<Value> m_values;
 };
 
+// Whether Python's torch.load(weights_only=False) may meet `qualified` ("module.name") without
+// running a stranger's code: torch's own types and tensor rebuilders, torch.nn's modules,
+// collections' containers, numpy's arrays, the builtins' plain types (pickleglobals.cpp).
+bool allowedInPython(const std::string &qualified);
+
 // Python classes a file names that only Python can construct: their objects are placeholders,
 // said in the load's notice. In the order the pickle names them (outermost first).
 struct Findings
 {
     std::vector<std::string> unknowns;
+    // Those outside allowedInPython (the first 8): a Python line that loads the file with
+    // weights_only=False would import and run them.
+    std::vector<std::string> unsafe;
     void unknown(const std::string &qualified)
     {
+        if (!allowedInPython(qualified) && unsafe.size() < 8
+            && std::find(unsafe.begin(), unsafe.end(), qualified) == unsafe.end())
+            unsafe.push_back(qualified);
         for (const std::string &u : unknowns)
             if (u == qualified)
                 return;

@@ -261,6 +261,9 @@ void Walker::walkObject(const Value *v, const Where &at, int depth)
     if (state && state->t == Value::T::Tuple && !state->items.empty() && state->items.front()->t == Value::T::Dict)
         state = state->items.front(); // (__dict__, slots)
     if (state && state->t == Value::T::Dict) {
+        // A TorchScript module (torch.jit.save): its attributes are its parameters, buffers
+        // and submodules, so its tensors get state_dict()'s names as a pickled module's do.
+        const bool scripted = v->s.rfind("__torch__.", 0) == 0;
         const QString sep = at.name.isEmpty() ? QString() : QStringLiteral("_");
         for (size_t k = 0; k + 1 < state->items.size(); k += 2) {
             const Value *key = state->items[k];
@@ -270,6 +273,8 @@ void Walker::walkObject(const Value *v, const Where &at, int depth)
                     other(at.path, QStringLiteral("(an attribute Python code cannot write; not loaded)"));
                 continue;
             }
+            if (scripted && (key->s == "training" || key->s == "_is_full_backward_hook"))
+                continue; // every scripted module's bookkeeping, not the user's values
             Where w = in;
             w.access = at.access + QLatin1Char('.') + text;
             w.path = joined(at.path, QStringLiteral("."), text);

@@ -55,10 +55,6 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
         case Kind::Damaged:
             return tr("%1 is not a tensor file PyTorch or LibTorch wrote: it is damaged or cut short (%2).")
                 .arg(file, r.detail);
-        case Kind::TorchScript:
-            return tr("%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or "
-                      "save its `state_dict()` with torch.save instead.")
-                .arg(file);
         case Kind::Unsupported:
             return tr("%1 holds something Tensor Kitchen cannot load: %2.").arg(file, r.detail);
         }
@@ -181,13 +177,25 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
     // One tensor alone is loaded straight into its name; anything else into a holder first,
     // then item by item, each line naming its item's path in the file.
     const qsizetype logMark = m_actions.mark(); // all the cards or none, and their lines
+    // A file whose Python load would run code of the file's choosing gets its lines as comments.
+    const QString inert = contents.torchScript
+        ? tr("%1 is a TorchScript archive: torch.jit.load would compile and run its code").arg(file)
+        : contents.unsafeGlobals.isEmpty() ? QString()
+                                           : tr("torch.load(weights_only=False) would import and run %1, named in %2")
+                                                 .arg(contents.unsafeGlobals.join(QStringLiteral(", ")), file);
+    const auto log = [this, &inert](const QString &line) {
+        if (inert.isEmpty())
+            m_actions.ok(line);
+        else
+            m_actions.inert(line, inert);
+    };
     QList<int> ids;
     qsizetype modelCards = 0;
     try {
         QString holder;
         if (!contents.single()) {
             holder = m_cards.freeName(QStringLiteral("loaded"));
-            m_actions.ok(PythonCode::load(holder, path, contents.savedOffCpu, contents.needsPickle()));
+            log(PythonCode::load(holder, path, contents.savedOffCpu, contents.needsPickle()));
         }
         for (size_t i = 0; i < tensors.size(); ++i) {
             if (auto found = modelAt.find(i); found != modelAt.end()) {
@@ -213,7 +221,7 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
                 QString line = PythonCode::loadAccess(name, holder, m.access);
                 if (target != QLatin1String("cpu"))
                     line += PythonCode::toCall(target);
-                m_actions.ok(line);
+                log(line);
                 i += m.count - 1;
                 continue;
             }
@@ -229,7 +237,7 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
                                          e.numpy);
             if (target != QLatin1String("cpu"))
                 line += PythonCode::toCall(target);
-            m_actions.ok(line);
+            log(line);
         }
         m_cards.refreshStorageIds(); // once for all the new cards
     } catch (...) {
@@ -239,7 +247,12 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
     }
     if (created)
         *created << ids;
-    if (!contents.notRebuilt.isEmpty()) {
+    if (contents.torchScript) {
+        o.notices << tr("%1 is a TorchScript archive (torch.jit.save). Its code was not run: its tensors were "
+                        "read from its data alone and are cards, named as state_dict() names them. Its lines in "
+                        "the code log are comments, since torch.jit.load would compile and run that code.")
+                         .arg(file);
+    } else if (!contents.notRebuilt.isEmpty()) {
         // What was not rebuilt is said, and how a plain file is made: never a reason to refuse.
         QStringList classes = contents.notRebuilt.mid(0, 4);
         if (contents.notRebuilt.size() > 4)
@@ -260,6 +273,10 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
                              .arg(file, classes.join(QStringLiteral(", ")));
         }
     }
+    if (!contents.torchScript && !contents.unsafeGlobals.isEmpty())
+        o.notices << tr("Its lines in the code log are comments: in Python, torch.load(weights_only=False) would "
+                        "import and run %1, named in %2. Nothing of theirs was run here.")
+                         .arg(contents.unsafeGlobals.join(QStringLiteral(", ")), file);
     if (contents.otherCount > 0) {
         // "checkpoint.pt also holds … epoch = 3, note = None": listed, never a reason to refuse.
         const QString listed = contents.others.join(QStringLiteral(", "));

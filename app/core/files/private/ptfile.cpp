@@ -11,7 +11,6 @@
 #include <algorithm>
 #include <functional>
 #include <memory>
-#include <sstream>
 #include <string>
 #include <torch/serialize.h>
 
@@ -38,14 +37,11 @@ struct Source
     QByteArray head; // the first bytes, to tell the formats apart
     std::function<std::shared_ptr<caffe2::serialize::ReadAdapterInterface>()> zip;
     FileReadAdapter *watcher = nullptr; // zip()'s adapter when it can watch reads (a file)
-    // LibTorch's torch::load of a one-tensor archive: from the file where it is, or the bytes.
-    std::function<at::Tensor()> torchLoad;
 };
 
 PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progress, const PtFile::SinkFor &sinkFor)
 {
     using Contents = PtFile::Contents;
-    using Entry = PtFile::Entry;
     using Refused = PtFile::Refused;
     const QString base = PythonCode::identifier(QFileInfo(path).completeBaseName());
     const QByteArray &head = src.head;
@@ -73,22 +69,7 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
     auto damage = [](const std::exception &e) { damaged(libtorchWords(e)); };
     try {
         if (head.startsWith("PK\x03\x04") || head.startsWith("PK\x05\x06")) {
-            bool torchScript = false;
-            root = readZip(src.zip(), arena, findings, &out.savedOffCpu, &torchScript, archive);
-            if (torchScript) {
-                // LibTorch's torch::save of one tensor; torch.jit.save's models are refused.
-                at::Tensor t;
-                try {
-                    t = src.torchLoad();
-                } catch (const std::exception &e) {
-                    refuse(Kind::TorchScript,
-                           QStringLiteral("The archive has constants.pkl, as torch.jit.save "
-                                          "writes it; as one tensor, LibTorch says: %1")
-                               .arg(libtorchWords(e)));
-                }
-                out.tensors.push_back(Entry{{}, base, base, t, QString(), 0});
-                return out;
-            }
+            root = readZip(src.zip(), arena, findings, &out.savedOffCpu, &out.torchScript, archive);
         } else if (uint8_t(head.at(0)) == 0x80) {
             root = readLegacy(src.zip(), arena, findings, &out.savedOffCpu, onRead);
         } else if (head.size() > 262 && head.mid(257, 5) == "ustar") {
@@ -107,6 +88,11 @@ PtFile::Contents readFrom(Source &src, const QString &path, LoadProgress *progre
     }
     for (const std::string &u : findings.unknowns)
         out.notRebuilt << QString::fromStdString(u);
+    for (const std::string &u : findings.unsafe)
+        out.unsafeGlobals << QString::fromStdString(u);
+    if (out.torchScript && root->t == Value::T::Object && root->s == "__torch__.Module" && root->state
+        && root->state->t == Value::T::Dict && root->state->items.size() == 2 && root->state->items[0]->s == "0")
+        root = root->state->items[1]; // LibTorch's torch::save of one tensor: its OutputArchive's "0"
     Walker walker(out, base);
     if (root->t == Value::T::List || root->t == Value::T::Tuple)
         walker.walk(root, {}, base, base, 0);
@@ -151,12 +137,6 @@ PtFile::Contents PtFile::read(const QByteArray &bytes, const QString &path)
     src.size = bytes.size();
     src.head = bytes.left(512);
     src.zip = [&bytes] { return pickle::boundedAdapter(bytes); };
-    src.torchLoad = [&bytes] {
-        at::Tensor t;
-        std::istringstream in(std::string(bytes.constData(), size_t(bytes.size())));
-        torch::load(t, in);
-        return t;
-    };
     return readFrom(src, path, nullptr, {});
 }
 
@@ -173,13 +153,6 @@ PtFile::Contents PtFile::read(QFile &file, const QString &path, LoadProgress *pr
         auto adapter = std::make_shared<FileReadAdapter>(file);
         src.watcher = adapter.get(); // the reader keeps it alive
         return adapter;
-    };
-    // LibTorch reads the archive from the file itself, each record once into its tensor: no
-    // copy of the whole file first (the peak is about the tensor's bytes).
-    src.torchLoad = [&file] {
-        at::Tensor t;
-        torch::load(t, QFile::encodeName(file.fileName()).toStdString());
-        return t;
     };
     return readFrom(src, path, progress, sinkFor);
 }

@@ -27,9 +27,11 @@ class LoadProgress;
 // class (a whole pickled nn.Module, an argparse.Namespace) is a placeholder holding its state as
 // data: a module's parameters and buffers are found under the names state_dict() gives them,
 // any other object's tensors under its attributes. Only LibTorch's zip reader
-// (PyTorchStreamReader) and tensor calls are used, the same in 1.13 and 2.x. The one exception:
-// a tensor LibTorch's own torch::save wrote is a TorchScript archive, read by LibTorch's loader,
-// which compiles the archive's TorchScript (a language with no file, network or process access).
+// (PyTorchStreamReader) and tensor calls are used, the same in 1.13 and 2.x. A TorchScript
+// archive (torch.jit.save, LibTorch's torch::save) is read the same way: its data.pkl, never its
+// code/ (LibTorch's loaders compile and run that code, a class's __setstate__ as it loads), so
+// a scripted module's parameters and buffers are found as a pickled module's are. The zip
+// directory is checked before any record is read (ZipDirectory).
 class PtFile
 {
 public:
@@ -80,6 +82,12 @@ public:
         };
         std::vector<Model> models;
         bool hasNumpy = false;
+        // A TorchScript archive (torch.jit.save, LibTorch's torch::save): its data.pkl was read,
+        // its code never was; Python's torch.jit.load would run that code.
+        bool torchScript = false;
+        // Globals the pickle names that torch.load(weights_only=False) would import and run
+        // (posix.system, a user's class): no Python line loads the file as it is.
+        QStringList unsafeGlobals;
         // Python's torch.load needs weights_only=False for it (torch ≥ 2.6 refuses objects).
         bool needsPickle() const { return !notRebuilt.isEmpty() || hasNumpy; }
         // One tensor, the whole file (not a numpy array, nor inside an object).
@@ -98,7 +106,6 @@ public:
             Empty, // no bytes at all
             NotTorch, // neither a zip archive nor a pickle torch.save wrote
             Damaged, // a zip archive or pickle cut short or broken: detail says how
-            TorchScript, // torch.jit.save's archive of a scripted model
             Unsupported, // what cannot be a card (quantized, sparse, a dtype): detail says which
         };
         Refused(Kind k, const QString &d) : std::runtime_error(d.toStdString()), kind(k), detail(d) { }

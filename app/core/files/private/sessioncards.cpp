@@ -51,6 +51,7 @@ bool SessionCards::load(const QByteArray &data, QString *error, QStringList *not
         return false;
     }
     freshLog = std::move(contents->log);
+    freshLog.markFromSession(); // text from a file: exported as comments, never run as it is
     // Keep the revision counter rising so the UI sees every restored card as new.
     const int revision = m_cards.revision;
     std::swap(m_cards.entries, fresh.entries);

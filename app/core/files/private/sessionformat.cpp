@@ -241,9 +241,10 @@ std::optional<SessionFormat::Contents> SessionFormat::read(const QByteArray &pay
         }
         for (const QJsonValue &v : meta.value(QStringLiteral("code")).toArray()) {
             const QJsonObject l = v.toObject();
-            contents.log.append(
-                CodeLine{l.value(QStringLiteral("code")).toString(), l.value(QStringLiteral("errorType")).toString(),
-                         l.value(QStringLiteral("error")).toString(), l.value(QStringLiteral("refused")).toBool()});
+            contents.log.append(CodeLine{l.value(QStringLiteral("code")).toString(),
+                                         l.value(QStringLiteral("errorType")).toString(),
+                                         l.value(QStringLiteral("error")).toString(),
+                                         l.value(QStringLiteral("refused")).toBool(), QString(), false});
         }
     } catch (const std::exception &e) {
         if (error)

@@ -15,7 +15,9 @@ class ActionLog
 public:
     explicit ActionLog(CodeLog &log) : m_log(log) { }
 
-    void ok(const QString &code) { m_log.append(CodeLine{code, {}, {}, false}); }
+    void ok(const QString &code) { m_log.append(CodeLine{code, {}, {}, false, {}, false}); }
+    // A line that did what the kitchen did but must not run as it is (`why`): a comment.
+    void inert(const QString &code, const QString &why) { m_log.append(CodeLine{code, {}, {}, false, why, false}); }
     // Where the log is now, and back to there: an action that fails part-way leaves no line.
     qsizetype mark() const { return m_log.lines().size(); }
     void undoTo(qsizetype mark) { m_log.truncate(mark); }
@@ -27,7 +29,7 @@ public:
     // Python raised `pythonType` running `code` (a console-made object's own .to()).
     void failedInPython(const QString &code, const QString &pythonType, const OpError &error)
     {
-        m_log.append(CodeLine{code, pythonType, error.message, false});
+        m_log.append(CodeLine{code, pythonType, error.message, false, {}, false});
     }
 
 private:
