@@ -311,6 +311,13 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("not_checked"), notChecked},
         {QStringLiteral("data_waits"), double(w.dataWaits().size())},
         {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
+        {QStringLiteral("recording_capped"),
+         !w.recordingCap() ? QJsonValue()
+                           : QJsonObject{{QStringLiteral("t"), w.recordingCap()->at},
+                                         {QStringLiteral("max_bytes"), double(w.recordingCap()->maxBytes)},
+                                         {QStringLiteral("bytes"), double(w.recordingCap()->bytes)},
+                                         {QStringLiteral("lines"), double(w.recordingCap()->lines)},
+                                         {QStringLiteral("steps"), double(w.recordingCap()->steps)}}},
         {QStringLiteral("counters"),
          QJsonObject{{QStringLiteral("malformed"), double(n.malformed)},
                      {QStringLiteral("oversized"), double(n.oversized)},

@@ -473,6 +473,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>CodeLog</name>
+    <message>
+        <source># The lines read from a session file are comments: a session file is text anyone can edit, so its lines are not run as they are. Read them before you uncomment any.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DeviceRegistry</name>
     <message>
         <source>Meta device: shapes and dtypes, no data</source>
@@ -1438,10 +1445,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or save its `state_dict()` with torch.save instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 holds something Tensor Kitchen cannot load: %2.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1581,6 +1584,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 holds a whole pickled model. Its classes&apos; code was not run (%2): the kitchen made the same layers itself and gave them the file&apos;s weights, as a model card. %3. In Python, torch.save(model.state_dict(), &quot;%4&quot;) saves a file of the tensors alone.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript archive: torch.jit.load would compile and run its code</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>torch.load(weights_only=False) would import and run %1, named in %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript archive (torch.jit.save). Its code was not run: its tensors were read from its data alone and are cards, named as state_dict() names them. Its lines in the code log are comments, since torch.jit.load would compile and run that code.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its lines in the code log are comments: in Python, torch.load(weights_only=False) would import and run %1, named in %2. Nothing of theirs was run here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1932,11 +1951,15 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Open %1</source>
+        <source>Not checked: %1 — %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Not checked: %1 — %2</source>
+        <source>Show %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (read only)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2828,6 +2851,14 @@ first call: %4</source>
     </message>
     <message>
         <source> at %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recording stopped at its cap of %1, %2 s in: %3 messages (%4 steps) after it were not recorded</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the recording stopped at its cap of %1, %2 s in</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3722,6 +3753,21 @@ first call: %4</source>
         <source>Could not save %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Programs that ended, folded away so that the tabs stay readable: pick one to open its tab again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Watching %1 in a tab of its own (marked until you look at it).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ended programs</source>
+        <translation>
+            <numerusform>%n ended program</numerusform>
+            <numerusform>%n ended programs</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchFindings</name>
@@ -3986,6 +4032,10 @@ first call: %4</source>
     </message>
     <message>
         <source>The hello names process %1, but the connection comes from process %2: one program cannot speak for another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program sent more than %1 MiB of distinct names and paths: new ones are shown as “…” from here on.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

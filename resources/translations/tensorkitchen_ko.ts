@@ -486,6 +486,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>CodeLog</name>
+    <message>
+        <source># The lines read from a session file are comments: a session file is text anyone can edit, so its lines are not run as they are. Read them before you uncomment any.</source>
+        <translation># 세션 파일에서 읽은 줄은 주석입니다. 세션 파일은 누구나 고칠 수 있는 텍스트라서 그 줄을 그대로 실행하지 않습니다. 주석을 풀기 전에 먼저 읽어 보세요.</translation>
+    </message>
+</context>
+<context>
     <name>DeviceRegistry</name>
     <message>
         <source>Meta device: shapes and dtypes, no data</source>
@@ -1445,10 +1452,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: 파일이 손상되었거나 잘렸습니다(%2).</translation>
     </message>
     <message>
-        <source>%1 holds a TorchScript model (torch.jit.save): open it with torch.jit.load in Python, or save its `state_dict()` with torch.save instead.</source>
-        <translation>%1에는 TorchScript 모델(torch.jit.save)이 들어 있습니다. Python에서 torch.jit.load로 열거나, 대신 그 `state_dict()`를 torch.save로 저장하세요.</translation>
-    </message>
-    <message>
         <source>%1 holds something Tensor Kitchen cannot load: %2.</source>
         <translation>%1에는 Tensor Kitchen이 불러올 수 없는 것이 들어 있습니다: %2.</translation>
     </message>
@@ -1587,6 +1590,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>%1 holds a whole pickled model. Its classes&apos; code was not run (%2): the kitchen made the same layers itself and gave them the file&apos;s weights, as a model card. %3. In Python, torch.save(model.state_dict(), &quot;%4&quot;) saves a file of the tensors alone.</source>
         <translation>%1에는 pickle로 저장한 모델 전체가 들어 있습니다. 그 클래스의 코드는 실행하지 않았습니다(%2). 주방이 같은 층을 직접 만들고 파일의 가중치를 넣어 모델 카드로 만들었습니다. %3. Python에서 torch.save(model.state_dict(), &quot;%4&quot;)로 저장하면 텐서만 담긴 파일이 됩니다.</translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript archive: torch.jit.load would compile and run its code</source>
+        <translation>%1 파일은 TorchScript 아카이브이고, torch.jit.load는 그 코드를 컴파일해 실행합니다</translation>
+    </message>
+    <message>
+        <source>torch.load(weights_only=False) would import and run %1, named in %2</source>
+        <translation>torch.load(weights_only=False)는 %2 파일에 적힌 %1 항목을 가져와 실행합니다</translation>
+    </message>
+    <message>
+        <source>%1 is a TorchScript archive (torch.jit.save). Its code was not run: its tensors were read from its data alone and are cards, named as state_dict() names them. Its lines in the code log are comments, since torch.jit.load would compile and run that code.</source>
+        <translation>%1 파일은 TorchScript 아카이브(torch.jit.save)입니다. 그 코드는 실행하지 않았습니다. 텐서는 데이터만 읽어 카드로 만들었고, 이름은 state_dict()가 붙이는 그대로입니다. torch.jit.load는 그 코드를 컴파일해 실행하므로 코드 기록의 해당 줄은 주석입니다.</translation>
+    </message>
+    <message>
+        <source>Its lines in the code log are comments: in Python, torch.load(weights_only=False) would import and run %1, named in %2. Nothing of theirs was run here.</source>
+        <translation>코드 기록의 해당 줄은 주석입니다. Python에서 torch.load(weights_only=False)는 %2 파일에 적힌 %1 항목을 가져와 실행하기 때문입니다. 여기서는 그 어느 것도 실행하지 않았습니다.</translation>
     </message>
 </context>
 <context>
@@ -1938,12 +1957,16 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>고치면 스텝 하나가 약 %1 ms 걸립니다.</translation>
     </message>
     <message>
-        <source>Open %1</source>
-        <translation>%1 열기</translation>
-    </message>
-    <message>
         <source>Not checked: %1 — %2</source>
         <translation>확인하지 못함: %1 — %2</translation>
+    </message>
+    <message>
+        <source>Show %1</source>
+        <translation>%1 보기</translation>
+    </message>
+    <message>
+        <source>%1 (read only)</source>
+        <translation>%1 (읽기 전용)</translation>
     </message>
 </context>
 <context>
@@ -2833,6 +2856,14 @@ first call: %4</source>
         <source> at %1</source>
         <translation> (%1)</translation>
     </message>
+    <message>
+        <source>the recording stopped at its cap of %1, %2 s in: %3 messages (%4 steps) after it were not recorded</source>
+        <translation>기록 파일은 %2초 지점에서 상한 %1에 이르러 멈췄고, 그 뒤의 메시지 %3개(스텝 %4개)는 기록되지 않았습니다</translation>
+    </message>
+    <message>
+        <source>the recording stopped at its cap of %1, %2 s in</source>
+        <translation>기록 파일은 %2초 지점에서 상한 %1에 이르러 멈췄습니다</translation>
+    </message>
 </context>
 <context>
     <name>tk::ReplicaOptions</name>
@@ -3720,6 +3751,20 @@ first call: %4</source>
         <source>Could not save %1: %2</source>
         <translation>%1을(를) 저장할 수 없습니다: %2</translation>
     </message>
+    <message>
+        <source>Programs that ended, folded away so that the tabs stay readable: pick one to open its tab again.</source>
+        <translation>탭을 읽기 쉽게 두려고 종료된 프로그램을 접어 두었습니다. 하나를 고르면 그 탭이 다시 열립니다.</translation>
+    </message>
+    <message>
+        <source>Watching %1 in a tab of its own (marked until you look at it).</source>
+        <translation>%1 프로그램을 따로 탭에서 지켜봅니다(탭을 열어 볼 때까지 표시가 남습니다).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n ended programs</source>
+        <translation>
+            <numerusform>종료된 프로그램 %n개</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchFindings</name>
@@ -3984,6 +4029,10 @@ first call: %4</source>
     <message>
         <source>The hello names process %1, but the connection comes from process %2: one program cannot speak for another.</source>
         <translation>hello에는 프로세스 %1이(가) 적혀 있지만, 연결은 프로세스 %2에서 왔습니다. 한 프로그램이 다른 프로그램을 대신해 말할 수는 없습니다.</translation>
+    </message>
+    <message>
+        <source>The program sent more than %1 MiB of distinct names and paths: new ones are shown as “…” from here on.</source>
+        <translation>프로그램이 서로 다른 이름과 경로를 %1 MiB 넘게 보냈습니다. 이제부터 새 이름과 경로는 “…”로 보입니다.</translation>
     </message>
 </context>
 <context>

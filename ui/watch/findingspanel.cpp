@@ -2,12 +2,16 @@
 
 #include "core/watch/watchplace.h"
 
+#include <QDialog>
+#include <QDialogButtonBox>
 #include <QFileInfo>
+#include <QFontDatabase>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
+#include <QPlainTextEdit>
 #include <QScrollArea>
-#include <QUrl>
+#include <QTextBlock>
 #include <QVBoxLayout>
 
 namespace tk {
@@ -22,7 +26,14 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     m_details->setObjectName(QStringLiteral("findingDetails"));
     m_details->setWordWrap(true);
     m_details->setTextInteractionFlags(Qt::TextBrowserInteraction);
-    m_details->setOpenExternalLinks(true); // the file's link opens the user's editor
+    // The file's link opens the app's own read-only viewer: a path a program sent is never
+    // handed to the desktop's default handler.
+    m_details->setOpenExternalLinks(false);
+    connect(m_details, &QLabel::linkActivated, this, [this](const QString &link) {
+        const int row = m_list->currentRow();
+        if (link == QLatin1String("#source") && row >= 0 && row < m_findings.size())
+            showSource(m_findings.at(row));
+    });
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_notChecked = new QLabel;
     m_notChecked->setObjectName(QStringLiteral("findingsNotChecked"));
@@ -102,10 +113,37 @@ QString FindingsPanel::sourceHtml(const WatchFinding &f)
         const QString text = QStringLiteral("%1  %2").arg(first + i, 4).arg(lines.at(i)).toHtmlEscaped();
         html += first + i == f.line ? QStringLiteral("<b>%1</b><br>").arg(text) : text + QStringLiteral("<br>");
     }
-    html += QStringLiteral("</p><p><a href=\"%1\">%2</a></p>")
-                .arg(QUrl::fromLocalFile(f.file).toString(QUrl::FullyEncoded).toHtmlEscaped(),
-                     tr("Open %1").arg(QFileInfo(f.file).fileName()).toHtmlEscaped());
+    html += QStringLiteral("</p><p><a href=\"#source\">%1</a></p>")
+                .arg(tr("Show %1").arg(QFileInfo(f.file).fileName()).toHtmlEscaped());
     return html;
+}
+
+void FindingsPanel::showSource(const WatchFinding &f)
+{
+    const QString text = WatchPlace::source(f.file);
+    if (text.isEmpty())
+        return;
+    auto *dialog = new QDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setWindowTitle(tr("%1 (read only)").arg(QFileInfo(f.file).fileName()));
+    auto *view = new QPlainTextEdit(dialog);
+    view->setObjectName(QStringLiteral("findingSource"));
+    view->setReadOnly(true);
+    view->setLineWrapMode(QPlainTextEdit::NoWrap);
+    view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    view->setPlainText(text);
+    const QTextBlock block = view->document()->findBlockByNumber(std::max(0, f.line - 1));
+    QTextCursor cursor(block);
+    cursor.select(QTextCursor::LineUnderCursor);
+    view->setTextCursor(cursor);
+    view->centerCursor();
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close, dialog);
+    connect(buttons, &QDialogButtonBox::rejected, dialog, &QDialog::close);
+    auto *layout = new QVBoxLayout(dialog);
+    layout->addWidget(view);
+    layout->addWidget(buttons);
+    dialog->resize(760, 520);
+    dialog->show();
 }
 
 void FindingsPanel::setNotChecked(const QMap<QString, QString> &why)

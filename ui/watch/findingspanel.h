@@ -36,6 +36,7 @@ Q_SIGNALS:
 private:
     void showDetails(int row);
     QString sourceHtml(const WatchFinding &f);
+    void showSource(const WatchFinding &f); // the whole file in a read-only viewer of the app's
 
     QList<WatchFinding> m_findings;
     // The lines shown for each file:line, read once: the list is refreshed twice a second while

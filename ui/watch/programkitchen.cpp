@@ -48,11 +48,14 @@ DeviceInfo deviceInfo(const WatchDevice &d)
 ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, QWidget *parent)
     : QWidget(parent), m_program(program), m_overlay(overlay)
 {
+    // Every label here shows what a program sent: plain text, never markup.
     m_status = new QLabel;
+    m_status->setTextFormat(Qt::PlainText);
     m_status->setObjectName(QStringLiteral("programStatus"));
     m_status->setWordWrap(true);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_lost = new QLabel;
+    m_lost->setTextFormat(Qt::PlainText);
     m_lost->setObjectName(QStringLiteral("programLost"));
     m_lost->setWordWrap(true);
     m_lost->hide();
@@ -61,6 +64,7 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     m_errorBanner->setFrameShape(QFrame::StyledPanel);
     m_errorBanner->setStyleSheet(QStringLiteral("#programErrorBanner { background: #fde8e4; }"));
     m_errorText = new QLabel;
+    m_errorText->setTextFormat(Qt::PlainText);
     m_errorText->setObjectName(QStringLiteral("programErrorText"));
     m_errorText->setWordWrap(true);
     m_errorText->setTextInteractionFlags(Qt::TextSelectableByMouse);
@@ -128,6 +132,7 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
         updateFindings();
     });
     connect(program, &WatchedProgram::refused, this, &ProgramKitchen::updateStatus);
+    connect(program, &WatchedProgram::recordingCapped, this, &ProgramKitchen::updateStatus);
     connect(program, &WatchedProgram::noticeArrived, this,
             [this](const QString &text) { Q_EMIT statusMessage(text, 12000); });
     // Whatever it said before this tab existed.
@@ -155,7 +160,7 @@ QString ProgramKitchen::title() const
         return tr("program");
     const QString name = programName();
     const qint64 pid = m_program->hello().pid;
-    return pid > 0 ? tr("%1 (%2)").arg(name).arg(pid) : name;
+    return pid > 0 ? tr("%1 (%2)").arg(name, QString::number(pid)) : name; // one arg(): names keep their "%2"
 }
 
 QString ProgramKitchen::programName() const
@@ -163,7 +168,7 @@ QString ProgramKitchen::programName() const
     const WatchHello &h = m_program->hello();
     const QString name = h.program.isEmpty() ? tr("program") : QFileInfo(h.program).fileName();
     if (h.rank >= 0 && h.worldSize > 0) // one rank of a job (torchrun, the DDP lane)
-        return tr("%1 · rank %2 of %3").arg(name).arg(h.rank).arg(h.worldSize);
+        return tr("%1 · rank %2 of %3").arg(name, QString::number(h.rank), QString::number(h.worldSize));
     return name;
 }
 
@@ -197,11 +202,22 @@ void ProgramKitchen::updateStatus()
     m_status->setText(tr("%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown", nullptr,
                          int(std::min<qint64>(m_movesShown, INT_MAX)))
                           // A rank says which it is (beside the others in its job's tab).
+                          // One arg(): a "%2" in a program's name stays as it is.
                           .arg(h.rank >= 0 && h.worldSize > 0 ? programName()
                                    : h.program.isEmpty()      ? tr("program")
-                                                              : h.program)
-                          .arg(h.pid)
-                          .arg(h.python, h.torch, devices.join(QStringLiteral(", ")), state));
+                                                              : h.program,
+                               QString::number(h.pid), h.python, h.torch, devices.join(QStringLiteral(", ")), state));
+    if (const std::optional<WatchRecordingCap> cap = m_program->recordingCap()) {
+        // The recording stopped growing there; the program went on.
+        const QString size = QLocale().formattedDataSize(cap->maxBytes, 1, QLocale::DataSizeTraditionalFormat);
+        m_status->setText(m_status->text() + QStringLiteral(" · ")
+                          + (cap->lines > 0 ? tr("the recording stopped at its cap of %1, %2 s in: %3 messages "
+                                                 "(%4 steps) after it were not recorded")
+                                                  .arg(size, QString::number(cap->at, 'f', 1),
+                                                       QLocale().toString(cap->lines), QLocale().toString(cap->steps))
+                                            : tr("the recording stopped at its cap of %1, %2 s in")
+                                                  .arg(size, QString::number(cap->at, 'f', 1))));
+    }
 }
 
 // The latest sample is the whole picture: a name missing from it is gone.

@@ -17,6 +17,8 @@
 #include <QSaveFile>
 #include <QFileInfo>
 #include <QInputDialog>
+#include <QMenu>
+#include <QPainter>
 #include <QProcess>
 #include <QSettings>
 #include <QStandardPaths>
@@ -24,6 +26,7 @@
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTimer>
+#include <QToolButton>
 
 namespace tk {
 
@@ -45,6 +48,20 @@ WatchController::WatchController(QTabWidget *tabs, FlightOverlay *overlay, QWidg
         if (qobject_cast<ProgramKitchen *>(page) || qobject_cast<JobKitchen *>(page))
             page->deleteLater(); // a job's tab takes its ranks' kitchens with it
     });
+    // A new program's tab is marked until it is looked at.
+    connect(m_tabs, &QTabWidget::currentChanged, this, [this](int index) {
+        QWidget *page = m_tabs->widget(index);
+        if (m_badged.remove(page))
+            m_tabs->setTabIcon(index, QIcon());
+    });
+    // Ended programs' tabs beyond kMaxProgramTabs fold into this button's menu.
+    m_folds = new QToolButton(m_tabs);
+    m_folds->setObjectName(QStringLiteral("foldedPrograms"));
+    m_folds->setPopupMode(QToolButton::InstantPopup);
+    m_folds->setAutoRaise(true);
+    m_folds->setMenu(new QMenu(m_folds));
+    m_folds->hide();
+    m_tabs->setCornerWidget(m_folds, Qt::TopRightCorner);
     // Said once the window listens to this controller (it connects after constructing it).
     if (!m_server->listen())
         QTimer::singleShot(0, this, [this] {
@@ -112,7 +129,73 @@ void WatchController::placeInJob(ProgramKitchen *kitchen)
         m_tabs->setCurrentWidget(job);
 }
 
-ProgramKitchen *WatchController::addKitchen(WatchedProgram *program)
+void WatchController::badge(QWidget *page)
+{
+    const int index = tabOf(page);
+    if (index < 0 || m_tabs->currentIndex() == index)
+        return;
+    QPixmap dot(12, 12);
+    dot.fill(Qt::transparent);
+    QPainter p(&dot);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.setPen(Qt::NoPen);
+    p.setBrush(m_tabs->palette().color(QPalette::Highlight));
+    p.drawEllipse(QRectF(2, 2, 8, 8));
+    m_tabs->setTabIcon(index, QIcon(dot));
+    m_badged.insert(page);
+    connect(page, &QObject::destroyed, this, [this, page] { m_badged.remove(page); });
+}
+
+void WatchController::foldEndedTabs()
+{
+    QList<ProgramKitchen *> ended;
+    int programs = 0;
+    for (int i = 0; i < m_tabs->count(); ++i) {
+        QWidget *page = m_tabs->widget(i);
+        if (!qobject_cast<ProgramKitchen *>(page) && !qobject_cast<JobKitchen *>(page))
+            continue;
+        ++programs;
+        auto *k = qobject_cast<ProgramKitchen *>(page);
+        if (k && page != m_tabs->currentWidget() && k->program()
+            && k->program()->state() != WatchedProgram::State::Running
+            && k->program()->state() != WatchedProgram::State::AwaitingHello)
+            ended << k; // in tab order: the oldest first
+    }
+    for (ProgramKitchen *k : ended) {
+        if (programs <= kMaxProgramTabs)
+            break;
+        m_tabs->removeTab(tabOf(k)); // kept, hidden, with all it holds
+        m_badged.remove(k);
+        k->hide();
+        QAction *unfold = m_folds->menu()->addAction(k->title());
+        connect(unfold, &QAction::triggered, this, [this, k, unfold] {
+            m_folds->menu()->removeAction(unfold);
+            unfold->deleteLater();
+            m_tabs->setCurrentIndex(m_tabs->addTab(k, k->title()));
+            updateFolds();
+        });
+        connect(k, &QObject::destroyed, unfold, [this, unfold] {
+            m_folds->menu()->removeAction(unfold);
+            unfold->deleteLater();
+            updateFolds();
+        });
+        --programs;
+    }
+    updateFolds();
+}
+
+void WatchController::updateFolds()
+{
+    const int n = int(m_folds->menu()->actions().size());
+    m_folds->setText(tr("%n ended programs", nullptr, n));
+    m_folds->setToolTip(tr("Programs that ended, folded away so that the tabs stay readable: pick one to "
+                           "open its tab again."));
+    m_folds->setVisible(n > 0);
+}
+
+int WatchController::foldedCount() const { return int(m_folds->menu()->actions().size()); }
+
+ProgramKitchen *WatchController::addKitchen(WatchedProgram *program, bool focus)
 {
     auto *kitchen = new ProgramKitchen(program, m_overlay);
     const int index = m_tabs->addTab(kitchen, kitchen->title());
@@ -126,20 +209,29 @@ ProgramKitchen *WatchController::addKitchen(WatchedProgram *program)
     });
     // The ranks of one job (their hellos share a group) go side by side into one tab.
     connect(program, &WatchedProgram::helloReceived, this, [this, kitchen] { placeInJob(kitchen); });
-    m_tabs->setCurrentIndex(index);
+    // The user's own action (a recording opened, a script started from the app) shows its tab;
+    // a program that connects by itself never takes the focus from what the user is doing.
+    if (focus)
+        m_tabs->setCurrentIndex(index);
+    else
+        badge(kitchen);
     if (program->state() != WatchedProgram::State::AwaitingHello)
         placeInJob(kitchen);
+    foldEndedTabs();
     return kitchen;
 }
 
 void WatchController::onProgram(WatchedProgram *program)
 {
-    ProgramKitchen *kitchen = addKitchen(program);
-    // The tab owns the program from now on: it stays readable after its connection closes.
-    program->setParent(kitchen);
-    Q_EMIT statusMessage(tr("Watching %1.").arg(kitchen->title()), 8000);
     const qint64 pid = program->hello().pid;
     const QString output = m_outputs.take(pid);
+    ProgramKitchen *kitchen = addKitchen(program, !output.isEmpty());
+    // The tab owns the program from now on: it stays readable after its connection closes.
+    program->setParent(kitchen);
+    Q_EMIT statusMessage(
+        output.isEmpty() ? tr("Watching %1 in a tab of its own (marked until you look at it).").arg(kitchen->title())
+                         : tr("Watching %1.").arg(kitchen->title()),
+        8000);
     if (output.isEmpty())
         return;
     // A script the app started: its output file, followed while the tab is open.
@@ -166,7 +258,7 @@ ProgramKitchen *WatchController::openRecording(const QString &path, double speed
         replay->deleteLater();
         return nullptr;
     }
-    ProgramKitchen *kitchen = addKitchen(replay->program());
+    ProgramKitchen *kitchen = addKitchen(replay->program(), true);
     replay->setParent(kitchen); // closing the tab stops the replay
     connect(replay, &WatchReplay::notice, this, [this](const QString &t) { Q_EMIT statusMessage(t, 12000); });
     connect(replay, &WatchReplay::failed, this, [this, path](const QString &reason) {

@@ -2,9 +2,11 @@
 
 #include <QHash>
 #include <QObject>
+#include <QSet>
 #include <QString>
 
 class QTabWidget;
+class QToolButton;
 
 namespace tk {
 
@@ -47,6 +49,10 @@ public:
     static bool exportTrace(const QList<const ProgramKitchen *> &kitchens, const QString &path, QString *error);
     // The tabs that hold a job's ranks side by side.
     QList<JobKitchen *> jobs() const;
+    // Program tabs kept open; beyond it the oldest ended ones fold into a menu by the tabs.
+    static constexpr int kMaxProgramTabs = 8;
+    int foldedCount() const;
+    bool isBadged(const QWidget *tab) const { return m_badged.contains(const_cast<QWidget *>(tab)); }
 
 public Q_SLOTS:
     void openRecordingWithDialog();
@@ -57,7 +63,11 @@ Q_SIGNALS:
     void statusMessage(const QString &text, int ms = 8000);
 
 private:
-    ProgramKitchen *addKitchen(WatchedProgram *program);
+    // `focus`: the user asked for it (a recording, a script started here); else a badge.
+    ProgramKitchen *addKitchen(WatchedProgram *program, bool focus);
+    void badge(QWidget *page);
+    void foldEndedTabs();
+    void updateFolds();
     void onProgram(WatchedProgram *program);
     // A rank of a job (its hello names a group and a world size): into the job's tab.
     void placeInJob(ProgramKitchen *kitchen);
@@ -70,6 +80,8 @@ private:
     // Scripts the app started, by pid: their output goes to a file (so that they run on when
     // the app closes) that their tab follows.
     QHash<qint64, QString> m_outputs;
+    QSet<QWidget *> m_badged; // tabs not looked at since their program arrived
+    QToolButton *m_folds = nullptr;
 };
 
 } // namespace tk

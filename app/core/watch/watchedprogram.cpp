@@ -56,7 +56,52 @@ void WatchedProgram::receive(const WatchParser::Result &parsed)
         scheduleFlush();
         return;
     }
-    take(parsed.message);
+    WatchMessage m = parsed.message;
+    share(m);
+    take(m);
+}
+
+void WatchedProgram::share(WatchMessage &m)
+{
+    bool kept = true;
+    const auto keep = [&](QString &s) { kept = m_texts.share(s) && kept; };
+    switch (m.type) {
+    case WatchMessage::Type::Move:
+        for (QString *s :
+             {&m.move.sourceName, &m.move.resultName, &m.move.fromDevice, &m.move.requestedDevice, &m.move.toDevice,
+              &m.move.codeLine, &m.move.api, &m.move.file, &m.move.timing, &m.move.className, &m.move.dtype})
+            keep(*s);
+        break;
+    case WatchMessage::Type::Step:
+    case WatchMessage::Type::Cell:
+        keep(m.step.optimizer);
+        keep(m.step.file);
+        keep(m.step.gpuIdleFile);
+        for (WatchCall &c : m.calls) {
+            keep(c.what);
+            keep(c.device);
+            keep(c.file);
+        }
+        break;
+    case WatchMessage::Type::DataWait:
+        keep(m.dataWait.dataset);
+        keep(m.dataWait.file);
+        break;
+    case WatchMessage::Type::Collective:
+        keep(m.collective.op);
+        keep(m.collective.file);
+        break;
+    default:
+        return;
+    }
+    if (!kept && !m_textsSpent) {
+        m_textsSpent = true;
+        const QString text = tr("The program sent more than %1 MiB of distinct names and paths: new ones are "
+                                "shown as “…” from here on.")
+                                 .arg(WatchTextPool::kMaxBytes >> 20);
+        m_notices.append(text);
+        Q_EMIT noticeArrived(text);
+    }
 }
 
 void WatchedProgram::refuse(const QString &reason)
@@ -161,6 +206,10 @@ void WatchedProgram::take(const WatchMessage &m)
         m_counters.dropped += m.count;
         m_countersChanged = true;
         scheduleFlush();
+        return;
+    case Type::RecordingCapped:
+        m_recordingCap = m.cap; // the second, with the counts, replaces the first
+        Q_EMIT recordingCapped();
         return;
     case Type::Notice:
         if (m_notices.size() < kMaxNotices) // "said once" each: a flood of them is not news
@@ -267,6 +316,14 @@ void WatchedProgram::timeMove(qint64 moveId, double seconds)
     if (it == m_moves.end() || it->moveId != moveId) {
         // Its move was dropped by the watcher, or is older than what is kept.
         ++m_counters.unmatched;
+        m_countersChanged = true;
+        scheduleFlush();
+        return;
+    }
+    if (it->timed) {
+        // One time a move: a repeated move_time would make the app re-draw (and the trace
+        // re-write) the same move as often as a program cares to send it.
+        ++m_counters.malformed;
         m_countersChanged = true;
         scheduleFlush();
         return;

@@ -9,13 +9,16 @@
 #include "core/watch/watchhello.h"
 #include "core/watch/watchlinereader.h"
 #include "core/watch/watchparser.h"
+#include "core/watch/watchrecordingcap.h"
 #include "core/watch/watchstep.h"
+#include "core/watch/watchtextpool.h"
 #include "core/watch/watchtrace.h"
 
 #include <QList>
 #include <QObject>
 #include <QStringList>
 #include <QTimer>
+#include <optional>
 
 namespace tk {
 
@@ -85,6 +88,7 @@ public:
     QList<WatchCall> calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
     QList<OpError> errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
+    std::optional<WatchRecordingCap> recordingCap() const { return m_recordingCap; }
     WatchCounters counters() const { return m_counters; }
     // The stream so far as a Chrome trace (File → Export trace…).
     const WatchTrace &trace() const { return m_trace; }
@@ -100,6 +104,9 @@ Q_SIGNALS:
     void cardsChanged(); // cards() is a new picture
     void errorArrived(const tk::OpError &error);
     void noticeArrived(const QString &text);
+    // A recording that stopped growing at its cap (a replay): said where it stopped, and again
+    // with the counts of what was left out just before its bye.
+    void recordingCapped();
     void countersChanged(const tk::WatchCounters &counters);
     void ended(); // state() is Ended
 
@@ -112,6 +119,7 @@ private:
     void end(bool bye);
     void scheduleFlush();
     template<typename T> static void trim(QList<T> &list);
+    void share(WatchMessage &m);
 
     State m_state = State::AwaitingHello;
     QString m_refusal;
@@ -138,6 +146,9 @@ private:
     bool m_optimizerSteps = false;
     QList<OpError> m_errors;
     QStringList m_notices;
+    std::optional<WatchRecordingCap> m_recordingCap;
+    WatchTextPool m_texts; // every kept text, once: the program's byte budget for them
+    bool m_textsSpent = false;
     WatchCounters m_counters;
     bool m_countersChanged = false;
     WatchTrace m_trace;

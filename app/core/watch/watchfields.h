@@ -42,6 +42,17 @@ public:
     }
 
     QString text(QLatin1String key, Need need = Optional) { return textOf(value(key, need), key); }
+    // A name or a path (a tensor's, a program's, a file's): at most kMaxName characters.
+    QString name(QLatin1String key, Need need = Optional)
+    {
+        QString s = text(key, need);
+        if (s.size() > WatchParser::kMaxName) {
+            s.truncate(WatchParser::kMaxName);
+            if (s.back().isHighSurrogate())
+                s.chop(1);
+        }
+        return s;
+    }
 
     QString textOf(const QJsonValue &v, QLatin1String key)
     {
@@ -56,6 +67,7 @@ public:
 
     static QString cut(QString s)
     {
+        WatchParser::dropControls(s);
         if (s.size() > WatchParser::kMaxString) {
             s.truncate(WatchParser::kMaxString);
             // Never leave half of a surrogate pair behind.
@@ -185,7 +197,7 @@ public:
     // notebook the `cell` (execution count ≥ 1) that file is.
     void location(QString *file, int *line, int *cell)
     {
-        *file = text(QLatin1String("file"));
+        *file = name(QLatin1String("file"));
         *line = small(integer(QLatin1String("line"), Optional, 0, 1));
         *cell = small(integer(QLatin1String("cell"), Optional, 0, 1));
     }

@@ -29,6 +29,8 @@ QString WatchMessage::typeName(Type type)
         return QStringLiteral("error");
     case Type::Dropped:
         return QStringLiteral("dropped");
+    case Type::RecordingCapped:
+        return QStringLiteral("recording_capped");
     case Type::Notice:
         return QStringLiteral("notice");
     case Type::Bye:

@@ -7,6 +7,7 @@
 #include "core/watch/watchdatawait.h"
 #include "core/watch/watchdevice.h"
 #include "core/watch/watchhello.h"
+#include "core/watch/watchrecordingcap.h"
 #include "core/watch/watchstep.h"
 #include "core/watch/watchcall.h"
 
@@ -34,6 +35,7 @@ struct WatchMessage
         Collective,
         Error,
         Dropped,
+        RecordingCapped,
         Notice,
         Bye
     };
@@ -51,6 +53,7 @@ struct WatchMessage
     WatchCollective collective; // Collective
     OpError error; // Error (kind, message, devices, code, traceback in details)
     qint64 count = 0; // Dropped
+    WatchRecordingCap cap; // RecordingCapped
     QString text; // Notice
     bool hasExitCode = false; // Bye: exit_code was not null
     int exitCode = 0;

@@ -25,7 +25,7 @@ void readDevices(WatchFields &f, QList<WatchDevice> &devices, WatchFields::Need 
         WatchFields d(o);
         WatchDevice dev;
         dev.device = d.device(QLatin1String("device"));
-        dev.name = d.text(QLatin1String("name"));
+        dev.name = d.name(QLatin1String("name"));
         dev.total = d.count(QLatin1String("total"), WatchFields::Optional, -1);
         dev.capability = d.text(QLatin1String("capability"));
         f.take(d, QLatin1String("devices"));
@@ -74,7 +74,7 @@ void readHello(WatchFields &f, WatchMessage &m)
     WatchHello &h = m.hello;
     h.version = WatchFields::small(f.integer(QLatin1String("v"), WatchFields::Required, 0, 0));
     h.pid = f.integer(QLatin1String("pid"), WatchFields::Required, 0, 1);
-    h.program = f.text(QLatin1String("program"));
+    h.program = f.name(QLatin1String("program"));
     const QJsonValue argv = f.value(QLatin1String("argv"), WatchFields::Optional);
     if (!argv.isUndefined() && !argv.isArray())
         f.fail(WatchParser::tr("the field “argv” must be an array"));
@@ -89,7 +89,7 @@ void readHello(WatchFields &f, WatchMessage &m)
     h.rank = WatchFields::small(f.integer(QLatin1String("rank"), WatchFields::Optional, -1, 0));
     h.worldSize = WatchFields::small(f.integer(QLatin1String("world_size"), WatchFields::Optional, 0, 1));
     h.backend = f.text(QLatin1String("backend"));
-    h.group = f.text(QLatin1String("group"));
+    h.group = f.name(QLatin1String("group"));
     h.device = f.device(QLatin1String("device"), WatchFields::Optional);
     h.threads = WatchFields::small(f.count(QLatin1String("threads")));
     h.parallel = f.text(QLatin1String("parallel"));
@@ -101,8 +101,8 @@ void readMove(WatchFields &f, WatchMessage &m, double t)
     const qint64 id = f.count(QLatin1String("id"), WatchFields::Required, -1);
     const QString api = f.text(QLatin1String("api"));
     const QString kind = f.text(QLatin1String("kind"));
-    const QString className = f.text(QLatin1String("class"));
-    const QString name = f.text(QLatin1String("name"));
+    const QString className = f.name(QLatin1String("class"));
+    const QString name = f.name(QLatin1String("name"));
     const QString from = f.device(QLatin1String("from"));
     const QString to = f.device(QLatin1String("to")); // "cuda" alone was resolved by the watcher
     m.move = MoveReport::of(MoveOrigin::Watched, name, from, to, to,
@@ -133,9 +133,9 @@ void readCards(WatchFields &f, WatchMessage &m)
         const QJsonObject o = f.objectOf(v, QLatin1String("items"));
         WatchFields c(o);
         WatchCard card;
-        card.name = c.text(QLatin1String("name"));
+        card.name = c.name(QLatin1String("name"));
         card.kind = c.text(QLatin1String("kind"));
-        card.className = c.text(QLatin1String("class"));
+        card.className = c.name(QLatin1String("class"));
         card.device = c.device(QLatin1String("device"));
         card.shape = c.shape();
         card.dtype = c.text(QLatin1String("dtype"));
@@ -203,6 +203,15 @@ void readError(WatchFields &f, WatchMessage &m)
 
 } // namespace
 
+void WatchParser::dropControls(QString &s)
+{
+    s.removeIf([](QChar c) {
+        const char16_t u = c.unicode();
+        return (u < 0x20 && u != u'\n' && u != u'\t') || (u >= 0x7f && u < 0xa0) || u == 0x061c || u == 0x200e
+            || u == 0x200f || (u >= 0x202a && u <= 0x202e) || (u >= 0x2066 && u <= 0x2069);
+    });
+}
+
 bool WatchParser::isDevice(const QString &text)
 {
     static const QRegularExpression pattern(QStringLiteral("\\A[a-z]{1,32}(:[0-9]{1,4})?\\z"));
@@ -231,13 +240,21 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
 
     using Type = WatchMessage::Type;
     static const QHash<QString, Type> types{
-        {QStringLiteral("hello"), Type::Hello},        {QStringLiteral("devices"), Type::Devices},
-        {QStringLiteral("move"), Type::Move},          {QStringLiteral("move_time"), Type::MoveTime},
-        {QStringLiteral("tensors"), Type::Tensors},    {QStringLiteral("memory"), Type::Memory},
-        {QStringLiteral("data_wait"), Type::DataWait}, {QStringLiteral("step"), Type::Step},
-        {QStringLiteral("cell"), Type::Cell},          {QStringLiteral("collective"), Type::Collective},
-        {QStringLiteral("error"), Type::Error},        {QStringLiteral("dropped"), Type::Dropped},
-        {QStringLiteral("notice"), Type::Notice},      {QStringLiteral("bye"), Type::Bye},
+        {QStringLiteral("hello"), Type::Hello},
+        {QStringLiteral("devices"), Type::Devices},
+        {QStringLiteral("move"), Type::Move},
+        {QStringLiteral("move_time"), Type::MoveTime},
+        {QStringLiteral("tensors"), Type::Tensors},
+        {QStringLiteral("memory"), Type::Memory},
+        {QStringLiteral("data_wait"), Type::DataWait},
+        {QStringLiteral("step"), Type::Step},
+        {QStringLiteral("cell"), Type::Cell},
+        {QStringLiteral("collective"), Type::Collective},
+        {QStringLiteral("error"), Type::Error},
+        {QStringLiteral("dropped"), Type::Dropped},
+        {QStringLiteral("notice"), Type::Notice},
+        {QStringLiteral("bye"), Type::Bye},
+        {QStringLiteral("recording_capped"), Type::RecordingCapped},
     };
     const auto found = types.constFind(type);
     if (found == types.constEnd())
@@ -336,6 +353,13 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         break;
     case Type::Dropped:
         m.count = f.count(QLatin1String("count"), WatchFields::Required);
+        break;
+    case Type::RecordingCapped:
+        m.cap.at = m.t;
+        m.cap.maxBytes = f.integer(QLatin1String("max_bytes"), WatchFields::Required, 1, 1);
+        m.cap.bytes = f.count(QLatin1String("bytes"), WatchFields::Required);
+        m.cap.lines = f.count(QLatin1String("lines"), WatchFields::Required);
+        m.cap.steps = f.count(QLatin1String("steps"), WatchFields::Required);
         break;
     case Type::Notice:
         m.text = f.text(QLatin1String("text"), WatchFields::Required);

@@ -16,6 +16,7 @@ class WatchParser
 
 public:
     static constexpr int kMaxString = 4096; // characters; a longer string is cut
+    static constexpr int kMaxName = 512; // a name or a path: cut there
     static constexpr int kMaxShape = 16; // dimensions
     static constexpr int kMaxItems = 256; // a tensors sample
     static constexpr int kMaxTraceback = 64; // frames
@@ -36,6 +37,9 @@ public:
     static Result parse(const QByteArray &line);
     // A device string as PyTorch writes it: "cpu", "cuda:0", "meta", "xpu:1".
     static bool isDevice(const QString &text);
+    // What a program or its files say is shown as text: control characters (but newlines and
+    // tabs) and the bidirectional controls that would reorder what is around them are dropped.
+    static void dropControls(QString &s);
 };
 
 } // namespace tk

@@ -1,9 +1,15 @@
 #include "core/watch/watchplace.h"
 
+#include "core/watch/watchparser.h"
+
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 namespace tk {
 
@@ -14,7 +20,7 @@ QString WatchPlace::text(const QString &file, int line, int cell)
     const QString where = cell > 0 ? cellName(cell) : QFileInfo(file).fileName();
     if (where.isEmpty())
         return {};
-    return line > 0 ? tr("%1, line %2").arg(where).arg(line) : where;
+    return line > 0 ? tr("%1, line %2").arg(where, QString::number(line)) : where; // one arg(): a "%2" in a name stays
 }
 
 QString WatchPlace::compact(const QString &file, int line, int cell)
@@ -22,20 +28,40 @@ QString WatchPlace::compact(const QString &file, int line, int cell)
     const QString where = cell > 0 ? cellName(cell) : QFileInfo(file).fileName();
     if (where.isEmpty())
         return {};
-    return line > 0 ? QStringLiteral("%1:%2").arg(where).arg(line) : where;
+    return line > 0 ? QStringLiteral("%1:%2").arg(where, QString::number(line)) : where;
 }
+
+namespace {
+
+constexpr int kMaxBytes = 4 * 1024 * 1024;
+
+// A path a program sent, opened into `f`: without following a link and without blocking (a
+// FIFO would wait for a writer), and only when it is a regular file of this user's of at most
+// 4 MiB. Nothing received is opened any other way.
+bool openSafely(const QString &file, QFile &f)
+{
+    if (!QDir::isAbsolutePath(file)) // "<stdin>", "<ipython-input-…>", or relative to nothing here
+        return false;
+    const int fd = ::open(QFile::encodeName(file).constData(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        return false;
+    struct stat st = {};
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != ::getuid() || st.st_size > kMaxBytes
+        || !f.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+        ::close(fd);
+        return false;
+    }
+    return true;
+}
+
+} // namespace
 
 QStringList WatchPlace::excerpt(const QString &file, int line, int context, int *first)
 {
     *first = 0;
-    const QFileInfo info(file);
     // A file of at most 4 MiB has fewer lines than that (and line + context cannot overflow).
-    constexpr qint64 kMaxBytes = 4 * 1024 * 1024;
-    if (line < 1 || line > kMaxBytes || context < 0 || context > 100 || file.startsWith(QLatin1Char('<'))
-        || !info.isFile() || info.size() > kMaxBytes)
-        return {};
-    QFile f(file);
-    if (!f.open(QIODevice::ReadOnly))
+    QFile f;
+    if (line < 1 || line > kMaxBytes || context < 0 || context > 100 || !openSafely(file, f))
         return {};
     const int from = std::max(1, line - context);
     QStringList lines;
@@ -43,13 +69,26 @@ QStringList WatchPlace::excerpt(const QString &file, int line, int context, int 
         QByteArray text = f.readLine(); // whole, however long: a cut line would shift the numbers
         if (text.endsWith('\n'))
             text.chop(1);
-        if (n >= from)
-            lines << QString::fromUtf8(text.left(400)); // what is shown of a long line
+        if (n >= from) {
+            QString shown = QString::fromUtf8(text.left(400)); // what is shown of a long line
+            WatchParser::dropControls(shown);
+            lines << shown;
+        }
     }
     if (lines.size() < line - from + 1)
         return {}; // the file is shorter than the line: it changed since
     *first = from;
     return lines;
+}
+
+QString WatchPlace::source(const QString &file)
+{
+    QFile f;
+    if (!openSafely(file, f))
+        return {};
+    QString text = QString::fromUtf8(f.read(kMaxBytes));
+    WatchParser::dropControls(text);
+    return text;
 }
 
 } // namespace tk

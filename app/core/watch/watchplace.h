@@ -20,9 +20,12 @@ public:
     // "cell [3]" (Jupyter's own notation).
     static QString cellName(int cell);
     // The lines around `line` of a file on this disk (the program runs here), `context` before
-    // and after; empty when it cannot be read, is not a plain file, or is over 4 MiB.
-    // `*first` is the first line's number.
+    // and after; empty when it cannot be read, is not a regular file of this user's (a link, a
+    // FIFO, another user's), or is over 4 MiB. `*first` is the first line's number. Opened
+    // without blocking and without following links: the path came from a program.
     static QStringList excerpt(const QString &file, int line, int context, int *first);
+    // The whole of such a file as text (for the app's own viewer), or empty.
+    static QString source(const QString &file);
 };
 
 } // namespace tk

@@ -91,11 +91,12 @@ bool WatchTrace::addRecording(const QString &path, QString *error)
 
 void WatchTrace::append(const QJsonObject &event)
 {
-    if (m_events.size() >= kMaxEvents) {
+    if (full()) {
         ++m_leftOut;
         return;
     }
     m_events.append(QJsonDocument(event).toJson(QJsonDocument::Compact));
+    m_bytes += m_events.constLast().size();
 }
 
 void WatchTrace::metadata(const char *what, int tid, const QJsonObject &args)
@@ -158,7 +159,7 @@ void WatchTrace::add(const WatchMessage &m)
             args[QStringLiteral("cell")] = r.cell;
         if (!r.timed)
             args[QStringLiteral("timed")] = false; // CUDA events pending: its move_time comes later
-        if (m_events.size() < kMaxEvents)
+        if (!full())
             m_moveEvents.insert(r.moveId, m_events.size());
         slice(name, Moves, m.t, r.seconds, "move", args);
         return;
@@ -175,7 +176,9 @@ void WatchTrace::add(const WatchMessage &m)
         QJsonObject args = e.value(QLatin1String("args")).toObject();
         args.remove(QStringLiteral("timed"));
         e[QStringLiteral("args")] = args;
+        m_bytes -= m_events.at(at).size();
         m_events[at] = QJsonDocument(e).toJson(QJsonDocument::Compact);
+        m_bytes += m_events.at(at).size();
         return;
     }
     case Type::Step: {
@@ -271,6 +274,7 @@ void WatchTrace::add(const WatchMessage &m)
     case Type::Devices:
     case Type::Tensors:
     case Type::Dropped:
+    case Type::RecordingCapped:
     case Type::Notice:
     case Type::Bye:
         return; // nothing on a timeline

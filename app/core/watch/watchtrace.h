@@ -26,7 +26,10 @@ class WatchTrace
     Q_DECLARE_TR_FUNCTIONS(WatchTrace)
 
 public:
-    static constexpr int kMaxEvents = 500000; // ~100 MB of JSON at most; later events are left out
+    // A program's trace holds at most this many events and bytes of JSON; later ones are left
+    // out (and counted), so a long run cannot make the app hold more.
+    static constexpr int kMaxEvents = 500000;
+    static constexpr qint64 kMaxBytes = qint64(64) << 20;
 
     enum Lane { Steps = 1, Moves = 2, DataWaits = 3, Cells = 4, Collectives = 5 };
 
@@ -51,12 +54,14 @@ private:
     void slice(const QString &name, Lane lane, double end, double seconds, const char *category,
                const QJsonObject &args);
     void metadata(const char *what, int tid, const QJsonObject &args);
+    bool full() const { return m_events.size() >= kMaxEvents || m_bytes >= kMaxBytes; }
 
     QList<QByteArray> m_events; // each event as compact JSON: a fraction of a QJsonObject
     QHash<qint64, qsizetype> m_moveEvents; // a move's id → its slice, for a later move_time
     qint64 m_pid = 0; // the current stream's process
     int m_processes = 0;
     qint64 m_leftOut = 0;
+    qint64 m_bytes = 0; // of m_events
 };
 
 } // namespace tk

@@ -147,6 +147,16 @@ private Q_SLOTS:
         QCOMPARE(timed.size(), 1);
         QCOMPARE(timed.at(0).at(0).value<MoveReport>().sourceName, QStringLiteral("b"));
         QCOMPARE(p.counters().unmatched, qint64(1)); // id 4 never came
+        // Only the first time of a move is taken: a repeat changes nothing and is counted.
+        const qint64 malformed = p.counters().malformed;
+        feedAll(p, {R"({"type":"move_time","t":1.7,"id":5,"seconds":9.0})"});
+        QCOMPARE(p.move(5)->seconds, 0.25);
+        QCOMPARE(timed.size(), 1);
+        QCOMPARE(p.counters().malformed, malformed + 1);
+        // Names are cut at 512 characters; control and bidirectional characters are dropped.
+        const QString longName = QString(600, QLatin1Char('n'));
+        feedAll(p, {move(12, qPrintable(longName + QStringLiteral("\\u202e\\u0007")), 1, "null")});
+        QCOMPARE(p.move(12)->sourceName, QString(512, QLatin1Char('n')));
 
         // A move_time before its batch went out: the batch carries the time.
         WatchedProgram q;
@@ -156,6 +166,55 @@ private Q_SLOTS:
         q.flush();
         QCOMPARE(qtimed.size(), 0);
         QCOMPARE(batches.at(0).at(0).value<QList<MoveReport>>().at(0).seconds, 0.125);
+    }
+
+    // Texts a program sends are kept once each, shared by every move that names them, and
+    // within a byte budget: past it a new name is "…", said once in a notice.
+    void namesAreKeptOnceWithinABudget()
+    {
+        WatchedProgram p;
+        QSignalSpy notices(&p, &WatchedProgram::noticeArrived);
+        feedAll(p, {hello(), move(1, "same"), move(2, "same")});
+        QCOMPARE(p.move(1)->sourceName.constData(), p.move(2)->sourceName.constData());
+        QCOMPARE(p.move(1)->file.constData(), p.move(2)->file.constData());
+        // 500-character names, each new: ~1 KB apiece, so the 16 MiB budget is spent by 17,000.
+        const int n = 20000;
+        QList<QByteArray> many;
+        for (int i = 0; i < n; ++i)
+            many << move(3 + i, QStringLiteral("%1").arg(i, 500, 10, QLatin1Char('0')));
+        feedAll(p, many);
+        QCOMPARE(p.move(3)->sourceName, QStringLiteral("%1").arg(0, 500, 10, QLatin1Char('0')));
+        QCOMPARE(p.move(2 + n)->sourceName, QStringLiteral("…"));
+        QCOMPARE(p.move(2 + n)->file, QStringLiteral("/home/u/train.py")); // kept before: still shared
+        QCOMPARE(notices.size(), 1);
+        QVERIFY(notices.at(0).at(0).toString().contains("16 MiB"));
+        QVERIFY(p.notices().contains(notices.at(0).at(0).toString()));
+    }
+
+    // A recording capped by the watcher says so twice; the last, with its counts, is kept.
+    void aCappedRecordingSaysWhereItStopped()
+    {
+        WatchedProgram p;
+        QSignalSpy capped(&p, &WatchedProgram::recordingCapped);
+        feedAll(p,
+                {hello(), move(1),
+                 R"({"type":"recording_capped","t":5.5,"max_bytes":8192,"bytes":8100,"lines":0,"steps":0})"});
+        QCOMPARE(capped.size(), 1);
+        QCOMPARE(p.recordingCap()->lines, qint64(0));
+        feedAll(p,
+                {R"({"type":"recording_capped","t":9.25,"max_bytes":8192,"bytes":8100,"lines":480,"steps":31})",
+                 R"({"type":"recording_capped","t":9.5,"max_bytes":0,"bytes":1,"lines":1,"steps":1})",
+                 R"({"type":"bye","t":9.5,"exit_code":0})"});
+        QCOMPARE(capped.size(), 2); // the third is refused: a cap of 0 bytes is none
+        QCOMPARE(p.counters().malformed, qint64(1));
+        QCOMPARE(p.counters().unknown, qint64(0));
+        const tk::WatchRecordingCap cap = *p.recordingCap();
+        QCOMPARE(cap.at, 9.25);
+        QCOMPARE(cap.maxBytes, qint64(8192));
+        QCOMPARE(cap.bytes, qint64(8100));
+        QCOMPARE(cap.lines, qint64(480));
+        QCOMPARE(cap.steps, qint64(31));
+        QCOMPARE(p.state(), WatchedProgram::State::Ended);
     }
 
     void movesWithOldIdsAreRefused()

@@ -7,8 +7,10 @@
 #include "support/watchtest.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchfindings.h"
+#include "core/watch/watchplace.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -18,6 +20,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <sys/stat.h>
 
 using namespace tk;
 
@@ -435,6 +438,45 @@ private Q_SLOTS:
         for (const WatchFinding &f : findingsOf("findings/gpu_idle_fixed.py"))
             QVERIFY2(f.kind != QLatin1String("gpu_idle") && f.kind != QLatin1String("data_wait"),
                      qPrintable(f.evidence));
+    }
+
+    // A finding's file is a path a program sent: its lines are shown only from a regular file
+    // of this user's, opened without following a link and without blocking on a FIFO.
+    void aProgramsPathIsReadOnlyWhenItIsAPlainFile()
+    {
+        QTemporaryDir dir;
+        QFile script(dir.filePath("train.py"));
+        QVERIFY(script.open(QIODevice::WriteOnly));
+        script.write("import torch\nx = torch.ones(2)\nprint(x)\n");
+        script.close();
+        int first = 0;
+        QCOMPARE(WatchPlace::excerpt(script.fileName(), 2, 1, &first),
+                 (QStringList{"import torch", "x = torch.ones(2)", "print(x)"}));
+        QCOMPARE(first, 1);
+        QVERIFY(WatchPlace::source(script.fileName()).startsWith("import torch"));
+        // A link planted where the program said its file is: not followed.
+        QVERIFY(QFile::link(script.fileName(), dir.filePath("link.py")));
+        QVERIFY(WatchPlace::excerpt(dir.filePath("link.py"), 2, 1, &first).isEmpty());
+        QVERIFY(WatchPlace::source(dir.filePath("link.py")).isEmpty());
+        // A FIFO with no writer: refused at once (opening it to read would wait for a writer).
+        QCOMPARE(::mkfifo(QFile::encodeName(dir.filePath("fifo.py")).constData(), 0600), 0);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(WatchPlace::excerpt(dir.filePath("fifo.py"), 1, 1, &first).isEmpty());
+        QVERIFY(WatchPlace::source(dir.filePath("fifo.py")).isEmpty());
+        QVERIFY(clock.elapsed() < 2000);
+        // A relative path names nothing here; a file's bidirectional controls are dropped
+        // (they would show its lines in another order than Python reads them).
+        QVERIFY(QDir::setCurrent(dir.path()));
+        QVERIFY(WatchPlace::source(QStringLiteral("train.py")).isEmpty());
+        QFile bidi(dir.filePath("bidi.py"));
+        QVERIFY(bidi.open(QIODevice::WriteOnly));
+        bidi.write(QStringLiteral("ok = True  # \u202e \u2066nur\u2069\u2066\nprint(ok)\n").toUtf8());
+        bidi.close();
+        QCOMPARE(WatchPlace::source(bidi.fileName()), QStringLiteral("ok = True  #  nur\nprint(ok)\n"));
+        QCOMPARE(WatchPlace::excerpt(bidi.fileName(), 1, 0, &first), QStringList{"ok = True  #  nur"});
+        // A name with a placeholder in it stays as it is (one arg(), not two).
+        QCOMPARE(WatchPlace::text("/tmp/a%2b.py", 7, 0), QStringLiteral("a%2b.py, line 7"));
     }
 
     // Recordings made on an H200 (PyTorch 2.11, CUDA 13.0; docs/gpu-report.md) hold what only a

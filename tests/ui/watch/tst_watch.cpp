@@ -29,6 +29,8 @@
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QToolButton>
+#include <QMenu>
 #include <QPointer>
 #include <QProcess>
 #include <QSet>
@@ -47,6 +49,9 @@
 
 using namespace tk;
 using testsupport::cardNames;
+using testsupport::hello;
+using testsupport::lines;
+using testsupport::move;
 using testsupport::replay;
 
 class TestWatch : public QObject
@@ -275,6 +280,85 @@ private Q_SLOTS:
         QCOMPARE(slices, 2);
     }
 
+    // What a program names is text: a program called "<img …>%2" and a tensor "<b>w</b>" are
+    // shown as they are spelled, and a "%2" in a name is never filled in.
+    void namesFromAProgramAreShownAsText()
+    {
+        QTemporaryDir tmp;
+        QFile f(tmp.filePath("markup.tkwatch"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        QByteArray hi = hello(777);
+        hi.replace("\"program\":\"train.py\"", "\"program\":\"<img src=x>%2.py\"");
+        f.write(lines({hi, move(1, "<b>w</b>", 0.1),
+                       R"({"type":"tensors","t":0.2,"items":[{"name":"<b>w</b>","kind":"tensor","device":"cpu",)"
+                       R"("dtype":"float32","shape":[2],"bytes":8}]})",
+                       R"({"type":"bye","t":0.3,"exit_code":0})"}));
+        f.close();
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, f.fileName());
+        QVERIFY(k);
+        QTRY_COMPARE(k->program()->state(), WatchedProgram::State::Ended);
+        QCOMPARE(k->title(), QStringLiteral("<img src=x>%2.py (777)"));
+        auto *status = k->findChild<QLabel *>("programStatus");
+        QCOMPARE(status->textFormat(), Qt::PlainText);
+        QVERIFY2(status->text().startsWith("<img src=x>%2.py · pid 777"), qPrintable(status->text()));
+        QTRY_VERIFY(!k->kitchen()->findChildren<TensorCard *>().isEmpty());
+        for (TensorCard *card : k->kitchen()->findChildren<TensorCard *>())
+            for (QLabel *label : card->findChildren<QLabel *>())
+                if (label->text().contains("<b>"))
+                    QCOMPARE(label->textFormat(), Qt::PlainText);
+    }
+
+    // A recording the watcher capped: its tab says where it stopped and what was left out.
+    void aCappedRecordingSaysSoInItsTab()
+    {
+        QTemporaryDir tmp;
+        QFile f(tmp.filePath("capped.tkwatch"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(lines({hello(778), move(1, "w", 0.1),
+                       R"({"type":"recording_capped","t":0.2,"max_bytes":8192,"bytes":8100,"lines":0,"steps":0})",
+                       R"({"type":"recording_capped","t":3.5,"max_bytes":8192,"bytes":8100,"lines":4800,"steps":31})",
+                       R"({"type":"bye","t":3.5,"exit_code":0})"}));
+        f.close();
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, f.fileName());
+        QVERIFY(k);
+        QTRY_COMPARE(k->program()->state(), WatchedProgram::State::Ended);
+        const QString status = k->findChild<QLabel *>("programStatus")->text();
+        const QString expected = QStringLiteral("the recording stopped at its cap of %1, 3.5 s in: %2 messages (31 "
+                                                "steps) after it were not recorded")
+                                     .arg(QLocale().formattedDataSize(8192, 1, QLocale::DataSizeTraditionalFormat),
+                                          QLocale().toString(4800));
+        QVERIFY2(status.contains(expected), qPrintable(status));
+    }
+
+    // A program's tab never takes the focus by itself; past kMaxProgramTabs, the oldest ended
+    // programs fold into a menu beside the tabs, and come back whole from it.
+    void programTabsAreBoundedAndFold()
+    {
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        const int appTabs = w.tabs()->count();
+        QList<ProgramKitchen *> opened;
+        for (int i = 0; i < WatchController::kMaxProgramTabs + 3; ++i) {
+            ProgramKitchen *k = w.watch()->openRecording(m_right, 0);
+            QVERIFY(k);
+            QTRY_COMPARE(k->program()->state(), WatchedProgram::State::Ended);
+            opened << k;
+        }
+        QCOMPARE(w.tabs()->count(), appTabs + WatchController::kMaxProgramTabs);
+        QCOMPARE(w.watch()->foldedCount(), 3);
+        QCOMPARE(w.tabs()->indexOf(opened.first()), -1); // the oldest folded, not closed
+        QCOMPARE(w.tabs()->currentWidget(), opened.last());
+        auto *folds = w.findChild<QToolButton *>("foldedPrograms");
+        QVERIFY(folds && folds->isVisible());
+        folds->menu()->actions().first()->trigger();
+        QCOMPARE(w.tabs()->currentWidget(), opened.first());
+        QCOMPARE(w.watch()->kitchens().size(), WatchController::kMaxProgramTabs + 1);
+    }
+
     // "Why is it slow?": a starved DataLoader loop's tab shows the finding beside its chart.
     void theFindingsStandBesideTheChart()
     {
@@ -298,7 +382,15 @@ private Q_SLOTS:
         // Its line, read from the program's own file, and a link that opens it.
         QVERIFY2(panel->detailText().contains(QRegularExpression("<b> *\\d+  for x, y in loader:[^<]*</b>")),
                  qPrintable(panel->detailText()));
-        QVERIFY(panel->detailText().contains("href=\"file://"));
+        // The link opens the app's own read-only viewer, never the desktop's handler.
+        QVERIFY(!panel->detailText().contains("file://") && panel->detailText().contains("href=\"#source\""));
+        auto *details = k->findChild<QLabel *>("findingDetails");
+        QVERIFY(details);
+        Q_EMIT details->linkActivated("#source");
+        QPlainTextEdit *viewer = nullptr;
+        QTRY_VERIFY((viewer = k->findChild<QPlainTextEdit *>("findingSource")) != nullptr);
+        QVERIFY(viewer->isReadOnly());
+        QVERIFY(viewer->textCursor().selectedText().contains("for x, y in loader:"));
         // Its evidence on the chart: the waits in full, the other parts of each step faint.
         QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("wait"));
         QVERIFY(!k->stepChart()->isFaint("wait"));

@@ -178,6 +178,13 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(w.watch()->kitchens().size(), 1, 30000);
         ProgramKitchen *k = w.watch()->kitchens().first();
         QCOMPARE(k->program()->hello().pid, p.processId());
+        // It arrived by itself: its tab is marked, and the user's tab stays in front.
+        QVERIFY(w.tabs()->currentWidget() != k);
+        QVERIFY(w.watch()->isBadged(k));
+        QVERIFY(!w.tabs()->tabIcon(w.tabs()->indexOf(k)).isNull());
+        w.tabs()->setCurrentWidget(k);
+        QVERIFY(!w.watch()->isBadged(k));
+        QVERIFY(w.tabs()->tabIcon(w.tabs()->indexOf(k)).isNull());
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
         QTRY_VERIFY_WITH_TIMEOUT(!k->program()->isRunning(), 10000);
