@@ -1610,7 +1610,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A session file (.tks) to open.</source>
+        <source>A file to open: a session (.tks), a recording (.tkwatch), or tensors (.pt, .pth, .ckpt, .bin, .safetensors).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3119,10 +3119,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>milliseconds</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3165,6 +3161,57 @@ first call: %4</source>
     <message>
         <source>GPU idle before the step&apos;s work</source>
         <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>step (counted from 1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cell [%1]: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the watcher&apos;s start: the program&apos;s start-up is in it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>copying between devices: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>waiting for the DataLoader: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>in torch.distributed collectives: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the rest (compute, Python): %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the GPU sat idle %1 before its work</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ↑ start-up</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ↑</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>moved %1 in %n moves</source>
+        <translation>
+            <numerusform>moved %1 in %n move</numerusform>
+            <numerusform>moved %1 in %n moves</numerusform>
+        </translation>
     </message>
 </context>
 <context>

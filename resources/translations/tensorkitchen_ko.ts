@@ -1615,8 +1615,8 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>Tensor Kitchen: PyTorch가 텐서를 장치에 어떻게 놓는지 살펴봅니다.</translation>
     </message>
     <message>
-        <source>A session file (.tks) to open.</source>
-        <translation>열 세션 파일(.tks).</translation>
+        <source>A file to open: a session (.tks), a recording (.tkwatch), or tensors (.pt, .pth, .ckpt, .bin, .safetensors).</source>
+        <translation>열 파일입니다. 세션(.tks), 기록 파일(.tkwatch), 텐서(.pt, .pth, .ckpt, .bin, .safetensors) 중 하나를 주세요.</translation>
     </message>
 </context>
 <context>
@@ -3117,10 +3117,6 @@ first call: %4</source>
         <translation>스텝마다: 복사, 데이터 대기, 나머지</translation>
     </message>
     <message>
-        <source>step</source>
-        <translation>스텝</translation>
-    </message>
-    <message>
         <source>milliseconds</source>
         <translation>밀리초</translation>
     </message>
@@ -3163,6 +3159,56 @@ first call: %4</source>
     <message>
         <source>GPU idle before the step&apos;s work</source>
         <translation>스텝의 일 전 GPU 유휴 시간</translation>
+    </message>
+    <message>
+        <source>step (counted from 1)</source>
+        <translation>스텝 (1부터 센 번호)</translation>
+    </message>
+    <message>
+        <source>Cell [%1]: %2</source>
+        <translation>셀 [%1]: %2</translation>
+    </message>
+    <message>
+        <source>Step %1: %2</source>
+        <translation>스텝 %1: %2</translation>
+    </message>
+    <message>
+        <source>from the watcher&apos;s start: the program&apos;s start-up is in it</source>
+        <translation>감시 도구가 시작한 때부터 잰 시간이라 프로그램의 시작 준비가 들어 있습니다</translation>
+    </message>
+    <message>
+        <source>copying between devices: %1</source>
+        <translation>장치 간 복사: %1</translation>
+    </message>
+    <message>
+        <source>waiting for the DataLoader: %1</source>
+        <translation>DataLoader 대기: %1</translation>
+    </message>
+    <message>
+        <source>in torch.distributed collectives: %1</source>
+        <translation>torch.distributed 집합 통신: %1</translation>
+    </message>
+    <message>
+        <source>the rest (compute, Python): %1</source>
+        <translation>나머지 (계산, Python): %1</translation>
+    </message>
+    <message>
+        <source>the GPU sat idle %1 before its work</source>
+        <translation>일을 받기 전 GPU 유휴 시간: %1</translation>
+    </message>
+    <message>
+        <source>%1 ↑ start-up</source>
+        <translation>%1 ↑ 시작 준비</translation>
+    </message>
+    <message>
+        <source>%1 ↑</source>
+        <translation>%1 ↑</translation>
+    </message>
+    <message numerus="yes">
+        <source>moved %1 in %n moves</source>
+        <translation>
+            <numerusform>이동 %n번, %1</numerusform>
+        </translation>
     </message>
 </context>
 <context>

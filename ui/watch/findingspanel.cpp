@@ -86,10 +86,11 @@ void FindingsPanel::showDetails(int row)
         cost += QLatin1Char(' ')
             + tr("Fixed, a step would take about %1 ms.").arg(QLocale().toString(f.ifFixedSeconds * 1e3, 'f', 2));
     const QString where = WatchPlace::text(f.file, f.line, f.cell);
-    m_details->setText(QStringLiteral("<p>%1</p>%2<p>%3</p><p>%4</p><p><tt>%5</tt></p>")
+    // What it costs and the fix first, so that they show without scrolling; the lines after.
+    m_details->setText(QStringLiteral("<p>%1</p><p><b>%2</b></p><p>%3</p><p><tt>%4</tt></p>%5")
                            .arg((where.isEmpty() ? QString() : where.toHtmlEscaped() + QStringLiteral(": "))
                                     + f.evidence.toHtmlEscaped(),
-                                sourceHtml(f), cost.toHtmlEscaped(), f.advice.toHtmlEscaped(), f.code.toHtmlEscaped()));
+                                cost.toHtmlEscaped(), f.advice.toHtmlEscaped(), f.code.toHtmlEscaped(), sourceHtml(f)));
     Q_EMIT findingSelected(f);
 }
 
@@ -97,7 +98,7 @@ void FindingsPanel::showDetails(int row)
 // opens the file in the user's editor. A notebook's cell has no file here: its place says it.
 QString FindingsPanel::sourceHtml(const WatchFinding &f)
 {
-    const QString key = QStringLiteral("%1:%2:%3").arg(f.file).arg(f.line).arg(f.cell);
+    const QString key = QStringLiteral("%1:%2:%3").arg(f.file, QString::number(f.line), QString::number(f.cell));
     if (const auto cached = m_sources.constFind(key); cached != m_sources.constEnd())
         return *cached;
     if (m_sources.size() > 256)

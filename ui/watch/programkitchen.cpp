@@ -102,12 +102,16 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     chartRow->addWidget(m_findings);
     chartRow->setStretchFactor(0, 3);
     chartRow->setStretchFactor(1, 2);
-    auto *split = new QSplitter(Qt::Vertical);
+    // The chart and the finding beside it are what answers "why is it slow?": they get the
+    // larger share, and never less than a readable plot (the kitchen above scrolls its cards).
+    chartRow->setMinimumHeight(kChartMinHeight);
+    auto *split = m_split = new QSplitter(Qt::Vertical);
     split->addWidget(m_view);
     split->addWidget(chartRow);
     split->addWidget(m_output);
-    split->setStretchFactor(0, 3);
-    split->setStretchFactor(1, 2);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setCollapsible(1, false);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_status);
     layout->addWidget(m_lost);
@@ -139,6 +143,19 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     syncCards();
     syncMemory();
     updateStatus();
+}
+
+void ProgramKitchen::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_splitSized || m_split->height() <= 0)
+        return;
+    // Two fifths to the kitchen, the rest to the chart and its findings: a splitter's first
+    // sizes follow its children's size hints, and a pane of cards asks for far more.
+    m_splitSized = true;
+    const int total = m_split->height() - (m_output->isVisible() ? m_output->height() : 0);
+    const int chart = std::max(kChartMinHeight, total * 3 / 5);
+    m_split->setSizes({std::max(0, total - chart), chart, m_output->isVisible() ? m_output->height() : 0});
 }
 
 ProgramKitchen::~ProgramKitchen()

@@ -14,6 +14,7 @@ class QFrame;
 class QLabel;
 class QPlainTextEdit;
 class QPushButton;
+class QSplitter;
 class QTimer;
 
 namespace tk {
@@ -35,6 +36,7 @@ class ProgramKitchen : public QWidget
 
 public:
     static constexpr int kGroupMs = 500;
+    static constexpr int kChartMinHeight = 280; // the step chart row: a plot area of 160 px and more
 
     // `overlay`: the window's flight layer. The program may end or go away before this tab.
     ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, QWidget *parent = nullptr);
@@ -61,6 +63,9 @@ Q_SIGNALS:
     void errorRaised(); // the program raised: its tab is marked (it may be behind another)
     void statusMessage(const QString &text, int ms);
 
+protected:
+    void showEvent(QShowEvent *event) override;
+
 private:
     void onHello();
     void syncCards();
@@ -83,6 +88,8 @@ private:
     QLabel *m_status = nullptr;
     QLabel *m_lost = nullptr;
     QPlainTextEdit *m_output = nullptr;
+    QSplitter *m_split = nullptr; // the kitchen above, the chart and findings below
+    bool m_splitSized = false;
     QPointer<ErrorDialog> m_errorDialog;
     QFrame *m_errorBanner = nullptr;
     QLabel *m_errorText = nullptr;

@@ -3,23 +3,29 @@
 #include "core/watch/watchstep.h"
 
 #include <QWidget>
+#include <deque>
 
 class QCPBars;
 class QCPGraph;
+class QCPItemText;
 class QCPTextElement;
 class QCustomPlot;
 
 namespace tk {
 
 // A watched program's steps, one bar each: the time spent copying between devices, waiting
-// for the DataLoader and doing the rest, stacked; and the bytes moved per step as a line on the
-// right axis. Keeps the latest kSteps steps; replots on a short timer, not per step.
+// for the DataLoader, in collectives and doing the rest, stacked; and the bytes moved per step
+// as a line on the right axis. Keeps the latest kSteps steps and shows the latest kShown; the
+// user pans and zooms along the steps, and the time axis fits the steps in view: a step far
+// above the others (the first, which holds the program's start-up) is drawn clipped with its
+// time written on it. Replots on a short timer, not per step.
 class StepChart : public QWidget
 {
     Q_OBJECT
 
 public:
     static constexpr int kSteps = 300;
+    static constexpr int kShown = 60;
 
     explicit StepChart(QWidget *parent = nullptr);
 
@@ -34,14 +40,22 @@ public:
     double otherMs(qint64 n) const;
     double gpuIdleMs(qint64 n) const; // the GPU's idle time before step n's work; -1: not measured
     bool gpuIdleInLegend() const;
+    // What hovering step n's bar says: its time, its parts, its bytes; empty when not kept.
+    QString describeStep(qint64 n) const;
+    // The labels written on clipped bars, as drawn (after a replot).
+    QStringList clippedLabels() const;
     // Draws one part ("wait", "copy", "collective", "other" of the bars, or the "gpu_idle" line)
     // in full and the others faint: the evidence of the finding a user selected. Empty: all in full.
     void emphasise(const QString &part);
     QString emphasised() const { return m_emphasised; }
     bool isFaint(const QString &part) const;
+    void replotNow() { replot(); }
 
 private:
     void replot();
+    void fitTime();
+    void hover(const QPoint &pos);
+    const WatchStep *kept(qint64 n) const;
     static double valueAt(const QCPBars *bars, qint64 n);
     QCPBars *bars(const QString &part) const;
 
@@ -54,9 +68,11 @@ private:
     QCPGraph *m_bytes = nullptr;
     QCPGraph *m_idle = nullptr;
     QCPTextElement *m_title = nullptr;
+    QList<QCPItemText *> m_clipLabels; // on the bars drawn clipped
+    std::deque<WatchStep> m_steps; // the kept ones, oldest first
     bool m_cells = false; // the bars are a notebook's cells, not optimizer steps
+    bool m_follow = true; // the view follows the newest steps until the user pans away
     int m_count = 0;
-    double m_maxMs = 0;
     double m_maxBytes = 0;
     bool m_dirty = false;
 };

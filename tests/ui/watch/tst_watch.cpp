@@ -334,6 +334,116 @@ private Q_SLOTS:
         QVERIFY2(status.contains(expected), qPrintable(status));
     }
 
+    // A training loop as a user meets it: step 1 holds the program's start-up (1,285 ms) and
+    // the 59 steps after it take 44–64 ms, waiting for the DataLoader. At 1366×768 and at
+    // 1024×640, with the code log open, the plot is at least 160 px high; the time axis fits
+    // the 59 steps, step 1 drawn clipped with its time; the legend lists only what happened;
+    // hovering a bar tells its step.
+    void theStepChartReadsOnALaptop_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1366x768") << QSize(1366, 768);
+        QTest::newRow("1024x640") << QSize(1024, 640);
+    }
+    void theStepChartReadsOnALaptop()
+    {
+        QFETCH(QSize, size);
+        QTemporaryDir tmp;
+        QFile f(tmp.filePath("loop.tkwatch"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(hello(901) + '\n');
+        double t = 1.285;
+        f.write(QStringLiteral(R"({"type":"step","t":%1,"n":1,"optimizer":"SGD","seconds":1.285,"wait_s":0.04})")
+                    .arg(t)
+                    .toUtf8()
+                + '\n');
+        for (int n = 2; n <= 60; ++n) {
+            const double seconds = 0.044 + 0.02 * double(n % 7) / 6.0;
+            t += seconds;
+            f.write(QStringLiteral(R"({"type":"step","t":%1,"n":%2,"optimizer":"SGD","seconds":%3,"wait_s":%4})")
+                        .arg(QString::number(t, 'f', 6), QString::number(n), QString::number(seconds, 'f', 6),
+                             QString::number(seconds * 0.6, 'f', 6))
+                        .toUtf8()
+                    + '\n');
+        }
+        f.write(QByteArray(R"({"type":"bye","t":5,"exit_code":0})") + '\n');
+        f.close();
+        MainWindow w;
+        w.resize(size);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY(w.codeLogDock()->isVisible());
+        ProgramKitchen *k = replay(w, f.fileName());
+        QVERIFY(k);
+        QTRY_COMPARE(k->program()->state(), WatchedProgram::State::Ended);
+        StepChart *chart = k->stepChart();
+        QTRY_COMPARE(chart->stepCount(), 60);
+        chart->replotNow();
+        QCustomPlot *plot = chart->plot();
+        plot->replot();
+        QVERIFY2(plot->axisRect()->height() >= 160, qPrintable(QString::number(plot->axisRect()->height())));
+        // The 59 loop steps fill the axis; step 1 is clipped, its time written on it.
+        const QCPRange y = plot->yAxis->range();
+        QVERIFY2(y.upper >= 64 && y.upper < 100, qPrintable(QString::number(y.upper)));
+        QVERIFY2(chart->clippedLabels() == QStringList{QStringLiteral("1,285 ms ↑ start-up")}
+                     || chart->clippedLabels() == QStringList{QLocale().toString(1285.0, 'f', 0) + " ms ↑ start-up"},
+                 qPrintable(chart->clippedLabels().join('|')));
+        // Only what happened is in the legend, and no empty bytes axis.
+        QStringList legend;
+        for (int i = 0; i < plot->legend->itemCount(); ++i)
+            if (auto *item = qobject_cast<QCPPlottableLegendItem *>(plot->legend->item(i)))
+                legend << item->plottable()->name();
+        QCOMPARE(legend, (QStringList{"the rest (compute, Python)", "waiting for the DataLoader"}));
+        QVERIFY(!plot->yAxis2->visible());
+        // The axis labels do not overlap: each tick label's box is apart from the next.
+        for (QCPAxis *axis : {plot->xAxis, plot->yAxis}) {
+            const QFontMetrics fm(axis->tickLabelFont());
+            const QVector<double> ticks = axis->tickVector();
+            const QVector<QString> labels = axis->tickVectorLabels();
+            QVERIFY(ticks.size() >= 3);
+            for (int i = 1; i < ticks.size(); ++i) {
+                const double apart = std::abs(axis->coordToPixel(ticks[i]) - axis->coordToPixel(ticks[i - 1]));
+                const double needed = axis == plot->xAxis
+                    ? (fm.horizontalAdvance(labels[i]) + fm.horizontalAdvance(labels[i - 1])) / 2.0
+                    : double(fm.height());
+                QVERIFY2(apart >= needed, qPrintable(labels[i - 1] + " / " + labels[i]));
+            }
+        }
+        // Hovering step 30's bar tells its time and parts; the empty plot says how to pan.
+        const int x = int(plot->xAxis->coordToPixel(30)), yPix = int(plot->yAxis->coordToPixel(10));
+        QTest::mouseMove(plot, QPoint(x, yPix));
+        QVERIFY2(plot->toolTip().startsWith("Step 30: ") && plot->toolTip().contains("waiting for the DataLoader: "),
+                 qPrintable(plot->toolTip()));
+        QVERIFY(chart->describeStep(1).contains("start-up"));
+        QTest::mouseMove(plot, QPoint(x, int(plot->yAxis->coordToPixel(y.upper * 0.95))));
+        QVERIFY2(plot->toolTip().contains("wheel to zoom"), qPrintable(plot->toolTip()));
+    }
+
+    // 50,000 steps of 0.1 ms after a start-up of 900 ms: the newest steps are bars, not an
+    // empty chart scaled to the start-up.
+    void aLongRunsStepsStayReadable()
+    {
+        StepChart chart;
+        chart.resize(800, 300);
+        chart.show();
+        WatchStep s;
+        s.n = 1;
+        s.seconds = 0.9;
+        chart.addStep(s);
+        for (qint64 n = 2; n <= 50000; ++n) {
+            s.n = n;
+            s.seconds = 0.0001 * (1 + double(n % 3) / 10);
+            chart.addStep(s);
+        }
+        chart.replotNow();
+        QCOMPARE(chart.stepCount(), 50000);
+        QCOMPARE(chart.plot()->xAxis->range().upper, 50000.5);
+        QCOMPARE(chart.plot()->xAxis->range().lower, 50000.5 - StepChart::kShown);
+        const double upper = chart.plot()->yAxis->range().upper;
+        QVERIFY2(upper > 0.13 && upper < 0.2, qPrintable(QString::number(upper))); // in ms
+        QVERIFY(chart.otherMs(50000) > 0.1 && chart.otherMs(1) == -1); // step 1 is long gone
+    }
+
     // A program's tab never takes the focus by itself; past kMaxProgramTabs, the oldest ended
     // programs fold into a menu beside the tabs, and come back whole from it.
     void programTabsAreBoundedAndFold()
