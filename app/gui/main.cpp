@@ -6,6 +6,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
 #include <QGuiApplication>
 #include <QIcon>
 #include <QTimer>
@@ -65,9 +66,12 @@ int main(int argc, char *argv[])
         QCoreApplication::translate("main", "Tensor Kitchen: see how PyTorch places tensors on devices."));
     parser.addHelpOption();
     parser.addVersionOption();
-    parser.addPositionalArgument(QStringLiteral("session"),
-                                 QCoreApplication::translate("main", "A session file (.tks) to open."),
-                                 QStringLiteral("[session]"));
+    parser.addPositionalArgument(
+        QStringLiteral("file"),
+        QCoreApplication::translate("main",
+                                    "A file to open: a session (.tks), a recording (.tkwatch), or tensors "
+                                    "(.pt, .pth, .ckpt, .bin, .safetensors)."),
+        QStringLiteral("[file]"));
     parser.process(*app);
 
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/tensor-kitchen.svg")));
@@ -90,10 +94,11 @@ int main(int argc, char *argv[])
     // After exec() starts, so a signal during the recovery question quits for real.
     const QStringList files = parser.positionalArguments();
     QTimer::singleShot(0, &window, [&window, files] {
-        if (!files.isEmpty())
-            window.session()->openSession(files.first());
-        else
+        // A session replaces the kitchen; a recording or tensors join the kitchen kept from before.
+        if (files.isEmpty() || QFileInfo(files.first()).suffix().toLower() != QLatin1String("tks"))
             window.session()->startUp();
+        if (!files.isEmpty())
+            window.openFile(files.first());
     });
     return app->exec();
 }

@@ -29,6 +29,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
+#include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
@@ -383,6 +384,19 @@ void MainWindow::closeEvent(QCloseEvent *event)
     s.setValue(QStringLiteral("window/state"), saveState());
     m_session->saveOnClose();
     event->accept();
+}
+
+void MainWindow::openFile(const QString &path)
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    if (suffix == QLatin1String("tks")) {
+        m_session->openSession(path);
+    } else if (suffix == QLatin1String("tkwatch")) {
+        m_watch->openRecording(path, 1);
+    } else {
+        m_tabs->setCurrentWidget(m_view); // the cards land where they can be seen
+        m_session->loadPtFile(path, QStringLiteral("cpu"));
+    }
 }
 
 void MainWindow::quitPreservingKitchen()

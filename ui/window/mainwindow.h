@@ -64,6 +64,11 @@ public:
     QMenu *viewMenu() const { return m_viewMenu; }
     QString lastMessage() const { return m_lastMessage; }
 
+    // A file named on the command line or by the desktop (`tensor-kitchen FILE`), opened as
+    // the menu that opens its kind would: a session (.tks) opens, a recording (.tkwatch)
+    // replays at its own pace in a tab, anything else loads as tensors onto the CPU counter.
+    void openFile(const QString &path);
+
     // Saves the kitchen for the next start and closes: a quit by signal. A second request
     // while the first is saving does nothing.
     void quitPreservingKitchen();

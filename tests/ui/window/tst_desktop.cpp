@@ -7,6 +7,7 @@
 #include "ui/kitchen/cardactions.h"
 #include "ui/files/sessioncontroller.h"
 #include "ui/lessons/lessonactions.h"
+#include "ui/watch/programkitchen.h"
 #include "ui/window/mainwindow.h"
 #include "ui/kitchen/tensorcard.h"
 #include "ui/window/quitsignals.h"
@@ -237,6 +238,51 @@ private Q_SLOTS:
         other.session()->openSession(path);
         idle(other);
         QCOMPARE(names(other), QStringList{"a@cpu"});
+    }
+
+    // `tensor-kitchen FILE` (and a file manager's Open with): each kind opens as its menu
+    // opens it, and the desktop entry declares every kind the app opens.
+    void aFileNamedToTheAppOpensAsItsMenuWould()
+    {
+        QTemporaryDir dir;
+        const QString session = dir.filePath("k.tks");
+        MainWindow first;
+        make(first, "a");
+        first.session()->saveSession(session);
+        idle(first);
+        first.engine()->submit(request::SavePt{first.engine()->cards().first().id, dir.filePath("w.pt")});
+        idle(first);
+
+        MainWindow w;
+        w.show();
+        w.openFile(session);
+        idle(w);
+        QCOMPARE(names(w), QStringList{"a@cpu"});
+        w.openFile(dir.filePath("w.pt"));
+        idle(w);
+        QCOMPARE(names(w), (QStringList{"a@cpu", "w@cpu"}));
+        const QString fixtures = qEnvironmentVariable("TK_SOURCE_DIR") + QStringLiteral("/tests/fixtures/");
+        w.openFile(fixtures + QStringLiteral("safetensors/model.safetensors"));
+        idle(w);
+        QVERIFY(names(w).size() > 2);
+        const int tabs = w.tabs()->count();
+        w.openFile(fixtures + QStringLiteral("notebook.tkwatch"));
+        QCOMPARE(w.tabs()->count(), tabs + 1);
+        QVERIFY(qobject_cast<ProgramKitchen *>(w.tabs()->currentWidget()));
+
+        QFile desktop(qEnvironmentVariable("TK_SOURCE_DIR") + QStringLiteral("/resources/tensor-kitchen.desktop"));
+        QVERIFY(desktop.open(QIODevice::ReadOnly));
+        const QString entry = QString::fromUtf8(desktop.readAll());
+        QFile mime(qEnvironmentVariable("TK_SOURCE_DIR") + QStringLiteral("/resources/tensor-kitchen-mime.xml"));
+        QVERIFY(mime.open(QIODevice::ReadOnly));
+        const QString types = QString::fromUtf8(mime.readAll());
+        for (const char *type : {"application/x-tensor-kitchen-session", "application/x-tensor-kitchen-recording",
+                                 "application/x-pytorch", "application/x-safetensors"}) {
+            QVERIFY2(entry.contains(QLatin1String(type) + QLatin1Char(';')), type);
+            QVERIFY2(types.contains(QStringLiteral("type=\"%1\"").arg(QLatin1String(type))), type);
+        }
+        for (const char *glob : {"*.tks", "*.tkwatch", "*.pt", "*.pth", "*.ckpt", "*.safetensors"})
+            QVERIFY2(types.contains(QStringLiteral("pattern=\"%1\"").arg(QLatin1String(glob))), glob);
     }
 
     void droppingAPtFileOnAPaneLoadsIt()
