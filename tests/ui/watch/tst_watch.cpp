@@ -30,6 +30,7 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QToolButton>
+#include <QTranslator>
 #include <QMenu>
 #include <QPointer>
 #include <QProcess>
@@ -667,6 +668,20 @@ private Q_SLOTS:
         QTRY_VERIFY(slow->findingsPanel()->isVisible());
         QTest::qWait(300);
         QVERIFY(w.grab().save(QDir(dir).filePath("watch-findings.png")));
+        // The same tab in Korean, at the same size: the chart and its finding must read there too.
+        QTranslator ko;
+        QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
+        QCoreApplication::installTranslator(&ko);
+        {
+            MainWindow korean;
+            QVERIFY(testsupport::showAsLaptop(korean));
+            ProgramKitchen *kk = replay(korean, starved);
+            QVERIFY(kk);
+            QTRY_VERIFY(kk->findingsPanel()->isVisible());
+            QTest::qWait(300);
+            QVERIFY(korean.grab().save(QDir(dir).filePath("watch-findings-korean.png")));
+        }
+        QCoreApplication::removeTranslator(&ko);
         qInfo() << "screenshots in" << dir;
     }
 
