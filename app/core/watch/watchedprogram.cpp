@@ -44,7 +44,7 @@ void WatchedProgram::countOversized(qint64 lines)
     scheduleFlush();
 }
 
-void WatchedProgram::receive(const WatchParser::Result &parsed)
+void WatchedProgram::receive(WatchParser::Result parsed)
 {
     if (m_state == State::Ended || m_state == State::Refused) {
         ++m_counters.ignored;
@@ -56,9 +56,8 @@ void WatchedProgram::receive(const WatchParser::Result &parsed)
         scheduleFlush();
         return;
     }
-    WatchMessage m = parsed.message;
-    share(m);
-    take(m);
+    share(parsed.message); // in place: a line's message is taken once, not copied
+    take(parsed.message);
 }
 
 void WatchedProgram::share(WatchMessage &m)

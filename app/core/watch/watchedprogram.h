@@ -57,7 +57,7 @@ public:
     // --- Input.
     void feed(const QByteArray &bytes); // raw bytes, split anywhere
     void finishInput(); // end of the stream: a last line, then Ended/Refused
-    void receive(const WatchParser::Result &parsed); // one parsed line (WatchReplay)
+    void receive(WatchParser::Result parsed); // one parsed line (WatchReplay); its texts are kept shared
     void countOversized(qint64 lines); // lines a reader outside this object dropped
     // The peer's pid as the socket told it (SO_PEERCRED): a hello naming another is refused.
     void setExpectedPid(qint64 pid) { m_expectedPid = pid; }
