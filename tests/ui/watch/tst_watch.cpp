@@ -62,7 +62,22 @@ class TestWatch : public QObject
 private:
     QString m_python;
     QTemporaryDir m_dir;
+    int m_streams = 0;
     QString m_right, m_wrong, m_loader;
+
+    // `stream` as a recording, replayed in `w` (shown at a laptop's size) to its end; null if not.
+    ProgramKitchen *replayToEnd(MainWindow &w, const QList<QByteArray> &stream)
+    {
+        QFile f(m_dir.filePath(QStringLiteral("stream%1.tkwatch").arg(++m_streams)));
+        if (!f.open(QIODevice::WriteOnly) || !testsupport::showAsLaptop(w))
+            return nullptr;
+        f.write(lines(stream));
+        f.close();
+        ProgramKitchen *k = replay(w, f.fileName());
+        if (k && !QTest::qWaitFor([k] { return k->program()->state() == WatchedProgram::State::Ended; }, 5000))
+            return nullptr;
+        return k;
+    }
 
 private Q_SLOTS:
     void initTestCase()
@@ -285,21 +300,15 @@ private Q_SLOTS:
     // shown as they are spelled, and a "%2" in a name is never filled in.
     void namesFromAProgramAreShownAsText()
     {
-        QTemporaryDir tmp;
-        QFile f(tmp.filePath("markup.tkwatch"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
         QByteArray hi = hello(777);
         hi.replace("\"program\":\"train.py\"", "\"program\":\"<img src=x>%2.py\"");
-        f.write(lines({hi, move(1, "<b>w</b>", 0.1),
-                       R"({"type":"tensors","t":0.2,"items":[{"name":"<b>w</b>","kind":"tensor","device":"cpu",)"
-                       R"("dtype":"float32","shape":[2],"bytes":8}]})",
-                       R"({"type":"bye","t":0.3,"exit_code":0})"}));
-        f.close();
         MainWindow w;
-        QVERIFY(testsupport::showAsLaptop(w));
-        ProgramKitchen *k = replay(w, f.fileName());
+        ProgramKitchen *k = replayToEnd(w,
+                                        {hi, move(1, "<b>w</b>", 0.1),
+                                         R"({"type":"tensors","t":0.2,"items":[{"name":"<b>w</b>","kind":"tensor",)"
+                                         R"("device":"cpu","dtype":"float32","shape":[2],"bytes":8}]})",
+                                         R"({"type":"bye","t":0.3,"exit_code":0})"});
         QVERIFY(k);
-        QTRY_COMPARE(k->program()->state(), WatchedProgram::State::Ended);
         QCOMPARE(k->title(), QStringLiteral("<img src=x>%2.py (777)"));
         auto *status = k->findChild<QLabel *>("programStatus");
         QCOMPARE(status->textFormat(), Qt::PlainText);
@@ -314,19 +323,14 @@ private Q_SLOTS:
     // A recording the watcher capped: its tab says where it stopped and what was left out.
     void aCappedRecordingSaysSoInItsTab()
     {
-        QTemporaryDir tmp;
-        QFile f(tmp.filePath("capped.tkwatch"));
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(lines({hello(778), move(1, "w", 0.1),
-                       R"({"type":"recording_capped","t":0.2,"max_bytes":8192,"bytes":8100,"lines":0,"steps":0})",
-                       R"({"type":"recording_capped","t":3.5,"max_bytes":8192,"bytes":8100,"lines":4800,"steps":31})",
-                       R"({"type":"bye","t":3.5,"exit_code":0})"}));
-        f.close();
         MainWindow w;
-        QVERIFY(testsupport::showAsLaptop(w));
-        ProgramKitchen *k = replay(w, f.fileName());
+        ProgramKitchen *k = replayToEnd(
+            w,
+            {hello(778), move(1, "w", 0.1),
+             R"({"type":"recording_capped","t":0.2,"max_bytes":8192,"bytes":8100,"lines":0,"steps":0})",
+             R"({"type":"recording_capped","t":3.5,"max_bytes":8192,"bytes":8100,"lines":4800,"steps":31})",
+             R"({"type":"bye","t":3.5,"exit_code":0})"});
         QVERIFY(k);
-        QTRY_COMPARE(k->program()->state(), WatchedProgram::State::Ended);
         const QString status = k->findChild<QLabel *>("programStatus")->text();
         const QString expected = QStringLiteral("the recording stopped at its cap of %1, 3.5 s in: %2 messages (31 "
                                                 "steps) after it were not recorded")
