@@ -101,7 +101,7 @@ Outcome PythonConsole::run(const QString &code, Mode mode, const QString &file)
         consolerun::running = 0;
         // An interrupt that arrived as the statement ended must not hit the next Python call.
         PyThreadState_SetAsyncExc(consolerun::thread.load(), nullptr);
-        CodeLine line{text, {}, {}, false};
+        CodeLine line{text, {}, {}, false, {}, false};
         Private::Change change;
         try {
             if (!executed) {
