@@ -374,15 +374,6 @@ private Q_SLOTS:
         const QList<quintptr> before = w.parameterKeys(m);
         const int storage = w.card(m)->storageId;
         const bool gpu = DeviceRegistry::buildFacts().cudaDeviceCount > 0;
-        if (!gpu) {
-            // LibTorch's Module::to() moves parameters in place with set_data, which it allows
-            // between dense backends (cpu, cuda) but not to meta: its own error, nothing lost.
-            const Outcome meta = w.transfer(m, "meta", TransferMeaning::Reassign);
-            QVERIFY(!meta.ok());
-            QVERIFY2(meta.error.message.contains("set_data"), qPrintable(meta.error.message));
-            QCOMPARE(w.card(m)->device, QStringLiteral("cpu"));
-            QCOMPARE(w.parameterKeys(m), before);
-        }
         const QString target = gpu ? QStringLiteral("cuda:0") : QStringLiteral("cpu");
         const Outcome o = w.transfer(m, target, TransferMeaning::NewName);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
@@ -428,6 +419,31 @@ private Q_SLOTS:
         QCOMPARE(bad.error.devices, (QStringList{"cpu", "meta"}));
         // A model is not a tensor.
         QCOMPARE(w.combine(Operation::Add, m, x).error.kind, OpError::Kind::InvalidInput);
+
+        // The fix lesson 4 offers without a GPU: the model follows the data to meta, as
+        // model.to("meta") in Python: new parameters with shapes and no values, the CPU's
+        // released; undo brings back the old ones with their values.
+        const QList<quintptr> before = w.parameterKeys(m);
+        const qint64 cpuBefore = w.bytesOn("cpu");
+        w.beginAction(); // as the kitchen's worker brackets each request
+        const Outcome moved = w.transfer(m, "meta", TransferMeaning::Reassign);
+        QVERIFY(w.endAction(moved.ok()));
+        QVERIFY2(moved.ok(), qPrintable(moved.error.message));
+        QCOMPARE(w.card(m)->device, QStringLiteral("meta"));
+        QVERIFY(w.parameterKeys(m) != before);
+        QCOMPARE(w.bytesOn("cpu"), w.card(ok.cardId)->bytes); // only the first out is left there
+        QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("model.to(\"meta\")"));
+        w.beginAction();
+        const Outcome retried = w.combine(Operation::Forward, m, x, "y");
+        QVERIFY(w.endAction(retried.ok()));
+        QVERIFY2(retried.ok(), qPrintable(retried.error.message));
+        QCOMPARE(w.card(retried.cardId)->device, QStringLiteral("meta"));
+        QCOMPARE(w.card(retried.cardId)->shape, (QList<qint64>{8, 2}));
+        QVERIFY(w.undo() && w.undo());
+        QCOMPARE(w.card(m)->device, QStringLiteral("cpu"));
+        QCOMPARE(w.bytesOn("cpu"), cpuBefore);
+        QVERIFY(w.redo()); // and again to meta, from the snapshot's copy
+        QCOMPARE(w.card(m)->device, QStringLiteral("meta"));
     }
 
     void renameCloneRemove()

@@ -133,7 +133,7 @@ Outcome PtCards::load(const QString &path, const QString &device, QList<int> *cr
     qint64 summaryTotal = 0, summarised = 0;
     // A pickled model the kitchen can make itself is one model card, its tensors inside it: they
     // are not cards, so neither moved nor summarised here (the module moves once, whole). On
-    // meta they stay cards: LibTorch's Module::to() cannot move parameters there.
+    // meta they stay cards: their tensors arrive there with no values to copy into a model.
     std::map<size_t, const PtFile::Contents::Model *> modelAt;
     std::vector<bool> inModel(contents.tensors.size(), false);
     if (target != QLatin1String("meta"))

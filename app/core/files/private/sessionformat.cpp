@@ -212,7 +212,10 @@ std::optional<SessionFormat::Contents> SessionFormat::read(const QByteArray &pay
                         continue;
                     p.copy_(tensorFrom(raw, p.sizes().vec(), p.scalar_type(), QStringLiteral("cpu")));
                 }
-                e.module->to(c10::Device(device == QLatin1String("meta") ? "cpu" : device.toStdString()));
+                if (device == QLatin1String("meta"))
+                    ModelFactory::toMeta(e.module);
+                else
+                    e.module->to(c10::Device(device.toStdString()));
                 e.tensor = e.module->parameters().front();
             } else if (kind == QLatin1String("optimizer")) {
                 const int model = c.value(QStringLiteral("model")).toInt(-1);

@@ -99,7 +99,9 @@ at::Tensor CardCombiner::forward(torch::nn::Sequential &model, at::Tensor x)
         if (auto *lin = child->as<torch::nn::Linear>())
             x = at::matmul(x, lin->weight.t()) + lin->bias;
         else if (child->as<torch::nn::ReLU>())
-            x = torch::relu(x);
+            // LibTorch 1.13 has no meta kernel for relu in C++ (Python registers its own);
+            // clamp_min(x, 0) is the same function and has one.
+            x = x.is_meta() ? at::clamp_min(x, 0) : torch::relu(x);
         else
             throw std::runtime_error("unsupported layer");
     }

@@ -1,4 +1,5 @@
 #include "core/kitchen/private/cardmoves.h"
+#include "core/kitchen/private/modelfactory.h"
 
 #include "core/devices/private/torchutil.h"
 #include "core/kitchen/private/kitchendevice.h"
@@ -101,8 +102,14 @@ Outcome CardMoves::object(CardEntry &e, const c10::Device &dev, const QString &r
     if (auto err = MovePath::refuse(m_memory, r, tr("the model %1").arg(e.info.name)))
         return m_actions.fail(*err);
     try {
-        // In place: the same Parameter objects now hold data on dev.
-        r.seconds = MovePath::timed(e.tensor.device(), dev, [&] { e.module->to(dev); });
+        // In place: the same Parameter objects now hold data on dev. To meta, new parameters
+        // in the same modules, as Python's model.to("meta") does (Module::to cannot).
+        r.seconds = MovePath::timed(e.tensor.device(), dev, [&] {
+            if (dev.is_meta())
+                ModelFactory::toMeta(e.module);
+            else
+                e.module->to(dev);
+        });
         r.timing = MovePath::timing();
     } catch (...) {
         return m_actions.failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.codeLine);

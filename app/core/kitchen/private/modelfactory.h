@@ -26,8 +26,14 @@ public:
     // The same kind of model from a list of layers: {in, out} is a Linear, {0, 0} a ReLU. Its
     // weights are drawn unseeded (a session overwrites them at once), under the same lock.
     static torch::nn::Sequential fromLayers(const std::vector<std::pair<int64_t, int64_t>> &layers);
-    // A deep copy (Module::clone re-initialises before copying, which draws too).
+    // A deep copy (Module::clone re-initialises before copying, which draws too). A model on
+    // meta is copied layer by layer: Module::clone's set_data() cannot take meta tensors.
     static torch::nn::Sequential clone(const torch::nn::Sequential &model);
+    // model.to("meta") as Python does it: every parameter replaced by a new one on meta (shapes,
+    // no values), in the same modules. LibTorch's Module::to() moves in place with set_data(),
+    // which refuses meta; PyTorch's nn.Module._apply replaces the parameters in that case.
+    // Optimizers made earlier keep the old parameters, as in Python.
+    static void toMeta(const torch::nn::Sequential &model);
 
     // SGD with momentum 0.9, or Adam, over `params`.
     static std::unique_ptr<torch::optim::Optimizer> optimizer(Optimizer kind, const std::vector<at::Tensor> &params,
