@@ -1,4 +1,5 @@
 #include "bench/benchcli.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "bench/devicescommand.h"
 #include "bench/loadcommand.h"
@@ -62,7 +63,7 @@ int BenchCli::run(const QStringList &arguments)
         m_out << "tensor-kitchen-bench " << TK_VERSION << "\n";
         return 0;
     }
-    m_err << tr("Unknown command “%1”.").arg(command) << "\n";
+    m_err << KoreanParticles::resolve(tr("Unknown command “%1”.").arg(command)) << "\n";
     return usage(2);
 }
 

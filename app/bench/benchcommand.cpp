@@ -1,4 +1,5 @@
 #include "bench/benchcommand.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include <QJsonArray>
 
@@ -19,7 +20,7 @@ int BenchCommand::parse(QCommandLineParser &p, const QStringList &arguments)
 
 int BenchCommand::fail(const QString &message)
 {
-    m_err << message << "\n";
+    m_err << KoreanParticles::resolve(message) << "\n";
     return 2;
 }
 
@@ -27,7 +28,9 @@ bool BenchCommand::formatOk(const QString &format, const QStringList &allowed)
 {
     if (allowed.contains(format))
         return true;
-    m_err << tr("Unknown format “%1”: use %2.").arg(format, allowed.join(QStringLiteral(", "))) << "\n";
+    m_err << KoreanParticles::resolve(
+        tr("Unknown format “%1”: use %2.").arg(format, allowed.join(QStringLiteral(", "))))
+          << "\n";
     return false;
 }
 

@@ -1,4 +1,5 @@
 #include "bench/loadcommand.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/files/loadprogress.h"
@@ -101,7 +102,7 @@ int LoadCommand::run(const QStringList &arguments)
     const double summarySeconds = double(clock.nsecsElapsed()) / 1e9;
     const qint64 peak = measuring ? statusBytes("VmHWM") : -1; // with the statistics made
     if (!o.ok()) {
-        m_err << o.error.message << "\n";
+        m_err << KoreanParticles::resolve(o.error.message) << "\n";
         if (!o.error.details.isEmpty())
             m_err << o.error.details << "\n";
         return 3; // refused: not a bad argument, not a failed measurement

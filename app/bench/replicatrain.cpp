@@ -1,4 +1,5 @@
 #include "bench/replicatrain.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "bench/traincommand.h"
 
@@ -48,7 +49,7 @@ QJsonObject receiptFor(const TrainConfig &c, const TrainLane &lane)
 
 int ReplicaTrain::fail(const QString &message)
 {
-    m_err << message << "\n";
+    m_err << KoreanParticles::resolve(message) << "\n";
     m_err.flush();
     return 2;
 }

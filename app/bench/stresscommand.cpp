@@ -1,4 +1,5 @@
 #include "bench/stresscommand.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/kitchen/workspace.h"
@@ -27,7 +28,7 @@ int StressCommand::run(const QStringList &arguments)
     QString error;
     const auto shape = TensorSpec::parseShape(p.value(shapeOpt), &error);
     if (!ok || cycles < 1 || !shape) {
-        m_err << (shape ? tr("--cycles takes a positive whole number.") : error) << "\n";
+        m_err << KoreanParticles::resolve((shape ? tr("--cycles takes a positive whole number.") : error)) << "\n";
         return 2;
     }
     if (m_dryRun)

@@ -1,4 +1,5 @@
 #include "bench/traincommand.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "bench/replicatrain.h"
 #include "core/devices/deviceregistry.h"
@@ -70,11 +71,11 @@ int TrainCommand::run(const QStringList &arguments)
         bool ok = false;
         const int v = p.value(o).toInt(&ok);
         if (!ok || v < lo || v > hi) {
-            m_err << tr("--%1 takes a whole number from %2 to %3, not “%4”.")
-                         .arg(o.names().first())
-                         .arg(lo)
-                         .arg(hi)
-                         .arg(p.value(o))
+            m_err << KoreanParticles::resolve(tr("--%1 takes a whole number from %2 to %3, not “%4”.")
+                                                  .arg(o.names().first())
+                                                  .arg(lo)
+                                                  .arg(hi)
+                                                  .arg(p.value(o)))
                   << "\n";
             allOk = false;
         }
@@ -89,12 +90,12 @@ int TrainCommand::run(const QStringList &arguments)
     bool ok = false;
     c.seed = p.value(seed).toULongLong(&ok);
     if (!ok) {
-        m_err << tr("--seed takes a whole number, not “%1”.").arg(p.value(seed)) << "\n";
+        m_err << KoreanParticles::resolve(tr("--seed takes a whole number, not “%1”.").arg(p.value(seed))) << "\n";
         allOk = false;
     }
     c.lr = p.value(lr).toDouble(&ok);
     if (!ok || !(c.lr > 0) || c.lr > 1e6) {
-        m_err << tr("--lr takes a positive number, not “%1”.").arg(p.value(lr)) << "\n";
+        m_err << KoreanParticles::resolve(tr("--lr takes a positive number, not “%1”.").arg(p.value(lr))) << "\n";
         allOk = false;
     }
     c.optimizer = p.value(optimizer);
@@ -109,13 +110,13 @@ int TrainCommand::run(const QStringList &arguments)
     const bool ddp = p.value(placement) == QLatin1String("ddp") || p.isSet(sweepRanks);
     const QString engineName = p.value(engine);
     if (engineName != QLatin1String("libtorch") && engineName != QLatin1String("python")) {
-        m_err << tr("--engine takes libtorch or python, not “%1”.").arg(engineName) << "\n";
+        m_err << KoreanParticles::resolve(tr("--engine takes libtorch or python, not “%1”.").arg(engineName)) << "\n";
         allOk = false;
     }
     const bool python = engineName == QLatin1String("python");
     if (python && (ddp || p.value(placement) != QLatin1String("per-batch"))) {
-        m_err << tr("--engine python trains with per-batch placement in one process; DDP runs "
-                    "Python already (--placement ddp).")
+        m_err << KoreanParticles::resolve(tr("--engine python trains with per-batch placement in one process; DDP runs "
+                                             "Python already (--placement ddp)."))
               << "\n";
         allOk = false;
     }
@@ -133,8 +134,9 @@ int TrainCommand::run(const QStringList &arguments)
             sweep << n;
         }
         if (!sweepOk || (p.isSet(sweepRanks) && sweep.isEmpty())) {
-            m_err << tr("--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.")
-                         .arg(p.value(sweepRanks))
+            m_err << KoreanParticles::resolve(
+                tr("--sweep-ranks takes whole numbers separated by commas, such as 1,2,3,4, not “%1”.")
+                    .arg(p.value(sweepRanks)))
                   << "\n";
             allOk = false;
         }

@@ -1,4 +1,5 @@
 #include "bench/watchcommand.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchfindings.h"
@@ -106,7 +107,7 @@ int WatchCommand::run(const QStringList &arguments)
         if (!server.listen(path))
             return fail(server.errorString());
         root.insert(QStringLiteral("socket"), path);
-        m_err << tr("Listening at %1").arg(path) << "\n";
+        m_err << KoreanParticles::resolve(tr("Listening at %1").arg(path)) << "\n";
         m_err.flush(); // a script waits for this line before it starts the program
         int done = 0;
         auto oneDone = [&] {
@@ -133,7 +134,7 @@ int WatchCommand::run(const QStringList &arguments)
         const QString file = p.value(replay);
         root.insert(QStringLiteral("file"), file);
         if (!player.open(file)) {
-            m_err << player.errorString() << "\n";
+            m_err << KoreanParticles::resolve(player.errorString()) << "\n";
             return 3; // refused, as load refuses a file
         }
         player.setSpeed(factor);
@@ -183,7 +184,7 @@ int WatchCommand::writeTrace(const QStringList &files, bool listening)
     for (const QString &file : files) {
         QString error;
         if (!trace.addRecording(file, &error)) {
-            m_err << error << "\n";
+            m_err << KoreanParticles::resolve(error) << "\n";
             return 3;
         }
         // What the recording shows (WatchFindings), as instants of its process.
@@ -194,7 +195,9 @@ int WatchCommand::writeTrace(const QStringList &files, bool listening)
             program.feed(f.readAll());
             trace.addFindings(program.hello().pid, WatchFindings::of(program));
         } else {
-            m_err << tr("%1: too large to look for findings; the timeline is complete.").arg(file) << "\n";
+            m_err << KoreanParticles::resolve(
+                tr("%1: too large to look for findings; the timeline is complete.").arg(file))
+                  << "\n";
         }
     }
     m_out << trace.toJson() << "\n";

@@ -1,4 +1,5 @@
 #include "core/kitchen/movereport.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -34,7 +35,9 @@ MoveReport MoveReport::of(MoveOrigin origin, const QString &sourceName, const QS
     return r; // `timing` is set by what times it: MovePath, or the watched program's stream
 }
 
-QString MoveReport::describe() const
+QString MoveReport::describe() const { return KoreanParticles::resolve(sentence()); }
+
+QString MoveReport::sentence() const
 {
     const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
     QString text;
@@ -42,6 +45,11 @@ QString MoveReport::describe() const
         return tr("%1 needs no .to(): it holds no tensors of its own (an optimizer works on the "
                   "model's parameters wherever they are; a loss works wherever its inputs are).")
             .arg(sourceName);
+    if (inPlace && toDevice == QLatin1String("meta"))
+        return tr("%1.to(%2) gave the model new parameters on %2, as Python does: shapes without "
+                  "values, in the same modules; the old ones on %3 were released. Optimizers made "
+                  "before still hold the old ones.")
+            .arg(sourceName, toDevice, fromDevice);
     if (inPlace && !timed)
         return tr("%1.to(%2) moved the model in place (its time is not known yet): its "
                   "parameters are now on %2, and no copy was left behind on %3.")

@@ -85,6 +85,9 @@ public:
     // it is captioned "shapes only", never with bytes per second.
     bool shapesOnly() const { return fromDevice == QLatin1String("meta") || toDevice == QLatin1String("meta"); }
     QString describe() const; // one human sentence for the status bar and the CLI
+
+private:
+    QString sentence() const; // describe() before its Korean particles are chosen
 };
 
 } // namespace tk
