@@ -3,6 +3,7 @@
 
 #include <QFontMetrics>
 #include <QObject>
+#include <QScrollArea>
 #include <algorithm>
 #include <cmath>
 
@@ -225,6 +226,28 @@ void ChartFactory::fitTicks(QCustomPlot *plot)
         }
         log->setTickCount(std::clamp(length / std::max(1, spacing), 2, 16));
     }
+}
+
+void ChartFactory::keepPlotArea(QCustomPlot *plot, int height)
+{
+    plot->setMinimumHeight(height + 130); // a first guess: a title, the key axis, a legend row
+    // After each layout, what the chart spends around its plot area is known: the minimum
+    // grows to keep the area (a legend that wraps to more rows asks for more).
+    QObject::connect(plot, &QCustomPlot::afterLayout, plot, [plot, height] {
+        const int around = plot->height() - plot->axisRect()->rect().height();
+        if (around + height > plot->minimumHeight())
+            plot->setMinimumHeight(around + height);
+    });
+}
+
+QScrollArea *ChartFactory::scrolling(QWidget *charts)
+{
+    auto *area = new QScrollArea;
+    area->setWidget(charts);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    area->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    return area;
 }
 
 } // namespace tk

@@ -1,6 +1,9 @@
 #pragma once
 
 #include <QString>
+
+class QScrollArea;
+class QWidget;
 #include <functional>
 #include <qcustomplot.h>
 
@@ -36,6 +39,14 @@ public:
     static void updateLegend(QCustomPlot *plot);
     // As many log ticks as the chart's size has room for, so labels never run into each other.
     static void fitTicks(QCustomPlot *plot);
+
+    // The plot area (inside the axes) never shorter than `height`: the chart's minimum height
+    // follows its title, axis labels and legend rows, so a chart in a crowded window keeps
+    // room for its data and a scroll area around it scrolls instead of squashing it.
+    static void keepPlotArea(QCustomPlot *plot, int height = kMinPlotArea);
+    static constexpr int kMinPlotArea = 160;
+    // Charts in a frameless vertical scroll area: short windows scroll them.
+    static QScrollArea *scrolling(QWidget *charts);
 };
 
 } // namespace tk

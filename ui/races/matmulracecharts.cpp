@@ -7,7 +7,7 @@
 
 #include <QMap>
 #include <QPdfWriter>
-#include <QSplitter>
+#include <QGridLayout>
 #include <QTimer>
 #include <QToolTip>
 #include <QVBoxLayout>
@@ -56,20 +56,45 @@ MatmulRaceCharts::MatmulRaceCharts(bool hasGpu, QWidget *parent) : QWidget(paren
     m_crossoverLine->setPen(QPen(Palette::workbench(), 1.5, Qt::DotLine));
     m_crossoverLine->setVisible(false);
 
-    auto *charts = new QSplitter(Qt::Vertical);
-    charts->addWidget(m_timePlot);
-    charts->addWidget(m_gflopsPlot);
-    charts->addWidget(m_speedupPlot);
+    // Side by side where the window is wide, one above the other where it is not; a short
+    // window (a dock open below) scrolls them rather than squash their plot areas.
+    auto *charts = new QWidget;
+    m_grid = new QGridLayout(charts);
+    m_grid->setContentsMargins(0, 0, 0, 0);
+    for (QCustomPlot *p : {m_timePlot, m_gflopsPlot, m_speedupPlot})
+        ChartFactory::keepPlotArea(p);
+    arrange(false);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    layout->addWidget(charts);
+    layout->addWidget(ChartFactory::scrolling(charts));
 
     // Redraw at most 25 times a second, and only what changed: never from the worker.
     m_replotTimer = new QTimer(this);
     m_replotTimer->setInterval(40);
     connect(m_replotTimer, &QTimer::timeout, this, &MatmulRaceCharts::replotDirty);
     m_replotTimer->start();
+}
+
+void MatmulRaceCharts::arrange(bool wide)
+{
+    if (m_wide == wide && m_grid->count() == 3)
+        return;
+    m_wide = wide;
+    for (QCustomPlot *p : {m_timePlot, m_gflopsPlot, m_speedupPlot})
+        m_grid->removeWidget(p);
+    // Wide: the time and the throughput on top, the verdict (the speed-up) across below.
+    m_grid->addWidget(m_timePlot, 0, 0, 1, wide ? 1 : 2);
+    m_grid->addWidget(m_gflopsPlot, wide ? 0 : 1, wide ? 1 : 0, 1, wide ? 1 : 2);
+    m_grid->addWidget(m_speedupPlot, wide ? 1 : 2, 0, 1, 2);
+    for (int row = 0; row < 3; ++row)
+        m_grid->setRowStretch(row, row < (wide ? 2 : 3) ? 1 : 0);
+}
+
+void MatmulRaceCharts::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    arrange(width() >= kWideFrom);
 }
 
 QCustomPlot *MatmulRaceCharts::makePlot(const QString &title, const QString &xLabel, const QString &yLabel, bool logY)

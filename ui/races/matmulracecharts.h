@@ -8,6 +8,7 @@
 #include <optional>
 
 class QCustomPlot;
+class QGridLayout;
 class QCPErrorBars;
 class QCPGraph;
 class QCPItemStraightLine;
@@ -61,6 +62,9 @@ private:
     QCustomPlot *makePlot(const QString &title, const QString &xLabel, const QString &yLabel, bool logY);
     void refreshSpeedup();
     void replotDirty();
+    void arrange(bool wide);
+    void resizeEvent(QResizeEvent *event) override;
+    static constexpr int kWideFrom = 880; // two charts of at least 440 px side by side
     void showTracer(QCustomPlot *plot, QMouseEvent *event);
     int baselineLane() const;
     int challengerLane(int lane) const; // which lane's speed-up a curve shows, -1: none
@@ -75,6 +79,8 @@ private:
     QList<MatmulResult> m_results; // the points drawn, for the speed-up and the tooltips
     QTimer *m_replotTimer = nullptr;
     bool m_dirty = false;
+    QGridLayout *m_grid = nullptr;
+    bool m_wide = false;
     std::optional<BusyMachineNote> m_busyWarning; // made by setBusyWarning
 };
 

@@ -31,6 +31,7 @@ ReplicaSweepChart::ReplicaSweepChart(QWidget *parent) : QWidget(parent)
                            "lane trains briefly on each number of ranks."));
     m_last->setObjectName(QStringLiteral("rankSweepLastPoint"));
     m_last->setWordWrap(true);
+    ChartFactory::keepPlotArea(m_plot);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_last);

@@ -43,9 +43,9 @@ TrainingRaceCharts::TrainingRaceCharts(QWidget *parent) : QWidget(parent)
     m_chartTabs = new QTabWidget;
     m_chartTabs->setObjectName(QStringLiteral("trainingChartTabs"));
     m_chartTabs->addTab(charts, tr("Training"));
-    m_chartTabs->addTab(m_sweepChart, tr("Data loading"));
+    m_chartTabs->addTab(ChartFactory::scrolling(m_sweepChart), tr("Data loading"));
     m_replicaSweepChart = new ReplicaSweepChart;
-    m_chartTabs->addTab(m_replicaSweepChart, tr("Replicas"));
+    m_chartTabs->addTab(ChartFactory::scrolling(m_replicaSweepChart), tr("Replicas"));
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -78,7 +78,10 @@ QWidget *TrainingRaceCharts::buildRaceCharts()
     bottom->addWidget(m_speedPlot);
     bottom->addWidget(views);
     charts->addWidget(bottom);
-    return charts;
+    for (QCustomPlot *p : {m_lossPlot, m_wallPlot, m_speedPlot})
+        ChartFactory::keepPlotArea(p);
+    charts->setChildrenCollapsible(false);
+    return ChartFactory::scrolling(charts);
 }
 
 void TrainingRaceCharts::showPlan(const TrainConfig &config)
@@ -228,7 +231,7 @@ void TrainingRaceCharts::showSweep(const QList<TrainLane> &lanes, const QList<in
         colors << laneColor(lane);
     }
     m_sweepChart->reset(labels, colors, workers);
-    m_chartTabs->setCurrentWidget(m_sweepChart);
+    m_chartTabs->setCurrentIndex(1); // the Data loading tab
 }
 
 } // namespace tk
@@ -240,7 +243,7 @@ void TrainingRaceCharts::showReplicaSweep(const TrainLane &lane, const QList<int
     // The lane without its count: the sweep varies it.
     const QString label = lane.device == QLatin1String("cpu") ? tr("DDP · CPU") : tr("DDP · GPUs");
     m_replicaSweepChart->reset(label, laneColor(lane), ranks);
-    m_chartTabs->setCurrentWidget(m_replicaSweepChart);
+    m_chartTabs->setCurrentIndex(2); // the Replicas tab
 }
 
 } // namespace tk

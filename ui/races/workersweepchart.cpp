@@ -28,6 +28,7 @@ WorkerSweepChart::WorkerSweepChart(QWidget *parent) : QWidget(parent)
                            "briefly with each number of workers."));
     m_last->setObjectName(QStringLiteral("sweepLastPoint"));
     m_last->setWordWrap(true);
+    ChartFactory::keepPlotArea(m_plot);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_plot, 1);
     layout->addWidget(m_last);

@@ -279,8 +279,8 @@ private Q_SLOTS:
         QVERIFY(!panel.startReplicaSweep({1, 2})); // one at a time
         QVERIFY(!run->isEnabled());
         QVERIFY(sweep->isEnabled() && sweep->text().contains("Stop")); // now it stops the sweep
-        QCOMPARE(child<QTabWidget>(panel, "trainingChartTabs")->currentWidget(),
-                 static_cast<QWidget *>(panel.replicaSweepChart()));
+        QVERIFY(
+            child<QTabWidget>(panel, "trainingChartTabs")->currentWidget()->isAncestorOf(panel.replicaSweepChart()));
         QVERIFY(done.wait(180000));
         QCOMPARE(done.first().at(0).toBool(), false);
         QCOMPARE(done.first().at(1).toString(), QString());

@@ -1,6 +1,8 @@
 // Every tab at a small laptop's size (1024×640) and at 1366×768, with the code log open: no
 // visible input squashed below what it needs to show itself, and no two laid-out widgets on top
 // of each other. Forms scroll instead of squashing.
+#include "ui/races/matmulracepanel.h"
+#include "ui/races/trainingracepanel.h"
 #include "ui/window/mainwindow.h"
 #include "core/devices/torchthread.h"
 
@@ -14,6 +16,8 @@
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTranslator>
+#include <qcustomplot.h>
 #include <QTest>
 
 using namespace tk;
@@ -128,6 +132,72 @@ private Q_SLOTS:
         for (const QString &p : all)
             qWarning().noquote() << p;
         QVERIFY2(all.isEmpty(), qPrintable(QStringLiteral("%1 problems, listed above").arg(all.size())));
+    }
+
+    // The race charts with the code log and the console open below them, in both languages:
+    // each keeps a plot area of 160 px (the tab scrolls instead), its value axis's labels stay
+    // apart, and its legend lies inside the chart.
+    void raceChartsKeepTheirPlotAreas_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::addColumn<bool>("korean");
+        for (const QSize size : {QSize(1366, 768), QSize(1024, 640)})
+            for (const bool korean : {false, true})
+                QTest::addRow("%dx%d %s", size.width(), size.height(), korean ? "ko" : "en") << size << korean;
+    }
+
+    void raceChartsKeepTheirPlotAreas()
+    {
+        QFETCH(QSize, size);
+        QFETCH(bool, korean);
+        QTranslator ko;
+        if (korean) {
+            QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
+            QCoreApplication::installTranslator(&ko);
+        }
+        {
+            MainWindow w;
+            w.resize(size);
+            w.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&w));
+            w.consoleDock()->toggleViewAction()->trigger(); // as View → PyTorch console does
+            QVERIFY(w.consoleDock()->isVisible());
+            QStringList all;
+            for (QWidget *tab : {static_cast<QWidget *>(w.matmulRace()), static_cast<QWidget *>(w.trainingRace())}) {
+                w.tabs()->setCurrentWidget(tab);
+                QTest::qWait(100);
+                const QList<QCustomPlot *> plots = tab->findChildren<QCustomPlot *>();
+                QVERIFY(plots.size() >= 3);
+                for (QCustomPlot *plot : plots) {
+                    if (!plot->isVisible())
+                        continue; // another tab of the training charts
+                    plot->replot();
+                    QTest::qWait(20); // a minimum grown by the layout settles
+                    plot->replot();
+                    const QString name = plot->plotLayout()->elementCount() > 0
+                        ? qobject_cast<QCPTextElement *>(plot->plotLayout()->element(0, 0))->text()
+                        : QString();
+                    if (plot->axisRect()->height() < 160)
+                        all << QStringLiteral("%1: plot area %2 px high").arg(name).arg(plot->axisRect()->height());
+                    const QVector<double> ticks = plot->yAxis->tickVector();
+                    const int line = QFontMetrics(plot->yAxis->tickLabelFont()).height();
+                    for (int i = 1; i < ticks.size(); ++i)
+                        if (plot->yAxis->range().contains(ticks[i]) && plot->yAxis->range().contains(ticks[i - 1])
+                            && std::abs(plot->yAxis->coordToPixel(ticks[i]) - plot->yAxis->coordToPixel(ticks[i - 1]))
+                                < line)
+                            all << QStringLiteral("%1: y labels %2 and %3 overlap")
+                                       .arg(name, plot->yAxis->tickVectorLabels().value(i - 1),
+                                            plot->yAxis->tickVectorLabels().value(i));
+                    if (plot->legend->visible() && !plot->viewport().contains(plot->legend->outerRect()))
+                        all << QStringLiteral("%1: legend outside the chart").arg(name);
+                }
+            }
+            for (const QString &p : all)
+                qWarning().noquote() << p;
+            QVERIFY2(all.isEmpty(), qPrintable(QStringLiteral("%1 problems, listed above").arg(all.size())));
+        }
+        if (korean)
+            QCoreApplication::removeTranslator(&ko);
     }
 };
 
