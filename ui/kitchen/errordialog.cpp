@@ -2,6 +2,7 @@
 
 #include "ui/common/devicestyle.h"
 #include "core/devices/buildfacts.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -103,9 +104,19 @@ QString ErrorDialog::explanation(const OpError &error)
 
 ErrorDialog::ErrorDialog(const OpError &error, QWidget *parent) : ErrorDialog(error, {}, {}, parent) { }
 
-ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &y, QWidget *parent)
-    : QDialog(parent), m_error(error)
+OpError ErrorDialog::inWords(OpError error)
 {
+    // Korean particles chosen for the names the messages carry; LibTorch's and a program's
+    // own words are never rewritten.
+    if (error.refusedBeforeAllocation || error.kind == OpError::Kind::InvalidInput || error.kind == OpError::Kind::File)
+        error.message = KoreanParticles::resolve(error.message);
+    return error;
+}
+
+ErrorDialog::ErrorDialog(const OpError &raw, const Operand &x, const Operand &y, QWidget *parent)
+    : QDialog(parent), m_error(inWords(raw))
+{
+    const OpError &error = m_error;
     setObjectName(QStringLiteral("errorDialog"));
     setWindowTitle(title(error));
     setAttribute(Qt::WA_DeleteOnClose);
@@ -218,29 +229,29 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
     said->addWidget(copy);
 
     auto *buttons = new QDialogButtonBox;
+    QStringList disabledReasons;
     if (error.kind == OpError::Kind::DeviceMismatch && x.id >= 0 && y.id >= 0 && x.device != y.device) {
-        auto *moveY
-            = buttons->addButton(tr("Move %1 to %2 and retry").arg(y.name, x.device), QDialogButtonBox::ActionRole);
+        auto *moveY = buttons->addButton(KoreanParticles::resolve(tr("Move %1 to %2 and retry").arg(y.name, x.device)),
+                                         QDialogButtonBox::ActionRole);
         moveY->setObjectName(QStringLiteral("moveSecond"));
         connect(moveY, &QPushButton::clicked, this, [this, y, x] {
             Q_EMIT moveAndRetry(y.id, x.device);
             accept();
         });
-        auto *moveX
-            = buttons->addButton(tr("Move %1 to %2 and retry").arg(x.name, y.device), QDialogButtonBox::ActionRole);
-        // A meta tensor has no values, so LibTorch cannot copy it to a real device; and
-        // LibTorch's Module::to() cannot move parameters to meta in place.
-        for (auto [button, from, to, kind] :
-             {std::tuple{moveY, y.device, x.device, y.kind}, std::tuple{moveX, x.device, y.device, x.kind}}) {
+        auto *moveX = buttons->addButton(KoreanParticles::resolve(tr("Move %1 to %2 and retry").arg(x.name, y.device)),
+                                         QDialogButtonBox::ActionRole);
+        // A meta tensor has no values, so there is nothing to copy to a real device. The reason
+        // is said in the dialog, under the buttons it disables, not only in a tooltip.
+        for (auto [button, name, from, to] :
+             {std::tuple{moveY, y.name, y.device, x.device}, std::tuple{moveX, x.name, x.device, y.device}}) {
             if (from == QLatin1String("meta") && to != QLatin1String("meta")) {
                 button->setEnabled(false);
-                button->setToolTip(tr("A meta tensor has shapes but no values: there is nothing "
-                                      "to copy to %1.")
-                                       .arg(to));
-            } else if (kind == QLatin1String("model") && to == QLatin1String("meta")) {
-                button->setEnabled(false);
-                button->setToolTip(tr("LibTorch's Module::to() moves parameters in place, which "
-                                      "works between cpu and cuda but not to meta."));
+                const QString reason
+                    = KoreanParticles::resolve(tr("%1 is on meta: it has shapes but no values, so there is "
+                                                  "nothing to copy to %2.")
+                                                   .arg(name, to));
+                button->setToolTip(reason);
+                disabledReasons << reason;
             }
         }
         moveX->setObjectName(QStringLiteral("moveFirst"));
@@ -257,6 +268,11 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
         empty->setToolTip(tr("torch.cuda.empty_cache(): return the allocator's unused blocks."));
         connect(empty, &QPushButton::clicked, this, &ErrorDialog::emptyCacheRequested);
     }
+    auto *whyDisabled = new QLabel(disabledReasons.join(QLatin1Char('\n')));
+    whyDisabled->setObjectName(QStringLiteral("whyDisabled"));
+    whyDisabled->setWordWrap(true);
+    whyDisabled->setTextFormat(Qt::PlainText);
+    whyDisabled->setVisible(!disabledReasons.isEmpty());
     auto *close = buttons->addButton(QDialogButtonBox::Close);
     close->setDefault(true);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -277,6 +293,7 @@ ErrorDialog::ErrorDialog(const OpError &error, const Operand &x, const Operand &
         layout->addWidget(devicesRow);
         layout->addWidget(why);
     }
+    layout->addWidget(whyDisabled);
     layout->addWidget(buttons);
     fitHeight(560);
 }

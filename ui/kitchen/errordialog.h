@@ -46,6 +46,7 @@ Q_SIGNALS:
     void emptyCacheRequested();
 
 private:
+    static OpError inWords(OpError error); // the kitchen's own words with their particles chosen
     void fitHeight(int width);
     static QString noGpuAdvice();
 

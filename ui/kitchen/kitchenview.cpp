@@ -312,8 +312,26 @@ void KitchenView::fly(const MoveReport &r)
         caption += QLatin1Char(' ') + tr("× %n batches", nullptr, r.count);
     QString message = r.describe();
     if (r.meaning == TransferMeaning::Discard)
-        message += QLatin1Char(' ') + tr("Tip: write %1 = %1.to(%2) to keep it.").arg(r.sourceName, r.requestedDevice);
+        message += QLatin1Char(' ')
+            + tr("Tip: write %1 = %1.to(%2) to keep it.")
+                  .arg(r.sourceName, QStringLiteral("\"%1\"").arg(r.requestedDevice));
     Q_EMIT statusMessage(message, 12000);
+    if (r.sameStorage && !pixmap.isNull() && !r.watched()) {
+        // Dropped where the tensor already is (no GPU here: device = "cuda" if available else
+        // "cpu" gave cpu): it goes to the pane it was dropped on and comes back, itself.
+        DevicePane *asked = paneFor(r.requestedDevice);
+        if (asked && asked != paneFor(r.toDevice)) {
+            const QRect there(asked->mapToGlobal(QPoint(12, 120)), from.size());
+            const QString back = tr("to() returned %1 itself · nothing copied").arg(r.sourceName);
+            const int ms = FlightOverlay::durationFor(0);
+            QPointer<FlightOverlay> overlay = m_overlay;
+            m_overlay->fly(pixmap, from, there, ms, back, true, [overlay, pixmap, there, from, ms, back] {
+                if (overlay)
+                    overlay->fly(pixmap, there, from, ms, back, true);
+            });
+        }
+        return;
+    }
     if (r.sameStorage || r.noMoveNeeded || pixmap.isNull())
         return; // nothing was copied: no flight, the message says why
     const int ms = FlightOverlay::durationFor(r.seconds);

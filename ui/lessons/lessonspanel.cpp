@@ -1,6 +1,7 @@
 #include "ui/lessons/lessonspanel.h"
 
 #include <QFile>
+#include <QHBoxLayout>
 #include <QListWidget>
 #include <QPushButton>
 #include <QTextBrowser>
@@ -30,18 +31,29 @@ LessonsPanel::LessonsPanel(const QString &language, QWidget *parent)
         m_list->addItem(item);
     }
     m_text = new QTextBrowser;
+    m_text->setObjectName(QStringLiteral("lessonText"));
     m_text->setOpenExternalLinks(true);
+    // Code lines wrap at the pane's width rather than hiding their ends behind a scroll bar.
+    m_text->document()->setDefaultStyleSheet(QStringLiteral("pre { white-space: pre-wrap; }"));
     m_try = new QPushButton(tr("&Try it"));
     m_try->setObjectName(QStringLiteral("tryLesson"));
     m_try->setEnabled(false);
+    m_next = new QPushButton(tr("&Next lesson"));
+    m_next->setObjectName(QStringLiteral("nextLesson"));
+    m_next->setEnabled(false);
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_try, 1);
+    buttons->addWidget(m_next);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_list, 1);
     layout->addWidget(m_text, 3);
-    layout->addWidget(m_try);
+    layout->addLayout(buttons);
     connect(m_list, &QListWidget::currentRowChanged, this, [this](int row) {
         m_text->setHtml(lessonHtml(row));
         m_try->setEnabled(row >= 0);
+        m_next->setEnabled(row >= 0 && row + 1 < m_list->count());
     });
+    connect(m_next, &QPushButton::clicked, this, [this] { select(m_list->currentRow() + 1); });
     connect(m_try, &QPushButton::clicked, this, [this] {
         if (m_list->currentRow() >= 0)
             Q_EMIT tryIt(lessonId(m_list->currentRow()));

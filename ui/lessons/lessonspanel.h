@@ -29,6 +29,7 @@ private:
     QListWidget *m_list = nullptr;
     QTextBrowser *m_text = nullptr;
     QPushButton *m_try = nullptr;
+    QPushButton *m_next = nullptr;
 };
 
 } // namespace tk

@@ -1,4 +1,5 @@
 #include "ui/window/mainwindow.h"
+#include "ui/common/palette.h"
 
 #include "ui/common/actionbuilder.h"
 #include "ui/kitchen/cardactions.h"
@@ -14,6 +15,7 @@
 #include "ui/kitchen/kitchencommand.h"
 #include "core/kitchen/kitchenengine.h"
 #include "ui/kitchen/kitchenview.h"
+#include "core/kitchen/koreanparticles.h"
 #include "ui/lessons/lessonactions.h"
 #include "ui/lessons/lessonspanel.h"
 #include "ui/races/matmulracepanel.h"
@@ -255,7 +257,8 @@ void MainWindow::buildMenus()
                        .addToMenu(m_viewMenu)
                        .addOnToggled(m_view, &KitchenView::setMetaPaneVisible);
 
-    QMenu *help = menuBar()->addMenu(tr("&Help"));
+    m_helpMenu = menuBar()->addMenu(tr("&Help"));
+    QMenu *help = m_helpMenu;
     ActionBuilder(this, "deviceCheck").setText(tr("&Device check…")).addToMenu(help).addOnTriggered(this, [this] {
         auto *dlg = new DeviceDetailsDialog(this);
         dlg->setAttribute(Qt::WA_DeleteOnClose);
@@ -277,7 +280,7 @@ void MainWindow::buildMenus()
     m_meaning = new DragMeaningBox; // reads the preference
     bar->addWidget(m_meaning);
     auto *hint = new QLabel(tr("  Shift: y = x.to(d) · Ctrl: discarded"));
-    hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    hint->setStyleSheet(QStringLiteral("color: %1;").arg(Palette::dim().name()));
     bar->addWidget(hint);
     bar->addSeparator();
     bar->addAction(m_metaAction);
@@ -325,9 +328,14 @@ void MainWindow::buildDocks()
     m_lessons = new LessonsPanel(tr("en"));
     m_lessonsDock = addDock(tr("Lessons"), "lessonsDock", m_lessons, Qt::RightDockWidgetArea);
     m_lessonsDock->hide();
-    ActionBuilder(m_lessonsDock->toggleViewAction(), "lessons")
-        .setShortcut(QKeySequence(Qt::Key_F1))
-        .addToMenu(m_viewMenu);
+    // Lessons are help: first in the Help menu, where F1 is looked for, and under View with the
+    // other panes.
+    QAction *lessons = ActionBuilder(m_lessonsDock->toggleViewAction(), "lessons")
+                           .setText(tr("&Lessons"))
+                           .setShortcut(QKeySequence(Qt::Key_F1))
+                           .addToMenu(m_viewMenu);
+    m_helpMenu->insertAction(m_helpMenu->actions().value(0), lessons);
+    m_helpMenu->insertSeparator(m_helpMenu->actions().value(1));
     connect(m_lessons, &LessonsPanel::tryIt, m_lessonActions, &LessonActions::tryLesson);
 
     connect(m_view->firstSteps(), &FirstSteps::newTensorRequested, m_cards, &CardActions::newTensor);
@@ -361,8 +369,9 @@ void MainWindow::onFinished(quint64, const Outcome &outcome)
     m_view->animateMoves(outcome.moves);
 }
 
-void MainWindow::say(const QString &message, int ms)
+void MainWindow::say(const QString &text, int ms)
 {
+    const QString message = KoreanParticles::resolve(text);
     m_lastMessage = message;
     statusBar()->showMessage(message, ms);
 }

@@ -62,6 +62,7 @@ public:
     QDockWidget *lessonsDock() const { return m_lessonsDock; }
     QDockWidget *codeLogDock() const { return m_codeLogDock; }
     QMenu *viewMenu() const { return m_viewMenu; }
+    QMenu *helpMenu() const { return m_helpMenu; }
     QString lastMessage() const { return m_lastMessage; }
 
     // A file named on the command line or by the desktop (`tensor-kitchen FILE`), opened as
@@ -107,6 +108,7 @@ private:
     QDockWidget *m_consoleDock = nullptr;
     QDockWidget *m_lessonsDock = nullptr;
     QMenu *m_viewMenu = nullptr;
+    QMenu *m_helpMenu = nullptr;
     DragMeaningBox *m_meaning = nullptr;
     QAction *m_metaAction = nullptr;
     QString m_lastMessage;
