@@ -30,6 +30,8 @@ packages=(
     libtorch-dev libopenblas0-pthread
     libqcustomplot-dev libqcustomplot2.1-qt6
     fonts-nanum
+    # Qt's own words (Close, Cancel, the file dialogs) in Korean: qtbase_ko.qm.
+    qt6-translations-l10n
     # The PyTorch console: an embedded Python whose torch wraps the same LibTorch.
     python3-dev pybind11-dev python3-torch
 )

@@ -72,7 +72,7 @@ ConsolePane::ConsolePane(KitchenEngine *engine, QWidget *parent) : QWidget(paren
     m_stop->setEnabled(false);
     m_status = new QLabel;
     m_status->setObjectName(QStringLiteral("consoleStatus"));
-    m_status->setStyleSheet(QStringLiteral("color: palette(mid);"));
+    m_status->setStyleSheet(QStringLiteral("color: %1;").arg(Palette::dim().name()));
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
 

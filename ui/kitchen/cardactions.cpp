@@ -1,4 +1,5 @@
 #include "ui/kitchen/cardactions.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "ui/kitchen/errordialog.h"
 #include "core/kitchen/kitchenengine.h"
@@ -100,7 +101,7 @@ QMenu *CardActions::showOperationMenu(int a, int b, const QPoint &globalPos)
     auto *menu = new QMenu(m_window);
     menu->setObjectName(QStringLiteral("operationMenu"));
     menu->setAttribute(Qt::WA_DeleteOnClose);
-    menu->addSection(tr("Combine %1 with %2").arg(ca->name, cb->name));
+    menu->addSection(KoreanParticles::resolve(tr("Combine %1 with %2").arg(ca->name, cb->name)));
     QList<Operation> ops;
     if (ca->kind == QLatin1String("model") && cb->kind == QLatin1String("tensor")) {
         ops = {Operation::Forward};

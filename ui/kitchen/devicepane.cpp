@@ -1,4 +1,5 @@
 #include "ui/kitchen/devicepane.h"
+#include "ui/common/palette.h"
 
 #include "ui/kitchen/cardmime.h"
 #include "ui/common/devicestyle.h"
@@ -64,7 +65,7 @@ DevicePane::DevicePane(const QString &deviceId, QWidget *parent) : QFrame(parent
     m_empty->setWordWrap(true);
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setObjectName(QStringLiteral("emptyExplanation"));
-    m_empty->setStyleSheet(QStringLiteral("color: palette(mid); padding: 16px;"));
+    m_empty->setStyleSheet(QStringLiteral("color: %1; padding: 16px;").arg(Palette::dim().name()));
 
     m_cardArea = new QWidget;
     m_cardLayout = new QVBoxLayout(m_cardArea);

@@ -1,4 +1,5 @@
 #include "ui/kitchen/newtensordialog.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include <QFontDatabase>
 #include <QComboBox>
@@ -97,7 +98,7 @@ void NewTensorDialog::validate()
     const auto shape = TensorSpec::parseShape(m_shape->text(), &error);
     const QString name = m_name->text().trimmed().isEmpty() ? m_suggested : m_name->text().trimmed();
     if (shape && !TensorSpec::isValidName(name))
-        error = tr("“%1” is not a usable Python name.").arg(name);
+        error = KoreanParticles::resolve(tr("“%1” is not a usable Python name.").arg(name));
     else if (shape && m_taken.contains(name))
         error = tr("There is already a card named %1.").arg(name);
     m_error = error;

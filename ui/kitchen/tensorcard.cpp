@@ -5,6 +5,7 @@
 #include "ui/kitchen/heatmapwidget.h"
 
 #include <QFontDatabase>
+#include <QRegularExpression>
 #include <QApplication>
 #include <QContextMenuEvent>
 #include <QDrag>
@@ -49,7 +50,11 @@ TensorCard::TensorCard(const CardInfo &info, QWidget *parent) : QFrame(parent), 
     m_device = new QLabel;
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
-    m_summary->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    // A monospace face with μ, σ and ∈ first, so a Korean system's fixed font (which lacks
+    // them) does not mix in a fallback face mid-line; the system's own after it.
+    QFont fixed = QFontDatabase::systemFont(QFontDatabase::FixedFont);
+    fixed.setFamilies({QStringLiteral("DejaVu Sans Mono"), fixed.family()});
+    m_summary->setFont(fixed);
     m_summary->setTextInteractionFlags(Qt::NoTextInteraction);
     m_summary->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_summary->setMinimumWidth(120);
@@ -137,7 +142,14 @@ void TensorCard::refresh()
     setSheet(m_dtype, DeviceStyle::badgeStyle(m_info.device));
     m_device->setText(m_info.device);
     setSheet(m_device, DeviceStyle::badgeStyle(m_info.device));
-    m_summary->setText(m_info.summary);
+    // A value never breaks across lines: "x∈[-3.833, 3.446]" wraps before or after, not inside.
+    static const QRegularExpression inBrackets(QStringLiteral("\\[[^\\]]*\\]"));
+    QString summary = m_info.summary;
+    for (auto it = inBrackets.globalMatch(m_info.summary); it.hasNext();) {
+        const QRegularExpressionMatch m = it.next();
+        summary.replace(m.capturedStart(), m.capturedLength(), m.captured().replace(QLatin1Char(' '), QChar::Nbsp));
+    }
+    m_summary->setText(summary);
     m_bytes->setText(m_info.kind == QLatin1String("tensor") || m_info.kind == QLatin1String("model")
                          ? QLocale().formattedDataSize(m_info.bytes)
                          : tr("holds no tensors"));

@@ -1,4 +1,5 @@
 #include "ui/races/matmulracepanel.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/devices/deviceregistry.h"
 #include "ui/common/formscrollarea.h"
@@ -232,7 +233,8 @@ bool MatmulRacePanel::startRace(const MatmulSettings &settings)
 {
     QString error;
     if (!m_race->start(settings, &error)) {
-        m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        m_status->setText(
+            QStringLiteral("<span style='color:#c00'>%1</span>").arg(KoreanParticles::resolve(error).toHtmlEscaped()));
         return false;
     }
     m_settings = settings;
@@ -290,14 +292,16 @@ void MatmulRacePanel::onFinished(bool cancelled, const QString &error)
     m_cancel->setEnabled(false);
     m_export->setEnabled(!m_race->results().isEmpty());
     if (!error.isEmpty())
-        m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+        m_status->setText(
+            QStringLiteral("<span style='color:#c00'>%1</span>").arg(KoreanParticles::resolve(error).toHtmlEscaped()));
     else if (cancelled)
         m_status->setText(tr("Cancelled after %n points.", nullptr, int(m_race->results().size())));
     else
-        m_status->setText(tr("Done: %n points. %1", nullptr, int(m_race->results().size())).arg(crossoverText())
-                          + QStringList(MatmulReport::pythonCost(m_race->results()))
-                                .join(QLatin1Char(' '))
-                                .prepend(QLatin1Char(' ')));
+        m_status->setText(KoreanParticles::resolve(
+            tr("Done: %n points. %1", nullptr, int(m_race->results().size())).arg(crossoverText())
+            + QStringList(MatmulReport::pythonCost(m_race->results()))
+                  .join(QLatin1Char(' '))
+                  .prepend(QLatin1Char(' '))));
     m_charts->requestReplot();
 }
 

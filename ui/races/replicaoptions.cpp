@@ -1,4 +1,5 @@
 #include "ui/races/replicaoptions.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/races/replicarun.h"
@@ -91,10 +92,10 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
         layout->addWidget(m_dataParallel);
     } else {
         // The guide's line is guarded by device_count() > 1: here it is skipped, and says nothing.
-        m_dpNote = new QLabel(tr("The guide's %1 does nothing on this machine (%n GPUs): the model "
-                                 "trains on one device.",
-                                 "", gpuCount)
-                                  .arg(guide));
+        m_dpNote = new QLabel(KoreanParticles::resolve(tr("The guide's %1 does nothing on this machine (%n GPUs): "
+                                                          "the model trains on one device.",
+                                                          "", gpuCount)
+                                                           .arg(guide)));
         m_dpNote->setObjectName(QStringLiteral("dataParallelNote"));
         m_dpNote->setWordWrap(true);
         m_dpNote->setTextFormat(Qt::RichText);

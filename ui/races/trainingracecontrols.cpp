@@ -1,4 +1,5 @@
 #include "ui/races/trainingracecontrols.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/devices/deviceregistry.h"
 #include "ui/races/loaderoptions.h"
@@ -345,11 +346,12 @@ void TrainingRaceControls::setProgress(int done, int total)
 
 void TrainingRaceControls::advanceProgress(int step) { m_progress->setValue(std::max(m_progress->value(), step)); }
 
-void TrainingRaceControls::setStatus(const QString &text) { m_status->setText(text); }
+void TrainingRaceControls::setStatus(const QString &text) { m_status->setText(KoreanParticles::resolve(text)); }
 
 void TrainingRaceControls::showError(const QString &error)
 {
-    m_status->setText(QStringLiteral("<span style='color:#c00'>%1</span>").arg(error.toHtmlEscaped()));
+    m_status->setText(
+        QStringLiteral("<span style='color:#c00'>%1</span>").arg(KoreanParticles::resolve(error).toHtmlEscaped()));
 }
 
 QString TrainingRaceControls::statusText() const { return m_status->text(); }

@@ -1,4 +1,5 @@
 #include "ui/watch/findingspanel.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/watch/watchplace.h"
 
@@ -63,7 +64,8 @@ void FindingsPanel::setFindings(const QList<WatchFinding> &findings)
     m_list->clear();
     for (const WatchFinding &f : findings) {
         const QString where = WatchPlace::text(f.file, f.line, f.cell);
-        m_list->addItem(where.isEmpty() ? f.title : tr("%1 — %2").arg(f.title, where));
+        const QString title = KoreanParticles::resolve(f.title);
+        m_list->addItem(where.isEmpty() ? title : tr("%1 — %2").arg(title, where));
     }
     setVisible(!findings.isEmpty());
     if (!findings.isEmpty())
@@ -89,8 +91,10 @@ void FindingsPanel::showDetails(int row)
     // What it costs and the fix first, so that they show without scrolling; the lines after.
     m_details->setText(QStringLiteral("<p>%1</p><p><b>%2</b></p><p>%3</p><p><tt>%4</tt></p>%5")
                            .arg((where.isEmpty() ? QString() : where.toHtmlEscaped() + QStringLiteral(": "))
-                                    + f.evidence.toHtmlEscaped(),
-                                cost.toHtmlEscaped(), f.advice.toHtmlEscaped(), f.code.toHtmlEscaped(), sourceHtml(f)));
+                                    + KoreanParticles::resolve(f.evidence).toHtmlEscaped(),
+                                KoreanParticles::resolve(cost).toHtmlEscaped(),
+                                KoreanParticles::resolve(f.advice).toHtmlEscaped(), f.code.toHtmlEscaped(),
+                                sourceHtml(f)));
     Q_EMIT findingSelected(f);
 }
 

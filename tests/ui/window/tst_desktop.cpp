@@ -26,6 +26,8 @@
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QProcess>
+#include <QDialogButtonBox>
+#include <QLibraryInfo>
 #include <QTest>
 #include <QTextDocumentFragment>
 #include <csignal>
@@ -376,6 +378,18 @@ private Q_SLOTS:
             QVERIFY2(missing.message.contains(QStringLiteral("a.tks 파일이 없습니다")), qPrintable(missing.message));
         }
         QCoreApplication::removeTranslator(&ko);
+        // Qt's own buttons (the error dialog's Close, Cancel, OK) speak Korean too: the set-up
+        // installs Qt's translations, and the app loads qtbase_ko beside its own.
+        {
+            QTranslator qt;
+            QVERIFY2(
+                qt.load(QLocale(QLocale::Korean), "qtbase", "_", QLibraryInfo::path(QLibraryInfo::TranslationsPath)),
+                "qtbase_ko.qm is missing: Debian's qt6-translations-l10n");
+            QCoreApplication::installTranslator(&qt);
+            QDialogButtonBox box(QDialogButtonBox::Close | QDialogButtonBox::Cancel);
+            QCOMPARE(box.button(QDialogButtonBox::Close)->text().remove('&'), QStringLiteral("닫기"));
+            QCoreApplication::removeTranslator(&qt);
+        }
         // Every English string has its Korean translation in the .ts (none unfinished or empty).
         QFile ts(qEnvironmentVariable("TK_SOURCE_DIR") + "/resources/translations/tensorkitchen_ko.ts");
         QVERIFY(ts.open(QIODevice::ReadOnly));

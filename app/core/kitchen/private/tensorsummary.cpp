@@ -4,6 +4,7 @@
 #include "core/kitchen/private/summarypass.h"
 #include "core/devices/private/torchutil.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 #include <cmath>
 
@@ -78,7 +79,7 @@ void TensorSummary::fillLine(CardInfo &card, const at::Tensor &t)
     QStringList parts;
     parts << QStringLiteral("tensor[%1]").arg(TensorSpec::shapeText(card.shape))
           << QStringLiteral("n=%1").arg(card.numel)
-          << QStringLiteral("(%1)").arg(QLocale::c().formattedDataSize(card.bytes, 1, QLocale::DataSizeIecFormat));
+          << QStringLiteral("(%1)").arg(QLocale().formattedDataSize(card.bytes, 1, QLocale::DataSizeIecFormat));
     if (card.summaryPending) {
         parts << QStringLiteral("…"); // the statistics follow
     } else if (card.hasStats) {
@@ -91,9 +92,9 @@ void TensorSummary::fillLine(CardInfo &card, const at::Tensor &t)
                 parts << QStringLiteral("σ=%1").arg(formatNumber(card.std));
         }
     } else if (t.is_meta()) {
-        parts << QStringLiteral("meta (no values)");
+        parts << QCoreApplication::translate("TensorSummary", "meta (no values)");
     } else if (card.numel == 0) {
-        parts << QStringLiteral("empty");
+        parts << QCoreApplication::translate("TensorSummary", "empty");
     }
     if (card.hasNan)
         parts << QStringLiteral("NaN!");
