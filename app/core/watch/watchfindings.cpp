@@ -6,6 +6,7 @@
 #include "core/watch/private/gpufindings.h"
 
 #include <QHash>
+#include <QThread>
 #include <QLocale>
 #include <QSet>
 
@@ -59,7 +60,8 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     f.costBasis = WatchFindings::tr("measured");
     f.advice = WatchFindings::tr("Let worker processes prepare the next batches while the model computes: "
                                  "with enough workers the wait hides behind the step.");
-    f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=4, persistent_workers=True)");
+    f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=%1, persistent_workers=True)")
+                 .arg(WatchFindings::adviceWorkers());
     f.ifFixedSeconds = step - wait;
     f.at = last.at;
     f.stepPart = QStringLiteral("wait");
@@ -309,6 +311,8 @@ QMap<QString, QString> WatchFindings::notChecked(const WatchedProgram &program)
         why.insert(QStringLiteral("gpu_idle"), idle);
     return why;
 }
+
+int WatchFindings::adviceWorkers() { return std::clamp(QThread::idealThreadCount(), 1, 4); }
 
 QString WatchFindings::milliseconds(double seconds)
 {

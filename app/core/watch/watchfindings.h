@@ -29,6 +29,9 @@ public:
     static QMap<QString, QString> notChecked(const WatchedProgram &program);
     // A duration as the findings write it: "12.3" (ms), two decimals below 10 ms.
     static QString milliseconds(double seconds);
+    // num_workers the advice names: as many as this machine's cores, at most 4. Workers beyond
+    // the cores compete with the loop (the README's sweep: 4 workers on 2 cores beat by 2).
+    static int adviceWorkers();
     // One finding as the bench's JSON and the timeline's instants give it (docs/findings.md).
     static QJsonObject toJson(const WatchFinding &finding);
 };

@@ -202,7 +202,8 @@ void GpuFindings::idle(const WatchedProgram &p, QList<WatchFinding> &out)
                             "DataLoader workers run it beside the loop, or give the GPU more work per step (a "
                             "larger batch, as its memory allows).");
     f.code
-        = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=4, pin_memory=True, persistent_workers=True)");
+        = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=%1, pin_memory=True, persistent_workers=True)")
+              .arg(WatchFindings::adviceWorkers());
     f.ifFixedSeconds = step - gap;
     f.at = t.latest;
     f.stepPart = QStringLiteral("gpu_idle");
