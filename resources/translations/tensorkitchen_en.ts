@@ -801,6 +801,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
             <numerusform>Made %1 on %2 from %3 %n times: shapes only, no data moved.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1.to(%2) gave the model new parameters on %2, as Python does: shapes without values, in the same modules; the old ones on %3 were released. Optimizers made before still hold the old ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>OpError</name>
@@ -853,6 +857,41 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Line %1: %2</source>
         <extracomment>%1: the console input&apos;s line number, %2: the note</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>PythonCandidates</name>
+    <message>
+        <source>this app&apos;s build</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active virtual environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>active conda environment</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>virtual environment %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 on the PATH</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conda: base</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>conda: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pyenv: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1208,6 +1247,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>That shape has more elements than any machine can hold.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TensorSummary</name>
+    <message>
+        <source>meta (no values)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>empty</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1908,14 +1958,6 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A meta tensor has shapes but no values: there is nothing to copy to %1.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>LibTorch&apos;s Module::to() moves parameters in place, which works between cpu and cuda but not to meta.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Empty cache</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1929,6 +1971,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is on meta: it has shapes but no values, so there is nothing to copy to %2.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2080,6 +2126,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>%1 · shapes only</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>to() returned %1 itself · nothing copied</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonActions</name>
@@ -2108,6 +2158,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     <name>tk::LessonsPanel</name>
     <message>
         <source>&amp;Try it</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Next lesson</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2362,6 +2416,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>E&amp;xport timeline (Perfetto)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2859,6 +2917,80 @@ first call: %4</source>
     </message>
     <message>
         <source>the recording stopped at its cap of %1, %2 s in</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::PythonChooser</name>
+    <message>
+        <source>Which Python?</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The Python to run %1 with: its own torch is the one watched.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Choose a Python interpreter</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>your last choice</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 · asking…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 · does not run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 · Python %3, no torch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 — %2 · Python %3, torch %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No Python was found: choose one with Browse…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Asking %1 for its versions…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 does not run as a Python: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>This Python has no torch: the script would fail at import torch. Install torch there, or choose another.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Python %1 with torch %2: the watcher package is put on its path for this run only; nothing is installed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::PythonProbe</name>
+    <message>
+        <source>it did not answer as a Python does</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3749,14 +3881,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Which Python?</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The Python to run %1 with (its own torch is the one watched):</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>at its own pace</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3814,6 +3938,14 @@ first call: %4</source>
             <numerusform>%n ended program</numerusform>
             <numerusform>%n ended programs</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 ended (exit code %2).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 ended.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -810,6 +810,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
             <numerusform>%3에서 %2에 %1을(를) %n번 만들었습니다. 모양만 있을 뿐 데이터는 옮기지 않았습니다.</numerusform>
         </translation>
     </message>
+    <message>
+        <source>%1.to(%2) gave the model new parameters on %2, as Python does: shapes without values, in the same modules; the old ones on %3 were released. Optimizers made before still hold the old ones.</source>
+        <translation>%1.to(%2): Python에서와 같이 모델이 %2에 새 파라미터를 받았습니다. 모양만 있고 값은 없으며, 모듈은 그대로입니다. %3에 있던 예전 파라미터는 해제되었습니다. 그 전에 만든 옵티마이저는 예전 파라미터를 계속 가리킵니다.</translation>
+    </message>
 </context>
 <context>
     <name>OpError</name>
@@ -863,6 +867,41 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Line %1: %2</source>
         <extracomment>%1: the console input&apos;s line number, %2: the note</extracomment>
         <translation>%1번째 줄: %2</translation>
+    </message>
+</context>
+<context>
+    <name>PythonCandidates</name>
+    <message>
+        <source>this app&apos;s build</source>
+        <translation>이 앱이 빌드에 쓴 Python</translation>
+    </message>
+    <message>
+        <source>active virtual environment</source>
+        <translation>활성화된 가상 환경</translation>
+    </message>
+    <message>
+        <source>active conda environment</source>
+        <translation>활성화된 conda 환경</translation>
+    </message>
+    <message>
+        <source>virtual environment %1</source>
+        <translation>가상 환경 %1</translation>
+    </message>
+    <message>
+        <source>%1 on the PATH</source>
+        <translation>PATH의 %1</translation>
+    </message>
+    <message>
+        <source>conda: base</source>
+        <translation>conda: base</translation>
+    </message>
+    <message>
+        <source>conda: %1</source>
+        <translation>conda: %1</translation>
+    </message>
+    <message>
+        <source>pyenv: %1</source>
+        <translation>pyenv: %1</translation>
     </message>
 </context>
 <context>
@@ -1216,6 +1255,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>That shape has more elements than any machine can hold.</source>
         <translation>그 모양은 어떤 PC에도 담을 수 없을 만큼 원소가 많습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>TensorSummary</name>
+    <message>
+        <source>meta (no values)</source>
+        <translation>meta(값 없음)</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>비어 있음</translation>
     </message>
 </context>
 <context>
@@ -1914,14 +1964,6 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>%1을(를) %2(으)로 옮기고 다시 시도</translation>
     </message>
     <message>
-        <source>A meta tensor has shapes but no values: there is nothing to copy to %1.</source>
-        <translation>meta 텐서는 모양만 있고 값이 없어서 %1에 복사할 것이 없습니다.</translation>
-    </message>
-    <message>
-        <source>LibTorch&apos;s Module::to() moves parameters in place, which works between cpu and cuda but not to meta.</source>
-        <translation>LibTorch의 Module::to()는 파라미터를 제자리에서(in place) 옮깁니다. 이는 cpu와 cuda 사이에서는 되지만 meta로는 되지 않습니다.</translation>
-    </message>
-    <message>
         <source>&amp;Empty cache</source>
         <translation>캐시 비우기(&amp;E)</translation>
     </message>
@@ -1936,6 +1978,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Code that should run with and without a GPU picks its device the way the source texts do: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; (the console has it predefined), then x.to(device) instead of x.cuda().</source>
         <translation>GPU가 있든 없든 돌아가야 하는 코드는 교안과 가이드처럼 장치를 고릅니다: device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;(콘솔에는 미리 정의되어 있습니다), 그리고 x.cuda() 대신 x.to(device)를 씁니다.</translation>
+    </message>
+    <message>
+        <source>%1 is on meta: it has shapes but no values, so there is nothing to copy to %2.</source>
+        <translation>%1은(는) meta에 있습니다. 모양만 있고 값이 없어서 %2(으)로 복사할 것이 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -2083,6 +2129,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>%1 · shapes only</source>
         <translation>%1 · 모양만</translation>
     </message>
+    <message>
+        <source>to() returned %1 itself · nothing copied</source>
+        <translation>to()가 %1 자신을 돌려줌 · 복사 없음</translation>
+    </message>
 </context>
 <context>
     <name>tk::LessonActions</name>
@@ -2112,6 +2162,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>&amp;Try it</source>
         <translation>해 보기(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Next lesson</source>
+        <translation>다음 수업(&amp;N)</translation>
     </message>
 </context>
 <context>
@@ -2366,6 +2420,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>E&amp;xport timeline (Perfetto)…</source>
         <translation>타임라인 내보내기(Perfetto)(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>수업(&amp;L)</translation>
     </message>
 </context>
 <context>
@@ -2863,6 +2921,80 @@ first call: %4</source>
     <message>
         <source>the recording stopped at its cap of %1, %2 s in</source>
         <translation>기록 파일은 %2초 지점에서 상한 %1에 이르러 멈췄습니다</translation>
+    </message>
+</context>
+<context>
+    <name>tk::PythonChooser</name>
+    <message>
+        <source>Which Python?</source>
+        <translation>어느 Python을 쓸까요?</translation>
+    </message>
+    <message>
+        <source>The Python to run %1 with: its own torch is the one watched.</source>
+        <translation>%1을(를) 실행할 Python을 고르세요. 그 Python에 설치된 torch를 감시합니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>찾아보기(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation>실행(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Choose a Python interpreter</source>
+        <translation>Python 인터프리터 고르기</translation>
+    </message>
+    <message>
+        <source>your last choice</source>
+        <translation>지난번 선택</translation>
+    </message>
+    <message>
+        <source>chosen</source>
+        <translation>직접 고름</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · asking…</source>
+        <translation>%1 — %2 · 확인 중…</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · does not run</source>
+        <translation>%1 — %2 · 실행되지 않음</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · Python %3, no torch</source>
+        <translation>%1 — %2 · Python %3, torch 없음</translation>
+    </message>
+    <message>
+        <source>%1 — %2 · Python %3, torch %4</source>
+        <translation>%1 — %2 · Python %3, torch %4</translation>
+    </message>
+    <message>
+        <source>No Python was found: choose one with Browse…</source>
+        <translation>Python을 찾지 못했습니다. 찾아보기로 고르세요.</translation>
+    </message>
+    <message>
+        <source>Asking %1 for its versions…</source>
+        <translation>%1의 버전을 확인하는 중…</translation>
+    </message>
+    <message>
+        <source>%1 does not run as a Python: %2</source>
+        <translation>%1은(는) Python으로 실행되지 않습니다: %2</translation>
+    </message>
+    <message>
+        <source>This Python has no torch: the script would fail at import torch. Install torch there, or choose another.</source>
+        <translation>이 Python에는 torch가 없어서 스크립트가 import torch에서 멈춥니다. 그곳에 torch를 설치하거나 다른 Python을 고르세요.</translation>
+    </message>
+    <message>
+        <source>Python %1 with torch %2: the watcher package is put on its path for this run only; nothing is installed.</source>
+        <translation>Python %1, torch %2. 감시 패키지는 이번 실행에만 경로에 더해지고, 아무것도 설치하지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::PythonProbe</name>
+    <message>
+        <source>it did not answer as a Python does</source>
+        <translation>Python처럼 답하지 않았습니다</translation>
     </message>
 </context>
 <context>
@@ -3746,14 +3878,6 @@ first call: %4</source>
         <translation>Python 스크립트 (*.py);;모든 파일 (*)</translation>
     </message>
     <message>
-        <source>Which Python?</source>
-        <translation>어느 Python을 쓸까요?</translation>
-    </message>
-    <message>
-        <source>The Python to run %1 with (its own torch is the one watched):</source>
-        <translation>%1을(를) 실행할 Python (그 Python의 torch를 지켜봅니다):</translation>
-    </message>
-    <message>
         <source>at its own pace</source>
         <translation>기록된 속도로</translation>
     </message>
@@ -3810,6 +3934,14 @@ first call: %4</source>
         <translation>
             <numerusform>종료된 프로그램 %n개</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>%1 ended (exit code %2).</source>
+        <translation>%1 종료됨(종료 코드 %2).</translation>
+    </message>
+    <message>
+        <source>%1 ended.</source>
+        <translation>%1 종료됨.</translation>
     </message>
 </context>
 <context>

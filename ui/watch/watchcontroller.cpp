@@ -1,9 +1,11 @@
 #include "ui/watch/watchcontroller.h"
+#include "core/kitchen/koreanparticles.h"
 
 #include "core/watch/watcherpackage.h"
 
 #include "ui/watch/jobkitchen.h"
 #include "ui/watch/programkitchen.h"
+#include "ui/watch/pythonchooser.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchfindings.h"
 #include "core/watch/watchreplay.h"
@@ -232,6 +234,12 @@ void WatchController::onProgram(WatchedProgram *program)
         output.isEmpty() ? tr("Watching %1 in a tab of its own (marked until you look at it).").arg(kitchen->title())
                          : tr("Watching %1.").arg(kitchen->title()),
         8000);
+    // The status bar follows the tab: "Watching" is replaced once the program has ended.
+    connect(program, &WatchedProgram::ended, this, [this, program, title = kitchen->title()] {
+        Q_EMIT statusMessage(program->hasExitCode() ? tr("%1 ended (exit code %2).").arg(title).arg(program->exitCode())
+                                                    : tr("%1 ended.").arg(title),
+                             8000);
+    });
     if (output.isEmpty())
         return;
     // A script the app started: its output file, followed while the tab is open.
@@ -329,11 +337,13 @@ void WatchController::exportTraceWithDialog()
                                 "timeline is what is exported."));
         return;
     }
-    const QString name = QFileInfo(kitchens.first()->program()->hello().program).completeBaseName();
-    const QString path = QFileDialog::getSaveFileName(m_window, tr("Export the timeline"),
-                                                      (name.isEmpty() ? QStringLiteral("program") : name)
-                                                          + QStringLiteral(".trace.json"),
-                                                      tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
+    const WatchHello &hello = kitchens.first()->program()->hello();
+    const QString name = QFileInfo(hello.program).completeBaseName();
+    // Named after the program and its process: two tabs of one script suggest two files.
+    const QString path = QFileDialog::getSaveFileName(
+        m_window, tr("Export the timeline"),
+        QStringLiteral("%1-%2.trace.json").arg(name.isEmpty() ? QStringLiteral("program") : name).arg(hello.pid),
+        tr("Chrome trace for Perfetto or chrome://tracing (*.json)"));
     if (path.isEmpty())
         return;
     QString error;
@@ -388,16 +398,14 @@ void WatchController::runScriptWithDialog()
                                                         tr("Python scripts (*.py);;All files (*)"));
     if (script.isEmpty())
         return;
-    bool ok = false;
-    const QString python = QInputDialog::getText(
-        m_window, tr("Which Python?"),
-        tr("The Python to run %1 with (its own torch is the one watched):").arg(QFileInfo(script).fileName()),
-        QLineEdit::Normal, settings.value(QStringLiteral("watch/python"), WatcherPackage::python()).toString(), &ok);
-    if (!ok || python.trimmed().isEmpty())
+    // Found for this script, each with its torch; the build's Python and the last choice too.
+    PythonChooser chooser(script, settings.value(QStringLiteral("watch/python")).toString(), m_window);
+    if (chooser.exec() != QDialog::Accepted || chooser.python().isEmpty())
         return;
+    const QString python = chooser.python();
     settings.setValue(QStringLiteral("watch/lastScript"), script);
-    settings.setValue(QStringLiteral("watch/python"), python.trimmed());
-    runScript(python.trimmed(), script);
+    settings.setValue(QStringLiteral("watch/python"), python);
+    runScript(python, script);
 }
 
 } // namespace tk
