@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import sys
 from time import perf_counter
-from typing import TYPE_CHECKING, Any, Callable, Dict, List, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 import torch
 
@@ -235,6 +235,17 @@ def call_lines(counts: Dict[Tuple[int, int, str], List[Any]], limit: int
         if len(out) >= limit:
             break
     return out
+
+
+def add_calls(message: Dict[str, Any], counts: Dict[Tuple[int, int, str], List[Any]], limit: int,
+              step: Optional[int] = None) -> None:
+    """The user's counted calls into `message` as `calls` (a step's, or bye's with the number
+    of the step they were counted in), when there are any."""
+    calls = call_lines(counts, limit) if counts else None
+    if calls:
+        message["calls"] = calls
+        if step is not None:
+            message["step"] = step
 
 
 def _install_optimizer(w: Watcher, patches: Patches) -> None:

@@ -156,7 +156,11 @@ class Watcher:
         self._sampler.final()  # a last memory reading, so even a short program has one
         if exit_code is None:
             exit_code = self.exit_code
-        self._transport.put_forced({"type": "bye", "t": self.clock(), "exit_code": exit_code})
+        bye: Message = {"type": "bye", "t": self.clock(), "exit_code": exit_code}
+        with self._lock:  # reads back after the last optimizer step, whose step never ends
+            counts, self.call_counts, step = self.call_counts, {}, self._step_n + 1
+        _hooks.add_calls(bye, counts, MAX_CALL_LINES, step)
+        self._transport.put_forced(bye)
         self._transport.close()
 
     def _unhook(self) -> None:
@@ -436,9 +440,7 @@ class Watcher:
             if step.collectives:
                 message["collective_s"] = step.collective_s
                 message["collectives"] = step.collectives
-            calls = _hooks.call_lines(counts, MAX_CALL_LINES) if counts else None
-            if calls:
-                message["calls"] = calls
+            _hooks.add_calls(message, counts, MAX_CALL_LINES)
             idle = self.gaps.step_ended(optimizer) if self.gaps is not None else None
             if idle is not None:
                 message["gpu_idle"] = idle

@@ -216,6 +216,8 @@ void WatchedProgram::take(const WatchMessage &m)
         Q_EMIT noticeArrived(m.text);
         return;
     case Type::Bye:
+        m_calls.append(m.calls);
+        trim(m_calls);
         m_hasExitCode = m.hasExitCode;
         m_exitCode = m.exitCode;
         end(true);

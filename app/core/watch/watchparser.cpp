@@ -369,6 +369,9 @@ WatchParser::Result WatchParser::parse(const QByteArray &line)
         m.hasExitCode = !code.isUndefined();
         if (m.hasExitCode)
             m.exitCode = WatchFields::small(f.integerOf(code, QLatin1String("exit_code"), INT_MIN, 0));
+        // The reads back after the last optimizer step, counted in the step that never ended.
+        m.step.n = WatchFields::small(f.count(QLatin1String("step"), WatchFields::Optional, 0));
+        readCalls(f, m);
         break;
     }
     }
