@@ -406,6 +406,7 @@ private Q_SLOTS:
         QTranslator ko;
         QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
         QCoreApplication::installTranslator(&ko);
+        QLocale::setDefault(QLocale(QLocale::Korean)); // sizes as a Korean system writes them
         {
             MainWindow w;
             QVERIFY(testsupport::showAsLaptop(w));
@@ -421,6 +422,7 @@ private Q_SLOTS:
             QTest::qWait(1800); // let the flight land
             QVERIFY(w.grab().save(QDir(dir).filePath("kitchen-korean.png")));
         }
+        QLocale::setDefault(QLocale::c());
         QCoreApplication::removeTranslator(&ko);
     }
 
