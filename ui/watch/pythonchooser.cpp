@@ -13,6 +13,7 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+#include <algorithm>
 
 namespace tk {
 
@@ -26,7 +27,7 @@ PythonChooser::PythonChooser(const QString &script, const QString &preferred, QW
     intro->setWordWrap(true);
     m_list = new QComboBox;
     m_list->setObjectName(QStringLiteral("pythonList"));
-    m_list->setMinimumContentsLength(48);
+    m_list->setMinimumContentsLength(72);
     m_list->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     auto *browse = new QPushButton(tr("&Browse…"));
     browse->setObjectName(QStringLiteral("browsePython"));
@@ -72,6 +73,10 @@ PythonChooser::PythonChooser(const QString &script, const QString &preferred, QW
         add(c);
     m_list->setCurrentIndex(0);
     refresh();
+    // Wide enough for a path with its origin and versions; tall enough for the state's two
+    // lines, which wrap after the dialog has its width.
+    m_state->setMinimumHeight(fontMetrics().lineSpacing() * 3);
+    resize(std::max(sizeHint().width(), 760), sizeHint().height());
 }
 
 void PythonChooser::add(const PythonCandidates::Candidate &c)

@@ -67,10 +67,16 @@ Ending ofWord(const QString &word)
 KoreanParticles::Ending KoreanParticles::endingBefore(const QString &text, qsizetype end)
 {
     qsizetype i = end;
-    // Look through what closes a quoted or bracketed name: ”x” `x` "x" 'x' (x) [x].
+    // Look through what closes a quoted or bracketed name (”x” `x` "x" 'x' (x) [x]) and a call's ().
     static const QString closers = QStringLiteral("\u201D\u2019\"'`)]>");
-    while (i > 0 && closers.contains(text.at(i - 1)))
-        --i;
+    for (;;) {
+        if (i >= 2 && text.at(i - 1) == QLatin1Char(')') && text.at(i - 2) == QLatin1Char('('))
+            i -= 2; // a call, ".item()": read as its name, 아이템
+        else if (i > 0 && closers.contains(text.at(i - 1)))
+            --i;
+        else
+            break;
+    }
     if (i == 0)
         return Ending::Unknown;
     const QChar c = text.at(i - 1);

@@ -61,6 +61,10 @@ private Q_SLOTS:
                                        << "“13”은 쓸 수 없습니다.";
         QTest::newRow("backticks") << "`model`을(를)"
                                    << "`model`을";
+        QTest::newRow("a call: 아이템") << "스텝마다의 .item()은(는)"
+                                        << "스텝마다의 .item()은";
+        QTest::newRow("a call: 넘파이") << ".numpy()을(를)"
+                                        << ".numpy()를";
         QTest::newRow("other order") << "x를(을)"
                                      << "x를";
         QTest::newRow("copula") << "model(이)라는"
