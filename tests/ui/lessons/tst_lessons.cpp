@@ -4,6 +4,11 @@
 #include "ui/kitchen/cardactions.h"
 #include "ui/kitchen/flightoverlay.h"
 #include "ui/kitchen/valuesdialog.h"
+#include "core/races/matmulrace.h"
+#include "core/races/trainingrace.h"
+#include "ui/devices/devicedetailsdialog.h"
+#include "ui/races/matmulracepanel.h"
+#include "ui/races/trainingracepanel.h"
 #include "ui/lessons/lessonactions.h"
 #include "ui/lessons/lessonspanel.h"
 #include "support/kitchenwindowtest.h"
@@ -13,6 +18,7 @@
 #include <QMenuBar>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
 #include <QTranslator>
@@ -127,6 +133,42 @@ private Q_SLOTS:
         tryIt("11"); // x.cpu().numpy(): the values, from the CPU
         QTRY_VERIFY_WITH_TIMEOUT(w.findChild<ValuesDialog *>(), 10000);
         w.findChild<ValuesDialog *>()->close();
+    }
+
+    void everyRaceLessonStartsItsPart()
+    {
+        // The lessons whose Try it is a race or a dialog: each starts what it says, on the CPU.
+        MainWindow w;
+        w.show();
+        auto tryIt = [&](const QString &prefix) {
+            const int row = lessonRow(w, prefix);
+            QVERIFY(row >= 0);
+            w.lessonActions()->tryLesson(w.lessons()->lessonId(row));
+        };
+        tryIt("06"); // small jobs: the matmul race runs, one cook against all
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.matmulRace()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.matmulRace()->race()->isRunning(), 5000);
+        QSignalSpy matmulDone(w.matmulRace()->race(), &MatmulRace::finished);
+        w.matmulRace()->race()->cancel();
+        QVERIFY(matmulDone.wait(60000));
+        tryIt("08"); // the same seed, different digits: the training race runs
+        QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.trainingRace()));
+        QTRY_VERIFY_WITH_TIMEOUT(w.trainingRace()->race()->isRunning(), 5000);
+        QSignalSpy trainDone(w.trainingRace()->race(), &TrainingRace::finished);
+        w.trainingRace()->race()->cancel();
+        QVERIFY(trainDone.wait(60000));
+        tryIt("09"); // no workers: the DataLoader placement with 0 workers
+        QCOMPARE(w.trainingRace()->configFromControls().placement, TrainPlacement::DataLoader);
+        QCOMPARE(w.trainingRace()->configFromControls().workers, 0);
+        tryIt("12"); // the dataset up front
+        QCOMPARE(w.trainingRace()->configFromControls().placement, TrainPlacement::Preload);
+        tryIt("13"); // replicas: a CPU lane beside DDP × 2, no GPU needed
+        const QList<TrainLane> lanes = w.trainingRace()->lanesFromControls();
+        QVERIFY(std::any_of(lanes.begin(), lanes.end(),
+                            [](const TrainLane &l) { return l.parallel == LaneParallel::Ddp && l.ranks == 2; }));
+        tryIt("10"); // which GPU: the device check, which says there is none
+        QTRY_VERIFY_WITH_TIMEOUT(w.findChild<DeviceDetailsDialog *>(), 5000);
+        w.findChild<DeviceDetailsDialog *>()->close();
     }
 
     void aDropOnTheWorkbenchWithoutAGpuFliesBack()
