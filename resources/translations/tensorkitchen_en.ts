@@ -2997,10 +2997,6 @@ first call: %4</source>
 <context>
     <name>tk::ReplicaOptions</name>
     <message>
-        <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with an all-reduce after each backward pass (torch.distributed, gloo on 127.0.0.1). Same seed, same batches: the losses match one process&apos;s.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>DistributedDataParallel ×</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3052,6 +3048,10 @@ first call: %4</source>
     </message>
     <message>
         <source>The same model, seed, batches and optimizer, trained by Python PyTorch in a process of its own (python -m tensorkitchen.replicas --parallel none): what a plain training script gets, moving each batch with .to(). Beside the LibTorch C++ lane on the same device, the gap is what Python costs per step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with all-reduces that overlap the backward pass, bucket by bucket (torch.distributed, gloo on 127.0.0.1). DDP starts every copy from rank 0&apos;s parameters; with the same batches the losses match one process&apos;s.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3130,10 +3130,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>This machine has %1 hardware threads. Every rank is a process of its own with its own copy of the model; the cores are split between them, and after each backward pass they wait for one another to average the gradients (the all-reduce). On a GPU machine each rank has a GPU of its own instead.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Check DistributedDataParallel under Lanes and press Sweep ranks: the DDP lane trains briefly on each number of ranks.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3163,6 +3159,10 @@ first call: %4</source>
             <numerusform>%1: most samples/s on %n rank (%2)</numerusform>
             <numerusform>%1: most samples/s on %n ranks (%2)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This machine has %1 hardware threads. Every rank is a process of its own with its own copy of the model; the cores are split between them, and during each backward pass they wait for one another to average the gradients (the all-reduces). On a GPU machine each rank has a GPU of its own instead.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -3982,10 +3982,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pin the batches (the DataLoader does it in its workers) so that the copy can run while the GPU computes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>a batch</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4046,10 +4042,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Give the DataLoader workers: batches are then pinned beside the loop, while the GPU computes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 waits for the GPU in every step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4090,10 +4082,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare and pin batches while the GPU computes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The host&apos;s own work between steps (preparing the batch in the loop, Python, reading values back) keeps the GPU waiting. Move the preparation into a Dataset, whose DataLoader workers run it beside the loop, or give the GPU more work per step (a larger batch, as its memory allows).</source>
         <translation type="unfinished"></translation>
     </message>
@@ -4119,6 +4107,18 @@ first call: %4</source>
     </message>
     <message>
         <source>not measured: the ranks of tensorkitchen.replicas time their own steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) so that the copy can run while the GPU computes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Give the DataLoader workers: its pin-memory thread then pins each batch beside the loop, while the GPU computes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare batches, and its pin-memory thread pin them, while the GPU computes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

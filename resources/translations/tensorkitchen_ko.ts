@@ -3000,10 +3000,6 @@ first call: %4</source>
 <context>
     <name>tk::ReplicaOptions</name>
     <message>
-        <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with an all-reduce after each backward pass (torch.distributed, gloo on 127.0.0.1). Same seed, same batches: the losses match one process&apos;s.</source>
-        <translation>Python 프로세스(랭크) N개가 저마다 모델 레플리카를 들고 전체 배치마다 1/N씩 학습하며(DistributedSampler), 역전파가 끝날 때마다 all-reduce로 기울기의 평균을 냅니다(torch.distributed, 127.0.0.1 위의 gloo). 씨앗도 배치도 같으므로 손실은 프로세스 하나일 때와 같습니다.</translation>
-    </message>
-    <message>
         <source>DistributedDataParallel ×</source>
         <translation>DistributedDataParallel ×</translation>
     </message>
@@ -3054,6 +3050,10 @@ first call: %4</source>
     <message>
         <source>The same model, seed, batches and optimizer, trained by Python PyTorch in a process of its own (python -m tensorkitchen.replicas --parallel none): what a plain training script gets, moving each batch with .to(). Beside the LibTorch C++ lane on the same device, the gap is what Python costs per step.</source>
         <translation>같은 모델, 씨앗, 배치, 옵티마이저를 별도 프로세스의 Python PyTorch로 학습합니다(python -m tensorkitchen.replicas --parallel none). 배치마다 .to()로 옮기는 평범한 학습 스크립트가 얻는 속도입니다. 같은 장치의 LibTorch C++ 레인과의 차이가 스텝마다 Python이 드는 비용입니다.</translation>
+    </message>
+    <message>
+        <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with all-reduces that overlap the backward pass, bucket by bucket (torch.distributed, gloo on 127.0.0.1). DDP starts every copy from rank 0&apos;s parameters; with the same batches the losses match one process&apos;s.</source>
+        <translation>Python 프로세스(랭크) N개가 저마다 모델 레플리카를 들고 전체 배치마다 1/N씩 학습합니다(DistributedSampler). 기울기의 평균은 버킷마다 all-reduce로 내며, 이 all-reduce는 역전파와 겹쳐 진행됩니다(torch.distributed, 127.0.0.1에서 도는 gloo). DDP는 모든 레플리카를 랭크 0의 파라미터에서 출발시키므로, 배치가 같으면 손실은 프로세스 하나일 때와 같습니다.</translation>
     </message>
 </context>
 <context>
@@ -3129,10 +3129,6 @@ first call: %4</source>
         <translation>스텝에서 all-reduce가 차지하는 비율 (%)</translation>
     </message>
     <message>
-        <source>This machine has %1 hardware threads. Every rank is a process of its own with its own copy of the model; the cores are split between them, and after each backward pass they wait for one another to average the gradients (the all-reduce). On a GPU machine each rank has a GPU of its own instead.</source>
-        <translation>이 PC에는 하드웨어 스레드가 %1개 있습니다. 랭크는 저마다 모델 레플리카를 든 별개의 프로세스입니다. 코어는 랭크들이 나누어 쓰고, 역전파가 끝날 때마다 서로를 기다려 기울기의 평균을 냅니다(all-reduce). GPU가 있는 PC라면 랭크마다 자기 GPU를 씁니다.</translation>
-    </message>
-    <message>
         <source>Check DistributedDataParallel under Lanes and press Sweep ranks: the DDP lane trains briefly on each number of ranks.</source>
         <translation>레인에서 DistributedDataParallel을 고르고 ‘랭크 수 바꿔 보기’를 누르세요. DDP 레인이 랭크 수마다 잠깐씩 학습합니다.</translation>
     </message>
@@ -3161,6 +3157,10 @@ first call: %4</source>
         <translation>
             <numerusform>%1: 랭크 %n개일 때 샘플/초가 가장 많습니다 (%2)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>This machine has %1 hardware threads. Every rank is a process of its own with its own copy of the model; the cores are split between them, and during each backward pass they wait for one another to average the gradients (the all-reduces). On a GPU machine each rank has a GPU of its own instead.</source>
+        <translation>이 PC에는 하드웨어 스레드가 %1개 있습니다. 랭크는 저마다 모델 레플리카를 든 별개의 프로세스입니다. 코어는 랭크들이 나누어 쓰고, 랭크들은 역전파 동안 서로를 기다려 기울기의 평균을 냅니다(all-reduce). GPU가 있는 PC라면 랭크마다 자기 GPU를 씁니다.</translation>
     </message>
 </context>
 <context>
@@ -3977,10 +3977,6 @@ first call: %4</source>
         <translation>측정값(CUDA 이벤트), 스텝마다</translation>
     </message>
     <message>
-        <source>Pin the batches (the DataLoader does it in its workers) so that the copy can run while the GPU computes.</source>
-        <translation>배치를 고정(pinned) 메모리에 두세요(DataLoader가 작업자에서 해 줍니다). 그래야 GPU가 계산하는 동안 복사가 진행됩니다.</translation>
-    </message>
-    <message>
         <source>a batch</source>
         <translation>배치</translation>
     </message>
@@ -4041,10 +4037,6 @@ first call: %4</source>
         <translation>측정: 배치마다의 대기, 고정은 그 일부</translation>
     </message>
     <message>
-        <source>Give the DataLoader workers: batches are then pinned beside the loop, while the GPU computes.</source>
-        <translation>DataLoader에 작업자를 주세요: 그러면 GPU가 계산하는 동안 배치가 루프 옆에서 고정됩니다.</translation>
-    </message>
-    <message>
         <source>%1 waits for the GPU in every step</source>
         <translation>%1이(가) 스텝마다 GPU를 기다립니다</translation>
     </message>
@@ -4085,10 +4077,6 @@ first call: %4</source>
         <translation>루프는 스텝마다 %1 ms를 DataLoader를 기다렸습니다.</translation>
     </message>
     <message>
-        <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare and pin batches while the GPU computes.</source>
-        <translation>다음 배치가 준비되기 전에 GPU가 일을 끝냅니다: CPU의 데이터 로딩이 병목입니다. GPU가 계산하는 동안 DataLoader 작업자가 배치를 준비하고 고정하게 하세요.</translation>
-    </message>
-    <message>
         <source>The host&apos;s own work between steps (preparing the batch in the loop, Python, reading values back) keeps the GPU waiting. Move the preparation into a Dataset, whose DataLoader workers run it beside the loop, or give the GPU more work per step (a larger batch, as its memory allows).</source>
         <translation>스텝 사이 호스트 자신의 일(루프 안에서 배치 준비, Python, 값 읽어 오기)이 GPU를 기다리게 합니다. 준비는 Dataset으로 옮겨 DataLoader 작업자가 루프 옆에서 하게 하거나, 스텝마다 GPU에 일을 더 주세요(메모리가 허락하는 만큼 큰 배치).</translation>
     </message>
@@ -4115,6 +4103,18 @@ first call: %4</source>
     <message>
         <source>not measured: the ranks of tensorkitchen.replicas time their own steps</source>
         <translation>재지 못함: tensorkitchen.replicas의 랭크는 스텝을 스스로 잽니다</translation>
+    </message>
+    <message>
+        <source>Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) so that the copy can run while the GPU computes.</source>
+        <translation>배치를 고정(pinned) 메모리에 두세요. DataLoader(pin_memory=True)가 메인 프로세스의 스레드에서 고정해 줍니다. 그래야 GPU가 계산하는 동안 복사가 진행됩니다.</translation>
+    </message>
+    <message>
+        <source>Give the DataLoader workers: its pin-memory thread then pins each batch beside the loop, while the GPU computes.</source>
+        <translation>DataLoader에 작업자를 주세요. 그러면 GPU가 계산하는 동안 pin-memory 스레드가 루프와 나란히 배치를 고정합니다.</translation>
+    </message>
+    <message>
+        <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare batches, and its pin-memory thread pin them, while the GPU computes.</source>
+        <translation>다음 배치가 준비되기 전에 GPU가 일을 끝냅니다. CPU의 데이터 로딩이 병목입니다. GPU가 계산하는 동안 DataLoader 작업자가 배치를 준비하고 pin-memory 스레드가 고정하게 하세요.</translation>
     </message>
 </context>
 <context>

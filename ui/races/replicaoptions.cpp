@@ -53,9 +53,9 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
     m_pythonCpu->setToolTip(pythonTip);
     const QString ddpTip = tr("N Python processes (ranks), each with its own copy of the model, train "
                               "on 1/N of every global batch (DistributedSampler) and average their "
-                              "gradients with an all-reduce after each backward pass "
-                              "(torch.distributed, gloo on 127.0.0.1). Same seed, same batches: the "
-                              "losses match one process's.");
+                              "gradients with all-reduces that overlap the backward pass, bucket by bucket "
+                              "(torch.distributed, gloo on 127.0.0.1). DDP starts every copy from rank 0's "
+                              "parameters; with the same batches the losses match one process's.");
     m_cpuDdp = new QCheckBox(tr("DistributedDataParallel ×"));
     m_cpuDdp->setObjectName(QStringLiteral("ddpLane"));
     m_cpuDdp->setToolTip(ddpTip);

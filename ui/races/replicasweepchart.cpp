@@ -21,8 +21,8 @@ ReplicaSweepChart::ReplicaSweepChart(QWidget *parent) : QWidget(parent)
     const int cores = DeviceRegistry::hardwareThreads();
     m_note = new QLabel(tr("This machine has %1 hardware threads. Every rank is a process of its own "
                            "with its own copy of the model; the cores are split between them, and "
-                           "after each backward pass they wait for one another to average the "
-                           "gradients (the all-reduce). On a GPU machine each rank has a GPU of "
+                           "during each backward pass they wait for one another to average the "
+                           "gradients (the all-reduces). On a GPU machine each rank has a GPU of "
                            "its own instead.")
                             .arg(cores));
     m_note->setObjectName(QStringLiteral("rankSweepNote"));

@@ -42,8 +42,8 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
                                    nullptr, where.value(at));
     f.costSeconds = seconds.value(at) / steps;
     f.costBasis = WatchFindings::tr("measured (CUDA events), per step");
-    f.advice = WatchFindings::tr("Pin the batches (the DataLoader does it in its workers) so that the copy can run "
-                                 "while the GPU computes.");
+    f.advice = WatchFindings::tr("Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) "
+                                 "so that the copy can run while the GPU computes.");
     f.code
         = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
     f.at = latest.value(at);
@@ -77,7 +77,8 @@ void pinningFindings(const QHash<FindingPlace, Tally> &lines, QList<WatchFinding
         f.kind = QStringLiteral("non_blocking_unpinned");
         it.key().putIn(f);
         f.costSeconds = it.value().seconds / steps;
-        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=2, pin_memory=True)");
+        f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=%1, pin_memory=True)")
+                     .arg(WatchFindings::adviceWorkers());
         f.at = it.value().latest;
         say(f, steps, f.costSeconds);
         out.append(f);
@@ -120,8 +121,8 @@ void pinnedWithoutWorkers(const WatchedProgram &p, QList<WatchFinding> &out)
                          .arg(WatchFindings::milliseconds(perStep))
                          .arg(steps);
         f.costBasis = WatchFindings::tr("measured: the wait for each batch, of which the pinning is a part");
-        f.advice = WatchFindings::tr("Give the DataLoader workers: batches are then pinned beside the loop, while the "
-                                     "GPU computes.");
+        f.advice = WatchFindings::tr("Give the DataLoader workers: its pin-memory thread then pins each batch beside the "
+                                     "loop, while the GPU computes.");
         f.stepPart = QStringLiteral("wait");
     });
 }
@@ -196,7 +197,8 @@ void GpuFindings::idle(const WatchedProgram &p, QList<WatchFinding> &out)
     f.costBasis = WatchFindings::tr("measured (CUDA events), per step");
     f.advice = wait >= gap / 2
         ? WatchFindings::tr("The GPU finishes before the next batch is ready: the CPU's data loading is the "
-                            "bottleneck. Let DataLoader workers prepare and pin batches while the GPU computes.")
+                            "bottleneck. Let DataLoader workers prepare batches, and its pin-memory thread pin them, "
+                            "while the GPU computes.")
         : WatchFindings::tr("The host's own work between steps (preparing the batch in the loop, Python, reading "
                             "values back) keeps the GPU waiting. Move the preparation into a Dataset, whose "
                             "DataLoader workers run it beside the loop, or give the GPU more work per step (a "
