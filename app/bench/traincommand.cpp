@@ -38,7 +38,9 @@ int TrainCommand::run(const QStringList &arguments)
                                   "with DistributedDataParallel, tensorkitchen.replicas)."),
                                QStringLiteral("per-batch"));
     const auto ranks = opt("ranks", tr("DDP ranks, 1 to 8 on the CPU (ddp placement)."), QStringLiteral("2"));
-    const auto port = opt("port", tr("The ranks' TCPStore port on 127.0.0.1, 0 for a free one (ddp placement)."),
+    const auto port = opt("port",
+                          tr("A port on 127.0.0.1 held for the run, naming its group, 0 for a free one; the "
+                             "ranks meet through a FileStore and nothing listens on it (ddp placement)."),
                           QStringLiteral("0"));
     const auto sweepRanks = opt("sweep-ranks",
                                 tr("Runs the DDP lane once per number of ranks in this "

@@ -156,6 +156,8 @@ void CardActions::showError(const OpError &error)
         });
     });
     connect(dlg, &ErrorDialog::emptyCacheRequested, m_engine, &KitchenEngine::emptyCache);
+    if (m_errorHint)
+        dlg->addHint(m_errorHint(error));
     m_errorDialog = dlg;
     dlg->open();
 }

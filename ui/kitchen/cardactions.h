@@ -8,6 +8,7 @@
 #include <QObject>
 #include <QPoint>
 #include <QPointer>
+#include <functional>
 
 class QMenu;
 
@@ -42,6 +43,9 @@ public:
     void showError(const OpError &error);
     // An answer's follow-up that shows its error, or runs `onOk` when it worked.
     KitchenEngine::Then showingErrors(KitchenEngine::Then onOk = {});
+    // What the window knows that the kitchen does not (the lesson on screen): a line for the
+    // error dialog, or nothing.
+    void setErrorHint(std::function<QString(const OpError &)> hint) { m_errorHint = std::move(hint); }
 
 public Q_SLOTS:
     void newTensor();
@@ -64,6 +68,7 @@ private:
     QHash<quint64, QPointer<ValuesDialog>> m_valueDialogs; // preview request → its dialog
     QPointer<QMenu> m_operationMenu;
     QPointer<ErrorDialog> m_errorDialog;
+    std::function<QString(const OpError &)> m_errorHint;
 };
 
 } // namespace tk

@@ -294,6 +294,12 @@ ErrorDialog::ErrorDialog(const OpError &raw, const Operand &x, const Operand &y,
         layout->addWidget(why);
     }
     layout->addWidget(whyDisabled);
+    m_hint = new QLabel;
+    m_hint->setObjectName(QStringLiteral("hint"));
+    m_hint->setWordWrap(true);
+    m_hint->setTextFormat(Qt::PlainText);
+    m_hint->hide();
+    layout->addWidget(m_hint);
     layout->addWidget(buttons);
     fitHeight(560);
 }
@@ -303,6 +309,13 @@ void ErrorDialog::fitHeight(int width)
     // The wrapped labels' height at this width, not at the narrower size hint's.
     layout()->activate();
     resize(width, layout()->hasHeightForWidth() ? layout()->totalHeightForWidth(width) : sizeHint().height());
+}
+
+void ErrorDialog::addHint(const QString &text)
+{
+    m_hint->setText(KoreanParticles::resolve(text));
+    m_hint->setVisible(!text.isEmpty());
+    fitHeight(width());
 }
 
 bool ErrorDialog::detailsShown() const { return !m_details->isHidden(); }

@@ -4,6 +4,7 @@
 
 #include <QDialog>
 
+class QLabel;
 class QPlainTextEdit;
 class QToolButton;
 
@@ -37,6 +38,9 @@ public:
     static QString explanation(const OpError &error);
     bool detailsShown() const;
 
+    // A line above the buttons from whoever opened the dialog: what a lesson wants instead.
+    void addHint(const QString &text);
+
 public Q_SLOTS:
     void setDetailsShown(bool shown);
 
@@ -53,6 +57,7 @@ private:
     OpError m_error;
     QToolButton *m_detailsToggle = nullptr;
     QPlainTextEdit *m_details = nullptr;
+    QLabel *m_hint = nullptr;
 };
 
 } // namespace tk

@@ -78,4 +78,6 @@ QString LessonsPanel::lessonHtml(int row) const
 
 void LessonsPanel::select(int row) { m_list->setCurrentRow(row); }
 
+QString LessonsPanel::currentLessonId() const { return lessonId(m_list->currentRow()); }
+
 } // namespace tk

@@ -20,6 +20,7 @@ public:
     QString lessonId(int row) const; // "01-where", …
     QString lessonHtml(int row) const;
     void select(int row);
+    QString currentLessonId() const; // "04-same-device"; empty when none is selected
 
 Q_SIGNALS:
     void tryIt(const QString &lessonId);

@@ -337,6 +337,14 @@ void MainWindow::buildDocks()
     m_helpMenu->insertAction(m_helpMenu->actions().value(0), lessons);
     m_helpMenu->insertSeparator(m_helpMenu->actions().value(1));
     connect(m_lessons, &LessonsPanel::tryIt, m_lessonActions, &LessonActions::tryLesson);
+    // Lesson 4 is about the devices' error: another error from a drop says which cards give it.
+    m_cards->setErrorHint([this](const OpError &error) {
+        if (!m_lessonsDock->isVisible() || !m_lessons->currentLessonId().startsWith(QLatin1String("04"))
+            || error.kind == OpError::Kind::DeviceMismatch || !error.operation)
+            return QString();
+        return tr("Lesson 4 is about the devices' error: drop a card on one of the same shape on another device "
+                  "(x on the CPU counter onto x_meta on the meta shelf), or press Try it in the lesson.");
+    });
 
     connect(m_view->firstSteps(), &FirstSteps::newTensorRequested, m_cards, &CardActions::newTensor);
     connect(m_view->firstSteps(), &FirstSteps::loadPtRequested, m_session, &SessionController::loadPtWithDialog);

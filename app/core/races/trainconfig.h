@@ -60,7 +60,7 @@ struct TrainLane
     int threads = 0; // 0: all cores
     LaneParallel parallel = LaneParallel::None;
     int ranks = 2; // Ddp only
-    int port = 0; // Ddp: the TCPStore's port on 127.0.0.1 (0: a free one)
+    int port = 0; // Ddp: a port on 127.0.0.1 held for the run, naming its group (0: a free one)
     QString label() const; // "CPU · 2 threads", "DDP × 2 · CPU"
 };
 

@@ -190,6 +190,30 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(w.overlay()->activeFlights(), 0, 5000);
     }
 
+    void anotherErrorDuringLessonFourSaysWhichCardsGiveIt()
+    {
+        MainWindow w;
+        w.show();
+        w.lessons()->select(lessonRow(w, "04"));
+        w.lessonsDock()->show();
+        const int x = create(w, "x", "cpu", {2, 3});
+        const int y = create(w, "y", "cpu", {64, 64});
+        w.cards()->requestCombine(Operation::Add, x, y);
+        waitForDialog(w);
+        ErrorDialog *dlg = w.cards()->errorDialog();
+        QCOMPARE(dlg->error().kind, OpError::Kind::Shape);
+        auto *hint = dlg->findChild<QLabel *>("hint");
+        QVERIFY(hint && hint->isVisibleTo(dlg));
+        QVERIFY2(hint->text().contains("Lesson 4") && hint->text().contains("another device"),
+                 qPrintable(hint->text()));
+        dlg->close();
+        // Without the lesson on screen, the dialog says nothing of it.
+        w.lessonsDock()->hide();
+        w.cards()->requestCombine(Operation::Add, x, y);
+        waitForDialog(w);
+        QVERIFY(!w.cards()->errorDialog()->findChild<QLabel *>("hint")->isVisibleTo(w.cards()->errorDialog()));
+    }
+
     void lessonsAreHelpWithANextButton()
     {
         MainWindow w;

@@ -42,8 +42,9 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
                                    nullptr, where.value(at));
     f.costSeconds = seconds.value(at) / steps;
     f.costBasis = WatchFindings::tr("measured (CUDA events), per step");
-    f.advice = WatchFindings::tr("Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) "
-                                 "so that the copy can run while the GPU computes.");
+    f.advice
+        = WatchFindings::tr("Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) "
+                            "so that the copy can run while the GPU computes.");
     f.code
         = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
     f.at = latest.value(at);
@@ -121,8 +122,9 @@ void pinnedWithoutWorkers(const WatchedProgram &p, QList<WatchFinding> &out)
                          .arg(WatchFindings::milliseconds(perStep))
                          .arg(steps);
         f.costBasis = WatchFindings::tr("measured: the wait for each batch, of which the pinning is a part");
-        f.advice = WatchFindings::tr("Give the DataLoader workers: its pin-memory thread then pins each batch beside the "
-                                     "loop, while the GPU computes.");
+        f.advice
+            = WatchFindings::tr("Give the DataLoader workers: its pin-memory thread then pins each batch beside the "
+                                "loop, while the GPU computes.");
         f.stepPart = QStringLiteral("wait");
     });
 }
