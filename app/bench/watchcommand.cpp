@@ -100,7 +100,6 @@ int WatchCommand::run(const QStringList &arguments)
     bool timedOut = false;
     int rc = 0;
     WatchServer server;
-    WatchReplay player;
     QJsonObject root;
     if (p.isSet(listen)) {
         const QString path = p.isSet(socket) ? p.value(socket) : WatchServer::socketPath();
@@ -131,22 +130,32 @@ int WatchCommand::run(const QStringList &arguments)
         if (timedOut)
             rc = 1; // fewer programs ended than asked for: what came is still printed
     } else {
-        const QString file = p.value(replay);
-        root.insert(QStringLiteral("file"), file);
-        if (!player.open(file)) {
-            m_err << KoreanParticles::resolve(player.errorString()) << "\n";
-            return 3; // refused, as load refuses a file
+        // Each recording in turn (a job's ranks are several): every program is printed.
+        QJsonArray files;
+        for (const QString &file : p.values(replay)) {
+            files.append(file);
+            auto *player = new WatchReplay(&loop); // lives to the end: it owns the program printed
+            if (!player->open(file)) {
+                m_err << KoreanParticles::resolve(player->errorString()) << "\n";
+                return 3; // refused, as load refuses a file
+            }
+            player->setSpeed(factor);
+            seen.append(player->program());
+            QEventLoop one;
+            QObject::connect(player, &WatchReplay::failed, &one, [&](const QString &reason) {
+                refusals.append(QJsonObject{{QStringLiteral("pid"), 0}, {QStringLiteral("reason"), reason}});
+                rc = 3;
+            });
+            QObject::connect(player, &WatchReplay::notice, &one, [&](const QString &text) { m_err << text << "\n"; });
+            QObject::connect(player, &WatchReplay::finished, &one, &QEventLoop::quit);
+            player->start();
+            one.exec();
         }
-        player.setSpeed(factor);
-        seen.append(player.program());
-        QObject::connect(&player, &WatchReplay::failed, &loop, [&](const QString &reason) {
-            refusals.append(QJsonObject{{QStringLiteral("pid"), 0}, {QStringLiteral("reason"), reason}});
-            rc = 3;
-        });
-        QObject::connect(&player, &WatchReplay::notice, &loop, [&](const QString &text) { m_err << text << "\n"; });
-        QObject::connect(&player, &WatchReplay::finished, &loop, &QEventLoop::quit);
-        player.start();
-        loop.exec();
+        // One file: "file" as before; several: "files", in the order given.
+        if (files.size() == 1)
+            root.insert(QStringLiteral("file"), files.first());
+        else
+            root.insert(QStringLiteral("files"), files);
     }
 
     QJsonArray programList;
@@ -295,6 +304,12 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("python"), h.python},
         {QStringLiteral("torch"), h.torch},
         {QStringLiteral("cuda"), h.cuda.isEmpty() ? QJsonValue() : QJsonValue(h.cuda)},
+        // A rank of a job, as the app's job tab shows it; null for a program of its own.
+        {QStringLiteral("rank"), h.rank >= 0 ? QJsonValue(h.rank) : QJsonValue()},
+        {QStringLiteral("local_rank"), h.rank >= 0 && h.localRank >= 0 ? QJsonValue(h.localRank) : QJsonValue()},
+        {QStringLiteral("world_size"), h.rank >= 0 ? QJsonValue(h.worldSize) : QJsonValue()},
+        {QStringLiteral("job"), h.rank >= 0 && !h.group.isEmpty() ? QJsonValue(h.group) : QJsonValue()},
+        {QStringLiteral("backend"), h.backend.isEmpty() ? QJsonValue() : QJsonValue(h.backend)},
         {QStringLiteral("state"), stateName(w.state())},
         {QStringLiteral("refusal"), w.refusal()},
         {QStringLiteral("ended_by"),

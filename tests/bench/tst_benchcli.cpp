@@ -277,6 +277,8 @@ not json
         QCOMPARE(p.value("peak_memory").toObject().value("cuda:0").toInt(), 700);
         QCOMPARE(p.value("steps").toInt(), 1);
         QCOMPARE(p.value("counters").toObject().value("malformed").toInt(), 1);
+        QVERIFY(p.value("rank").isNull() && p.value("world_size").isNull() && p.value("job").isNull());
+        QCOMPARE(root.value("file").toString(), path);
 
         // Not a recording: refused with the reason, like load.
         const QString bad = dir.filePath("bad.tkwatch");
@@ -290,6 +292,45 @@ not json
         QCOMPARE(run({"watch", "--listen", "--replay", bad}, &out, &err), 2);
         QCOMPARE(run({"watch", "--listen", "--programs", "0"}, &out, &err), 2);
         QCOMPARE(run({"watch", "--replay", bad, "--speed", "-1"}, &out, &err), 2);
+    }
+
+    void watchReplaysEveryRankOfAJob()
+    {
+        // A job's ranks are one recording each: given together, every program is printed, with
+        // its rank, local rank, world size and job, as the app's job tab shows them.
+        QTemporaryDir dir;
+        QStringList files;
+        for (int rank : {0, 1}) {
+            files << dir.filePath(QStringLiteral("run.rank%1.tkwatch").arg(rank));
+            QFile f(files.last());
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(
+                QStringLiteral(
+                    R"({"type":"hello","t":0,"v":1,"pid":%1,"program":"train.py","rank":%2,"local_rank":%2,"world_size":2,"backend":"gloo","group":"7-29500","device":"cpu"})"
+                    "\n"
+                    R"({"type":"step","t":0.4,"n":1,"seconds":0.4,"rank":%2})"
+                    "\n"
+                    R"({"type":"bye","t":0.6,"exit_code":0})"
+                    "\n")
+                    .arg(100 + rank)
+                    .arg(rank)
+                    .toUtf8());
+        }
+        QString out, err;
+        QCOMPARE(run({"watch", "--replay", files[0], "--replay", files[1], "--format", "json"}, &out, &err), 0);
+        const QJsonObject root = QJsonDocument::fromJson(out.toUtf8()).object();
+        QCOMPARE(root.value("files").toArray(), (QJsonArray{files[0], files[1]}));
+        const QJsonArray programs = root.value("programs").toArray();
+        QCOMPARE(programs.size(), 2);
+        for (int rank : {0, 1}) {
+            const QJsonObject p = programs.at(rank).toObject();
+            QCOMPARE(p.value("pid").toInt(), 100 + rank);
+            QCOMPARE(p.value("rank").toInt(), rank);
+            QCOMPARE(p.value("local_rank").toInt(), rank);
+            QCOMPARE(p.value("world_size").toInt(), 2);
+            QCOMPARE(p.value("job").toString(), QStringLiteral("7-29500"));
+            QCOMPARE(p.value("backend").toString(), QStringLiteral("gloo"));
+        }
     }
 
     void watchListens()

@@ -23,6 +23,7 @@ struct WatchHello
     QList<WatchDevice> devices;
     // Sent by a rank of a torch.distributed group (tensorkitchen.replicas); defaults otherwise.
     int rank = -1; // -1: not a rank
+    int localRank = -1; // the rank on its machine (LOCAL_RANK); -1: not sent
     int worldSize = 0;
     QString backend; // "gloo", "nccl"
     QString group; // "<launcher pid>-<port>": the ranks of one run share it

@@ -88,6 +88,7 @@ void readHello(WatchFields &f, WatchMessage &m)
     readDevices(f, h.devices, WatchFields::Optional);
     h.rank = WatchFields::small(f.integer(QLatin1String("rank"), WatchFields::Optional, -1, 0));
     h.worldSize = WatchFields::small(f.integer(QLatin1String("world_size"), WatchFields::Optional, 0, 1));
+    h.localRank = WatchFields::small(f.integer(QLatin1String("local_rank"), WatchFields::Optional, -1, 0));
     h.backend = f.text(QLatin1String("backend"));
     h.group = f.name(QLatin1String("group"));
     h.device = f.device(QLatin1String("device"), WatchFields::Optional);
