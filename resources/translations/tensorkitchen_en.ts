@@ -253,10 +253,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -458,6 +454,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>not checked %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A port on 127.0.0.1 held for the run, naming its group, 0 for a free one; the ranks meet through a FileStore and nothing listens on it (ddp placement).</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2420,6 +2420,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>&amp;Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson 4 is about the devices&apos; error: drop a card on one of the same shape on another device (x on the CPU counter onto x_meta on the meta shelf), or press Try it in the lesson.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -63,7 +63,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation>CPU판</translation>
+        <translation>CPU 전용 빌드</translation>
     </message>
     <message>
         <source>BLAS: %1</source>
@@ -99,7 +99,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
-        <translation>불러오기도 측정합니다: 걸린 초와 프로세스 기준선 위의 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
+        <translation>불러오기도 측정합니다: 걸린 초와 프로세스 기준선보다 늘어난 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
     </message>
     <message>
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
@@ -111,7 +111,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>, peak %1 MiB above the baseline</source>
-        <translation>, 기준선 위 최대 %1 MiB</translation>
+        <translation>, 최대 메모리는 기준선보다 %1 MiB 많음</translation>
     </message>
     <message>
         <source>Times A @ B (N×N) on each device over a sweep of N.</source>
@@ -247,7 +247,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Seed for data and weights.</source>
-        <translation>데이터와 가중치의 씨앗.</translation>
+        <translation>데이터와 가중치의 시드.</translation>
     </message>
     <message>
         <source>Learning rate.</source>
@@ -264,10 +264,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>DDP ranks, 1 to 8 on the CPU (ddp placement).</source>
         <translation>DDP 랭크 수, CPU에서 1~8 (ddp 방식).</translation>
-    </message>
-    <message>
-        <source>The ranks&apos; TCPStore port on 127.0.0.1, 0 for a free one (ddp placement).</source>
-        <translation>랭크들이 쓰는 127.0.0.1의 TCPStore 포트, 0이면 비어 있는 포트 (ddp 방식).</translation>
     </message>
     <message>
         <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
@@ -431,7 +427,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 events were left out: a trace holds at most %2.</source>
-        <translation>이벤트 %1개를 뺐습니다: 트레이스 하나에는 최대 %2개가 들어갑니다.</translation>
+        <translation>이벤트 %1개를 뺐습니다. 트레이스 하나에는 최대 %2개가 들어갑니다.</translation>
     </message>
     <message>
         <source>%1 (pid %2), torch %3, devices %4: %5</source>
@@ -463,7 +459,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>finding %1 at %2: %3</source>
-        <translation>발견 %1 (%2): %3</translation>
+        <translation>발견 사항 %1 (%2): %3</translation>
     </message>
     <message>
         <source>The .pt, .pth, .ckpt, .bin or .safetensors file.</source>
@@ -473,12 +469,16 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>not checked %1: %2</source>
         <translation>확인하지 못함 %1: %2</translation>
     </message>
+    <message>
+        <source>A port on 127.0.0.1 held for the run, naming its group, 0 for a free one; the ranks meet through a FileStore and nothing listens on it (ddp placement).</source>
+        <translation>실행하는 동안 잡아 두어 그룹의 이름이 되는 127.0.0.1의 포트이며, 0이면 빈 포트를 씁니다. 랭크들은 FileStore로 만나므로 이 포트에서 듣는 것은 없습니다(ddp 방식).</translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
     <message>
         <source>This LibTorch was built without CUDA (a CPU-only build), so torch.cuda.is_available() is False even on a PC with an NVIDIA GPU. Install the CUDA build of LibTorch/PyTorch to use the GPU.</source>
-        <translation>이 LibTorch는 CUDA 없이 빌드되었습니다(CPU판). 그래서 NVIDIA GPU가 있는 PC에서도 torch.cuda.is_available()이 False입니다. GPU를 쓰려면 CUDA 빌드 LibTorch/PyTorch를 설치하세요.</translation>
+        <translation>이 LibTorch는 CUDA 없이 빌드되었습니다(CPU 전용 빌드). 그래서 NVIDIA GPU가 있는 PC에서도 torch.cuda.is_available()이 False입니다. GPU를 쓰려면 CUDA 빌드 LibTorch/PyTorch를 설치하세요.</translation>
     </message>
     <message>
         <source>This LibTorch supports CUDA, but no GPU was found: check the NVIDIA driver (nvidia-smi) and CUDA_VISIBLE_DEVICES.</source>
@@ -511,7 +511,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation>CPU판</translation>
+        <translation>CPU 전용 빌드</translation>
     </message>
     <message>
         <source>CUDA runtime %1 · driver %2 · cuDNN %3</source>
@@ -685,7 +685,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Not a race file: it has no results.</source>
-        <translation>경주 파일이 아닙니다: 결과가 없습니다.</translation>
+        <translation>경주 파일이 아닙니다. 결과가 없습니다.</translation>
     </message>
     <message>
         <source>Unknown mode in race file.</source>
@@ -693,7 +693,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Not a race CSV: the header differs.</source>
-        <translation>경주 CSV가 아닙니다: 머리글이 다릅니다.</translation>
+        <translation>경주 CSV가 아닙니다. 머리글이 다릅니다.</translation>
     </message>
     <message>
         <source>Line %1 has %2 fields, not %3.</source>
@@ -936,7 +936,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 · needs no .to(): it runs wherever its inputs are</source>
-        <translation>%1 · .to()가 필요 없습니다: 입력이 있는 곳에서 계산됩니다</translation>
+        <translation>%1 · .to() 필요 없음(입력이 있는 곳에서 계산됨)</translation>
     </message>
     <message>
         <source>Python starts with the first line you run.</source>
@@ -956,31 +956,31 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Values changed in place: not an undo step (undo keeps tensors, not copies of their values).</source>
-        <translation>값이 제자리에서(in place) 바뀌었습니다: 실행 취소 단계가 아닙니다(실행 취소는 텐서를 간직할 뿐 값의 복사본은 간직하지 않습니다).</translation>
+        <translation>값이 제자리에서(in place) 바뀌었습니다. 실행 취소 단계가 아닙니다(실행 취소는 텐서를 간직할 뿐 값의 복사본은 간직하지 않습니다).</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: there are no Python development files for %1 (python3-dev).</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: %1의 Python 개발 파일(python3-dev)이 없습니다.</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다. %1의 Python 개발 파일(python3-dev)이 없기 때문입니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: %1 has no torch package (%2).</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: %1에 torch 패키지가 없습니다(%2).</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다. %1에 torch 패키지가 없기 때문입니다(%2).</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: there are no pybind11 headers (pybind11-dev).</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: pybind11 헤더(pybind11-dev)가 없습니다.</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다. pybind11 헤더(pybind11-dev)가 없기 때문입니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: this LibTorch has no Python bindings (libtorch_python).</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: 이 LibTorch에는 Python 바인딩(libtorch_python)이 없습니다.</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다. 이 LibTorch에는 Python 바인딩(libtorch_python)이 없기 때문입니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: Python&apos;s torch %1 (%2) is not the LibTorch %3 this app links.</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: Python의 torch %1(%2)은(는) 이 앱이 링크한 LibTorch %3와(과) 다릅니다.</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다. Python의 torch %1(%2)이(가) 이 앱이 링크한 LibTorch %3와(과) 다르기 때문입니다.</translation>
     </message>
     <message>
         <source>This build has no PyTorch console: it was switched off (TK_PYTHON_CONSOLE=OFF).</source>
-        <translation>이 빌드에는 PyTorch 콘솔이 없습니다: 꺼 두었습니다(TK_PYTHON_CONSOLE=OFF).</translation>
+        <translation>이 빌드에는 PyTorch 콘솔이 없습니다. 빌드할 때 꺼 두었습니다(TK_PYTHON_CONSOLE=OFF).</translation>
     </message>
     <message>
         <source>This build has no PyTorch console.</source>
@@ -989,18 +989,18 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message numerus="yes">
         <source>%1(%2) · parameters: %n · made in the console · moves in place</source>
         <translation>
-            <numerusform>%1(%2) · 파라미터 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨집니다</numerusform>
+            <numerusform>%1(%2) · 파라미터 %n개 · 콘솔에서 만듦 · 제자리에서 옮겨짐</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%1 · parameter tensors: %n · needs no .to(): it follows them</source>
         <translation>
-            <numerusform>파라미터 텐서 %n개를 다루는 %1 · .to()가 필요 없습니다: 파라미터를 따라갑니다</numerusform>
+            <numerusform>파라미터 텐서 %n개를 다루는 %1 · .to() 필요 없음(파라미터를 따라감)</numerusform>
         </translation>
     </message>
     <message>
         <source>The console&apos;s Python half (the tensorkitchen package) cannot be found: it is not installed with this app.</source>
-        <translation>콘솔의 Python 부분(tensorkitchen 패키지)을 찾을 수 없습니다: 이 앱과 함께 설치되어 있지 않습니다.</translation>
+        <translation>콘솔의 Python 부분(tensorkitchen 패키지)을 찾을 수 없습니다. 이 앱과 함께 설치되어 있지 않습니다.</translation>
     </message>
     <message>
         <source>The console&apos;s Python half (the tensorkitchen package in %1) could not be imported: %2</source>
@@ -1160,7 +1160,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Its header would be %1 bytes long, but only %2 bytes follow the length field: the file is cut short or is not a .safetensors file.</source>
-        <translation>헤더 길이가 %1바이트라고 되어 있지만 길이 필드 뒤에는 %2바이트뿐입니다: 파일이 잘렸거나 .safetensors 파일이 아닙니다.</translation>
+        <translation>헤더 길이가 %1바이트라고 되어 있지만 길이 필드 뒤에는 %2바이트뿐입니다. 파일이 잘렸거나 .safetensors 파일이 아닙니다.</translation>
     </message>
     <message>
         <source>Its header is not UTF-8 text.</source>
@@ -1200,7 +1200,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The tensors end at byte %1 of the data area, but it holds %2 bytes: the rest belongs to no tensor.</source>
-        <translation>텐서들은 데이터 영역의 %1번째 바이트에서 끝나지만 데이터 영역은 %2바이트입니다: 나머지는 어느 텐서에도 속하지 않습니다.</translation>
+        <translation>텐서들은 데이터 영역의 %1번째 바이트에서 끝나지만 데이터 영역은 %2바이트입니다. 나머지는 어느 텐서에도 속하지 않습니다.</translation>
     </message>
     <message>
         <source>Loading was cancelled.</source>
@@ -1400,7 +1400,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 is not a Tensor Kitchen recording: it holds no watched program&apos;s hello.</source>
-        <translation>%1은(는) Tensor Kitchen 기록 파일이 아닙니다: 지켜본 프로그램의 hello가 없습니다.</translation>
+        <translation>%1은(는) Tensor Kitchen 기록 파일이 아닙니다. 지켜본 프로그램의 hello가 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -1491,15 +1491,15 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is empty.</source>
-        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: 빈 파일입니다.</translation>
+        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다. 빈 파일입니다.</translation>
     </message>
     <message>
         <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is neither torch.save&apos;s zip archive nor its older pickle format.</source>
-        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: torch.save의 zip 아카이브도, 그 이전의 pickle 형식도 아닙니다.</translation>
+        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다. torch.save의 zip 아카이브도, 그 이전의 pickle 형식도 아닙니다.</translation>
     </message>
     <message>
         <source>%1 is not a tensor file PyTorch or LibTorch wrote: it is damaged or cut short (%2).</source>
-        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다: 파일이 손상되었거나 잘렸습니다(%2).</translation>
+        <translation>%1은(는) PyTorch나 LibTorch가 저장한 텐서 파일이 아닙니다. 파일이 손상되었거나 잘렸습니다(%2).</translation>
     </message>
     <message>
         <source>%1 holds something Tensor Kitchen cannot load: %2.</source>
@@ -1535,7 +1535,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>optimizer over %1&apos;s parameters · needs no .to(): it follows them</source>
-        <translation>%1의 파라미터를 다루는 옵티마이저 · .to()가 필요 없습니다: 파라미터를 따라갑니다</translation>
+        <translation>%1의 파라미터를 다루는 옵티마이저 · .to() 필요 없음(파라미터를 따라감)</translation>
     </message>
     <message>
         <source>a deleted model</source>
@@ -1543,7 +1543,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>cross-entropy loss · needs no .to(): it runs wherever its inputs are</source>
-        <translation>교차 엔트로피 손실 · .to()가 필요 없습니다: 입력이 있는 곳에서 계산됩니다</translation>
+        <translation>교차 엔트로피 손실 · .to() 필요 없음(입력이 있는 곳에서 계산됨)</translation>
     </message>
     <message>
         <source>Tensor Kitchen works with cpu, cuda:N and meta, not “%1”.</source>
@@ -1607,7 +1607,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Not loaded from %1, as Tensor Kitchen does not load their dtypes (unsigned 16- to 64-bit integers, floats of 8 bits or fewer): %2. The other tensors were loaded.</source>
-        <translation>%1에서 불러오지 않은 텐서: Tensor Kitchen이 그 dtype(부호 없는 16~64비트 정수, 8비트 이하 부동소수점)을 불러오지 않습니다: %2. 나머지 텐서는 불러왔습니다.</translation>
+        <translation>%1에서 다음 텐서는 불러오지 않았습니다. Tensor Kitchen이 그 dtype(부호 없는 16~64비트 정수, 8비트 이하 부동소수점)을 불러오지 않기 때문입니다: %2. 나머지 텐서는 불러왔습니다.</translation>
     </message>
     <message>
         <source>%1 holds only tensors whose dtypes Tensor Kitchen does not load (floats of 4 or 6 bits, 8-bit floats other than E4M3 and E5M2): %2. Nothing was loaded.</source>
@@ -1620,7 +1620,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message numerus="yes">
         <source>nn.Sequential: %1 · parameters: %n · moves in place</source>
         <translation>
-            <numerusform>nn.Sequential: %1 · 파라미터 %n개 · 제자리에서 옮겨집니다</numerusform>
+            <numerusform>nn.Sequential: %1 · 파라미터 %n개 · 제자리에서 옮겨짐</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -1988,7 +1988,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <name>tk::FindingsPanel</name>
     <message>
         <source>&lt;b&gt;Why is it slow?&lt;/b&gt; What this run shows</source>
-        <translation>&lt;b&gt;왜 느릴까?&lt;/b&gt; 이번 실행에서 보인 것</translation>
+        <translation>&lt;b&gt;왜 느릴까요?&lt;/b&gt; 이번 실행에서 보인 것</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -2199,7 +2199,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source> blur passes</source>
-        <translation>회 블러</translation>
+        <translation>번 흐리게 처리</translation>
     </message>
     <message>
         <source>The CPU cost of preparing one sample: each is rendered as a 32×32 image and blurred this many times on the CPU, as decoding and augmenting an image would.</source>
@@ -2362,7 +2362,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>CPU-only build</source>
-        <translation>CPU판</translation>
+        <translation>CPU 전용 빌드</translation>
     </message>
     <message>
         <source>Kitchen</source>
@@ -2424,6 +2424,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>&amp;Lessons</source>
         <translation>수업(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Lesson 4 is about the devices&apos; error: drop a card on one of the same shape on another device (x on the CPU counter onto x_meta on the meta shelf), or press Try it in the lesson.</source>
+        <translation>4번 수업은 장치 오류를 다룹니다. 다른 장치에 있는 같은 모양의 카드 위에 카드를 놓거나(CPU 조리대의 x를 meta 선반의 x_meta 위에), 수업의 ‘해 보기’를 누르세요.</translation>
     </message>
 </context>
 <context>
@@ -2648,11 +2652,11 @@ first call: %4</source>
     </message>
     <message>
         <source>Python lane (torch.matmul from Python)</source>
-        <translation>Python 레인(Python에서 부르는 torch.matmul)</translation>
+        <translation>Python 레인(Python에서 호출하는 torch.matmul)</translation>
     </message>
     <message>
         <source>The same A @ B typed in Python and timed by torch.utils.benchmark in %1, beside each C++ lane at full strength: the gap at small N is what Python costs per call; at large N the two meet.</source>
-        <translation>같은 A @ B를 %1에서 Python으로 입력하고 torch.utils.benchmark로 잽니다. 전체 스레드를 쓰는 C++ 레인마다 옆에 놓입니다. 작은 N에서 벌어지는 차이가 호출마다 Python이 치르는 비용이고, 큰 N에서는 두 레인이 만납니다.</translation>
+        <translation>같은 A @ B를 %1에서 Python으로 입력하고 torch.utils.benchmark로 잽니다. 전체 스레드를 쓰는 각 C++ 레인과 나란히 놓입니다. 작은 N에서 벌어지는 차이가 호출마다 Python을 거치는 데 드는 비용이고, 큰 N에서는 두 레인이 만납니다.</translation>
     </message>
 </context>
 <context>
@@ -2754,7 +2758,7 @@ first call: %4</source>
     </message>
     <message>
         <source>S&amp;eed:</source>
-        <translation>씨앗(&amp;E):</translation>
+        <translation>시드(&amp;E):</translation>
     </message>
     <message>
         <source>Create</source>
@@ -3017,11 +3021,11 @@ first call: %4</source>
     </message>
     <message>
         <source>· GPUs</source>
-        <translation>· GPU들</translation>
+        <translation>· GPU</translation>
     </message>
     <message>
         <source>nn.DataParallel: one process scatters each batch over the GPUs, runs a replica of the model on each and gathers the outputs on cuda:0 — every step.</source>
-        <translation>nn.DataParallel: 프로세스 하나가 스텝마다 배치를 GPU들에 나누어 보내고, GPU마다 모델 레플리카를 돌린 뒤 출력을 cuda:0에 모읍니다.</translation>
+        <translation>nn.DataParallel: 프로세스 하나가 스텝마다 배치를 여러 GPU에 나누어 보내고, GPU마다 모델 레플리카를 돌린 뒤 출력을 cuda:0에 모읍니다.</translation>
     </message>
     <message>
         <source>Trains the DDP lane briefly on 1, 2, 3, 4 ranks and charts samples/s and the all-reduce&apos;s share of the step (tab “Replicas”).</source>
@@ -3049,7 +3053,7 @@ first call: %4</source>
     </message>
     <message>
         <source>The same model, seed, batches and optimizer, trained by Python PyTorch in a process of its own (python -m tensorkitchen.replicas --parallel none): what a plain training script gets, moving each batch with .to(). Beside the LibTorch C++ lane on the same device, the gap is what Python costs per step.</source>
-        <translation>같은 모델, 씨앗, 배치, 옵티마이저를 별도 프로세스의 Python PyTorch로 학습합니다(python -m tensorkitchen.replicas --parallel none). 배치마다 .to()로 옮기는 평범한 학습 스크립트가 얻는 속도입니다. 같은 장치의 LibTorch C++ 레인과의 차이가 스텝마다 Python이 드는 비용입니다.</translation>
+        <translation>같은 모델, 시드, 배치, 옵티마이저를 별도 프로세스의 Python PyTorch로 학습합니다(python -m tensorkitchen.replicas --parallel none). 배치마다 .to()로 옮기는 평범한 학습 스크립트가 얻는 속도입니다. 같은 장치의 LibTorch C++ 레인과의 차이가 스텝마다 Python을 거치는 데 드는 비용입니다.</translation>
     </message>
     <message>
         <source>N Python processes (ranks), each with its own copy of the model, train on 1/N of every global batch (DistributedSampler) and average their gradients with all-reduces that overlap the backward pass, bucket by bucket (torch.distributed, gloo on 127.0.0.1). DDP starts every copy from rank 0&apos;s parameters; with the same batches the losses match one process&apos;s.</source>
@@ -3072,11 +3076,11 @@ first call: %4</source>
     </message>
     <message>
         <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the ranks share the cores, and every step also waits for the all-reduce.</source>
-        <translation>%1: 하드웨어 스레드 %4개 위에서 랭크 %2개가 모두 스레드 %3개를 씁니다. 랭크들이 코어를 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
+        <translation>%1: 하드웨어 스레드 %4개에서 랭크 %2개가 스레드를 모두 %3개 씁니다. 랭크들이 코어를 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
     </message>
     <message>
         <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the same cores one process would use, split between the ranks; every step also waits for the all-reduce.</source>
-        <translation>%1: 하드웨어 스레드 %4개 위에서 랭크 %2개가 모두 스레드 %3개를 씁니다. 프로세스 하나가 쓸 코어를 랭크들이 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
+        <translation>%1: 하드웨어 스레드 %4개에서 랭크 %2개가 스레드를 모두 %3개 씁니다. 프로세스 하나가 쓸 코어를 랭크들이 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
     </message>
     <message numerus="yes">
         <source>rank %1 · %2 · pid %3 · %n threads</source>
@@ -3481,7 +3485,7 @@ first call: %4</source>
     </message>
     <message>
         <source>DDP · GPUs</source>
-        <translation>DDP · GPU들</translation>
+        <translation>DDP · GPU</translation>
     </message>
 </context>
 <context>
@@ -3544,7 +3548,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Seed:</source>
-        <translation>씨앗:</translation>
+        <translation>시드:</translation>
     </message>
     <message>
         <source>Lanes</source>
@@ -3568,7 +3572,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Press Train: every lane gets the same model, seed and batches.</source>
-        <translation>‘학습’을 누르세요. 모든 레인이 같은 모델, 씨앗, 배치를 받습니다.</translation>
+        <translation>‘학습’을 누르세요. 모든 레인이 같은 모델, 시드, 배치를 받습니다.</translation>
     </message>
     <message>
         <source>Lanes train &lt;b&gt;in turn&lt;/b&gt;, %1 steps each, on one worker thread: no lane shares the cores with another, every step is timed on its own (after torch.cuda.synchronize() on a GPU), and drawing the pictures is not counted. That is why the times are fair.</source>
@@ -3707,7 +3711,7 @@ first call: %4</source>
     </message>
     <message>
         <source>median step %1 ms, %2× the %3 lane&apos;s %4 ms: what Python costs a step</source>
-        <translation>스텝 중앙값 %1 ms, %3 레인(%4 ms)의 %2배: 스텝마다 Python이 드는 비용</translation>
+        <translation>스텝 중앙값 %1 ms, %3 레인(%4 ms)의 %2배: 스텝마다 Python을 거치는 데 드는 비용</translation>
     </message>
 </context>
 <context>
@@ -3765,11 +3769,11 @@ first call: %4</source>
     </message>
     <message>
         <source>From:</source>
-        <translation>출발:</translation>
+        <translation>보내는 곳:</translation>
     </message>
     <message>
         <source>To:</source>
-        <translation>도착:</translation>
+        <translation>받는 곳:</translation>
     </message>
     <message>
         <source>&lt;h3&gt;The transfer lab&lt;/h3&gt;How fast do ingredients move?</source>
@@ -3867,7 +3871,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Started %1 under the watcher (pid %2).</source>
-        <translation>%1을(를) 감시 도구 아래에서 시작했습니다(pid %2).</translation>
+        <translation>%1을(를) 감시 도구를 붙여 시작했습니다(pid %2).</translation>
     </message>
     <message>
         <source>Run a script and watch it</source>
@@ -3903,7 +3907,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Choose a program&apos;s tab first (a watched program or a recording): its timeline is what is exported.</source>
-        <translation>먼저 프로그램의 탭(지켜보는 프로그램이나 기록 파일)을 고르세요: 그 타임라인을 내보냅니다.</translation>
+        <translation>먼저 프로그램의 탭(지켜보는 프로그램이나 기록 파일)을 고르세요. 그 탭의 타임라인을 내보냅니다.</translation>
     </message>
     <message>
         <source>Export the timeline</source>
@@ -3915,7 +3919,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Saved the timeline to %1: open it in ui.perfetto.dev or chrome://tracing.</source>
-        <translation>타임라인을 %1에 저장했습니다: ui.perfetto.dev나 chrome://tracing에서 여세요.</translation>
+        <translation>타임라인을 %1에 저장했습니다. ui.perfetto.dev나 chrome://tracing에서 여세요.</translation>
     </message>
     <message>
         <source>Could not save %1: %2</source>
@@ -3948,11 +3952,11 @@ first call: %4</source>
     <name>tk::WatchFindings</name>
     <message>
         <source>Each step waits %1 % of its time for the DataLoader</source>
-        <translation>스텝마다 시간의 %1 %를 DataLoader를 기다리는 데 씁니다</translation>
+        <translation>스텝마다 시간의 %1 %를 DataLoader 대기에 씁니다</translation>
     </message>
     <message>
         <source>Over %1 steps the loop waited %2 ms of its %3 ms step for the next batch (num_workers=%4, pin_memory=%5).</source>
-        <translation>스텝 %1번 동안 루프는 %3 ms 스텝 중 %2 ms를 다음 배치를 기다렸습니다(num_workers=%4, pin_memory=%5).</translation>
+        <translation>스텝 %1번 동안 루프는 %3 ms 스텝 가운데 %2 ms 동안 다음 배치를 기다렸습니다(num_workers=%4, pin_memory=%5).</translation>
     </message>
     <message>
         <source>measured</source>
@@ -3964,7 +3968,7 @@ first call: %4</source>
     </message>
     <message>
         <source>non_blocking=True copies from pageable memory: they do not overlap</source>
-        <translation>페이징 가능(pageable) 메모리에서 non_blocking=True 복사: 겹쳐 실행되지 않습니다</translation>
+        <translation>페이징 가능(pageable) 메모리에서 non_blocking=True로 복사하면 겹쳐 실행되지 않습니다</translation>
     </message>
     <message numerus="yes">
         <source>%n copies to the GPU here asked for non_blocking=True from memory that is not pinned; such a copy waits until it is done.</source>
@@ -4022,7 +4026,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Let the DataLoader pin the batches: with pin_memory=True and workers it pins them beside the loop, not on its time.</source>
-        <translation>배치 고정은 DataLoader에 맡기세요: pin_memory=True와 작업자가 있으면 루프의 시간이 아니라 루프 옆에서 고정합니다.</translation>
+        <translation>배치 고정은 DataLoader에 맡기세요. pin_memory=True이고 작업자가 있으면 루프의 시간을 쓰지 않고 루프와 나란히 고정합니다.</translation>
     </message>
     <message>
         <source>pin_memory=True with num_workers=0 pins on the loop&apos;s time</source>
@@ -4030,7 +4034,7 @@ first call: %4</source>
     </message>
     <message>
         <source>The DataLoader pinned each batch in the main process (num_workers=0): the loop waited %1 ms a step over %2 steps for batches, the pinning copy included.</source>
-        <translation>DataLoader가 배치마다 메인 프로세스에서 고정했습니다(num_workers=0): 루프는 스텝 %2번 동안 스텝당 %1 ms를 배치를 기다렸고, 고정 복사도 여기에 들어 있습니다.</translation>
+        <translation>DataLoader가 배치마다 메인 프로세스에서 고정했습니다(num_workers=0). 루프는 스텝 %2번 동안 스텝당 %1 ms씩 배치를 기다렸고, 여기에는 고정 복사도 들어 있습니다.</translation>
     </message>
     <message>
         <source>measured: the wait for each batch, of which the pinning is a part</source>
@@ -4062,23 +4066,23 @@ first call: %4</source>
     </message>
     <message>
         <source>Keep values on the device inside the loop and read them back now and then: every read makes the host wait until the device has finished.</source>
-        <translation>루프 안에서는 값을 장치에 두고 가끔 읽어 오세요: 읽을 때마다 호스트는 장치가 끝날 때까지 기다립니다.</translation>
+        <translation>루프 안에서는 값을 장치에 두고 가끔 읽어 오세요. 읽을 때마다 호스트는 장치가 끝날 때까지 기다립니다.</translation>
     </message>
     <message>
         <source>The GPU sits idle %1 % of each step, waiting for the host</source>
-        <translation>GPU가 스텝마다 시간의 %1 % 동안 호스트를 기다리며 놉니다</translation>
+        <translation>GPU가 호스트를 기다리며 스텝마다 시간의 %1 % 동안 유휴 상태입니다</translation>
     </message>
     <message>
         <source>Over %1 steps the GPU had nothing to do for %2 ms of each %3 ms step (CUDA events, on its own clock) until this line gave it work.</source>
-        <translation>스텝 %1번 동안 GPU는 %3 ms 스텝마다 %2 ms를 할 일 없이 있다가 이 줄에서 일을 받았습니다(CUDA 이벤트, GPU 자신의 시계).</translation>
+        <translation>스텝 %1번 동안 GPU는 %3 ms 스텝마다 %2 ms 동안 유휴 상태로 있다가 이 줄에서 일을 받았습니다(CUDA 이벤트, GPU 자신의 시계).</translation>
     </message>
     <message>
         <source>The loop waited %1 ms a step for the DataLoader.</source>
-        <translation>루프는 스텝마다 %1 ms를 DataLoader를 기다렸습니다.</translation>
+        <translation>루프는 스텝마다 %1 ms씩 DataLoader를 기다렸습니다.</translation>
     </message>
     <message>
         <source>The host&apos;s own work between steps (preparing the batch in the loop, Python, reading values back) keeps the GPU waiting. Move the preparation into a Dataset, whose DataLoader workers run it beside the loop, or give the GPU more work per step (a larger batch, as its memory allows).</source>
-        <translation>스텝 사이 호스트 자신의 일(루프 안에서 배치 준비, Python, 값 읽어 오기)이 GPU를 기다리게 합니다. 준비는 Dataset으로 옮겨 DataLoader 작업자가 루프 옆에서 하게 하거나, 스텝마다 GPU에 일을 더 주세요(메모리가 허락하는 만큼 큰 배치).</translation>
+        <translation>스텝 사이 호스트 자신의 일(루프 안에서 배치 준비, Python, 값 읽어 오기)이 GPU를 기다리게 합니다. 준비는 Dataset으로 옮겨 DataLoader 작업자가 루프와 나란히 하게 하거나, 스텝마다 GPU에 일을 더 주세요(메모리가 허락하는 만큼 큰 배치).</translation>
     </message>
     <message>
         <source>needs a GPU: this run had none (the GPU&apos;s idle time is measured with CUDA events)</source>
@@ -4094,7 +4098,7 @@ first call: %4</source>
     </message>
     <message>
         <source>The whole dataset is %1; %2 has %3 free.</source>
-        <translation>데이터셋 전체는 %1이고, %2에는 %3가 남아 있습니다.</translation>
+        <translation>데이터셋 전체는 %1이고, %2에는 %3이(가) 남아 있습니다.</translation>
     </message>
     <message>
         <source>The whole dataset is %1.</source>
