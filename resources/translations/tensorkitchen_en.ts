@@ -718,10 +718,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 <context>
     <name>MoveReport</name>
     <message>
-        <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1.to(%2) moved the model in place in %3 ms: its parameters are now on %2, the same Parameter objects, and no copy was left behind on %4 — unlike a tensor&apos;s to().</source>
         <translation type="unfinished"></translation>
     </message>
@@ -803,6 +799,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1.to(%2) gave the model new parameters on %2, as Python does: shapes without values, in the same modules; the old ones on %3 were released. Optimizers made before still hold the old ones.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs no .to(): an optimizer works on the model&apos;s parameters wherever they are (its state, made at its first step, stays where it was made: move the model before stepping), and a loss without weights works wherever its inputs are.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4114,15 +4114,15 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) so that the copy can run while the GPU computes.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Give the DataLoader workers: its pin-memory thread then pins each batch beside the loop, while the GPU computes.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare batches, and its pin-memory thread pin them, while the GPU computes.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pin the batches (DataLoader(pin_memory=True) does it: with workers in a pin-memory thread of the main process, without them in the loop) so that the copy can run while the GPU computes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -99,7 +99,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Also measure the load: its seconds and its peak memory above the process&apos;s baseline (bench/load-vs-pytorch.sh compares them with torch.load).</source>
-        <translation>불러오기도 측정합니다: 걸린 초와 프로세스 기준선보다 늘어난 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
+        <translation>불러오기도 측정합니다: 걸린 시간(초)과 프로세스 기준선보다 늘어난 최대 메모리(bench/load-vs-pytorch.sh가 torch.load와 비교합니다).</translation>
     </message>
     <message>
         <source>Name one file: tensor-kitchen-bench load FILE.</source>
@@ -267,7 +267,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Runs the DDP lane once per number of ranks in this comma-separated list, e.g. 1,2,3,4, and prints the points.</source>
-        <translation>쉼표로 구분한 목록(예: 1,2,3,4)의 랭크 수마다 DDP 레인을 한 번씩 돌리고 그 점들을 출력합니다.</translation>
+        <translation>쉼표로 구분한 목록(예: 1,2,3,4)의 랭크 수마다 DDP 레인을 한 번씩 돌리고 측정점을 출력합니다.</translation>
     </message>
     <message>
         <source>DataLoader worker threads (dataloader placement).</source>
@@ -423,7 +423,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>--format trace takes recordings: --replay FILE, as many as the job has.</source>
-        <translation>--format trace에는 기록 파일을 주세요: 작업의 랭크 수만큼 --replay FILE.</translation>
+        <translation>--format trace에는 기록 파일을 주세요: 분산 실행의 랭크 수만큼 --replay FILE.</translation>
     </message>
     <message>
         <source>%1 events were left out: a trace holds at most %2.</source>
@@ -471,7 +471,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>A port on 127.0.0.1 held for the run, naming its group, 0 for a free one; the ranks meet through a FileStore and nothing listens on it (ddp placement).</source>
-        <translation>실행하는 동안 잡아 두어 그룹의 이름이 되는 127.0.0.1의 포트이며, 0이면 빈 포트를 씁니다. 랭크들은 FileStore로 만나므로 이 포트에서 듣는 것은 없습니다(ddp 방식).</translation>
+        <translation>실행하는 동안 잡아 두는 127.0.0.1의 포트로, 그룹의 이름으로 쓰입니다. 0이면 빈 포트를 씁니다. 랭크들은 FileStore로 만나므로 이 포트에서 수신 대기하는 것은 없습니다(ddp 방식).</translation>
     </message>
 </context>
 <context>
@@ -592,7 +592,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>N = %1 is beyond the race&apos;s limit of %2.</source>
-        <translation>N = %1: 경주의 한도(%2)를 넘습니다.</translation>
+        <translation>N = %1은(는) 경주의 한도(%2)를 넘습니다.</translation>
     </message>
     <message>
         <source>The device “%1” is not available here.%2</source>
@@ -642,15 +642,15 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>the Python lane stopped answering.</source>
-        <translation>Python 레인이 응답을 멈췄습니다.</translation>
+        <translation>Python 레인이 더 이상 응답하지 않습니다.</translation>
     </message>
     <message>
         <source>Python exited with code %1.</source>
-        <translation>Python이 코드 %1(으)로 끝났습니다.</translation>
+        <translation>Python이 종료 코드 %1(으)로 끝났습니다.</translation>
     </message>
     <message>
         <source>Python exited with code %1: %2</source>
-        <translation>Python이 코드 %1(으)로 끝났습니다: %2</translation>
+        <translation>Python이 종료 코드 %1(으)로 끝났습니다: %2</translation>
     </message>
     <message>
         <source>the Python lane sent a line that is not a reply.</source>
@@ -721,7 +721,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>%1: at N = %2 Python&apos;s a @ b takes %3, C++&apos;s %4: %5 per call is Python&apos;s (%6×).</source>
-        <translation>%1: N = %2에서 Python의 a @ b는 %3, C++는 %4 걸립니다. 호출마다 %5은(는) Python 몫입니다(%6×).</translation>
+        <translation>%1: N = %2에서 Python의 a @ b는 %3, C++는 %4 걸립니다. 호출마다 %5이(가) Python을 거치는 데 드는 비용입니다(%6×).</translation>
     </message>
     <message>
         <source>At N = %1 the ratio is %2× (Python %3, C++ %4).</source>
@@ -730,10 +730,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 </context>
 <context>
     <name>MoveReport</name>
-    <message>
-        <source>%1 needs no .to(): it holds no tensors of its own (an optimizer works on the model&apos;s parameters wherever they are; a loss works wherever its inputs are).</source>
-        <translation>%1에는 .to()가 필요 없습니다. 자기 텐서를 가지고 있지 않기 때문입니다(옵티마이저는 모델의 파라미터가 어디에 있든 그 자리에서 일하고, 손실 함수는 입력이 있는 곳에서 계산됩니다).</translation>
-    </message>
     <message>
         <source>%1.to(%2) moved the model in place in %3 ms: its parameters are now on %2, the same Parameter objects, and no copy was left behind on %4 — unlike a tensor&apos;s to().</source>
         <translation>%1.to(%2)가 모델을 제자리에서(in place) %3 ms 만에 옮겼습니다. 파라미터는 같은 Parameter 객체 그대로 이제 %2에 있고, %4에는 복사본이 남지 않았습니다. 텐서의 to()와 다른 점입니다.</translation>
@@ -813,6 +809,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>%1.to(%2) gave the model new parameters on %2, as Python does: shapes without values, in the same modules; the old ones on %3 were released. Optimizers made before still hold the old ones.</source>
         <translation>%1.to(%2): Python에서와 같이 모델이 %2에 새 파라미터를 받았습니다. 모양만 있고 값은 없으며, 모듈은 그대로입니다. %3에 있던 예전 파라미터는 해제되었습니다. 그 전에 만든 옵티마이저는 예전 파라미터를 계속 가리킵니다.</translation>
+    </message>
+    <message>
+        <source>%1 needs no .to(): an optimizer works on the model&apos;s parameters wherever they are (its state, made at its first step, stays where it was made: move the model before stepping), and a loss without weights works wherever its inputs are.</source>
+        <translation>%1에는 .to()가 필요 없습니다. 옵티마이저는 모델의 파라미터가 어디에 있든 그 자리에서 일합니다. 다만 첫 스텝에서 만든 상태는 만든 자리에 남으므로, 스텝을 밟기 전에 모델을 옮기세요. 가중치를 받지 않은 손실 함수는 입력이 있는 곳에서 계산됩니다.</translation>
     </message>
 </context>
 <context>
@@ -940,7 +940,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Python starts with the first line you run.</source>
-        <translation>처음 실행하는 줄과 함께 Python이 시작됩니다.</translation>
+        <translation>첫 줄을 실행할 때 Python이 시작됩니다.</translation>
     </message>
     <message>
         <source>interrupted (Ctrl+C)</source>
@@ -1018,7 +1018,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <name>ReplicaRun</name>
     <message>
         <source>it exited with code %1 and said nothing</source>
-        <translation>종료 코드 %1(으)로 끝났고 아무 말도 남기지 않았습니다</translation>
+        <translation>종료 코드 %1(으)로 끝났고 아무 메시지도 남기지 않았습니다</translation>
     </message>
     <message>
         <source>DDP on %1 needs a GPU; this machine has none.</source>
@@ -1050,7 +1050,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Only %1 of %2 ranks connected within %3 s.</source>
-        <translation>%3초 안에 랭크 %2개 가운데 %1개만 연결했습니다.</translation>
+        <translation>%3초 안에 랭크 %2개 가운데 %1개만 연결되었습니다.</translation>
     </message>
     <message>
         <source>No step came from the ranks for %1 s.</source>
@@ -1555,7 +1555,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Refused before allocating: %1 would need %2 on %3, but only %4 is free. Nothing was changed.</source>
-        <translation>할당하기 전에 거부했습니다: %1에는 %3에서 %2이(가) 필요하지만 여유는 %4뿐입니다. 아무것도 바뀌지 않았습니다.</translation>
+        <translation>할당하기 전에 거부했습니다. %1에는 %3에서 %2이(가) 필요하지만 여유 메모리는 %4뿐입니다. 아무것도 바뀌지 않았습니다.</translation>
     </message>
     <message>
         <source>“%1” is not a usable name: use letters, digits and _, not starting with a digit, and not a Python keyword.</source>
@@ -2065,7 +2065,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message numerus="yes">
         <source>%1 · job of %n ranks (%2 here)</source>
         <translation>
-            <numerusform>%1 · 랭크 %n개의 분산 실행 (%2번 랭크 있음)</numerusform>
+            <numerusform>%1 · 랭크 %n개의 분산 실행 (여기 있는 랭크: %2)</numerusform>
         </translation>
     </message>
 </context>
@@ -2560,7 +2560,7 @@ first call: %4</source>
     </message>
     <message>
         <source>GPU work is asynchronous. Without torch.cuda.synchronize() before reading the clock, you time only the launch of the kernel.</source>
-        <translation>GPU 작업은 비동기입니다. 시계를 읽기 전에 torch.cuda.synchronize()를 하지 않으면 커널을 띄우는 시간만 재게 됩니다.</translation>
+        <translation>GPU 작업은 비동기입니다. 시계를 읽기 전에 torch.cuda.synchronize()를 호출하지 않으면 커널을 띄우는 시간만 재게 됩니다.</translation>
     </message>
     <message>
         <source>dtype:</source>
@@ -2987,11 +2987,11 @@ first call: %4</source>
     </message>
     <message>
         <source>This Python has no torch: the script would fail at import torch. Install torch there, or choose another.</source>
-        <translation>이 Python에는 torch가 없어서 스크립트가 import torch에서 멈춥니다. 그곳에 torch를 설치하거나 다른 Python을 고르세요.</translation>
+        <translation>이 Python에는 torch가 없어서 스크립트가 import torch에서 실패합니다. 이 Python에 torch를 설치하거나 다른 Python을 고르세요.</translation>
     </message>
     <message>
         <source>Python %1 with torch %2: the watcher package is put on its path for this run only; nothing is installed.</source>
-        <translation>Python %1, torch %2. 감시 패키지는 이번 실행에만 경로에 더해지고, 아무것도 설치하지 않습니다.</translation>
+        <translation>Python %1, torch %2. 감시 도구 패키지는 이번 실행에서만 경로에 추가되며, 아무것도 설치하지 않습니다.</translation>
     </message>
 </context>
 <context>
@@ -3076,11 +3076,11 @@ first call: %4</source>
     </message>
     <message>
         <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the ranks share the cores, and every step also waits for the all-reduce.</source>
-        <translation>%1: 하드웨어 스레드 %4개에서 랭크 %2개가 스레드를 모두 %3개 씁니다. 랭크들이 코어를 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
+        <translation>%1: 하드웨어 스레드 %4개에서 랭크 %2개가 모두 합쳐 스레드 %3개를 씁니다. 랭크들이 코어를 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
     </message>
     <message>
         <source>%1: %2 ranks with %3 threads in all on %4 hardware threads: the same cores one process would use, split between the ranks; every step also waits for the all-reduce.</source>
-        <translation>%1: 하드웨어 스레드 %4개에서 랭크 %2개가 스레드를 모두 %3개 씁니다. 프로세스 하나가 쓸 코어를 랭크들이 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
+        <translation>%1: 하드웨어 스레드 %4개에서 랭크 %2개가 모두 합쳐 스레드 %3개를 씁니다. 프로세스 하나가 쓸 코어를 랭크들이 나누어 쓰고, 스텝마다 all-reduce도 기다립니다.</translation>
     </message>
     <message numerus="yes">
         <source>rank %1 · %2 · pid %3 · %n threads</source>
@@ -3159,7 +3159,7 @@ first call: %4</source>
     <message numerus="yes">
         <source>%1: most samples/s on %n ranks (%2)</source>
         <translation>
-            <numerusform>%1: 랭크 %n개일 때 샘플/초가 가장 많습니다 (%2)</numerusform>
+            <numerusform>%1: 랭크 %n개일 때 샘플/초가 가장 높습니다 (%2)</numerusform>
         </translation>
     </message>
     <message>
@@ -3355,7 +3355,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Storage %1. Cards with the same storage mark share memory: a view, or a to() to the device the tensor was already on. A new mark means a new copy.</source>
-        <translation>저장소 %1. 저장소 표시가 같은 카드는 메모리를 함께 씁니다. 뷰(view)이거나, 텐서가 이미 있던 장치로 to()를 한 경우입니다. 새 표시는 새 복사본이라는 뜻입니다.</translation>
+        <translation>저장소 %1. 저장소 표시가 같은 카드는 메모리를 함께 씁니다. 뷰(view)이거나, 텐서가 이미 있던 장치로 to()를 호출한 경우입니다. 새 표시는 새 복사본이라는 뜻입니다.</translation>
     </message>
     <message>
         <source>nn.Module</source>
@@ -3631,7 +3631,7 @@ first call: %4</source>
     </message>
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt;: final loss %2 after %3 steps; </source>
-        <translation>&lt;b&gt;%1&lt;/b&gt;: %3 스텝 후 최종 손실 %2; </translation>
+        <translation>&lt;b&gt;%1&lt;/b&gt;: %3 스텝 후 최종 손실 %2, </translation>
     </message>
     <message>
         <source>loss ≤ %1 after %2 s of training</source>
@@ -3761,7 +3761,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Moving ingredients to the workbench costs time: every copy pays a fixed latency (the flat left end), then the link&apos;s bandwidth (the right end). Pinned (page-locked) host memory lets the GPU copy directly, without an extra staging copy.</source>
-        <translation>재료를 작업대로 옮기는 데는 시간이 듭니다. 복사할 때마다 매번 드는 지연 시간(평평한 왼쪽 끝)을 치르고, 그다음에는 연결의 대역폭(오른쪽 끝)이 속도를 정합니다. 고정(pinned) 호스트 메모리를 쓰면 중간 복사 없이 GPU가 바로 복사할 수 있습니다.</translation>
+        <translation>재료를 작업대로 옮기는 데는 시간이 듭니다. 모든 복사는 매번 드는 지연 시간(평평한 왼쪽 끝)을 치르고, 그다음에는 연결의 대역폭(오른쪽 끝)이 속도를 정합니다. 고정(pinned) 호스트 메모리를 쓰면 중간 복사 없이 GPU가 바로 복사할 수 있습니다.</translation>
     </message>
     <message>
         <source>No GPU here, so this measures host memory copies (memcpy bandwidth). A GPU would add a PCIe or NVLink hop with a latency of microseconds per copy, and pinned memory would matter: pageable memory is staged through a pinned buffer first.</source>
@@ -3931,7 +3931,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Watching %1 in a tab of its own (marked until you look at it).</source>
-        <translation>%1 프로그램을 따로 탭에서 지켜봅니다(탭을 열어 볼 때까지 표시가 남습니다).</translation>
+        <translation>%1 프로그램을 별도의 탭에서 지켜봅니다(탭을 열어 볼 때까지 표시가 남습니다).</translation>
     </message>
     <message numerus="yes">
         <source>%n ended programs</source>
@@ -3964,7 +3964,7 @@ first call: %4</source>
     </message>
     <message>
         <source>Let worker processes prepare the next batches while the model computes: with enough workers the wait hides behind the step.</source>
-        <translation>모델이 계산하는 동안 작업자 프로세스가 다음 배치를 준비하게 하세요. 작업자가 충분하면 기다림이 스텝 뒤로 숨습니다.</translation>
+        <translation>모델이 계산하는 동안 작업자 프로세스가 다음 배치를 준비하게 하세요. 작업자가 충분하면 기다리는 시간이 스텝 계산 뒤에 가려집니다.</translation>
     </message>
     <message>
         <source>non_blocking=True copies from pageable memory: they do not overlap</source>
@@ -4022,7 +4022,7 @@ first call: %4</source>
     </message>
     <message>
         <source>This line pinned a tensor in each of %1 steps, %2 ms a step: each call copies the batch into new pinned memory before it can be sent.</source>
-        <translation>이 줄은 스텝 %1번 모두에서 텐서를 고정했습니다(스텝당 %2 ms). 호출할 때마다 배치를 보낼 수 있기 전에 새 고정(pinned) 메모리로 복사합니다.</translation>
+        <translation>이 줄은 스텝 %1번 모두에서 텐서를 고정했습니다(스텝당 %2 ms). 호출할 때마다, 배치를 보내기 전에 먼저 새 고정(pinned) 메모리로 복사합니다.</translation>
     </message>
     <message>
         <source>Let the DataLoader pin the batches: with pin_memory=True and workers it pins them beside the loop, not on its time.</source>
@@ -4030,7 +4030,7 @@ first call: %4</source>
     </message>
     <message>
         <source>pin_memory=True with num_workers=0 pins on the loop&apos;s time</source>
-        <translation>num_workers=0에서 pin_memory=True는 루프의 시간에 고정합니다</translation>
+        <translation>num_workers=0에서 pin_memory=True는 루프의 시간을 써서 고정합니다</translation>
     </message>
     <message>
         <source>The DataLoader pinned each batch in the main process (num_workers=0): the loop waited %1 ms a step over %2 steps for batches, the pinning copy included.</source>
@@ -4109,16 +4109,16 @@ first call: %4</source>
         <translation>재지 못함: tensorkitchen.replicas의 랭크는 스텝을 스스로 잽니다</translation>
     </message>
     <message>
-        <source>Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) so that the copy can run while the GPU computes.</source>
-        <translation>배치를 고정(pinned) 메모리에 두세요. DataLoader(pin_memory=True)가 메인 프로세스의 스레드에서 고정해 줍니다. 그래야 GPU가 계산하는 동안 복사가 진행됩니다.</translation>
-    </message>
-    <message>
         <source>Give the DataLoader workers: its pin-memory thread then pins each batch beside the loop, while the GPU computes.</source>
         <translation>DataLoader에 작업자를 주세요. 그러면 GPU가 계산하는 동안 pin-memory 스레드가 루프와 나란히 배치를 고정합니다.</translation>
     </message>
     <message>
         <source>The GPU finishes before the next batch is ready: the CPU&apos;s data loading is the bottleneck. Let DataLoader workers prepare batches, and its pin-memory thread pin them, while the GPU computes.</source>
         <translation>다음 배치가 준비되기 전에 GPU가 일을 끝냅니다. CPU의 데이터 로딩이 병목입니다. GPU가 계산하는 동안 DataLoader 작업자가 배치를 준비하고 pin-memory 스레드가 고정하게 하세요.</translation>
+    </message>
+    <message>
+        <source>Pin the batches (DataLoader(pin_memory=True) does it: with workers in a pin-memory thread of the main process, without them in the loop) so that the copy can run while the GPU computes.</source>
+        <translation>배치를 고정(pinned) 메모리에 두세요. DataLoader(pin_memory=True)가 고정해 줍니다. 작업자가 있으면 메인 프로세스의 pin-memory 스레드가, 없으면 루프가 직접 고정합니다. 그래야 GPU가 계산하는 동안 복사가 진행됩니다.</translation>
     </message>
 </context>
 <context>
@@ -4167,7 +4167,7 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 exists and is not a socket: Tensor Kitchen does not replace it.</source>
-        <translation>%1이(가) 이미 있는데 소켓이 아닙니다. Tensor Kitchen은 이것을 대체하지 않습니다.</translation>
+        <translation>%1이(가) 이미 있는데 소켓이 아닙니다. Tensor Kitchen은 이것을 덮어쓰지 않습니다.</translation>
     </message>
     <message>
         <source>Another Tensor Kitchen already watches programs at %1.</source>

@@ -42,8 +42,9 @@ QString MoveReport::sentence() const
     const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
     QString text;
     if (noMoveNeeded)
-        return tr("%1 needs no .to(): it holds no tensors of its own (an optimizer works on the "
-                  "model's parameters wherever they are; a loss works wherever its inputs are).")
+        return tr("%1 needs no .to(): an optimizer works on the model's parameters wherever they "
+                  "are (its state, made at its first step, stays where it was made: move the model "
+                  "before stepping), and a loss without weights works wherever its inputs are.")
             .arg(sourceName);
     if (inPlace && toDevice == QLatin1String("meta"))
         return tr("%1.to(%2) gave the model new parameters on %2, as Python does: shapes without "

@@ -43,7 +43,8 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
     f.costSeconds = seconds.value(at) / steps;
     f.costBasis = WatchFindings::tr("measured (CUDA events), per step");
     f.advice
-        = WatchFindings::tr("Pin the batches (DataLoader(pin_memory=True) does it in a thread of the main process) "
+        = WatchFindings::tr("Pin the batches (DataLoader(pin_memory=True) does it: with workers in a pin-memory thread "
+                            "of the main process, without them in the loop) "
                             "so that the copy can run while the GPU computes.");
     f.code
         = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
