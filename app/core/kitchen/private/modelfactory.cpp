@@ -30,7 +30,8 @@ void replaceParameters(const torch::nn::Sequential &model, const std::function<a
             if (!member->defined())
                 continue;
             const bool grad = member->requires_grad();
-            at::Tensor next = make(*member).set_requires_grad(grad);
+            at::Tensor next = make(*member);
+            next.set_requires_grad(grad);
             const std::string key = member == &lin->weight ? "weight" : "bias";
             table[key] = next;
             *member = next;
