@@ -3427,10 +3427,6 @@ first call: %4</source>
 <context>
     <name>tk::TrainingRaceCharts</name>
     <message>
-        <source>Loss vs step</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>step</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3463,10 +3459,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>%1 (EMA, α = %2)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Training</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3488,6 +3480,10 @@ first call: %4</source>
     </message>
     <message>
         <source>DDP · GPUs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Loss vs step (faint: each step, bold: EMA α = %1)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

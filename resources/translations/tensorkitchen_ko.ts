@@ -3424,10 +3424,6 @@ first call: %4</source>
 <context>
     <name>tk::TrainingRaceCharts</name>
     <message>
-        <source>Loss vs step</source>
-        <translation>스텝에 따른 손실</translation>
-    </message>
-    <message>
         <source>step</source>
         <translation>스텝</translation>
     </message>
@@ -3460,10 +3456,6 @@ first call: %4</source>
         <translation>%1 (원값)</translation>
     </message>
     <message>
-        <source>%1 (EMA, α = %2)</source>
-        <translation>%1 (EMA, α = %2)</translation>
-    </message>
-    <message>
         <source>Training</source>
         <translation>학습</translation>
     </message>
@@ -3486,6 +3478,10 @@ first call: %4</source>
     <message>
         <source>DDP · GPUs</source>
         <translation>DDP · GPU</translation>
+    </message>
+    <message>
+        <source>Loss vs step (faint: each step, bold: EMA α = %1)</source>
+        <translation>스텝에 따른 손실(옅은 선: 스텝마다, 굵은 선: EMA α = %1)</translation>
     </message>
 </context>
 <context>

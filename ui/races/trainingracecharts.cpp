@@ -60,7 +60,8 @@ TrainingRaceCharts::TrainingRaceCharts(QWidget *parent) : QWidget(parent)
 
 QWidget *TrainingRaceCharts::buildRaceCharts()
 {
-    m_lossPlot = ChartFactory::make(tr("Loss vs step"), tr("step"), tr("cross-entropy"), false, true);
+    m_lossPlot = ChartFactory::make(tr("Loss vs step (faint: each step, bold: EMA α = %1)").arg(kEmaAlpha), tr("step"),
+                                    tr("cross-entropy"), false, true);
     m_wallPlot = ChartFactory::make(tr("Loss vs training time (the race)"), tr("seconds"), tr("cross-entropy (EMA)"),
                                     false, true);
     m_speedPlot = ChartFactory::make(tr("Throughput"), tr("step"), tr("samples/s (EMA)"), false, false);
@@ -115,12 +116,13 @@ void TrainingRaceCharts::reset(const TrainConfig &config, const QList<TrainLane>
         const TrainLane &lane = lanes.at(i);
         const QColor c = laneColor(lane);
         // Lane i has the same line style and marker on every chart; the raw loss is the faint
-        // line of the same style.
+        // line of the same style; the legend names each lane once (the title says which is which).
         QCPGraph *raw = m_lossPlot->addGraph();
         raw->setName(tr("%1 (raw)").arg(lane.label()));
         raw->setPen(QPen(QColor(c.red(), c.green(), c.blue(), 70), 1, ChartFactory::laneStyle(i).pen));
+        raw->removeFromLegend();
         QCPGraph *ema = m_lossPlot->addGraph();
-        ema->setName(tr("%1 (EMA, α = %2)").arg(lane.label()).arg(kEmaAlpha));
+        ema->setName(lane.label());
         QCPGraph *wall = m_wallPlot->addGraph();
         wall->setName(lane.label());
         QCPGraph *speed = m_speedPlot->addGraph();

@@ -52,6 +52,8 @@ private Q_SLOTS:
         QVERIFY(done.wait(60000));
         // Raw and EMA per lane on the step chart, one curve per lane on the others.
         QCOMPARE(panel.lossChart()->graphCount(), 4);
+        // The legend names each lane once, as the other charts do: the faint raw curves are not in it.
+        QCOMPARE(panel.lossChart()->legend->itemCount(), 2);
         QCOMPARE(panel.wallChart()->graphCount(), 2);
         QCOMPARE(panel.throughputChart()->graphCount(), 2);
         for (int g = 0; g < 4; ++g)
