@@ -1,4 +1,5 @@
 #include "bench/loadcommand.h"
+#include "core/files/tensorfiletypes.h"
 #include "core/kitchen/koreanparticles.h"
 
 #include "core/devices/deviceregistry.h"
@@ -70,7 +71,7 @@ int LoadCommand::run(const QStringList &arguments)
                                tr("Also measure the load: its seconds and its peak memory above the "
                                   "process's baseline (bench/load-vs-pytorch.sh compares them with torch.load)."));
     p.addOptions({format, device, measure});
-    p.addPositionalArgument(QStringLiteral("file"), tr("The .pt, .pth, .ckpt, .bin or .safetensors file."));
+    p.addPositionalArgument(QStringLiteral("file"), TensorFileTypes::listed());
     if (const int rc = parse(p, arguments); rc >= 0)
         return rc;
     const QString fmt = p.value(format);

@@ -449,10 +449,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The .pt, .pth, .ckpt, .bin or .safetensors file.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>not checked %1: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1224,6 +1220,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>The session file is corrupt: its checksum does not match.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>TensorFileTypes</name>
+    <message>
+        <source>Tensor files (%1);;PyTorch files (%2);;safetensors files (%3);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The %1 or %2 file.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3241,10 +3248,6 @@ first call: %4</source>
     </message>
     <message>
         <source>safetensors files (*.safetensors)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch files (*.pt *.pth *.ckpt *.bin);;safetensors files (*.safetensors);;All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -462,10 +462,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>발견 사항 %1 (%2): %3</translation>
     </message>
     <message>
-        <source>The .pt, .pth, .ckpt, .bin or .safetensors file.</source>
-        <translation>.pt, .pth, .ckpt, .bin 또는 .safetensors 파일.</translation>
-    </message>
-    <message>
         <source>not checked %1: %2</source>
         <translation>확인하지 못함 %1: %2</translation>
     </message>
@@ -1232,6 +1228,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>The session file is corrupt: its checksum does not match.</source>
         <translation>세션 파일이 손상되었습니다. 체크섬이 맞지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>TensorFileTypes</name>
+    <message>
+        <source>Tensor files (%1);;PyTorch files (%2);;safetensors files (%3);;All files (*)</source>
+        <translation>텐서 파일 (%1);;PyTorch 파일 (%2);;safetensors 파일 (%3);;모든 파일 (*)</translation>
+    </message>
+    <message>
+        <source>The %1 or %2 file.</source>
+        <translation>%1 또는 %2 파일.</translation>
     </message>
 </context>
 <context>
@@ -3240,10 +3247,6 @@ first call: %4</source>
     <message>
         <source>safetensors files (*.safetensors)</source>
         <translation>safetensors 파일 (*.safetensors)</translation>
-    </message>
-    <message>
-        <source>Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch files (*.pt *.pth *.ckpt *.bin);;safetensors files (*.safetensors);;All files (*)</source>
-        <translation>텐서 파일 (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch 파일 (*.pt *.pth *.ckpt *.bin);;safetensors 파일 (*.safetensors);;모든 파일 (*)</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,5 @@
 #include "ui/files/sessioncontroller.h"
+#include "core/files/tensorfiletypes.h"
 
 #include "ui/files/loadprogressdialog.h"
 #include "core/kitchen/kitchenengine.h"
@@ -76,10 +77,8 @@ void SessionController::saveAs()
 
 void SessionController::loadPtWithDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        m_window, tr("Load tensors"), QString(),
-        tr("Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;PyTorch files (*.pt *.pth *.ckpt *.bin);;"
-           "safetensors files (*.safetensors);;All files (*)"));
+    const QString path
+        = QFileDialog::getOpenFileName(m_window, tr("Load tensors"), QString(), TensorFileTypes::openFilter());
     if (!path.isEmpty())
         loadPtFile(path, QStringLiteral("cpu"));
 }

@@ -1,5 +1,6 @@
 #include "ui/kitchen/devicepane.h"
 #include "ui/common/palette.h"
+#include "core/files/tensorfiletypes.h"
 
 #include "ui/kitchen/cardmime.h"
 #include "ui/common/devicestyle.h"
@@ -272,17 +273,12 @@ void DevicePane::paintEvent(QPaintEvent *)
 }
 
 namespace {
-// What programs save tensors as: torch.save's .pt/.pth, Lightning's .ckpt, Hugging Face's
-// pytorch_model.bin and .safetensors.
+// A tensor file among the dropped ones (TensorFileTypes: what programs save tensors as).
 QString droppedPtFile(const QMimeData *mime)
 {
-    for (const QUrl &url : mime->urls()) {
-        const QString file = url.toLocalFile();
-        if (url.isLocalFile())
-            for (const char *suffix : {".pt", ".pth", ".ckpt", ".bin", ".safetensors"})
-                if (file.endsWith(QLatin1String(suffix), Qt::CaseInsensitive))
-                    return file;
-    }
+    for (const QUrl &url : mime->urls())
+        if (url.isLocalFile() && TensorFileTypes::named(url.toLocalFile()))
+            return url.toLocalFile();
     return {};
 }
 } // namespace

@@ -2,6 +2,7 @@
 #include "ui/kitchen/devicepane.h"
 #include "ui/kitchen/errordialog.h"
 #include "core/kitchen/kitchenengine.h"
+#include "core/files/tensorfiletypes.h"
 #include "ui/lessons/lessonspanel.h"
 #include "ui/kitchen/kitchenview.h"
 #include "ui/kitchen/cardactions.h"
@@ -283,8 +284,17 @@ private Q_SLOTS:
             QVERIFY2(entry.contains(QLatin1String(type) + QLatin1Char(';')), type);
             QVERIFY2(types.contains(QStringLiteral("type=\"%1\"").arg(QLatin1String(type))), type);
         }
-        for (const char *glob : {"*.tks", "*.tkwatch", "*.pt", "*.pth", "*.ckpt", "*.safetensors"})
-            QVERIFY2(types.contains(QStringLiteral("pattern=\"%1\"").arg(QLatin1String(glob))), glob);
+        // Every tensor file the app loads, as TensorFileTypes lists them, but .bin: claiming every
+        // .bin file for the app would take them from the programs they belong to.
+        QStringList globs{"*.tks", "*.tkwatch"};
+        for (const QString &suffix : TensorFileTypes::suffixes())
+            if (suffix != QLatin1String("bin"))
+                globs << QStringLiteral("*.") + suffix;
+        for (const QString &glob : std::as_const(globs))
+            QVERIFY2(types.contains(QStringLiteral("pattern=\"%1\"").arg(glob)), qPrintable(glob));
+        QVERIFY(TensorFileTypes::named("/x/model.CKPT") && TensorFileTypes::named("pytorch_model.bin"));
+        QVERIFY(!TensorFileTypes::named("notes.txt") && !TensorFileTypes::named("run.tkwatch"));
+        QVERIFY(TensorFileTypes::openFilter().startsWith("Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;"));
     }
 
     void droppingAPtFileOnAPaneLoadsIt()
