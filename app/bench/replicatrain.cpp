@@ -1,4 +1,5 @@
 #include "bench/replicatrain.h"
+#include "core/races/median.h"
 #include "core/kitchen/koreanparticles.h"
 
 #include "bench/traincommand.h"
@@ -69,12 +70,11 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
         losses.append(s.loss);
         times << s.stepSeconds;
     }
-    std::sort(times.begin(), times.end());
-    const double median = times.isEmpty() ? 0 : times.at(times.size() / 2);
-    const double samples = median > 0 ? c.batch / median : 0;
-    const double share = median > 0 ? summary.allreduceMedian / median : 0;
+    const double step = median(times);
+    const double samples = step > 0 ? c.batch / step : 0;
+    const double share = step > 0 ? summary.allreduceMedian / step : 0;
     if (!json) {
-        m_out << TrainCommand::summaryLine(c, lane.label(), losses.first().toDouble(), losses.last().toDouble(), median,
+        m_out << TrainCommand::summaryLine(c, lane.label(), losses.first().toDouble(), losses.last().toDouble(), step,
                                            samples)
               << "\n";
         if (lane.parallel == LaneParallel::Python) { // one process: nothing is all-reduced
@@ -104,7 +104,7 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
     receipt[QStringLiteral("python_torch")] = summary.torchVersion;
     QJsonObject root{{QStringLiteral("receipt"), receipt},
                      {QStringLiteral("losses"), losses},
-                     {QStringLiteral("step_median_s"), median},
+                     {QStringLiteral("step_median_s"), step},
                      {QStringLiteral("samples_per_s"), samples},
                      {QStringLiteral("ranks"), int(summary.ranks.size())},
                      {QStringLiteral("backend"), summary.backend},

@@ -1,4 +1,5 @@
 #include "bench/traincommand.h"
+#include "core/races/median.h"
 #include "core/kitchen/koreanparticles.h"
 
 #include "bench/replicatrain.h"
@@ -206,11 +207,10 @@ int TrainCommand::run(const QStringList &arguments)
     // The machine's load counts for CPU steps; a GPU lane's times hardly depend on it.
     const MachineLoad load
         = DeviceRegistry::resolve(lane.device) == QLatin1String("cpu") ? probe.take() : MachineLoad{};
-    std::sort(times.begin(), times.end());
-    const double median = times.isEmpty() ? 0 : times.at(times.size() / 2);
-    const double samples = median > 0 ? std::min(c.batch, c.points) / median : 0;
+    const double step = median(times);
+    const double samples = step > 0 ? std::min(c.batch, c.points) / step : 0;
     if (fmt == QLatin1String("text")) {
-        m_out << summaryLine(c, lane.label(), losses.first().toDouble(), losses.last().toDouble(), median, samples)
+        m_out << summaryLine(c, lane.label(), losses.first().toDouble(), losses.last().toDouble(), step, samples)
               << "\n";
         if (loader)
             m_out << tr("DataLoader with num_workers=%1, %2 blur passes per sample: the device waited for "
@@ -250,7 +250,7 @@ int TrainCommand::run(const QStringList &arguments)
     load.addToReceipt(&receipt);
     QJsonObject root{{QStringLiteral("receipt"), receipt},
                      {QStringLiteral("losses"), losses},
-                     {QStringLiteral("step_median_s"), median},
+                     {QStringLiteral("step_median_s"), step},
                      {QStringLiteral("samples_per_s"), samples}};
     if (loader) {
         // The fraction of the steps' time spent waiting for batches, and the CPU time the

@@ -1,4 +1,5 @@
 #include "core/races/replicarun.h"
+#include "core/races/median.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/watch/watchedprogram.h"
@@ -36,15 +37,6 @@ constexpr int kStallMs = ReplicaRun::kCollectiveTimeoutS * 1000 + 30000;
 constexpr int kTermGraceMs = 6000;
 // After the launcher exits, what the ranks sent last may still be unread on their sockets.
 constexpr int kDrainMs = 3000;
-
-double median(QVector<double> v)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const qsizetype m = v.size() / 2;
-    return v.size() % 2 ? v.at(m) : (v.at(m - 1) + v.at(m)) / 2;
-}
 
 // A spawned rank (torch.multiprocessing) still alive after its launcher was killed: its
 // command line names multiprocessing, so a pid reused by something else is left alone.

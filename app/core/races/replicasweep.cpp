@@ -1,4 +1,5 @@
 #include "core/races/replicasweep.h"
+#include "core/races/median.h"
 
 #include "core/races/replicarun.h"
 
@@ -7,15 +8,6 @@
 namespace tk {
 
 namespace {
-
-double median(QVector<double> v)
-{
-    if (v.isEmpty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const qsizetype m = v.size() / 2;
-    return v.size() % 2 ? v.at(m) : (v.at(m - 1) + v.at(m)) / 2;
-}
 
 // The global batch must split evenly over the ranks: 128 on 3 ranks trains 126 a step (the
 // samples per second are counted with the batch actually trained).

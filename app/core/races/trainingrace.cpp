@@ -1,4 +1,5 @@
 #include "core/races/trainingrace.h"
+#include "core/races/median.h"
 
 #include <algorithm>
 
@@ -154,8 +155,7 @@ double TrainingRace::medianStepSeconds(const QList<TrainStep> &steps)
     s.reserve(steps.size());
     for (const TrainStep &t : steps)
         s << t.stepSeconds;
-    std::sort(s.begin(), s.end());
-    return s.isEmpty() ? 0.0 : s.at(s.size() / 2);
+    return median(s);
 }
 
 double TrainingRace::timeToTarget(const QList<TrainStep> &steps, double target)

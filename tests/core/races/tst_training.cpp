@@ -1,6 +1,7 @@
 #include "support/busyloops.h"
 #include "support/testsupport.h"
 #include "core/devices/deviceregistry.h"
+#include "core/races/median.h"
 #include "core/races/trainer.h"
 #include "support/trainingtest.h"
 #include "core/races/trainingrace.h"
@@ -29,6 +30,19 @@ class TestTraining : public QObject
     Q_OBJECT
 
 private Q_SLOTS:
+    void theMedianIsTheMiddleOfTheSortedTimes()
+    {
+        // One definition for every race and the bench: an even count takes the mean of the two
+        // middle values, as statistics.median does (the upper middle alone read 3 here).
+        QCOMPARE(median({}), 0.0);
+        QCOMPARE(median({3, 1, 2}), 2.0);
+        QCOMPARE(median({4, 1, 3, 2}), 2.5);
+        QList<TrainStep> steps(4);
+        for (int i = 0; i < 4; ++i)
+            steps[i].stepSeconds = 0.001 * (i + 1);
+        QCOMPARE(TrainingRace::medianStepSeconds(steps), 0.0025);
+    }
+
     void seededModelsStartFromTheirSeedOnEveryThread()
     {
         // The kitchen's worker makes model cards while a race's worker builds its lanes' models,
