@@ -35,14 +35,9 @@ QJsonObject receiptFor(const TrainConfig &c, const TrainLane &lane)
         : lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
                                                       : QStringLiteral("ddp");
     r[QStringLiteral("python")] = ReplicaRun::pythonExecutable();
-    r[QStringLiteral("width")] = c.width;
-    r[QStringLiteral("depth")] = c.depth;
-    r[QStringLiteral("batch")] = c.batch;
-    r[QStringLiteral("steps")] = c.steps;
-    r[QStringLiteral("seed")] = double(c.seed);
-    r[QStringLiteral("lr")] = c.lr;
-    r[QStringLiteral("optimizer")] = c.optimizer;
-    r[QStringLiteral("points")] = c.points;
+    const QJsonObject config = c.toJson();
+    for (auto it = config.begin(); it != config.end(); ++it)
+        r.insert(it.key(), it.value());
     return r;
 }
 

@@ -230,18 +230,13 @@ int TrainCommand::run(const QStringList &arguments)
     receipt[QStringLiteral("device")] = DeviceRegistry::resolve(lane.device);
     receipt[QStringLiteral("device_name")] = DeviceRegistry::device(lane.device).name;
     receipt[QStringLiteral("threads")] = lane.threads > 0 ? lane.threads : DeviceRegistry::hardwareThreads();
-    receipt[QStringLiteral("width")] = c.width;
-    receipt[QStringLiteral("depth")] = c.depth;
-    receipt[QStringLiteral("batch")] = c.batch;
-    receipt[QStringLiteral("steps")] = c.steps;
-    receipt[QStringLiteral("seed")] = double(c.seed);
-    receipt[QStringLiteral("lr")] = c.lr;
-    receipt[QStringLiteral("optimizer")] = c.optimizer;
+    const QJsonObject config = c.toJson();
+    for (auto it = config.begin(); it != config.end(); ++it)
+        receipt.insert(it.key(), it.value());
     // What ran, read off the trainer: autograd + torch::optim, one tensor at a time.
     receipt[QStringLiteral("engine")] = trainer.engine();
     receipt[QStringLiteral("optimizer_impl")] = trainer.optimizerImplementation();
     receipt[QStringLiteral("placement")] = placementName(c.placement);
-    receipt[QStringLiteral("points")] = c.points;
     if (loader) {
         receipt[QStringLiteral("workers")] = c.workers;
         receipt[QStringLiteral("prep_cost")] = c.prepCost;

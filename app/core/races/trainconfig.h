@@ -2,6 +2,7 @@
 
 #include "core/races/machineload.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QMetaType>
 #include <QString>
@@ -43,6 +44,16 @@ struct TrainConfig
     int workers = 0;
     int prepCost = 8;
     bool pinBatches = false;
+
+    // The run's model, data and optimizer as a receipt names them ("width", "depth", "batch",
+    // "steps", "seed", "lr", "optimizer", "points"): one spelling for every lane's receipt.
+    QJsonObject toJson() const
+    {
+        return {{QStringLiteral("width"), width},         {QStringLiteral("depth"), depth},
+                {QStringLiteral("batch"), batch},         {QStringLiteral("steps"), steps},
+                {QStringLiteral("seed"), double(seed)},   {QStringLiteral("lr"), lr},
+                {QStringLiteral("optimizer"), optimizer}, {QStringLiteral("points"), points}};
+    }
 };
 
 // Who trains a lane. None: this process, with LibTorch C++ (autograd and torch::optim). Python:
