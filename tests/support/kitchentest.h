@@ -13,6 +13,7 @@
 #include <QDropEvent>
 #include <QMimeData>
 #include <QTest>
+#include <QTranslator>
 #include <memory>
 #include <optional>
 
@@ -82,6 +83,31 @@ inline bool drop(QWidget *target, int id, const QString &from, Qt::KeyboardModif
     QApplication::sendEvent(target, &dropEvent);
     return enter.isAccepted() && dropEvent.isAccepted();
 }
+
+// The app's Korean translation installed for a scope, when `on` (a data row's language).
+class KoreanUi
+{
+public:
+    explicit KoreanUi(bool on)
+    {
+        if (on
+            && m_ko.load(QLocale(QLocale::Korean), QStringLiteral("tensorkitchen"), QStringLiteral("_"),
+                         QStringLiteral(":/i18n")))
+            m_installed = QCoreApplication::installTranslator(&m_ko);
+    }
+    ~KoreanUi()
+    {
+        if (m_installed)
+            QCoreApplication::removeTranslator(&m_ko);
+    }
+    KoreanUi(const KoreanUi &) = delete;
+    KoreanUi &operator=(const KoreanUi &) = delete;
+    bool installed() const { return m_installed; }
+
+private:
+    QTranslator m_ko;
+    bool m_installed = false;
+};
 
 // A suite's screenshots() makes the README pictures only when its _screenshots test runs it
 // (TK_SCREENSHOTS set, label screenshots); the behaviour run skips it.

@@ -6,6 +6,8 @@
 #include "core/kitchen/workspace.h"
 
 #include <QCoreApplication>
+#include <QDir>
+#include <QFileInfo>
 #include <QFile>
 #include <QProcess>
 #include <QStandardPaths>
@@ -20,6 +22,21 @@ inline QStringList codeLines(const Workspace &w)
     for (const CodeLine &l : w.codeLog().lines())
         lines << l.code;
     return lines;
+}
+
+// An executable at `path` that prints `output` whatever it is asked: a Python that answers
+// PythonProbe's question as it likes ("tk-probe 3.12.1 2.5.0"), or not at all. Its path; empty
+// when it could not be written.
+inline QString fakePython(const QString &path, const QByteArray &output)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write("#!/bin/sh\necho '" + output + "'\n");
+    f.close();
+    f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    return path;
 }
 
 // CTest's SKIP_RETURN_CODE for suites that cannot run in this device case (tests/CMakeLists.txt).

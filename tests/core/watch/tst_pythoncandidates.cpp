@@ -1,6 +1,7 @@
 // Which Pythons File → Run a script and watch… offers, and what each says of itself.
 #include "core/watch/pythoncandidates.h"
 #include "core/watch/pythonprobe.h"
+#include "support/testsupport.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,32 +15,19 @@ class TestPythonCandidates : public QObject
 {
     Q_OBJECT
 
-    // An executable that answers the probe as a Python would, or says `output`.
-    static QString fakePython(const QString &path, const QByteArray &output)
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write("#!/bin/sh\necho '" + output + "'\n");
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-        return path;
-    }
-
 private Q_SLOTS:
     void foundWhereUsersKeepThem()
     {
         QTemporaryDir tmp;
         const QString home = tmp.filePath("home");
         const QString project = tmp.filePath("home/project");
-        const QString build = fakePython(tmp.filePath("usr/bin/python3"), "tk-probe 3.11.2 1.13.0");
-        const QString projectVenv = fakePython(project + "/.venv/bin/python3", "x");
-        const QString active = fakePython(home + "/envs/active/bin/python3", "x");
-        const QString condaBase = fakePython(home + "/miniconda3/bin/python3", "x");
-        const QString condaEnv = fakePython(home + "/miniconda3/envs/torch2/bin/python", "x");
-        const QString onPath = fakePython(tmp.filePath("path/python3"), "x");
-        const QString pyenv = fakePython(home + "/.pyenv/versions/3.12.1/bin/python3", "x");
+        const QString build = testsupport::fakePython(tmp.filePath("usr/bin/python3"), "tk-probe 3.11.2 1.13.0");
+        const QString projectVenv = testsupport::fakePython(project + "/.venv/bin/python3", "x");
+        const QString active = testsupport::fakePython(home + "/envs/active/bin/python3", "x");
+        const QString condaBase = testsupport::fakePython(home + "/miniconda3/bin/python3", "x");
+        const QString condaEnv = testsupport::fakePython(home + "/miniconda3/envs/torch2/bin/python", "x");
+        const QString onPath = testsupport::fakePython(tmp.filePath("path/python3"), "x");
+        const QString pyenv = testsupport::fakePython(home + "/.pyenv/versions/3.12.1/bin/python3", "x");
         QDir().mkpath(project + "/src");
         QProcessEnvironment env;
         env.insert("HOME", home);
@@ -79,9 +67,9 @@ private Q_SLOTS:
     void theProbeReadsEachAnswer()
     {
         QTemporaryDir tmp;
-        const QString withTorch = fakePython(tmp.filePath("a/python3"), "tk-probe 3.12.1 2.5.0+cu124");
-        const QString noTorch = fakePython(tmp.filePath("b/python3"), "tk-probe 3.10.4");
-        const QString notPython = fakePython(tmp.filePath("c/python3"), "hello");
+        const QString withTorch = testsupport::fakePython(tmp.filePath("a/python3"), "tk-probe 3.12.1 2.5.0+cu124");
+        const QString noTorch = testsupport::fakePython(tmp.filePath("b/python3"), "tk-probe 3.10.4");
+        const QString notPython = testsupport::fakePython(tmp.filePath("c/python3"), "hello");
         const QString missing = tmp.filePath("d/python3");
         PythonProbe probe;
         QSignalSpy spy(&probe, &PythonProbe::answered);

@@ -39,6 +39,14 @@ class TestLessons : public testsupport::KitchenWindowTest
         return -1;
     }
 
+    // The lesson whose id starts with `prefix`: its Try it, as the button does.
+    static void tryLesson(MainWindow &w, const QString &prefix)
+    {
+        const int row = lessonRow(w, prefix);
+        QVERIFY(row >= 0);
+        w.lessonActions()->tryLesson(w.lessons()->lessonId(row));
+    }
+
 private Q_SLOTS:
     void initTestCase()
     {
@@ -58,11 +66,8 @@ private Q_SLOTS:
         if (hasGpu())
             QSKIP("with a GPU the data goes to cuda:0 and both buttons work (tst_kitchendialogs)");
         QFETCH(bool, korean);
-        QTranslator ko;
-        if (korean) {
-            QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
-            QCoreApplication::installTranslator(&ko);
-        }
+        const testsupport::KoreanUi ko(korean);
+        QCOMPARE(ko.installed(), korean);
         {
             MainWindow w;
             w.show();
@@ -101,8 +106,6 @@ private Q_SLOTS:
             QCOMPARE(testsupport::named(w.engine(), "model")->device, QStringLiteral("meta"));
             QCOMPARE(paneNames(w.kitchen()->pane("meta")), (QStringList{"model", "out", "x"}));
         }
-        if (korean)
-            QCoreApplication::removeTranslator(&ko);
     }
 
     void everyKitchenLessonRunsToItsEnd()
@@ -111,9 +114,7 @@ private Q_SLOTS:
         MainWindow w;
         w.show();
         auto tryIt = [&](const QString &prefix) {
-            const int row = lessonRow(w, prefix);
-            QVERIFY(row >= 0);
-            w.lessonActions()->tryLesson(w.lessons()->lessonId(row));
+            tryLesson(w, prefix);
             waitIdle(w);
             waitIdle(w);
         };
@@ -140,11 +141,7 @@ private Q_SLOTS:
         // The lessons whose Try it is a race or a dialog: each starts what it says, on the CPU.
         MainWindow w;
         w.show();
-        auto tryIt = [&](const QString &prefix) {
-            const int row = lessonRow(w, prefix);
-            QVERIFY(row >= 0);
-            w.lessonActions()->tryLesson(w.lessons()->lessonId(row));
-        };
+        auto tryIt = [&](const QString &prefix) { tryLesson(w, prefix); };
         tryIt("06"); // small jobs: the matmul race runs, one cook against all
         QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.matmulRace()));
         QTRY_VERIFY_WITH_TIMEOUT(w.matmulRace()->race()->isRunning(), 5000);

@@ -1,6 +1,7 @@
 // File → Run a script and watch…'s "Which Python?": what is found beside a script, what each
 // Python says of its torch, and which can be run.
 #include "ui/watch/pythonchooser.h"
+#include "support/testsupport.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -17,26 +18,15 @@ class TestPythonChooser : public QObject
 {
     Q_OBJECT
 
-    static QString fakePython(const QString &path, const QByteArray &output)
-    {
-        QDir().mkpath(QFileInfo(path).absolutePath());
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly))
-            return {};
-        f.write("#!/bin/sh\necho '" + output + "'\n");
-        f.close();
-        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
-        return path;
-    }
-
 private Q_SLOTS:
     void offersTheScriptsOwnEnvironmentsWithTheirTorch()
     {
         QTemporaryDir tmp;
         const QString script = tmp.filePath("project/train.py");
         QDir().mkpath(tmp.filePath("project"));
-        const QString withTorch = fakePython(tmp.filePath("project/.venv/bin/python3"), "tk-probe 3.12.1 2.5.0");
-        const QString noTorch = fakePython(tmp.filePath("project/venv/bin/python3"), "tk-probe 3.12.1");
+        const QString withTorch
+            = testsupport::fakePython(tmp.filePath("project/.venv/bin/python3"), "tk-probe 3.12.1 2.5.0");
+        const QString noTorch = testsupport::fakePython(tmp.filePath("project/venv/bin/python3"), "tk-probe 3.12.1");
         PythonChooser chooser(script, QString());
         auto *list = chooser.findChild<QComboBox *>("pythonList");
         auto *state = chooser.findChild<QLabel *>("pythonState");
@@ -56,7 +46,7 @@ private Q_SLOTS:
         QVERIFY(ok->isEnabled());
         QCOMPARE(chooser.python(), withTorch);
         // Browse… adds any other, asks it, and chooses it.
-        const QString other = fakePython(tmp.filePath("elsewhere/python3"), "tk-probe 3.9.18 1.13.1");
+        const QString other = testsupport::fakePython(tmp.filePath("elsewhere/python3"), "tk-probe 3.9.18 1.13.1");
         chooser.choose(other);
         QCOMPARE(chooser.python(), other);
         QTRY_VERIFY_WITH_TIMEOUT(chooser.answered(other), 15000);
@@ -66,7 +56,7 @@ private Q_SLOTS:
     void theLastChoiceComesFirst()
     {
         QTemporaryDir tmp;
-        const QString last = fakePython(tmp.filePath("last/python3"), "tk-probe 3.11.2 2.1.0");
+        const QString last = testsupport::fakePython(tmp.filePath("last/python3"), "tk-probe 3.11.2 2.1.0");
         PythonChooser chooser(tmp.filePath("train.py"), last);
         QCOMPARE(chooser.python(), last);
         QVERIFY(chooser.itemText(0).contains("your last choice"));

@@ -3,6 +3,7 @@
 // of each other. Forms scroll instead of squashing.
 #include "ui/races/matmulracepanel.h"
 #include "ui/races/trainingracepanel.h"
+#include "support/kitchentest.h"
 #include "ui/window/mainwindow.h"
 #include "core/devices/torchthread.h"
 
@@ -150,11 +151,8 @@ private Q_SLOTS:
     {
         QFETCH(QSize, size);
         QFETCH(bool, korean);
-        QTranslator ko;
-        if (korean) {
-            QVERIFY(ko.load(QLocale(QLocale::Korean), "tensorkitchen", "_", ":/i18n"));
-            QCoreApplication::installTranslator(&ko);
-        }
+        const testsupport::KoreanUi ko(korean);
+        QCOMPARE(ko.installed(), korean);
         {
             MainWindow w;
             w.resize(size);
@@ -196,8 +194,6 @@ private Q_SLOTS:
                 qWarning().noquote() << p;
             QVERIFY2(all.isEmpty(), qPrintable(QStringLiteral("%1 problems, listed above").arg(all.size())));
         }
-        if (korean)
-            QCoreApplication::removeTranslator(&ko);
     }
 };
 
