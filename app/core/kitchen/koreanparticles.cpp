@@ -48,9 +48,16 @@ bool isVowelLetter(QChar c) { return QStringLiteral("aeiou").contains(c.toLower(
 // a vowel sound. Acronyms (CPU, GPU) are read letter by letter.
 Ending ofWord(const QString &word)
 {
+    const QString w = word.toLower();
+    // Units are read in Korean: 바이트, 초 (KiB, MB, ms, s).
+    static const QStringList units
+        = {QStringLiteral("b"),   QStringLiteral("kb"),    QStringLiteral("mb"),  QStringLiteral("gb"),
+           QStringLiteral("tb"),  QStringLiteral("kib"),   QStringLiteral("mib"), QStringLiteral("gib"),
+           QStringLiteral("tib"), QStringLiteral("bytes"), QStringLiteral("ms"),  QStringLiteral("s")};
+    if (units.contains(w))
+        return Ending::Vowel;
     if (word.size() == 1 || word == word.toUpper())
         return ofLetterName(word.back());
-    const QString w = word.toLower();
     const QChar last = w.back();
     if (last == QLatin1Char('l'))
         return Ending::Rieul;
@@ -82,6 +89,8 @@ KoreanParticles::Ending KoreanParticles::endingBefore(const QString &text, qsize
     const QChar c = text.at(i - 1);
     if (c.unicode() >= 0xAC00 && c.unicode() <= 0xD7A3)
         return ofHangul(c);
+    if (c == QLatin1Char('%'))
+        return Ending::Vowel; // 퍼센트
     if (c.isDigit()) {
         qsizetype start = i - 1;
         while (start > 0 && text.at(start - 1).isDigit())

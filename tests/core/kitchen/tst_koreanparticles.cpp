@@ -45,6 +45,12 @@ private Q_SLOTS:
                                 << "10을 넘는 값";
         QTest::newRow("2: 이") << "2을(를) 넘는 값"
                                << "2를 넘는 값";
+        QTest::newRow("a unit: 기비바이트") << "1.5 GiB을(를)"
+                                            << "1.5 GiB를";
+        QTest::newRow("a unit: 밀리초") << "3 ms이(가)"
+                                        << "3 ms가";
+        QTest::newRow("percent: 퍼센트") << "77 %이(가)"
+                                         << "77 %가";
         // A Hangul syllable by its final consonant: 모델 ㄹ, 장치 none, 텐서 none, 값 ㅂ.
         QTest::newRow("장치") << "장치을(를)"
                               << "장치를";
