@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Mapping, Optional, Tuple
 
 import torch
 
-from . import _devices
+from . import _devices, _protocol
 
 Message = Dict[str, Any]
 
@@ -31,7 +31,8 @@ def hello_message(program: Optional[str], argv: Optional[List[str]],
             named = True
         except Exception:
             pass
-    message = {"type": "hello", "t": 0, "v": 1, "pid": os.getpid(), "program": program,
+    message = {"type": "hello", "t": 0, "v": _protocol.VERSION, "pid": os.getpid(),
+               "program": program,
                "argv": [str(a)[:4096] for a in argv[:256]], "python": platform.python_version(),
                "torch": str(torch.__version__), "cuda": torch.version.cuda,
                "cuda_count": _devices.cuda_count(), "devices": devices}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 import torch
 
-from . import _frames, _moves
+from . import _frames, _moves, _protocol
 from ._moves import Patches
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -126,7 +126,7 @@ def _install_collectives(w: Watcher, patches: Patches) -> None:
 # device-to-CPU .cpu()/.to() is one too, and already a move. And pin_memory(), a copy each call.
 # Counted only where the user's own line calls it (torch's internal calls, such as an optimizer
 # reading its step or the DataLoader pinning a batch, are not theirs).
-CALLS = ("item", "tolist", "numpy", "__repr__", "__format__", "pin_memory")
+CALLS = _protocol.READ_BACKS
 MAX_CALL_KEYS = 256  # (code, line, what) counted in a step; the user's 32 of them are sent
 
 

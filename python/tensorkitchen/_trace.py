@@ -11,6 +11,8 @@ import json
 import os
 from typing import Any, Dict, List, Optional, Tuple
 
+from . import _protocol
+
 Event = Dict[str, Any]
 
 STEPS, MOVES, DATA_WAITS = 1, 2, 3
@@ -104,7 +106,13 @@ def read_recording(path: str) -> List[Dict[str, Any]]:
             except ValueError:
                 continue
             if isinstance(m, dict):
-                messages.append(m)
+                if m.get("type") == "window":
+                    try:
+                        messages += _protocol.expand(m)
+                    except (KeyError, TypeError, ValueError, IndexError):
+                        pass  # a window that breaks its rows is skipped, as the app skips it
+                else:
+                    messages.append(m)
     return messages
 
 

@@ -15,14 +15,15 @@ import threading
 import time
 from typing import IO, Any, Callable, Deque, Dict, List, Optional, Tuple
 
-MAX_LINE = 65536          # bytes, the reader's limit (without the newline)
-MAX_STRING = 4096         # characters, the reader cuts longer strings
+from . import _protocol
+from ._protocol import MAX_LINE, MAX_STRING
+
 QUEUE_SIZE = 4096
 FLUSH_SECONDS = 1.0       # at exit, how long the remaining messages may take to go out
 _POLL = 0.05              # the sender's sleep while the queue is empty (few wake-ups)
 
 Message = Dict[str, Any]
-Line = Tuple[bytes, Any]  # an encoded message and its type
+Line = Tuple[bytes, Any, int]  # an encoded message, its type and the steps it holds
 
 
 def default_socket_path() -> str:
@@ -120,6 +121,29 @@ def encode(message: Message) -> Optional[bytes]:
     return None
 
 
+def encode_lines(message: Message) -> List[bytes]:
+    """A message as lines: one, or for a `window` too long for a line, its halves."""
+    data = encode(message) if message.get("type") != "window" else None
+    if data is not None:
+        return [data]
+    if message.get("type") != "window":
+        return []
+    text = _dumps(message).encode("utf-8")
+    if len(text) <= MAX_LINE:
+        return [text + b"\n"]
+    return [line for half in _protocol.split(message) for line in encode_lines(half)]
+
+
+def steps_in(message: Message) -> int:
+    kind = message.get("type")
+    if kind == "step":
+        return 1
+    if kind != "window":
+        return 0
+    sites = message["sites"]
+    return sum(sites[row[0]]["type"] == "step" for row in message["rows"])
+
+
 class Transport:
     """Queue + sender thread writing to the app's socket and/or a recording file.
 
@@ -133,7 +157,8 @@ class Transport:
                  clock: Callable[[], float], queue_size: int = QUEUE_SIZE,
                  on_broken: Optional[Callable[[str], None]] = None,
                  max_record_bytes: Optional[int] = None,
-                 on_record_failed: Optional[Callable[[str], None]] = None) -> None:
+                 on_record_failed: Optional[Callable[[str], None]] = None,
+                 windows: Optional[Callable[[], Optional[Message]]] = None) -> None:
         self._sock = sock
         self._record = record
         self._max_record = max_record_bytes
@@ -148,6 +173,10 @@ class Transport:
         self._write_lock = threading.Lock()  # the sender and close() both write the file
         self._stop = threading.Event()
         self._on_broken = on_broken
+        # The step-level events counted since the last call, as a `window` (or None): asked
+        # every WINDOW_SECONDS from the sender thread, which encodes it.
+        self._windows = windows
+        self._window_due = 0.0
         self.sent = 0
         self.socket_broken = False
         self._thread = threading.Thread(target=self._run, name="tensorkitchen-sender",
@@ -177,32 +206,53 @@ class Transport:
             count, self._dropped = self._dropped, 0
         return count
 
+    def add_dropped(self, count: int) -> None:
+        with self._drop_lock:
+            self._dropped += count
+
     def _add_dropped(self, lines: List[Line]) -> None:
         count = self._take_dropped()
         if count:
             lines.append((encode({"type": "dropped", "t": self._clock(), "count": count})
-                          or b"", "dropped"))
+                          or b"", "dropped", 0))
+
+    def _take_window(self, lines: List[Line]) -> None:
+        """The events counted since the last window, when one is due: before what is queued,
+        so that a `bye` queued with the last window stays after every window."""
+        now = time.monotonic()
+        if self._windows is None or now < self._window_due:
+            return
+        self._window_due = now + _protocol.WINDOW_SECONDS
+        message = self._windows()
+        if message is not None:
+            self._add(lines, message)
+
+    def _add(self, lines: List[Line], message: Message) -> None:
+        kind = message.get("type")
+        if kind != "bye" and self._sock is None and (self._record is None
+                                                      or self.capped is not None):
+            with self._write_lock:  # nobody reads it: counted (when capped), not encoded
+                self._left_out(kind, steps_in(message))
+            return
+        encoded = encode_lines(message)
+        steps = steps_in(message)
+        for i, data in enumerate(encoded):
+            lines.append((data, kind, steps if i == 0 else 0))
+        if not encoded:
+            with self._drop_lock:
+                self._dropped += 1
 
     def _drain(self) -> bool:
         """Write out what is queued now; False when there was nothing."""
         lines: List[Line] = []
+        self._take_window(lines)
         queue = self._queue
         while queue:
             message = queue.popleft()
-            kind = message.get("type")
-            is_bye = kind == "bye"
+            is_bye = message.get("type") == "bye"
             if is_bye:
                 self._add_dropped(lines)  # `bye` stays the last line
-            elif self._sock is None and (self._record is None or self.capped is not None):
-                with self._write_lock:  # nobody reads it: counted (when capped), not encoded
-                    self._left_out(kind)
-                continue
-            data = encode(message)
-            if data is not None:
-                lines.append((data, kind))
-            else:
-                with self._drop_lock:
-                    self._dropped += 1
+            self._add(lines, message)
             if is_bye:
                 break
         else:
@@ -212,11 +262,11 @@ class Transport:
         self._write(lines)
         return True
 
-    def _left_out(self, kind: Any) -> None:
+    def _left_out(self, kind: Any, steps: int) -> None:
         """A line the capped recording does not get, counted (under the write lock)."""
         if self.capped is not None:
             self.capped["lines"] += 1
-            self.capped["steps"] += kind == "step"
+            self.capped["steps"] += steps
 
     def _capped_line(self) -> bytes:
         assert self.capped is not None
@@ -225,12 +275,12 @@ class Transport:
     def _recorded(self, lines: List[Line]) -> bytes:
         """What of `lines` goes into the recording, under its cap."""
         out: List[bytes] = []
-        for data, kind in lines:
+        for data, kind, steps in lines:
             if kind == "bye":
                 if self.capped is not None:
                     out.append(self._capped_line())  # the counts, before the end
             elif self.capped is not None:
-                self._left_out(kind)
+                self._left_out(kind, steps)
                 continue
             elif (self._max_record is not None and kind != "hello"
                   and self._record_bytes + len(data) > self._max_record):
@@ -238,7 +288,7 @@ class Transport:
                                "max_bytes": self._max_record, "bytes": self._record_bytes,
                                "lines": 0, "steps": 0}
                 out.append(self._capped_line())
-                self._left_out(kind)
+                self._left_out(kind, steps)
                 continue
             out.append(data)
             self._record_bytes += len(data)
@@ -273,7 +323,7 @@ class Transport:
         sock = self._sock
         if sock is not None:
             try:
-                sock.sendall(b"".join(d for d, _ in lines), getattr(socket, "MSG_NOSIGNAL", 0))
+                sock.sendall(b"".join(d for d, _, _ in lines), getattr(socket, "MSG_NOSIGNAL", 0))
             except OSError as exc:
                 # The app went away: stop sending (no reconnect); the program runs on.
                 self._sock = None

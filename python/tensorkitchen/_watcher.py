@@ -18,6 +18,7 @@ from . import (
     _hello,
     _hooks,
     _moves,
+    _protocol,
     _recording,
     _sampler,
     _transport,
@@ -39,8 +40,6 @@ class _Step:
         self.bytes = 0
         self.moves = 0
 
-
-MAX_CALL_LINES = 32  # a step's call lines sent (the protocol's limit is 64)
 
 
 class Watcher:
@@ -72,7 +71,10 @@ class Watcher:
         self.record_path: Optional[str] = None
         self.socket_path: Optional[str] = None
         self._said: Set[str] = set()
-        self._lock = threading.Lock()  # guards the move ids, step totals and pending events
+        # Guards the move ids, step totals, pending events and the window.
+        self._lock = threading.Lock()
+        # Moves, waits and steps counted since the sender last took them (_protocol.Window).
+        self._win = _protocol.Window(0.0, 0)
         self._move_id = 0
         self._step_n = 0
         self._step = _Step(0.0)
@@ -100,7 +102,8 @@ class Watcher:
         self._transport = _transport.Transport(sock, stream, self.clock, queue_size,
                                                on_broken=self._socket_broken,
                                                max_record_bytes=cap,
-                                               on_record_failed=self._record_failed)
+                                               on_record_failed=self._record_failed,
+                                               windows=self.take_window)
         if idle:
             self.closed = True  # start() and close() do nothing; current() does not give it
         else:
@@ -156,10 +159,13 @@ class Watcher:
         self._sampler.final()  # a last memory reading, so even a short program has one
         if exit_code is None:
             exit_code = self.exit_code
+        window = self.take_window()
+        if window is not None:
+            self._transport.put_forced(window)
         bye: Message = {"type": "bye", "t": self.clock(), "exit_code": exit_code}
         with self._lock:  # reads back after the last optimizer step, whose step never ends
             counts, self.call_counts, step = self.call_counts, {}, self._step_n + 1
-        _hooks.add_calls(bye, counts, MAX_CALL_LINES, step)
+        _hooks.add_calls(bye, counts, _protocol.MAX_CALL_LINES, step)
         self._transport.put_forced(bye)
         self._transport.close()
 
@@ -272,7 +278,10 @@ class Watcher:
             return None
 
     # The watcher's side of the move hooks (_moves.MoveObserver): timed around the call with
-    # perf_counter, or by CUDA events on the copy's stream; reported when a device is crossed.
+    # perf_counter, or by CUDA events on the copy's stream; counted when a device is crossed.
+    # What the program's thread does per event is a site lookup and a row appended to the
+    # window (_protocol.Window); a site is described (its name, place, sizes) at its first
+    # event in a window, and the sender thread encodes the rows.
 
     def tensor_started(self, src: torch.Tensor, args: Any, kwargs: Any, method: str,
                        target: Optional[torch.device] = None) -> Any:
@@ -289,29 +298,40 @@ class Watcher:
         """After a call that returned another tensor: a move if it is on another device.
         `args`/`kwargs` as passed (for non_blocking; `skip` leading ones not it)."""
         try:
-            if not isinstance(out, torch.Tensor) or out.device == src.device:
+            if not isinstance(out, torch.Tensor):
+                return
+            source, target = src.device, out.device
+            if target == source:
                 return  # a dtype conversion, or the same device: no move
-            end = None
-            if events is not None:
-                end = torch.cuda.Event(enable_timing=True)
-                end.record(events[1])
+            end = self._end_event(events)
             caller = _hooks.caller_frame(2)
             frame = _frames.innermost_user_frame(caller)
-            pinned = False
-            if self.cuda and src.device.type == "cpu":
-                pinned = bool(src.is_pinned())  # only here: is_pinned may initialise CUDA
-            nbytes = _moves.tensor_bytes(src)
-            message: Message = {
-                "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "tensor",
-                "name": self._name(src, frame, caller), "from": str(src.device),
-                "to": str(out.device), "bytes": nbytes, "shape": list(src.shape)[:16],
-                "dtype": _moves.dtype_name(src.dtype), "pinned": pinned,
-                "non_blocking": _moves.non_blocking(args, kwargs, skip)}
-            if src.device.type == "cpu":
-                whole = _moves.storage_bytes(src)
-                if whole > nbytes:
-                    message["source_bytes"] = whole  # a batch sliced from a larger tensor
-            self._finish_move(message, nbytes, seconds, events, end, frame)
+            # is_pinned only where CUDA is: it may initialise CUDA.
+            pinned = bool(self.cuda and source.type == "cpu" and src.is_pinned())
+            blocking = _moves.non_blocking(args, kwargs, skip)
+            code = frame.f_code if frame is not None else None
+            key = ("m", id(code), frame.f_lasti if frame is not None else -1, api, source,
+                   target, src.dtype, src.shape, pinned, blocking, end is None)
+            with self._lock:
+                entry = self._win.sites.get(key)
+                if entry is None:
+                    nbytes = _moves.tensor_bytes(src)
+                    site: Message = {
+                        "type": "move", "api": api, "kind": "tensor",
+                        "name": self._name(src, frame, caller), "from": str(source),
+                        "to": str(target), "bytes": nbytes, "shape": list(src.shape)[:16],
+                        "dtype": _moves.dtype_name(src.dtype), "pinned": pinned,
+                        "non_blocking": blocking}
+                    if source.type == "cpu":
+                        whole = _moves.storage_bytes(src)
+                        if whole > nbytes:
+                            site["source_bytes"] = whole  # a batch sliced from a larger tensor
+                    entry = self._add_move_site(key, site, nbytes, end, frame, code)
+                self._count_move(entry, seconds, events, end)
+                place = self._win.described[entry[0]]
+            if end is not None and self.gaps is not None and source.type == "cpu":
+                self.gaps.copy_started(events[0], place)  # the host's data reaching the GPU
+            self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting a tensor move", exc)
 
@@ -339,46 +359,89 @@ class Watcher:
             after = _moves.module_device(module)
             if after is None or before is None or after == before:
                 return
-            end = None
-            if events is not None:
-                end = torch.cuda.Event(enable_timing=True)
-                end.record(events[1])
+            end = self._end_event(events)
             frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            code = frame.f_code if frame is not None else None
+            # A module's size is asked each time: its parameters may have changed.
             nbytes, _ = _moves.module_size(module)
-            message: Message = {
-                "type": "move", "t": self.clock(), "id": 0, "api": api, "kind": "module",
-                "class": type(module).__name__, "name": _frames.name_of(module, frame),
-                "from": str(before), "to": str(after), "bytes": nbytes, "pinned": False,
-                "non_blocking": bool(non_blocking)}
-            self._finish_move(message, nbytes, seconds, events, end, frame)
+            key = ("M", id(code), frame.f_lasti if frame is not None else -1, api, id(module),
+                   before, after, bool(non_blocking), nbytes, end is None)
+            with self._lock:
+                entry = self._win.sites.get(key)
+                if entry is None:
+                    site: Message = {
+                        "type": "move", "api": api, "kind": "module",
+                        "class": type(module).__name__, "name": _frames.name_of(module, frame),
+                        "from": str(before), "to": str(after), "bytes": nbytes,
+                        "pinned": False, "non_blocking": bool(non_blocking)}
+                    entry = self._add_move_site(key, site, nbytes, end, frame, (code, module))
+                self._count_move(entry, seconds, events, end)
+            self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting a module move", exc)
 
-    def _finish_move(self, message: Message, nbytes: int, seconds: float, events: Any,
-                     end: Any, frame: Optional[types.FrameType]) -> None:
+    @staticmethod
+    def _end_event(events: Any) -> Any:
+        if events is None:
+            return None
+        end = torch.cuda.Event(enable_timing=True)
+        end.record(events[1])
+        return end
+
+    def _add_move_site(self, key: Any, site: Message, nbytes: int, end: Any,
+                       frame: Optional[types.FrameType], keep: Any) -> Tuple[int, Any]:
+        """A move's site, described at its first move in the window (under the lock)."""
+        site["timing"] = "cuda_events" if end is not None else "wall"
+        self._place(site, frame)
+        return self._win.add_site(key, site, nbytes, keep)
+
+    def _count_move(self, entry: Tuple[int, Any], seconds: float, events: Any,
+                    end: Any) -> None:
+        """A move into the step's (and cell's) totals and the window (under the lock)."""
+        nbytes = entry[1]
+        self._move_id += 1
+        move_id = self._move_id
+        for step in (self._step, self._cell):
+            if step is not None:
+                step.moves += 1
+                step.bytes += nbytes
+                if end is None:
+                    step.copy_s += seconds
+        if end is not None:
+            self._pending.append((move_id, events[0], end, self._step_n))
+            if len(self._pending) > 4096:
+                self._pending.pop(0)  # bounded: the oldest stays unknown
+        win = self._win
+        if not win.full():
+            if win.id0 is None:
+                win.id0 = move_id
+            win.rows.append((entry[0], self.clock(), None if end is not None else seconds))
+
+    def take_window(self) -> Optional[Message]:
+        """The moves, waits and steps counted since the last call, as a `window` message (or
+        None): from the sender thread every WINDOW_SECONDS, and at close()."""
         with self._lock:
-            self._move_id += 1
-            move_id = self._move_id
-            for step in (self._step, self._cell):
-                if step is not None:
-                    step.moves += 1
-                    step.bytes += nbytes
-                    if end is None:
-                        step.copy_s += seconds
-            if end is not None:
-                self._pending.append((move_id, events[0], end, self._step_n))
-                if len(self._pending) > 4096:
-                    self._pending.pop(0)  # bounded: the oldest stays unknown
-            step_n = self._step_n
-        message["id"] = move_id
-        message["seconds"] = None if end is not None else seconds
-        message["timing"] = "cuda_events" if end is not None else "wall"
-        message["step"] = step_n
-        self._place(message, frame)
-        if end is not None and self.gaps is not None and message["from"] == "cpu":
-            self.gaps.copy_started(events[0], message)  # the host's data reaching the GPU
-        self.put(message)
-        self._sampler.after_call(frame)
+            win = self._win
+            if not win:
+                return None
+            self._win = _protocol.Window(self.clock(), self._step_n)
+        if win.overflow:
+            self._transport.add_dropped(win.overflow)
+        return win.message(self.clock(), self._call_site)
+
+    @staticmethod
+    def _call_site(code: Any, lasti: int, what: str, cuda: bool) -> Optional[Message]:
+        """A counted call's site, when the user's own line made it (not torch's)."""
+        file = code.co_filename
+        if not _frames.is_user_file(file):
+            return None
+        line = _frames.line_at(code, lasti)
+        if line is None:
+            return None
+        site: Message = {"type": "call", "what": what, "device": "cuda" if cuda else "cpu",
+                         "file": _frames.abs_file(file), "line": line}
+        _frames.cells.place(site, file)
+        return site
 
     def resolve_cuda_events(self) -> None:
         """From the sampler thread: moves whose end event completed get their `move_time`."""
@@ -398,28 +461,36 @@ class Watcher:
         ids = {d[0] for d in done}
         with self._lock:
             self._pending = [p for p in self._pending if p[0] not in ids]
-            for _, seconds, step in done:
+            for move_id, seconds, step in done:
                 if step == self._step_n:
                     self._step.copy_s += seconds
-        for move_id, seconds, _ in done:
-            self.put({"type": "move_time", "t": self.clock(), "id": move_id, "seconds": seconds})
+                self._win.times.append((move_id, seconds))
 
     def data_wait(self, it: Any, seconds: float) -> None:
         try:
             frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            workers = int(getattr(it, "_num_workers", 0))
+            pin = bool(getattr(it, "_pin_memory", False))
+            dataset = getattr(it, "_dataset", None)
+            batch = max(0, int(getattr(it, "_num_yielded", 1)) - 1)
+            code = frame.f_code if frame is not None else None
+            key = ("w", id(code), frame.f_lasti if frame is not None else -1, workers, pin,
+                   id(dataset))
+            now = self.clock()
             with self._lock:
                 self._step.wait_s += seconds
                 if self._cell is not None:
                     self._cell.wait_s += seconds
-                step_n = self._step_n
-            message: Message = {
-                "type": "data_wait", "t": self.clock(), "seconds": seconds,
-                "batch": max(0, int(getattr(it, "_num_yielded", 1)) - 1),
-                "workers": int(getattr(it, "_num_workers", 0)),
-                "pin_memory": bool(getattr(it, "_pin_memory", False)), "step": step_n}
-            _hooks.describe_dataset(message, getattr(it, "_dataset", None))
-            self._place(message, frame)
-            self.put(message)
+                win = self._win
+                entry = win.sites.get(key)
+                if entry is None:
+                    site: Message = {"type": "data_wait", "workers": workers,
+                                     "pin_memory": pin}
+                    _hooks.describe_dataset(site, dataset)
+                    self._place(site, frame)
+                    entry = win.add_site(key, site, None, (code, dataset))
+                if not win.full():
+                    win.rows.append((entry[0], now, seconds, batch))
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting a DataLoader wait", exc)
@@ -427,25 +498,25 @@ class Watcher:
     def optimizer_step(self, optimizer: Any) -> None:
         try:
             frame = _frames.innermost_user_frame(_hooks.caller_frame(1))
-            now = self.clock()
+            idle = self.gaps.step_ended(optimizer) if self.gaps is not None else None
+            code = frame.f_code if frame is not None else None
+            key = ("s", id(code), frame.f_lasti if frame is not None else -1, type(optimizer))
             with self._lock:
+                now = self.clock()
                 self._step_n += 1
                 step, self._step = self._step, _Step(now)
                 counts, self.call_counts = self.call_counts, {}
-                n = self._step_n
-            message: Message = {
-                "type": "step", "t": now, "n": n, "optimizer": type(optimizer).__name__,
-                "seconds": now - step.t0, "wait_s": step.wait_s, "copy_s": step.copy_s,
-                "bytes": step.bytes, "moves": step.moves}
-            if step.collectives:
-                message["collective_s"] = step.collective_s
-                message["collectives"] = step.collectives
-            _hooks.add_calls(message, counts, MAX_CALL_LINES)
-            idle = self.gaps.step_ended(optimizer) if self.gaps is not None else None
-            if idle is not None:
-                message["gpu_idle"] = idle
-            self._place(message, frame)
-            self.put(message)
+                win = self._win
+                entry = win.sites.get(key)
+                if entry is None:
+                    site: Message = {"type": "step", "optimizer": type(optimizer).__name__}
+                    self._place(site, frame)
+                    entry = win.add_site(key, site, None, code)
+                if not win.full():
+                    win.rows.append((entry[0], now, now - step.t0, step.wait_s, step.copy_s,
+                                     step.bytes, step.moves, step.collective_s,
+                                     step.collectives, counts or None, idle))
+                    win.steps += 1
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
@@ -492,6 +563,9 @@ class Watcher:
             cell, self._cell = self._cell, None
         if cell is None or not self.enabled:
             return
+        window = self.take_window()  # the cell's moves before its bar
+        if window is not None:
+            self._transport.put_forced(window)
         message: Message = {
             "type": "cell", "t": now, "n": count, "seconds": now - cell.t0,
             "wait_s": cell.wait_s, "copy_s": cell.copy_s, "bytes": cell.bytes,

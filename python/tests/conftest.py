@@ -35,6 +35,14 @@ def automatic_recordings(state: str = SUITE_STATE) -> List[Path]:
 
 
 def read_recording(path: Path) -> List[Dict[str, Any]]:
+    """A recording's messages, each window expanded into the messages it stands for (as the
+    app reads them)."""
+    from tensorkitchen import _protocol
+    return _protocol.messages(read_lines(path))
+
+
+def read_lines(path: Path) -> List[Dict[str, Any]]:
+    """A recording's lines as they were written (windows as windows)."""
     lines = path.read_bytes().split(b"\n")
     assert lines[-1] == b"", "a recording ends with a newline"
     messages = []

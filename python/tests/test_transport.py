@@ -15,7 +15,7 @@ from typing import List
 
 from conftest import SCRIPTS, automatic_recordings, env_with_package, read_recording
 
-from tensorkitchen import _transport
+from tensorkitchen import _protocol, _transport
 
 
 class FakeApp:
@@ -48,7 +48,7 @@ class FakeApp:
 
     def lines(self) -> List[dict]:
         self.thread.join(30)
-        return [json.loads(line) for line in self.data.split(b"\n") if line]
+        return _protocol.messages(json.loads(line) for line in self.data.split(b"\n") if line)
 
 
 def run_cli(args: List[str], cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -58,6 +58,13 @@ void WatchedProgram::receive(WatchParser::Result parsed)
     }
     share(parsed.message); // in place: a line's message is taken once, not copied
     take(parsed.message);
+    // A window's other messages, while the stream still takes them (one may refuse it).
+    for (WatchMessage &m : parsed.rest) {
+        if (m_state != State::Running)
+            break;
+        share(m);
+        take(m);
+    }
 }
 
 void WatchedProgram::share(WatchMessage &m)
@@ -227,10 +234,11 @@ void WatchedProgram::take(const WatchMessage &m)
 
 void WatchedProgram::takeHello(const WatchMessage &m)
 {
-    if (m.hello.version != 1) {
+    if (m.hello.version != WatchParser::kVersion) {
         refuse(tr("The program speaks version %1 of the watch protocol; this Tensor Kitchen reads "
-                  "version 1. Use the tensorkitchen package that came with this app.")
-                   .arg(m.hello.version));
+                  "version %2. Use the tensorkitchen package that came with this app.")
+                   .arg(m.hello.version)
+                   .arg(WatchParser::kVersion));
         return;
     }
     if (m_expectedPid > 0 && m.hello.pid != m_expectedPid) {

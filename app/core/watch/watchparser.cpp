@@ -1,6 +1,7 @@
 #include "core/watch/watchparser.h"
 
 #include "core/watch/watchfields.h"
+#include "core/watch/watchwindow.h"
 
 #include <QHash>
 #include <QJsonArray>
@@ -221,19 +222,32 @@ bool WatchParser::isDevice(const QString &text)
 
 WatchParser::Result WatchParser::parse(const QByteArray &line)
 {
+    QJsonParseError error;
+    const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
+    Result r;
+    if (error.error != QJsonParseError::NoError) {
+        r.rejection = Rejection::Malformed;
+        r.reason = tr("not JSON: %1").arg(error.errorString());
+    } else if (!doc.isObject()) {
+        r.rejection = Rejection::Malformed;
+        r.reason = tr("not a JSON object");
+    } else {
+        const QJsonObject object = doc.object();
+        if (object.value(QLatin1String("type")) == QLatin1String("window"))
+            return WatchWindow::expand(object);
+        return parseObject(object);
+    }
+    return r;
+}
+
+WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
+{
     Result r;
     auto reject = [&r](Rejection why, const QString &reason) {
         r.rejection = why;
         r.reason = reason;
         return r;
     };
-    QJsonParseError error;
-    const QJsonDocument doc = QJsonDocument::fromJson(line, &error);
-    if (error.error != QJsonParseError::NoError)
-        return reject(Rejection::Malformed, tr("not JSON: %1").arg(error.errorString()));
-    if (!doc.isObject())
-        return reject(Rejection::Malformed, tr("not a JSON object"));
-    const QJsonObject object = doc.object();
     WatchFields f(object);
     const QString type = f.text(QLatin1String("type"), WatchFields::Required);
     if (!f.ok())

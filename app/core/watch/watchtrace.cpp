@@ -67,7 +67,7 @@ bool WatchTrace::addRecording(const QString &path, QString *error)
                 hello = true;
             }
             if (hello && !ended)
-                add(r.message);
+                r.forEach([this](const WatchMessage &m) { add(m); });
         }
         lines.clear();
     };

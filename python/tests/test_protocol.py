@@ -1,0 +1,121 @@
+"""The coalesced `window` (tensorkitchen._protocol): what the watcher writes for a loop of many
+steps, how it expands, and that the committed fixture the app's test reads
+(tests/fixtures/window) is still what this expansion gives."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Dict, List
+
+import torch
+from conftest import read_lines, read_recording
+from torch.utils.data import DataLoader, TensorDataset
+
+import tensorkitchen
+from tensorkitchen import _protocol, _transport
+
+FIXTURE = Path(__file__).resolve().parents[2] / "tests" / "fixtures" / "window"
+
+
+def test_fixture_expands_as_committed():
+    lines = [json.loads(x) for x in (FIXTURE / "window.tkwatch").read_text().splitlines()]
+    expected = [json.loads(x) for x in
+                (FIXTURE / "window.expanded.jsonl").read_text().splitlines()]
+    assert sum(m["type"] == "window" for m in lines) >= 2
+    assert _protocol.messages(lines) == expected
+
+
+def _loop(steps: int, record: Path) -> None:
+    model = torch.nn.Linear(4, 2)
+    opt = torch.optim.SGD(model.parameters(), lr=0.01)
+    loader = DataLoader(TensorDataset(torch.randn(64, 4), torch.randint(0, 2, (64,))),
+                        batch_size=4)
+    tensorkitchen.watch(record=str(record), app=False, announce=False)
+    try:
+        n = 0
+        while n < steps:
+            for xb, yb in loader:
+                shadow = xb.to("meta")
+                opt.zero_grad()
+                loss = torch.nn.functional.cross_entropy(model(xb), yb)
+                loss.backward()
+                opt.step()
+                loss.item()
+                n += 1
+                if n == steps:
+                    break
+        del shadow
+    finally:
+        tensorkitchen.unwatch()
+
+
+def test_many_steps_are_windows_of_few_bytes(tmp_path):
+    rec = tmp_path / "steps.tkwatch"
+    start = time.monotonic()
+    _loop(3000, rec)
+    seconds = time.monotonic() - start
+    lines = read_lines(rec)
+    kinds = [m["type"] for m in lines]
+    # Not one line per event: the steps, moves and waits came in windows, ~10 a second.
+    assert not {"step", "move", "data_wait"} & set(kinds)
+    assert 1 <= kinds.count("window") <= seconds / _protocol.WINDOW_SECONDS + 3
+    assert rec.stat().st_size / 3000 < 100  # bytes a step (≈850 as one message each)
+    messages = read_recording(rec)
+    steps = [m for m in messages if m["type"] == "step"]
+    moves = [m for m in messages if m["type"] == "move"]
+    waits = [m for m in messages if m["type"] == "data_wait"]
+    assert [s["n"] for s in steps] == list(range(1, 3001))
+    assert [m["id"] for m in moves] == list(range(1, 3001))
+    # Each event keeps what it had as a message of its own.
+    assert [m["step"] for m in moves] == list(range(3000))
+    assert [w["batch"] for w in waits[:20]] == list(range(16)) + list(range(4))
+    assert all(m["name"] == "xb" and m["to"] == "meta" and m["bytes"] == 64 for m in moves)
+    assert all(s["moves"] == 1 and s["bytes"] == 64 and s["optimizer"] == "SGD" for s in steps)
+    ts = [m["t"] for m in messages if m["type"] in ("step", "move", "data_wait")]
+    assert ts == sorted(ts)
+    # A step's reads back of the loss: in the step after (as a step message carries them).
+    assert all(s["calls"][0]["what"] == "item" and s["calls"][0]["n"] == 1 for s in steps[1:])
+
+
+def _window(rows: int) -> Dict[str, Any]:
+    w = _protocol.Window(1.0, 7)
+    move = w.add_site("m", {"type": "move", "api": "Tensor.to", "kind": "tensor",
+                            "from": "cpu", "to": "meta", "bytes": 8}, 8)[0]
+    step = w.add_site("s", {"type": "step", "optimizer": "SGD"})[0]
+    w.id0 = 41
+    for i in range(rows):
+        w.rows.append((move, 1.0 + i * 1e-5, 2e-6))
+        w.rows.append((step, 1.0 + i * 1e-5 + 5e-6, 1e-5, 0.0, 2e-6, 8, 1, 0.0, 0, None, None))
+    return w.message(2.0, lambda *a: None)
+
+
+def test_expand_gives_ids_steps_and_seconds():
+    out = _protocol.expand(_window(2))
+    assert [m["type"] for m in out] == ["move", "step", "move", "step"]
+    assert [m.get("id") for m in out] == [41, None, 42, None]
+    assert [m.get("n") for m in out] == [None, 8, None, 9]
+    assert out[2]["step"] == 8 and out[0]["seconds"] == 2e-6
+    assert abs(out[3]["t"] - (1.0 + 1e-5 + 5e-6)) < 1.5e-6
+
+
+def test_a_window_too_long_for_a_line_is_split_losing_nothing():
+    message = _window(6000)
+    lines = _transport.encode_lines(message)
+    assert len(lines) >= 2 and all(len(x) <= _protocol.MAX_LINE + 1 for x in lines)
+    parts = [json.loads(x) for x in lines]
+    whole = _protocol.expand(message)
+    split = _protocol.messages(parts)
+    assert len(split) == len(whole) == 12000
+    for a, b in zip(whole, split):
+        assert {k: v for k, v in a.items() if k != "t"} == {k: v for k, v in b.items() if k != "t"}
+        assert abs(a["t"] - b["t"]) < 1e-6
+
+
+def test_rows_past_the_limit_are_dropped_and_counted(monkeypatch):
+    monkeypatch.setattr(_protocol, "MAX_WINDOW_ROWS", 3)
+    w = _protocol.Window(0.0, 0)
+    full: List[bool] = [w.full() for _ in range(2)]
+    w.rows += [(0, 0.0, None)] * 3
+    full += [w.full(), w.full()]
+    assert full == [False, False, True, True] and w.overflow == 2

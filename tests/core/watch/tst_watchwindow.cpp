@@ -1,0 +1,287 @@
+// The watch protocol's `window` (docs/watch-protocol.md): a recording the watcher wrote, read
+// by the app as python/tensorkitchen/_protocol.py expands it (tests/fixtures/window); its
+// rejections; and the protocol's constants and rows, declared in _protocol.py, read here as
+// the app reads them. Qt Core only: no LibTorch, no display.
+#include "support/testsupport.h"
+#include "core/watch/watchlinereader.h"
+#include "core/watch/watchparser.h"
+#include "core/watch/watchtrace.h"
+#include "core/watch/watchwindow.h"
+
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTest>
+
+using tk::WatchMessage;
+using tk::WatchParser;
+using tk::WatchWindow;
+
+namespace {
+
+QString fixture(const char *name)
+{
+    return qEnvironmentVariable("TK_SOURCE_DIR") + QStringLiteral("/tests/fixtures/window/") + QLatin1String(name);
+}
+
+QList<QByteArray> lines(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    QList<QByteArray> out = f.readAll().split('\n');
+    if (!out.isEmpty() && out.constLast().isEmpty())
+        out.removeLast();
+    return out;
+}
+
+// Every field the app keeps of a message, as text: two messages read alike read the same here.
+QString facts(const WatchMessage &m)
+{
+    QStringList f{WatchMessage::typeName(m.type), QString::number(m.t, 'f', 6)};
+    const auto place = [&f](const QString &file, int line, int cell) {
+        f << file << QString::number(line) << QString::number(cell);
+    };
+    switch (m.type) {
+    case WatchMessage::Type::Move: {
+        const tk::MoveReport &r = m.move;
+        f << QString::number(r.moveId) << r.api << r.className << r.sourceName << r.fromDevice << r.toDevice
+          << QString::number(r.bytes) << QString::number(r.sourceBytes) << r.dtype << QString::number(r.pinned)
+          << QString::number(r.nonBlocking) << QString::number(r.timed) << QString::number(r.seconds, 'g', 9)
+          << r.timing << QString::number(r.step) << QString::number(r.inPlace);
+        for (qint64 d : r.shape)
+            f << QString::number(d);
+        place(r.file, r.line, r.cell);
+        break;
+    }
+    case WatchMessage::Type::MoveTime:
+        f << QString::number(m.move.moveId) << QString::number(m.move.seconds, 'g', 9);
+        break;
+    case WatchMessage::Type::DataWait: {
+        const tk::WatchDataWait &w = m.dataWait;
+        f << QString::number(w.seconds, 'g', 9) << QString::number(w.batch) << QString::number(w.workers)
+          << QString::number(w.pinMemory) << w.dataset << QString::number(w.datasetBytes) << QString::number(w.step);
+        place(w.file, w.line, w.cell);
+        break;
+    }
+    case WatchMessage::Type::Step: {
+        const tk::WatchStep &s = m.step;
+        f << QString::number(s.n) << s.optimizer << QString::number(s.seconds, 'g', 9)
+          << QString::number(s.waitSeconds, 'g', 9) << QString::number(s.copySeconds, 'g', 9)
+          << QString::number(s.bytes) << QString::number(s.moves) << QString::number(s.collectiveSeconds, 'g', 9)
+          << QString::number(s.collectives) << QString::number(s.gpuIdleSeconds, 'g', 9);
+        place(s.file, s.line, s.cell);
+        place(s.gpuIdleFile, s.gpuIdleLine, s.gpuIdleCell);
+        for (const tk::WatchCall &c : m.calls) {
+            f << c.what << c.device << QString::number(c.count) << QString::number(c.seconds, 'g', 9)
+              << QString::number(c.step);
+            place(c.file, c.line, c.cell);
+        }
+        break;
+    }
+    default:
+        break; // the other types are never in a window: compared by their type and t
+    }
+    return f.join(QLatin1Char('|'));
+}
+
+QStringList read(const QList<QByteArray> &input)
+{
+    QStringList out;
+    for (const QByteArray &line : input) {
+        const WatchParser::Result r = WatchParser::parse(line);
+        if (!r.ok())
+            return {QStringLiteral("rejected: ") + r.reason};
+        r.forEach([&out](const WatchMessage &m) { out << facts(m); });
+    }
+    return out;
+}
+
+QByteArray window(const QJsonObject &changes)
+{
+    // A well-formed window of one move, one wait and one step with a call; `changes` replace
+    // its fields (null removes one).
+    QJsonObject w{{"type", "window"},
+                  {"t", 2.5},
+                  {"t0", 2.4},
+                  {"n0", 3},
+                  {"id0", 10},
+                  {"sites",
+                   QJsonArray{QJsonObject{{"type", "move"},
+                                          {"api", "Tensor.to"},
+                                          {"kind", "tensor"},
+                                          {"from", "cpu"},
+                                          {"to", "meta"},
+                                          {"bytes", 64}},
+                              QJsonObject{{"type", "data_wait"}, {"workers", 0}},
+                              QJsonObject{{"type", "step"}, {"optimizer", "SGD"}},
+                              QJsonObject{{"type", "call"}, {"what", "item"}, {"device", "cpu"}},
+                              QJsonObject{{"type", "place"}, {"file", "/a.py"}, {"line", 3}}}},
+                  {"rows",
+                   QJsonArray{QJsonArray{1, 100, 30, 0}, QJsonArray{0, 5, 12},
+                              QJsonArray{2, 200, 350, 30, 12, 64, 1, QJsonValue(), QJsonValue(), QJsonArray{3, 2, 1},
+                                         QJsonArray{4, 40}}}},
+                  {"times", QJsonArray{QJsonArray{10, 7}}}};
+    for (auto it = changes.begin(); it != changes.end(); ++it) {
+        if (it.value().isNull())
+            w.remove(it.key());
+        else
+            w.insert(it.key(), it.value());
+    }
+    return QJsonDocument(w).toJson(QJsonDocument::Compact);
+}
+
+} // namespace
+
+class TestWatchWindow : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    // A recording the watcher wrote (and a window built by its code for what needs a GPU) reads
+    // as the messages Python's expansion of it wrote out: the same in every field, in order.
+    void recordingReadsAsPythonExpandsIt()
+    {
+        const QList<QByteArray> recorded = lines(fixture("window.tkwatch"));
+        const QList<QByteArray> expanded = lines(fixture("window.expanded.jsonl"));
+        QVERIFY(!recorded.isEmpty() && !expanded.isEmpty());
+        int windows = 0;
+        for (const QByteArray &line : recorded)
+            windows += line.contains("\"type\":\"window\"");
+        QVERIFY2(windows >= 2, "the fixture holds the watcher's windows");
+        const QStringList fromWindows = read(recorded);
+        const QStringList fromMessages = read(expanded);
+        QCOMPARE(fromWindows.size(), expanded.size());
+        QCOMPARE(fromWindows, fromMessages);
+        // What it holds: 5 + 3 steps, the CUDA window's pending moves timed later, its gpu_idle.
+        QCOMPARE(fromWindows.filter(QRegularExpression("^step\\|")).size(), 8);
+        QCOMPARE(fromWindows.filter(QRegularExpression("^move_time\\|")).size(), 2);
+        QVERIFY(fromWindows.filter(QStringLiteral("|/home/u/train.py|13|0")).size() == 1);
+    }
+
+    // The timeline of the recording is the timeline of the messages it stands for.
+    void timelineIsTheSame()
+    {
+        tk::WatchTrace fromWindows, fromMessages;
+        QString error;
+        QVERIFY2(fromWindows.addRecording(fixture("window.tkwatch"), &error), qPrintable(error));
+        QVERIFY2(fromMessages.addRecording(fixture("window.expanded.jsonl"), &error), qPrintable(error));
+        QVERIFY(fromWindows.eventCount() > 30);
+        QCOMPARE(fromWindows.toJson(), fromMessages.toJson());
+    }
+
+    void expandsItsRows()
+    {
+        const WatchParser::Result r = WatchParser::parse(window({}));
+        QVERIFY2(r.ok(), qPrintable(r.reason));
+        QList<WatchMessage> all;
+        r.forEach([&all](const WatchMessage &m) { all << m; });
+        QCOMPARE(all.size(), 4);
+        QCOMPARE(all[0].type, WatchMessage::Type::DataWait);
+        QCOMPARE(all[0].t, 2.4001);
+        QCOMPARE(all[0].dataWait.seconds, 30e-6);
+        QCOMPARE(all[0].dataWait.step, 3);
+        QCOMPARE(all[1].type, WatchMessage::Type::Move);
+        QCOMPARE(all[1].move.moveId, 10);
+        QCOMPARE(all[1].move.step, 3);
+        QCOMPARE(all[1].move.seconds, 12e-6);
+        QCOMPARE(all[1].move.bytes, 64);
+        QCOMPARE(all[2].type, WatchMessage::Type::Step);
+        QCOMPARE(all[2].step.n, 4);
+        QCOMPARE(all[2].step.seconds, 350e-6);
+        QCOMPARE(all[2].step.bytes, 64);
+        QCOMPARE(all[2].calls.size(), 1);
+        QCOMPARE(all[2].calls[0].count, 2);
+        QCOMPARE(all[2].calls[0].step, 4);
+        QCOMPARE(all[2].step.gpuIdleSeconds, 40e-6);
+        QCOMPARE(all[2].step.gpuIdleLine, 3);
+        QCOMPARE(all[3].type, WatchMessage::Type::MoveTime);
+        QCOMPARE(all[3].move.moveId, 10);
+        QCOMPARE(all[3].move.seconds, 7e-6);
+    }
+
+    void rejections_data()
+    {
+        QTest::addColumn<QByteArray>("line");
+        QTest::addColumn<QString>("reason");
+        // One row as the window's rows (a braced QJsonArray of one QJsonArray would be a copy).
+        const auto rows = [](const QJsonArray &row) {
+            QJsonArray r;
+            if (!row.isEmpty())
+                r.append(row);
+            return QJsonObject{{"rows", r}, {"times", QJsonValue()}};
+        };
+        QTest::newRow("no site") << window(rows(QJsonArray{9, 1})) << "names no site";
+        QTest::newRow("site not an index") << window(rows(QJsonArray{"0", 1})) << "names no site";
+        QTest::newRow("no dt") << window(rows(QJsonArray{0})) << "no site and time";
+        QTest::newRow("negative dt") << window(rows(QJsonArray{0, -1})) << "whole microseconds";
+        QTest::newRow("fractional µs") << window(rows(QJsonArray{0, 1, 2.5})) << "whole microseconds";
+        QTest::newRow("too many columns") << window(rows(QJsonArray{0, 1, 2, 3})) << "more columns";
+        QTest::newRow("a call site as a row") << window(rows(QJsonArray{3, 1})) << "a call site";
+        QTest::newRow("calls not triples")
+            << window(rows(QJsonArray{2, 1, 5, 0, 0, 0, 0, 0, 0, QJsonArray{3, 1}})) << "triples";
+        QTest::newRow("calls name a step site")
+            << window(rows(QJsonArray{2, 1, 5, 0, 0, 0, 0, 0, 0, QJsonArray{2, 1, 1}})) << "not one";
+        QTest::newRow("gpu_idle of a call site")
+            << window(rows(QJsonArray{2, 1, 5, 0, 0, 0, 0, 0, 0, QJsonValue(), QJsonArray{3, 1}})) << "not one";
+        QTest::newRow("a move without id0") << window({{"id0", QJsonValue()}}) << "id0";
+        QTest::newRow("empty") << window(rows(QJsonArray())) << "no rows";
+        QTest::newRow("a site of no known type")
+            << window({{"sites", QJsonArray{QJsonObject{{"type", "hello"}}}}, {"rows", QJsonArray{QJsonArray{0, 1}}}})
+            << "known type";
+        // A row's message is read as if it had come alone: its site's fields are checked too.
+        QTest::newRow("a move site to no device") << window(
+            {{"sites",
+              QJsonArray{QJsonObject{{"type", "move"}, {"from", "cpu"}, {"to", "not a device!"}, {"bytes", 1}}}},
+             {"rows", QJsonArray{QJsonArray{0, 1}}},
+             {"times", QJsonValue()}}) << "row 0";
+        QTest::newRow("a time of no id") << window({{"times", QJsonArray{QJsonArray{7}}}}) << "times";
+        QTest::newRow("no n0") << window({{"n0", QJsonValue()}}) << "n0";
+    }
+
+    void rejections()
+    {
+        QFETCH(QByteArray, line);
+        QFETCH(QString, reason);
+        const WatchParser::Result r = WatchParser::parse(line);
+        QCOMPARE(r.rejection, WatchParser::Rejection::Malformed);
+        QVERIFY2(r.reason.startsWith(QStringLiteral("window: ")), qPrintable(r.reason));
+        QVERIFY2(r.reason.contains(reason), qPrintable(r.reason));
+        QVERIFY(r.rest.isEmpty());
+    }
+
+    // The protocol's version, limits and rows are declared once, in _protocol.py: the app's
+    // reader must agree with every one of them.
+    void declaredOnce()
+    {
+        const QString python = tk::testsupport::torchPython(false);
+        if (python.isEmpty())
+            QSKIP("no Python here");
+        QProcess p;
+        p.start(python,
+                {"-c",
+                 "import json, sys; sys.path.insert(0, sys.argv[1]); import _protocol as p; "
+                 "print(json.dumps({'version': p.VERSION, 'max_line': p.MAX_LINE, "
+                 "'max_string': p.MAX_STRING, 'max_call_lines': p.MAX_CALL_LINES, "
+                 "'rows': {k: [c + (' µs' if c in p.MICROS else '') for c in v] "
+                 "for k, v in p.ROWS.items()}, 'site_types': list(p.SITE_TYPES)}))",
+                 qEnvironmentVariable("TK_SOURCE_DIR") + "/python/tensorkitchen"});
+        QVERIFY(p.waitForFinished(60000));
+        QCOMPARE(p.exitCode(), 0);
+        const QJsonObject d = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        QCOMPARE(d.value("version").toInt(), WatchParser::kVersion);
+        QCOMPARE(d.value("max_line").toInt(), int(tk::WatchLineReader::kMaxLineBytes));
+        QCOMPARE(d.value("max_string").toInt(), WatchParser::kMaxString);
+        QVERIFY(d.value("max_call_lines").toInt() <= WatchParser::kMaxCalls);
+        const QJsonObject rows = d.value("rows").toObject();
+        QCOMPARE(rows.keys(), (QStringList{"data_wait", "move", "step"}));
+        for (const QString &type : rows.keys())
+            QCOMPARE(rows.value(type).toVariant().toStringList(), WatchWindow::columns(type));
+        QCOMPARE(d.value("site_types").toVariant().toStringList(), WatchWindow::siteTypes());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestWatchWindow)
+#include "tst_watchwindow.moc"
