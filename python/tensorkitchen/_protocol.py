@@ -1,16 +1,16 @@
 """The watch protocol's constants and its coalesced `window` message (docs/watch-protocol.md).
 
-The version, the limits, the calls counted as read-backs and the rows of a `window` are
-declared here once; the app's reader (app/core/watch/watchparser.cpp) is tested against them
-(tests/python/test_protocol.py writes every row kind and the suite replays what it wrote).
+The version, the limits, the calls counted as read-backs and the columns of a `window` are
+declared here once; the app's reader (app/core/watch/watchwindow.cpp) is tested against them
+(tests/core/watch/tst_watchwindow.cpp reads this module and tests/fixtures/window).
 
 Why a window: a training loop makes a step, a move and a DataLoader wait every few hundred
 microseconds. Sent as one JSON object each they cost the program's thread ~50 µs a step (the
 encoding holds the GIL) and a recording ~850 bytes a step. In a window, what the program's
-thread does per event is one site lookup and a tuple appended under a lock; the sender thread
-turns ~100 ms of them into one line: each call site described once, each event a short row of
-whole microseconds. The app expands the rows back into the messages they stand for, so
-nothing a finding, a chart or the timeline uses is lost.
+thread does per event is one site lookup and a few appends under a lock; the sender thread
+turns ~100 ms of them into one line of arrays: each call site described once, each event its
+site, its time and its own values in whole microseconds. The app expands the window back into
+the messages it stands for, so nothing a finding, a chart or the timeline uses is lost.
 """
 from __future__ import annotations
 
@@ -21,47 +21,49 @@ MAX_LINE = 65536          # bytes a line may hold, the newline not counted
 MAX_STRING = 4096         # characters a string may hold (the reader cuts longer ones)
 MAX_CALL_LINES = 32       # call sites sent with a step (the reader refuses more than 64)
 WINDOW_SECONDS = 0.1      # how often the sender turns the counted events into a `window`
-MAX_WINDOW_ROWS = 65536   # events one window holds; past it they are dropped and counted
+MAX_WINDOW_EVENTS = 65536  # events one window holds; past it they are dropped and counted
 
 # What the watcher counts as a read back of a value (or a pinning copy) when a user's line
 # calls it on a tensor, plus torch.cuda.synchronize(): the `what` of a step's `calls`.
 READ_BACKS = ("item", "tolist", "numpy", "__repr__", "__format__", "pin_memory")
 CALL_KINDS = READ_BACKS + ("synchronize",)
 
-# A `window` row is [site, dt, *columns]: `site` indexes the window's `sites` (which hold the
-# type and the fields every event of that site shares), `dt` is whole microseconds since the
-# previous row (the first: since the window's `t0`). Trailing null columns are left off.
-# Columns named in MICROS are whole microseconds on the wire and seconds in the message.
-ROWS: Dict[str, Tuple[str, ...]] = {
+# A window's events: `site` (each event's index into `sites`, which hold the type and the
+# fields every event of that site shares) and `dt` (whole microseconds since the event before;
+# the first: since `t0`), in the program's order; then per site type an object of columns,
+# the k-th entry of each belonging to the k-th event of that type. A column that is null for
+# every event is left out, and a null entry means the field is absent. Columns named in MICROS
+# are whole microseconds on the wire and seconds in the message.
+COLUMNS: Dict[str, Tuple[str, ...]] = {
     "move": ("seconds",),
     "data_wait": ("seconds", "batch"),
     "step": ("seconds", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives",
              "calls", "gpu_idle"),
 }
 MICROS = frozenset(("seconds", "wait_s", "copy_s", "collective_s"))
-# Fields a row's message gets without sending them: a move's `id` (the window's `id0`, then
-# one more per move row), `step` of moves and waits (`n0`, the steps before the window, then
-# each step row's `n`) and a step's `n` (one more than the last).
+# Fields an event's message gets without sending them: a move's `id` (the window's `id0`,
+# then one more per move), `step` of moves and waits (`n0`, the steps before the window, then
+# each step's `n`) and a step's `n` (one more than the last).
 IMPLIED = {"move": ("id", "step"), "data_wait": ("step",), "step": ("n",)}
-# A step row's `calls`: [site, n, µs] triples flattened, each site a "call" site
-# (what, device, file, line, cell); its `gpu_idle`: [site, µs], the site a "place".
-SITE_TYPES = tuple(ROWS) + ("call", "place")
+# A step's `calls`: [site, n, µs] triples flattened, each site a "call" site (what, device,
+# file, line, cell); its `gpu_idle`: [site, µs], the site a "place" (file, line, cell).
+SITE_TYPES = tuple(COLUMNS) + ("call", "place")
 
 
 def micros(seconds: Optional[float]) -> Optional[int]:
-    return None if seconds is None else int(round(seconds * 1e6))
+    return None if seconds is None else int(seconds * 1e6 + 0.5)
 
 
 class Window:
     """The step-level events of ~100 ms, as the program's threads counted them.
 
-    Written under the watcher's lock by the program's threads (`site`, `rows`, `times`);
-    swapped for a new one and encoded by the sender thread (`message`). `keep` holds what the
-    rows' site keys name by id (code objects), so that no id is reused while they are counted.
-    """
+    Written under the watcher's lock by the program's threads (`add_site`, `move`, `wait`,
+    `step`, `times`); swapped for a new one and encoded by the sender thread (`message`).
+    `keep` holds what the site keys name by id (code objects), so that no id is reused while
+    they are counted."""
 
-    __slots__ = ("t0", "n0", "id0", "sites", "described", "rows", "times", "keep", "steps",
-                 "overflow")
+    __slots__ = ("t0", "n0", "id0", "sites", "described", "keep", "site", "t", "move_s",
+                 "wait_s", "wait_batch", "step_cols", "times", "steps", "overflow")
 
     def __init__(self, t0: float, n0: int) -> None:
         self.t0 = t0
@@ -69,14 +71,19 @@ class Window:
         self.id0: Optional[int] = None
         self.sites: Dict[Hashable, Tuple[int, Any]] = {}
         self.described: List[Dict[str, Any]] = []
-        self.rows: List[Tuple[Any, ...]] = []
-        self.times: List[Tuple[int, float]] = []  # (move id, seconds) from CUDA events
         self.keep: List[Any] = []
+        self.site: List[int] = []
+        self.t: List[float] = []
+        self.move_s: List[Optional[float]] = []
+        self.wait_s: List[float] = []
+        self.wait_batch: List[int] = []
+        self.step_cols: Tuple[List[Any], ...] = tuple([] for _ in COLUMNS["step"])
+        self.times: List[Tuple[int, float]] = []  # (move id, seconds) from CUDA events
         self.steps = 0
-        self.overflow = 0  # rows past MAX_WINDOW_ROWS, dropped
+        self.overflow = 0  # events past MAX_WINDOW_EVENTS, dropped
 
     def __bool__(self) -> bool:
-        return bool(self.rows or self.times)
+        return bool(self.site or self.times)
 
     def add_site(self, key: Hashable, site: Dict[str, Any], extra: Any = None,
                  keep: Any = None) -> Tuple[int, Any]:
@@ -88,42 +95,77 @@ class Window:
         return entry
 
     def full(self) -> bool:
-        if len(self.rows) < MAX_WINDOW_ROWS:
+        if len(self.site) < MAX_WINDOW_EVENTS:
             return False
         self.overflow += 1
         return True
+
+    # --- the program's threads, under the watcher's lock ------------------------------------
+
+    def move(self, site: int, t: float, seconds: Optional[float], move_id: int) -> None:
+        if self.full():
+            return
+        if self.id0 is None:
+            self.id0 = move_id
+        self.site.append(site)
+        self.t.append(t)
+        self.move_s.append(seconds)
+
+    def wait(self, site: int, t: float, seconds: float, batch: int) -> None:
+        if self.full():
+            return
+        self.site.append(site)
+        self.t.append(t)
+        self.wait_s.append(seconds)
+        self.wait_batch.append(batch)
+
+    def step(self, site: int, t: float, *values: Any) -> None:
+        """values: seconds, wait_s, copy_s, bytes, moves, collective_s, collectives, the call
+        counts ({(id(code), lasti, what): [n, seconds, cuda, code]} or None), gpu_idle."""
+        if self.full():
+            return
+        self.site.append(site)
+        self.t.append(t)
+        for column, value in zip(self.step_cols, values):
+            column.append(value)
+        self.steps += 1
 
     # --- the sender thread ----------------------------------------------------------------
 
     def message(self, t: float, call_site: Any) -> Dict[str, Any]:
         """The `window` message. `call_site(code, lasti, what, cuda)` describes a counted
         call's site ({"type": "call", "what", "device", "file", "line", …}) or None when it
-        is not the user's line."""
-        rows: List[List[Any]] = []
-        call_sites: Dict[Tuple[int, int, str], Optional[int]] = {}
-        last = micros(self.t0) or 0
-        for row in self.rows:
-            at = micros(row[1]) or 0
-            dt, last = max(0, at - last), max(last, at)
-            kind = self.described[row[0]]["type"]
-            if kind == "move":
-                out = [row[0], dt, micros(row[2])]
-            elif kind == "data_wait":
-                out = [row[0], dt, micros(row[2]), row[3]]
-            else:  # step: (site, t, seconds, wait_s, copy_s, bytes, moves, coll_s, colls,
-                #        counts, gpu_idle)
-                out = [row[0], dt, micros(row[2]), micros(row[3]), micros(row[4]), row[5],
-                       row[6], micros(row[7]) if row[8] else None, row[8] or None,
-                       self._calls(row[9], call_sites, call_site), self._idle(row[10])]
-            while out[-1] is None:
-                out.pop()
-            rows.append(out)
+        is not the user's line. List comprehensions only: this runs for every event."""
+        us = [int(x * 1e6 + 0.5) for x in self.t]
+        dt = [b - a if b > a else 0 for a, b in zip([int(self.t0 * 1e6 + 0.5)] + us, us)]
         message: Dict[str, Any] = {"type": "window", "t": t, "t0": self.t0, "n0": self.n0,
-                                   "sites": self.described, "rows": rows}
+                                   "sites": self.described, "site": self.site, "dt": dt}
         if self.id0 is not None:
             message["id0"] = self.id0
+        if self.move_s:
+            message["move"] = {"seconds": [None if x is None else int(x * 1e6 + 0.5)
+                                           for x in self.move_s]}
+        if self.wait_s:
+            message["data_wait"] = {"seconds": [int(x * 1e6 + 0.5) for x in self.wait_s],
+                                    "batch": self.wait_batch}
+        if self.steps:
+            cols = self.step_cols
+            step: Dict[str, Any] = {}
+            for name, column in zip(COLUMNS["step"][:5], cols):
+                step[name] = [int(x * 1e6 + 0.5) for x in column] if name in MICROS \
+                    else column
+            if any(cols[6]):  # blocking collectives in some step
+                step["collective_s"] = [int(x * 1e6 + 0.5) if n else None
+                                        for x, n in zip(cols[5], cols[6])]
+                step["collectives"] = [n or None for n in cols[6]]
+            if any(c is not None for c in cols[7]):
+                sites: Dict[Tuple[int, int, str], Optional[int]] = {}
+                step["calls"] = [self._calls(c, sites, call_site) for c in cols[7]]
+            if any(i is not None for i in cols[8]):
+                step["gpu_idle"] = [self._idle(i) for i in cols[8]]
+            message["step"] = step
         if self.times:
-            message["times"] = [[i, micros(s)] for i, s in self.times]
+            message["times"] = [[i, int(s * 1e6 + 0.5)] for i, s in self.times]
         return message
 
     def _calls(self, counts: Optional[Dict[Tuple[int, int, str], List[Any]]],
@@ -141,7 +183,7 @@ class Window:
                     self.described.append(site)
             if index is None:
                 continue
-            flat += (index, n, micros(seconds) or 0)
+            flat += (index, n, int(seconds * 1e6 + 0.5))
             if len(flat) >= 3 * MAX_CALL_LINES:
                 break
         return flat or None
@@ -156,70 +198,64 @@ class Window:
         return [len(self.described) - 1, micros(idle.get("seconds")) or 0]
 
 
-def split(message: Dict[str, Any]) -> List[Dict[str, Any]]:
-    """A window in two halves (each with every site), for one too long for a line."""
-    rows = message["rows"]
-    if len(rows) < 2:
-        return []
-    half = len(rows) // 2
-    first = dict(message, rows=rows[:half])
-    second = dict(message, rows=rows[half:])
-    first.pop("times", None)
-    moves = steps = 0
-    t = 0
-    for row in rows[:half]:
-        kind = message["sites"][row[0]]["type"]
-        moves += kind == "move"
-        steps += kind == "step"
-        t += row[1]
-    first["t"] = message["t0"] + t / 1e6
-    second["t0"] = first["t"]
-    second["n0"] = message["n0"] + steps  # its first row's dt is still from the row before
-    if "id0" in message:
-        second["id0"] = message["id0"] + moves  # the first move row of the second half
-    return [first, second]
+def _columns(window: Dict[str, Any], kind: str, count: int) -> List[Tuple[str, List[Any]]]:
+    """A type's columns, each checked to hold one entry per event of that type."""
+    given = window.get(kind) or {}
+    out = []
+    for name in COLUMNS[kind]:
+        column = given.get(name)
+        if column is None:
+            continue
+        if not isinstance(column, list) or len(column) != count:
+            raise ValueError("the %s column %s has not one entry per %s" % (kind, name, kind))
+        out.append((name, column))
+    return out
 
 
 def expand(window: Dict[str, Any]) -> List[Dict[str, Any]]:
     """The messages a `window` stands for, in the program's order (as the app reads it:
-    app/core/watch/watchwindow.cpp). Raises ValueError for a window that breaks the rows."""
+    app/core/watch/watchwindow.cpp). Raises ValueError for a window that breaks its columns."""
     sites = window["sites"]
+    order, dts = window["site"], window["dt"]
+    if len(order) != len(dts) or not all(0 <= s < len(sites) for s in order):
+        raise ValueError("site and dt differ, or name no site of the window")
+    kinds = [sites[s]["type"] for s in order]
+    columns = {kind: _columns(window, kind, kinds.count(kind)) for kind in COLUMNS}
+    taken = dict.fromkeys(COLUMNS, 0)
     t = float(window["t0"])
     step = int(window["n0"])
     next_id = window.get("id0")
     out: List[Dict[str, Any]] = []
-    for row in window["rows"]:
-        if len(row) < 2 or not 0 <= row[0] < len(sites):
-            raise ValueError("a row names no site of the window")
-        site = sites[row[0]]
-        kind = site["type"]
-        if kind not in ROWS or len(row) - 2 > len(ROWS[kind]):
-            raise ValueError("a row of a %s site" % kind)
-        t += row[1] / 1e6
-        message = dict(site, t=t)
+    for s, dt, kind in zip(order, dts, kinds):
+        if kind not in COLUMNS:
+            raise ValueError("an event of a %s site" % kind)
+        t += dt / 1e6
+        message = dict(sites[s], t=t)
         if kind == "move":
             if next_id is None:
-                raise ValueError("a move row in a window without id0")
-            message["id"], message["step"] = next_id, step
-            message["seconds"] = None  # until a column says (null: CUDA events, later)
+                raise ValueError("a move in a window without id0")
+            message.update(id=next_id, step=step, seconds=None)
             next_id += 1
         elif kind == "data_wait":
             message["step"] = step
         else:
             step += 1
             message["n"] = step
-        for name, value in zip(ROWS[kind], row[2:]):
+        k = taken[kind]
+        taken[kind] = k + 1
+        for name, column in columns[kind]:
+            value = column[k]
             if value is None:
                 continue
             if name == "calls":
                 calls = []
                 for i in range(0, len(value), 3):
-                    call = {k: v for k, v in sites[value[i]].items() if k != "type"}
+                    call = {f: v for f, v in sites[value[i]].items() if f != "type"}
                     call.update(n=value[i + 1], seconds=value[i + 2] / 1e6)
                     calls.append(call)
                 message["calls"] = calls
             elif name == "gpu_idle":
-                place = {k: v for k, v in sites[value[0]].items() if k != "type"}
+                place = {f: v for f, v in sites[value[0]].items() if f != "type"}
                 message["gpu_idle"] = dict(place, seconds=value[1] / 1e6)
             else:
                 message[name] = value / 1e6 if name in MICROS else value
@@ -239,3 +275,29 @@ def messages(lines: Any) -> List[Dict[str, Any]]:
         else:
             out.append(message)
     return out
+
+
+def split(message: Dict[str, Any]) -> List[Dict[str, Any]]:
+    """A window in two halves (each with every site), for one too long for a line."""
+    order = message["site"]
+    if len(order) < 2:
+        return []
+    half = len(order) // 2
+    sites = message["sites"]
+    kinds = [sites[s]["type"] for s in order]
+    first = {k: v for k, v in message.items() if k not in COLUMNS and k != "times"}
+    second = {k: v for k, v in message.items() if k not in COLUMNS}
+    first.update(site=order[:half], dt=message["dt"][:half])
+    second.update(site=order[half:], dt=message["dt"][half:])
+    for kind in COLUMNS:
+        if kind in message:
+            n = kinds[:half].count(kind)
+            first[kind] = {name: column[:n] for name, column in message[kind].items()}
+            second[kind] = {name: column[n:] for name, column in message[kind].items()}
+    first["t"] = message["t0"] + sum(first["dt"]) / 1e6
+    # The second half's first dt is still from the event before: its t0 is where that was.
+    second["t0"] = first["t"]
+    second["n0"] = message["n0"] + kinds[:half].count("step")
+    if "id0" in message:
+        second["id0"] = message["id0"] + kinds[:half].count("move")
+    return [first, second]

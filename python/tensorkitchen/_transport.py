@@ -140,8 +140,7 @@ def steps_in(message: Message) -> int:
         return 1
     if kind != "window":
         return 0
-    sites = message["sites"]
-    return sum(sites[row[0]]["type"] == "step" for row in message["rows"])
+    return len(message.get("step", {}).get("seconds", ()))
 
 
 class Transport:

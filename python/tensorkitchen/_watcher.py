@@ -32,6 +32,10 @@ class _Step:
     __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives")
 
     def __init__(self, t0: float) -> None:
+        self.reset(t0)
+
+    def reset(self, t0: float) -> None:
+        """Zero for the next step (reused: no object made per step)."""
         self.t0 = t0
         self.collective_s = 0.0  # blocking collectives (torch.distributed), their wall time
         self.collectives = 0
@@ -411,11 +415,7 @@ class Watcher:
             self._pending.append((move_id, events[0], end, self._step_n))
             if len(self._pending) > 4096:
                 self._pending.pop(0)  # bounded: the oldest stays unknown
-        win = self._win
-        if not win.full():
-            if win.id0 is None:
-                win.id0 = move_id
-            win.rows.append((entry[0], self.clock(), None if end is not None else seconds))
+        self._win.move(entry[0], self.clock(), None if end is not None else seconds, move_id)
 
     def take_window(self) -> Optional[Message]:
         """The moves, waits and steps counted since the last call, as a `window` message (or
@@ -476,7 +476,6 @@ class Watcher:
             code = frame.f_code if frame is not None else None
             key = ("w", id(code), frame.f_lasti if frame is not None else -1, workers, pin,
                    id(dataset))
-            now = self.clock()
             with self._lock:
                 self._step.wait_s += seconds
                 if self._cell is not None:
@@ -489,8 +488,7 @@ class Watcher:
                     _hooks.describe_dataset(site, dataset)
                     self._place(site, frame)
                     entry = win.add_site(key, site, None, (code, dataset))
-                if not win.full():
-                    win.rows.append((entry[0], now, seconds, batch))
+                win.wait(entry[0], self.clock(), seconds, batch)
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting a DataLoader wait", exc)
@@ -504,7 +502,7 @@ class Watcher:
             with self._lock:
                 now = self.clock()
                 self._step_n += 1
-                step, self._step = self._step, _Step(now)
+                step = self._step
                 counts, self.call_counts = self.call_counts, {}
                 win = self._win
                 entry = win.sites.get(key)
@@ -512,11 +510,9 @@ class Watcher:
                     site: Message = {"type": "step", "optimizer": type(optimizer).__name__}
                     self._place(site, frame)
                     entry = win.add_site(key, site, None, code)
-                if not win.full():
-                    win.rows.append((entry[0], now, now - step.t0, step.wait_s, step.copy_s,
-                                     step.bytes, step.moves, step.collective_s,
-                                     step.collectives, counts or None, idle))
-                    win.steps += 1
+                win.step(entry[0], now, now - step.t0, step.wait_s, step.copy_s, step.bytes,
+                         step.moves, step.collective_s, step.collectives, counts or None, idle)
+                step.reset(now)
             self._sampler.after_call(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any, Dict, List
+from typing import Any, Dict
 
 import torch
 from conftest import read_lines, read_recording
@@ -83,10 +83,9 @@ def _window(rows: int) -> Dict[str, Any]:
     move = w.add_site("m", {"type": "move", "api": "Tensor.to", "kind": "tensor",
                             "from": "cpu", "to": "meta", "bytes": 8}, 8)[0]
     step = w.add_site("s", {"type": "step", "optimizer": "SGD"})[0]
-    w.id0 = 41
     for i in range(rows):
-        w.rows.append((move, 1.0 + i * 1e-5, 2e-6))
-        w.rows.append((step, 1.0 + i * 1e-5 + 5e-6, 1e-5, 0.0, 2e-6, 8, 1, 0.0, 0, None, None))
+        w.move(move, 1.0 + i * 1e-5, 2e-6, 41 + i)
+        w.step(step, 1.0 + i * 1e-5 + 5e-6, 1e-5, 0.0, 2e-6, 8, 1, 0.0, 0, None, None)
     return w.message(2.0, lambda *a: None)
 
 
@@ -112,10 +111,9 @@ def test_a_window_too_long_for_a_line_is_split_losing_nothing():
         assert abs(a["t"] - b["t"]) < 1e-6
 
 
-def test_rows_past_the_limit_are_dropped_and_counted(monkeypatch):
-    monkeypatch.setattr(_protocol, "MAX_WINDOW_ROWS", 3)
+def test_events_past_the_limit_are_dropped_and_counted(monkeypatch):
+    monkeypatch.setattr(_protocol, "MAX_WINDOW_EVENTS", 3)
     w = _protocol.Window(0.0, 0)
-    full: List[bool] = [w.full() for _ in range(2)]
-    w.rows += [(0, 0.0, None)] * 3
-    full += [w.full(), w.full()]
-    assert full == [False, False, True, True] and w.overflow == 2
+    for i in range(5):
+        w.move(0, i * 1e-3, None, i + 1)
+    assert w.site == [0, 0, 0] and w.overflow == 2 and w.id0 == 1

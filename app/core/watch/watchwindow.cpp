@@ -2,6 +2,7 @@
 
 #include "core/watch/watchfields.h"
 
+#include <QHash>
 #include <QJsonArray>
 #include <QStringList>
 #include <climits>
@@ -14,8 +15,8 @@ namespace {
 
 const QLatin1String kType("type");
 
-// The columns of a row after [site, dt], per site type (_protocol.ROWS); those in micros are
-// whole microseconds on the wire and seconds in the message.
+// The columns of each site type's events (_protocol.COLUMNS); those in micros are whole
+// microseconds on the wire and seconds in the message.
 struct Column
 {
     QLatin1String name;
@@ -43,21 +44,31 @@ private:
         return false;
     }
     bool readSites();
-    bool row(qsizetype index, const QJsonArray &row);
-    // A site's fields (without its "type" for call and place sites) for the message a row makes.
+    // A type's columns, each checked to hold one entry per event of that type.
+    bool readColumns(const QString &type, const Column *columns, qsizetype count, qsizetype events);
+    bool event(qsizetype index, qint64 site, const QJsonValue &dt);
+    // A site's fields (all but its "type" for call and place sites).
     bool site(const QJsonValue &index, const char *want, QJsonObject *out);
     bool micros(const QJsonValue &v, QLatin1String name, double *seconds);
     bool calls(const QJsonValue &v, QJsonObject &step);
     bool gpuIdle(const QJsonValue &v, QJsonObject &step);
-    bool take(QJsonObject &&object, qsizetype row);
+    bool take(QJsonObject &&object, qsizetype event);
+
+    struct Given
+    {
+        Column column;
+        QJsonArray values;
+    };
 
     const QJsonObject m_window;
     WatchFields m_f;
     QList<QJsonObject> m_sites;
+    QHash<QString, QList<Given>> m_columns; // per type, the columns sent
+    QHash<QString, qsizetype> m_taken; // per type, the events expanded so far
     QString m_reason;
     double m_t = 0;
-    qint64 m_step = 0; // n0, then each step row's n: a move's and a wait's `step`
-    qint64 m_nextId = -1; // id0, then one more per move row
+    qint64 m_step = 0; // n0, then each step's n: a move's and a wait's `step`
+    qint64 m_nextId = -1; // id0, then one more per move
     WatchParser::Result m_out;
     bool m_first = true;
 };
@@ -68,15 +79,33 @@ WatchParser::Result Expander::run()
     const double end = m_f.number(QLatin1String("t"), WatchFields::Required, 0, 0);
     m_step = m_f.count(QLatin1String("n0"), WatchFields::Required);
     m_nextId = m_f.count(QLatin1String("id0"), WatchFields::Optional, -1);
-    const QJsonArray rows = m_f.array(QLatin1String("rows"), WatchFields::Required, INT_MAX);
+    const QJsonArray order = m_f.array(QLatin1String("site"), WatchFields::Required, INT_MAX);
+    const QJsonArray dts = m_f.array(QLatin1String("dt"), WatchFields::Required, INT_MAX);
     const QJsonArray times = m_f.array(QLatin1String("times"), WatchFields::Optional, INT_MAX);
     if (!m_f.ok())
         fail(m_f.reason());
+    else if (order.size() != dts.size())
+        fail(WatchWindow::tr("“site” and “dt” differ in length"));
     else if (readSites()) {
-        for (qsizetype i = 0; i < rows.size(); ++i)
-            if (!rows.at(i).isArray() ? fail(WatchWindow::tr("row %1 is not an array").arg(i))
-                                      : !row(i, rows.at(i).toArray()))
+        // How many events of each type, for the columns' lengths.
+        QHash<QString, qsizetype> counts;
+        for (const QJsonValue &v : order) {
+            const double d = v.toDouble(-1);
+            if (!v.isDouble() || d < 0 || d >= double(m_sites.size()) || d != qint64(d)) {
+                fail(WatchWindow::tr("an event names no site of the window"));
                 break;
+            }
+            ++counts[m_sites.at(qsizetype(d)).value(kType).toString()];
+        }
+        if (m_reason.isEmpty()
+            && readColumns(QStringLiteral("move"), kMoveColumns, std::size(kMoveColumns), counts.value("move"))
+            && readColumns(QStringLiteral("data_wait"), kWaitColumns, std::size(kWaitColumns),
+                           counts.value("data_wait"))
+            && readColumns(QStringLiteral("step"), kStepColumns, std::size(kStepColumns), counts.value("step"))) {
+            for (qsizetype i = 0; i < order.size(); ++i)
+                if (!event(i, qint64(order.at(i).toDouble()), dts.at(i)))
+                    break;
+        }
     }
     for (qsizetype i = 0; m_reason.isEmpty() && i < times.size(); ++i) {
         const QJsonArray pair = times.at(i).toArray();
@@ -95,7 +124,7 @@ WatchParser::Result Expander::run()
             break;
     }
     if (m_reason.isEmpty() && m_first)
-        fail(WatchWindow::tr("a window with no rows and no times"));
+        fail(WatchWindow::tr("a window with no events and no times"));
     if (!m_reason.isEmpty()) {
         WatchParser::Result r;
         r.rejection = WatchParser::Rejection::Malformed;
@@ -120,11 +149,35 @@ bool Expander::readSites()
     return true;
 }
 
+bool Expander::readColumns(const QString &type, const Column *columns, qsizetype count, qsizetype events)
+{
+    const QJsonValue given = m_window.value(type);
+    if (given.isUndefined() || given.isNull()) {
+        return true; // no columns: none of its fields sent
+    }
+    if (!given.isObject())
+        return fail(WatchWindow::tr("“%1” must be an object of columns").arg(type));
+    const QJsonObject object = given.toObject();
+    QList<Given> &out = m_columns[type];
+    for (qsizetype c = 0; c < count; ++c) {
+        const QJsonValue v = object.value(columns[c].name);
+        if (v.isUndefined() || v.isNull())
+            continue;
+        if (!v.isArray() || v.toArray().size() != events)
+            return fail(WatchWindow::tr("the column “%1” of “%2” must hold one entry per %2 (%3)")
+                            .arg(columns[c].name)
+                            .arg(type)
+                            .arg(events));
+        out.append(Given{columns[c], v.toArray()});
+    }
+    return true;
+}
+
 bool Expander::site(const QJsonValue &index, const char *want, QJsonObject *out)
 {
     const double d = index.toDouble(-1);
     if (!index.isDouble() || d < 0 || d >= double(m_sites.size()) || d != qint64(d))
-        return fail(WatchWindow::tr("a row names no site of the window"));
+        return fail(WatchWindow::tr("an event names no site of the window"));
     *out = m_sites.at(qsizetype(d));
     if (want && out->value(kType).toString() != QLatin1String(want))
         return fail(WatchWindow::tr("a %1 names a site that is not one").arg(QLatin1String(want)));
@@ -140,57 +193,45 @@ bool Expander::micros(const QJsonValue &v, QLatin1String name, double *seconds)
     return true;
 }
 
-bool Expander::row(qsizetype index, const QJsonArray &row)
+bool Expander::event(qsizetype index, qint64 siteIndex, const QJsonValue &dtValue)
 {
-    QJsonObject o;
-    if (row.size() < 2 || !site(row.at(0), nullptr, &o))
-        return fail(WatchWindow::tr("row %1 has no site and time").arg(index));
+    QJsonObject o = m_sites.at(siteIndex);
     double dt = 0;
-    if (!micros(row.at(1), QLatin1String("dt"), &dt))
+    if (!micros(dtValue, QLatin1String("dt"), &dt))
         return false;
     m_t += dt;
     const QString type = o.value(kType).toString();
-    const Column *columns = nullptr;
-    qsizetype count = 0;
     if (type == QLatin1String("move")) {
-        columns = kMoveColumns;
-        count = std::size(kMoveColumns);
         if (m_nextId < 0)
-            return fail(WatchWindow::tr("a move row in a window without “id0”"));
+            return fail(WatchWindow::tr("a move in a window without “id0”"));
         o.insert(QLatin1String("id"), m_nextId++);
         o.insert(QLatin1String("step"), m_step);
     } else if (type == QLatin1String("data_wait")) {
-        columns = kWaitColumns;
-        count = std::size(kWaitColumns);
         o.insert(QLatin1String("step"), m_step);
     } else if (type == QLatin1String("step")) {
-        columns = kStepColumns;
-        count = std::size(kStepColumns);
         o.insert(QLatin1String("n"), ++m_step);
     } else {
-        return fail(WatchWindow::tr("row %1 names a %2 site").arg(index).arg(type));
+        return fail(WatchWindow::tr("event %1 names a %2 site").arg(index).arg(type));
     }
-    if (row.size() - 2 > count)
-        return fail(WatchWindow::tr("row %1 has more columns than a %2").arg(index).arg(type));
     o.insert(QLatin1String("t"), m_t);
-    for (qsizetype c = 0; c < row.size() - 2; ++c) {
-        const QJsonValue v = row.at(c + 2);
-        const Column &column = columns[c];
+    const qsizetype k = m_taken[type]++;
+    for (const Given &g : std::as_const(m_columns[type])) {
+        const QJsonValue v = g.values.at(k);
         if (v.isNull())
             continue;
-        if (column.name == QLatin1String("calls")) {
+        if (g.column.name == QLatin1String("calls")) {
             if (!calls(v, o))
                 return false;
-        } else if (column.name == QLatin1String("gpu_idle")) {
+        } else if (g.column.name == QLatin1String("gpu_idle")) {
             if (!gpuIdle(v, o))
                 return false;
-        } else if (column.micros) {
+        } else if (g.column.micros) {
             double seconds = 0;
-            if (!micros(v, column.name, &seconds))
+            if (!micros(v, g.column.name, &seconds))
                 return false;
-            o.insert(column.name, seconds);
+            o.insert(g.column.name, seconds);
         } else {
-            o.insert(column.name, v);
+            o.insert(g.column.name, v);
         }
     }
     return take(std::move(o), index);
@@ -234,11 +275,11 @@ bool Expander::gpuIdle(const QJsonValue &v, QJsonObject &step)
     return true;
 }
 
-bool Expander::take(QJsonObject &&object, qsizetype row)
+bool Expander::take(QJsonObject &&object, qsizetype event)
 {
     WatchParser::Result r = WatchParser::parseObject(object);
     if (!r.ok())
-        return fail(WatchWindow::tr("row %1: %2").arg(row).arg(r.reason));
+        return fail(WatchWindow::tr("event %1: %2").arg(event).arg(r.reason));
     if (m_first) {
         m_out.message = std::move(r.message);
         m_first = false;

@@ -1,6 +1,6 @@
 // The watch protocol's `window` (docs/watch-protocol.md): a recording the watcher wrote, read
 // by the app as python/tensorkitchen/_protocol.py expands it (tests/fixtures/window); its
-// rejections; and the protocol's constants and rows, declared in _protocol.py, read here as
+// rejections; and the protocol's constants and columns, declared in _protocol.py, read here as
 // the app reads them. Qt Core only: no LibTorch, no display.
 #include "support/testsupport.h"
 #include "core/watch/watchlinereader.h"
@@ -101,8 +101,8 @@ QStringList read(const QList<QByteArray> &input)
 
 QByteArray window(const QJsonObject &changes)
 {
-    // A well-formed window of one move, one wait and one step with a call; `changes` replace
-    // its fields (null removes one).
+    // A well-formed window of one wait, one move and one step with a call and a gpu_idle;
+    // `changes` replace its fields (null removes one).
     QJsonObject w{{"type", "window"},
                   {"t", 2.5},
                   {"t0", 2.4},
@@ -119,10 +119,18 @@ QByteArray window(const QJsonObject &changes)
                               QJsonObject{{"type", "step"}, {"optimizer", "SGD"}},
                               QJsonObject{{"type", "call"}, {"what", "item"}, {"device", "cpu"}},
                               QJsonObject{{"type", "place"}, {"file", "/a.py"}, {"line", 3}}}},
-                  {"rows",
-                   QJsonArray{QJsonArray{1, 100, 30, 0}, QJsonArray{0, 5, 12},
-                              QJsonArray{2, 200, 350, 30, 12, 64, 1, QJsonValue(), QJsonValue(), QJsonArray{3, 2, 1},
-                                         QJsonArray{4, 40}}}},
+                  {"site", QJsonArray{1, 0, 2}},
+                  {"dt", QJsonArray{100, 5, 200}},
+                  {"move", QJsonObject{{"seconds", QJsonArray{12}}}},
+                  {"data_wait", QJsonObject{{"seconds", QJsonArray{30}}, {"batch", QJsonArray{0}}}},
+                  {"step",
+                   QJsonObject{{"seconds", QJsonArray{350}},
+                               {"wait_s", QJsonArray{30}},
+                               {"copy_s", QJsonArray{12}},
+                               {"bytes", QJsonArray{64}},
+                               {"moves", QJsonArray{1}},
+                               {"calls", QJsonArray{QJsonArray{3, 2, 1}}},
+                               {"gpu_idle", QJsonArray{QJsonArray{4, 40}}}}},
                   {"times", QJsonArray{QJsonArray{10, 7}}}};
     for (auto it = changes.begin(); it != changes.end(); ++it) {
         if (it.value().isNull())
@@ -131,6 +139,14 @@ QByteArray window(const QJsonObject &changes)
             w.insert(it.key(), it.value());
     }
     return QJsonDocument(w).toJson(QJsonDocument::Compact);
+}
+
+// One step column of the window above replaced.
+QJsonObject stepColumn(const char *name, const QJsonValue &column)
+{
+    QJsonObject step = QJsonDocument::fromJson(window({})).object().value("step").toObject();
+    step.insert(QLatin1String(name), column);
+    return QJsonObject{{"step", step}};
 }
 
 } // namespace
@@ -172,7 +188,7 @@ private Q_SLOTS:
         QCOMPARE(fromWindows.toJson(), fromMessages.toJson());
     }
 
-    void expandsItsRows()
+    void expandsItsEvents()
     {
         const WatchParser::Result r = WatchParser::parse(window({}));
         QVERIFY2(r.ok(), qPrintable(r.reason));
@@ -206,38 +222,48 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("line");
         QTest::addColumn<QString>("reason");
-        // One row as the window's rows (a braced QJsonArray of one QJsonArray would be a copy).
-        const auto rows = [](const QJsonArray &row) {
-            QJsonArray r;
-            if (!row.isEmpty())
-                r.append(row);
-            return QJsonObject{{"rows", r}, {"times", QJsonValue()}};
+        const auto one = [](const QJsonValue &v) {
+            QJsonArray a;
+            a.append(v);
+            return a;
         };
-        QTest::newRow("no site") << window(rows(QJsonArray{9, 1})) << "names no site";
-        QTest::newRow("site not an index") << window(rows(QJsonArray{"0", 1})) << "names no site";
-        QTest::newRow("no dt") << window(rows(QJsonArray{0})) << "no site and time";
-        QTest::newRow("negative dt") << window(rows(QJsonArray{0, -1})) << "whole microseconds";
-        QTest::newRow("fractional µs") << window(rows(QJsonArray{0, 1, 2.5})) << "whole microseconds";
-        QTest::newRow("too many columns") << window(rows(QJsonArray{0, 1, 2, 3})) << "more columns";
-        QTest::newRow("a call site as a row") << window(rows(QJsonArray{3, 1})) << "a call site";
-        QTest::newRow("calls not triples")
-            << window(rows(QJsonArray{2, 1, 5, 0, 0, 0, 0, 0, 0, QJsonArray{3, 1}})) << "triples";
-        QTest::newRow("calls name a step site")
-            << window(rows(QJsonArray{2, 1, 5, 0, 0, 0, 0, 0, 0, QJsonArray{2, 1, 1}})) << "not one";
-        QTest::newRow("gpu_idle of a call site")
-            << window(rows(QJsonArray{2, 1, 5, 0, 0, 0, 0, 0, 0, QJsonValue(), QJsonArray{3, 1}})) << "not one";
+        QTest::newRow("no site") << window({{"site", QJsonArray{1, 9, 2}}}) << "names no site";
+        QTest::newRow("site not an index") << window({{"site", QJsonArray{1, "0", 2}}}) << "names no site";
+        QTest::newRow("site and dt differ") << window({{"dt", QJsonArray{1, 2}}}) << "differ";
+        QTest::newRow("negative dt") << window({{"dt", QJsonArray{1, -1, 2}}}) << "whole microseconds";
+        QTest::newRow("fractional µs") << window({{"move", QJsonObject{{"seconds", one(2.5)}}}})
+                                       << "whole microseconds";
+        QTest::newRow("a column too short")
+            << window({{"data_wait", QJsonObject{{"seconds", QJsonArray{}}}}}) << "one entry per data_wait";
+        QTest::newRow("a column not an array")
+            << window({{"move", QJsonObject{{"seconds", 3}}}}) << "one entry per move";
+        QTest::newRow("columns not an object") << window({{"move", QJsonArray{3}}}) << "object of columns";
+        QTest::newRow("a call site as an event")
+            << window({{"site", QJsonArray{1, 0, 3}}, {"step", QJsonValue()}}) << "a call site";
+        QTest::newRow("calls not triples") << window(stepColumn("calls", one(QJsonArray{3, 1}))) << "triples";
+        QTest::newRow("calls name a step site") << window(stepColumn("calls", one(QJsonArray{2, 1, 1}))) << "not one";
+        QTest::newRow("gpu_idle of a call site") << window(stepColumn("gpu_idle", one(QJsonArray{3, 1}))) << "not one";
         QTest::newRow("a move without id0") << window({{"id0", QJsonValue()}}) << "id0";
-        QTest::newRow("empty") << window(rows(QJsonArray())) << "no rows";
+        QTest::newRow("empty") << window({{"site", QJsonArray{}},
+                                          {"dt", QJsonArray{}},
+                                          {"move", QJsonValue()},
+                                          {"data_wait", QJsonValue()},
+                                          {"step", QJsonValue()},
+                                          {"times", QJsonValue()}})
+                               << "no events";
         QTest::newRow("a site of no known type")
-            << window({{"sites", QJsonArray{QJsonObject{{"type", "hello"}}}}, {"rows", QJsonArray{QJsonArray{0, 1}}}})
+            << window({{"sites", QJsonArray{QJsonObject{{"type", "hello"}}}}, {"site", one(0)}, {"dt", one(1)}})
             << "known type";
-        // A row's message is read as if it had come alone: its site's fields are checked too.
+        // An event's message is read as if it had come alone: its site's fields are checked too.
         QTest::newRow("a move site to no device") << window(
             {{"sites",
               QJsonArray{QJsonObject{{"type", "move"}, {"from", "cpu"}, {"to", "not a device!"}, {"bytes", 1}}}},
-             {"rows", QJsonArray{QJsonArray{0, 1}}},
-             {"times", QJsonValue()}}) << "row 0";
-        QTest::newRow("a time of no id") << window({{"times", QJsonArray{QJsonArray{7}}}}) << "times";
+             {"site", one(0)},
+             {"dt", one(1)},
+             {"data_wait", QJsonValue()},
+             {"step", QJsonValue()},
+             {"times", QJsonValue()}}) << "event 0";
+        QTest::newRow("a time of no id") << window({{"times", one(one(7))}}) << "times";
         QTest::newRow("no n0") << window({{"n0", QJsonValue()}}) << "n0";
     }
 
@@ -252,7 +278,7 @@ private Q_SLOTS:
         QVERIFY(r.rest.isEmpty());
     }
 
-    // The protocol's version, limits and rows are declared once, in _protocol.py: the app's
+    // The protocol's version, limits and columns are declared once, in _protocol.py: the app's
     // reader must agree with every one of them.
     void declaredOnce()
     {
@@ -265,8 +291,8 @@ private Q_SLOTS:
                  "import json, sys; sys.path.insert(0, sys.argv[1]); import _protocol as p; "
                  "print(json.dumps({'version': p.VERSION, 'max_line': p.MAX_LINE, "
                  "'max_string': p.MAX_STRING, 'max_call_lines': p.MAX_CALL_LINES, "
-                 "'rows': {k: [c + (' µs' if c in p.MICROS else '') for c in v] "
-                 "for k, v in p.ROWS.items()}, 'site_types': list(p.SITE_TYPES)}))",
+                 "'columns': {k: [c + (' µs' if c in p.MICROS else '') for c in v] "
+                 "for k, v in p.COLUMNS.items()}, 'site_types': list(p.SITE_TYPES)}))",
                  qEnvironmentVariable("TK_SOURCE_DIR") + "/python/tensorkitchen"});
         QVERIFY(p.waitForFinished(60000));
         QCOMPARE(p.exitCode(), 0);
@@ -275,7 +301,7 @@ private Q_SLOTS:
         QCOMPARE(d.value("max_line").toInt(), int(tk::WatchLineReader::kMaxLineBytes));
         QCOMPARE(d.value("max_string").toInt(), WatchParser::kMaxString);
         QVERIFY(d.value("max_call_lines").toInt() <= WatchParser::kMaxCalls);
-        const QJsonObject rows = d.value("rows").toObject();
+        const QJsonObject rows = d.value("columns").toObject();
         QCOMPARE(rows.keys(), (QStringList{"data_wait", "move", "step"}));
         for (const QString &type : rows.keys())
             QCOMPARE(rows.value(type).toVariant().toStringList(), WatchWindow::columns(type));
