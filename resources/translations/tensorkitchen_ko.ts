@@ -1411,6 +1411,69 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>WatchWindow</name>
+    <message>
+        <source>“site” and “dt” differ in length</source>
+        <translation>“site”와 “dt”의 길이가 다릅니다</translation>
+    </message>
+    <message>
+        <source>an event names no site of the window</source>
+        <translation>어떤 이벤트가 윈도에 없는 사이트를 가리킵니다</translation>
+    </message>
+    <message>
+        <source>“times” entry %1 is not [id, µs]</source>
+        <translation>“times”의 %1번째 항목이 [id, µs] 형태가 아닙니다</translation>
+    </message>
+    <message>
+        <source>a window with no events and no times</source>
+        <translation>이벤트도 times도 없는 윈도입니다</translation>
+    </message>
+    <message>
+        <source>window: %1</source>
+        <translation>윈도: %1</translation>
+    </message>
+    <message>
+        <source>site %1 is not an object of a known type</source>
+        <translation>사이트 %1: 알려진 유형의 객체가 아닙니다</translation>
+    </message>
+    <message>
+        <source>“%1” must be an object of columns</source>
+        <translation>“%1”: 열(column)로 이루어진 객체여야 합니다</translation>
+    </message>
+    <message>
+        <source>the column “%1” of “%2” must hold one entry per %2 (%3)</source>
+        <translation>“%2”의 열 “%1”: %2 하나마다 항목이 하나씩 있어야 합니다(%3개)</translation>
+    </message>
+    <message>
+        <source>a %1 names a site that is not one</source>
+        <translation>%1 항목이 가리키는 사이트의 유형이 맞지 않습니다</translation>
+    </message>
+    <message>
+        <source>“%1” must be whole microseconds ≥ 0</source>
+        <translation>“%1”: 0 이상의 정수 마이크로초여야 합니다</translation>
+    </message>
+    <message>
+        <source>a move in a window without “id0”</source>
+        <translation>“id0” 없는 윈도에 이동이 있습니다</translation>
+    </message>
+    <message>
+        <source>event %1 names a %2 site</source>
+        <translation>이벤트 %1: %2 사이트를 가리킵니다</translation>
+    </message>
+    <message>
+        <source>a step&apos;s “calls” must be [site, n, µs] triples, at most %1</source>
+        <translation>스텝의 “calls”는 [site, n, µs] 세 값씩이어야 하며, 최대 %1개입니다</translation>
+    </message>
+    <message>
+        <source>a step&apos;s “gpu_idle” must be [site, µs]</source>
+        <translation>스텝의 “gpu_idle”은 [site, µs] 형태여야 합니다</translation>
+    </message>
+    <message>
+        <source>event %1: %2</source>
+        <translation>이벤트 %1: %2</translation>
+    </message>
+</context>
+<context>
     <name>Workspace</name>
     <message>
         <source>the model %1</source>
@@ -4204,16 +4267,16 @@ first call: %4</source>
         <translation>프로그램이 hello를 두 번째로 보냈습니다. 스트림에는 hello가 하나뿐이므로 이 hello는 거부합니다.</translation>
     </message>
     <message>
-        <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version 1. Use the tensorkitchen package that came with this app.</source>
-        <translation>이 프로그램은 감시 프로토콜 버전 %1을(를) 씁니다. 이 Tensor Kitchen은 버전 1을 읽습니다. 이 앱과 함께 온 tensorkitchen 패키지를 쓰세요.</translation>
-    </message>
-    <message>
         <source>The hello names process %1, but the connection comes from process %2: one program cannot speak for another.</source>
         <translation>hello에는 프로세스 %1이(가) 적혀 있지만, 연결은 프로세스 %2에서 왔습니다. 한 프로그램이 다른 프로그램을 대신해 말할 수는 없습니다.</translation>
     </message>
     <message>
         <source>The program sent more than %1 MiB of distinct names and paths: new ones are shown as “…” from here on.</source>
         <translation>프로그램이 서로 다른 이름과 경로를 %1 MiB 넘게 보냈습니다. 이제부터 새 이름과 경로는 “…”로 보입니다.</translation>
+    </message>
+    <message>
+        <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version %2. Use the tensorkitchen package that came with this app.</source>
+        <translation>프로그램이 감시 프로토콜 버전 %1을(를) 씁니다. 이 Tensor Kitchen은 버전 %2을(를) 읽습니다. 이 앱과 함께 온 tensorkitchen 패키지를 쓰세요.</translation>
     </message>
 </context>
 <context>
