@@ -151,18 +151,25 @@ class Window:
         if self.steps:
             cols = self.step_cols
             step: Dict[str, Any] = {}
-            for name, column in zip(COLUMNS["step"][:5], cols):
-                step[name] = [int(x * 1e6 + 0.5) for x in column] if name in MICROS \
-                    else column
-            if any(cols[6]):  # blocking collectives in some step
-                step["collective_s"] = [int(x * 1e6 + 0.5) if n else None
-                                        for x, n in zip(cols[5], cols[6])]
-                step["collectives"] = [n or None for n in cols[6]]
-            if any(c is not None for c in cols[7]):
-                sites: Dict[Tuple[int, int, str], Optional[int]] = {}
-                step["calls"] = [self._calls(c, sites, call_site) for c in cols[7]]
-            if any(i is not None for i in cols[8]):
-                step["gpu_idle"] = [self._idle(i) for i in cols[8]]
+            collectives = any(cols[6])  # blocking collectives in some step
+            for i, (name, column) in enumerate(zip(COLUMNS["step"], cols)):
+                if name == "calls":
+                    if any(c is not None for c in column):
+                        sites: Dict[Tuple[int, int, str], Optional[int]] = {}
+                        step[name] = [self._calls(c, sites, call_site) for c in column]
+                elif name == "gpu_idle":
+                    if any(c is not None for c in column):
+                        step[name] = [self._idle(c) for c in column]
+                elif name in ("collective_s", "collectives"):
+                    if collectives:  # null in a step without any
+                        step[name] = [(int(x * 1e6 + 0.5) if name in MICROS else x) if n
+                                      else None for x, n in zip(column, cols[6])]
+                elif i < 5:  # seconds … moves: every step has them
+                    step[name] = [int(x * 1e6 + 0.5) for x in column] if name in MICROS \
+                        else column
+                elif any(x is not None for x in column):
+                    step[name] = [None if x is None else int(x * 1e6 + 0.5) for x in column] \
+                        if name in MICROS else column
             message["step"] = step
         if self.times:
             message["times"] = [[i, int(s * 1e6 + 0.5)] for i, s in self.times]

@@ -23,6 +23,7 @@ bool WatchReplay::open(const QString &path)
     m_reader = WatchLineReader();
     m_queue.clear();
     m_next = 0;
+    m_parsed.reset();
     m_bytesRead = 0;
     m_eof = false;
     m_started = false;
@@ -96,6 +97,7 @@ void WatchReplay::stop()
     m_eof = true;
     m_queue.clear();
     m_next = 0;
+    m_parsed.reset();
     end();
 }
 
@@ -131,8 +133,7 @@ bool WatchReplay::readMore()
         m_queue.remove(0, m_next);
         m_next = 0;
     }
-    for (const QByteArray &line : std::as_const(lines))
-        m_queue.append(WatchParser::parse(line));
+    m_queue.append(lines);
     return !m_queue.isEmpty() || !m_eof;
 }
 
@@ -147,10 +148,10 @@ void WatchReplay::tick()
         }
         if (m_next >= m_queue.size())
             continue; // a chunk without a whole line
-        // A copy: a slot of the program's signals may stop this replay and clear the queue.
-        const WatchParser::Result r = m_queue.at(m_next);
-        if (r.ok()) {
-            const double t = r.message.t;
+        if (!m_parsed)
+            m_parsed = WatchParser::parse(m_queue.at(m_next));
+        if (m_parsed->ok()) {
+            const double t = m_parsed->message.t;
             if (!m_started) {
                 m_started = true;
                 m_lastT = t;
@@ -168,14 +169,18 @@ void WatchReplay::tick()
             m_position = position;
             m_lastT = qMax(m_lastT, t);
         }
+        // Taken out first: a slot of the program's signals may stop this replay and clear it.
+        WatchParser::Result r = std::move(*m_parsed);
+        m_parsed.reset();
         ++m_next;
-        m_program->receive(r);
+        m_program->receive(std::move(r));
         if (!m_playing || m_paused)
             return; // a slot stopped or paused the replay
         if (m_program->state() == WatchedProgram::State::Refused) {
             m_eof = true; // nothing after a refusal is taken: do not read the rest
             m_queue.clear();
             m_next = 0;
+            m_parsed.reset();
             end();
             return;
         }

@@ -9,6 +9,7 @@
 #include <QObject>
 #include <QPointer>
 #include <QTimer>
+#include <optional>
 
 namespace tk {
 
@@ -64,8 +65,11 @@ private:
     QString m_error;
     QPointer<WatchedProgram> m_program;
     WatchLineReader m_reader;
-    QList<WatchParser::Result> m_queue; // parsed, waiting for their time
+    // Lines read, waiting for their time: parsed one at a time (m_parsed, the line at m_next),
+    // since a window expands into thousands of messages and a read is a MiB of lines.
+    QList<QByteArray> m_queue;
     qsizetype m_next = 0;
+    std::optional<WatchParser::Result> m_parsed;
     qint64 m_size = 0;
     qint64 m_bytesRead = 0;
     qint64 m_maxBytes = kDefaultMaxBytes;
