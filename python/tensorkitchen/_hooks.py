@@ -253,7 +253,8 @@ def _install_optimizer(w: Watcher, patches: Patches) -> None:
     register = getattr(optim_module, "register_optimizer_step_post_hook", None)
     if register is not None:
         # torch 2.x: a global hook after every optimizer's step.
-        handle = register(lambda opt, args, kwargs: w.optimizer_step(opt) if w.enabled else None)
+        # `not w.mute`: started, not closed, not inside a module's move (w.enabled, cheaper).
+        handle = register(lambda opt, args, kwargs: None if w.mute else w.optimizer_step(opt))
         patches.on_undo(handle.remove)
         return
     # torch 1.13: Optimizer.__init__ wraps each class's step so that it calls

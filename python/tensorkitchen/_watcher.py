@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import atexit
 import os
+import sys
 import threading
 import time
 import types
@@ -25,6 +26,8 @@ from . import (
 )
 
 Message = Dict[str, Any]
+_monotonic = time.monotonic
+_getframe = sys._getframe
 
 
 class _Step:
@@ -126,7 +129,7 @@ class Watcher:
         self._started = bool(value)
 
     def clock(self) -> float:
-        return max(0.0, time.monotonic() - self._t0)
+        return max(0.0, _monotonic() - self._t0)
 
     @property
     def connected(self) -> bool:
@@ -301,18 +304,19 @@ class Watcher:
                      args: Any, kwargs: Any, skip: int = 0) -> None:
         """After a call that returned another tensor: a move if it is on another device.
         `args`/`kwargs` as passed (for non_blocking; `skip` leading ones not it)."""
+        # The hot path of a loop that moves a batch each step: a site key, a lookup, appends.
         try:
             if not isinstance(out, torch.Tensor):
                 return
             source, target = src.device, out.device
             if target == source:
                 return  # a dtype conversion, or the same device: no move
-            end = self._end_event(events)
-            caller = _hooks.caller_frame(2)
+            end = self._end_event(events) if events is not None else None
+            caller = _getframe(2)
             frame = _frames.innermost_user_frame(caller)
             # is_pinned only where CUDA is: it may initialise CUDA.
-            pinned = bool(self.cuda and source.type == "cpu" and src.is_pinned())
-            blocking = _moves.non_blocking(args, kwargs, skip)
+            pinned = self.cuda and source.type == "cpu" and bool(src.is_pinned())
+            blocking = _moves.non_blocking(args, kwargs, skip) if args or kwargs else False
             code = frame.f_code if frame is not None else None
             key = ("m", id(code), frame.f_lasti if frame is not None else -1, api, source,
                    target, src.dtype, src.shape, pinned, blocking, end is None)
@@ -332,10 +336,12 @@ class Watcher:
                             site["source_bytes"] = whole  # a batch sliced from a larger tensor
                     entry = self._add_move_site(key, site, nbytes, end, frame, code)
                 self._count_move(entry, seconds, events, end)
-                place = self._win.described[entry[0]]
-            if end is not None and self.gaps is not None and source.type == "cpu":
-                self.gaps.copy_started(events[0], place)  # the host's data reaching the GPU
-            self._sampler.after_call(frame)
+                if end is not None and self.gaps is not None and source.type == "cpu":
+                    # the host's data reaching the GPU
+                    self.gaps.copy_started(events[0], self._win.described[entry[0]])
+            sampler = self._sampler
+            if sampler.due or sampler.dirty:
+                sampler.sample_here(frame)
         except Exception as exc:
             self._fail("reporting a tensor move", exc)
 
@@ -405,17 +411,23 @@ class Watcher:
         nbytes = entry[1]
         self._move_id += 1
         move_id = self._move_id
-        for step in (self._step, self._cell):
-            if step is not None:
-                step.moves += 1
-                step.bytes += nbytes
-                if end is None:
-                    step.copy_s += seconds
-        if end is not None:
+        step = self._step
+        step.moves += 1
+        step.bytes += nbytes
+        cell = self._cell
+        if cell is not None:
+            cell.moves += 1
+            cell.bytes += nbytes
+        if end is None:
+            step.copy_s += seconds
+            if cell is not None:
+                cell.copy_s += seconds
+        else:
             self._pending.append((move_id, events[0], end, self._step_n))
             if len(self._pending) > 4096:
                 self._pending.pop(0)  # bounded: the oldest stays unknown
-        self._win.move(entry[0], self.clock(), None if end is not None else seconds, move_id)
+        self._win.move(entry[0], _monotonic() - self._t0, None if end is not None else seconds,
+                       move_id)
 
     def take_window(self) -> Optional[Message]:
         """The moves, waits and steps counted since the last call, as a `window` message (or
@@ -468,7 +480,7 @@ class Watcher:
 
     def data_wait(self, it: Any, seconds: float) -> None:
         try:
-            frame = _frames.innermost_user_frame(_hooks.caller_frame(2))
+            frame = _frames.innermost_user_frame(_getframe(2))
             workers = int(getattr(it, "_num_workers", 0))
             pin = bool(getattr(it, "_pin_memory", False))
             dataset = getattr(it, "_dataset", None)
@@ -488,19 +500,21 @@ class Watcher:
                     _hooks.describe_dataset(site, dataset)
                     self._place(site, frame)
                     entry = win.add_site(key, site, None, (code, dataset))
-                win.wait(entry[0], self.clock(), seconds, batch)
-            self._sampler.after_call(frame)
+                win.wait(entry[0], _monotonic() - self._t0, seconds, batch)
+            sampler = self._sampler
+            if sampler.due or sampler.dirty:
+                sampler.sample_here(frame)
         except Exception as exc:
             self._fail("reporting a DataLoader wait", exc)
 
     def optimizer_step(self, optimizer: Any) -> None:
         try:
-            frame = _frames.innermost_user_frame(_hooks.caller_frame(1))
+            frame = _frames.innermost_user_frame(_getframe(1))
             idle = self.gaps.step_ended(optimizer) if self.gaps is not None else None
             code = frame.f_code if frame is not None else None
             key = ("s", id(code), frame.f_lasti if frame is not None else -1, type(optimizer))
             with self._lock:
-                now = self.clock()
+                now = _monotonic() - self._t0
                 self._step_n += 1
                 step = self._step
                 counts, self.call_counts = self.call_counts, {}
@@ -513,7 +527,9 @@ class Watcher:
                 win.step(entry[0], now, now - step.t0, step.wait_s, step.copy_s, step.bytes,
                          step.moves, step.collective_s, step.collectives, counts or None, idle)
                 step.reset(now)
-            self._sampler.after_call(frame)
+            sampler = self._sampler
+            if sampler.due or sampler.dirty:
+                sampler.sample_here(frame)
         except Exception as exc:
             self._fail("reporting an optimizer step", exc)
 
