@@ -99,6 +99,15 @@ QStringList read(const QList<QByteArray> &input)
     return out;
 }
 
+// An array of one value (a braced QJsonArray of one QJsonArray is a copy of it with clang,
+// an array holding it with GCC).
+QJsonArray one(const QJsonValue &v)
+{
+    QJsonArray a;
+    a.append(v);
+    return a;
+}
+
 QByteArray window(const QJsonObject &changes)
 {
     // A well-formed window of one wait, one move and one step with a call and a gpu_idle;
@@ -129,9 +138,9 @@ QByteArray window(const QJsonObject &changes)
                                {"copy_s", QJsonArray{12}},
                                {"bytes", QJsonArray{64}},
                                {"moves", QJsonArray{1}},
-                               {"calls", QJsonArray{QJsonArray{3, 2, 1}}},
-                               {"gpu_idle", QJsonArray{QJsonArray{4, 40}}}}},
-                  {"times", QJsonArray{QJsonArray{10, 7}}}};
+                               {"calls", one(QJsonArray{3, 2, 1})},
+                               {"gpu_idle", one(QJsonArray{4, 40})}}},
+                  {"times", one(QJsonArray{10, 7})}};
     for (auto it = changes.begin(); it != changes.end(); ++it) {
         if (it.value().isNull())
             w.remove(it.key());
@@ -222,11 +231,6 @@ private Q_SLOTS:
     {
         QTest::addColumn<QByteArray>("line");
         QTest::addColumn<QString>("reason");
-        const auto one = [](const QJsonValue &v) {
-            QJsonArray a;
-            a.append(v);
-            return a;
-        };
         QTest::newRow("no site") << window({{"site", QJsonArray{1, 9, 2}}}) << "names no site";
         QTest::newRow("site not an index") << window({{"site", QJsonArray{1, "0", 2}}}) << "names no site";
         QTest::newRow("site and dt differ") << window({{"dt", QJsonArray{1, 2}}}) << "differ";
