@@ -1404,6 +1404,69 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>WatchWindow</name>
+    <message>
+        <source>“site” and “dt” differ in length</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>an event names no site of the window</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“times” entry %1 is not [id, µs]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a window with no events and no times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>window: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>site %1 is not an object of a known type</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” must be an object of columns</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the column “%1” of “%2” must hold one entry per %2 (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a %1 names a site that is not one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>“%1” must be whole microseconds ≥ 0</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a move in a window without “id0”</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event %1 names a %2 site</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step&apos;s “calls” must be [site, n, µs] triples, at most %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a step&apos;s “gpu_idle” must be [site, µs]</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>event %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Workspace</name>
     <message>
         <source>the model %1</source>
@@ -4209,15 +4272,15 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version 1. Use the tensorkitchen package that came with this app.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>The hello names process %1, but the connection comes from process %2: one program cannot speak for another.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The program sent more than %1 MiB of distinct names and paths: new ones are shown as “…” from here on.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version %2. Use the tensorkitchen package that came with this app.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
