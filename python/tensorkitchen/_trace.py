@@ -110,7 +110,7 @@ def read_recording(path: str) -> List[Dict[str, Any]]:
                     try:
                         messages += _protocol.expand(m)
                     except (KeyError, TypeError, ValueError, IndexError):
-                        pass  # a window that breaks its rows is skipped, as the app skips it
+                        pass  # a window that breaks its columns is skipped, as the app skips it
                 else:
                     messages.append(m)
     return messages

@@ -48,7 +48,6 @@ class _Step:
         self.moves = 0
 
 
-
 class Watcher:
     """Watches this process's torch and reports to the app and/or a recording.
 
@@ -286,9 +285,9 @@ class Watcher:
 
     # The watcher's side of the move hooks (_moves.MoveObserver): timed around the call with
     # perf_counter, or by CUDA events on the copy's stream; counted when a device is crossed.
-    # What the program's thread does per event is a site lookup and a row appended to the
+    # What the program's thread does per event is a site lookup and its values appended to the
     # window (_protocol.Window); a site is described (its name, place, sizes) at its first
-    # event in a window, and the sender thread encodes the rows.
+    # event in a window, and the sender thread encodes the window's columns.
 
     def tensor_started(self, src: torch.Tensor, args: Any, kwargs: Any, method: str,
                        target: Optional[torch.device] = None) -> Any:
