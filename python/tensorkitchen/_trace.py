@@ -2,8 +2,10 @@
 
 `python -m tensorkitchen --trace OUT.json script.py` writes one when the program ends, with no app
 needed; the app's File → Export timeline and `tensor-kitchen-bench watch --format trace` write the
-same events (app/core/watch/watchtrace.cpp): steps, moves and DataLoader waits as slices ending at
-their message's t on three lanes, memory as counters per device, errors as instants.
+same events (app/core/watch/watchtrace.cpp; tst_watchtrace compares the two on every recording
+under tests/fixtures): steps, moves, DataLoader waits, notebook cells and collectives as slices
+ending at their message's t on five lanes, memory as counters per device, errors as instants.
+The app adds its findings as instants; this writer has none (they are the app's reading).
 """
 from __future__ import annotations
 
@@ -15,8 +17,9 @@ from . import _protocol
 
 Event = Dict[str, Any]
 
-STEPS, MOVES, DATA_WAITS = 1, 2, 3
-_LANES = ((STEPS, "optimizer steps"), (MOVES, "device moves"), (DATA_WAITS, "DataLoader waits"))
+STEPS, MOVES, DATA_WAITS, CELLS, COLLECTIVES = 1, 2, 3, 4, 5
+_LANES = ((STEPS, "optimizer steps"), (MOVES, "device moves"), (DATA_WAITS, "DataLoader waits"),
+          (CELLS, "notebook cells"), (COLLECTIVES, "torch.distributed collectives"))
 
 
 def _us(seconds: Any) -> float:
@@ -64,7 +67,10 @@ def events_of(messages: List[Dict[str, Any]]) -> List[Event]:
                 events.append(e)
         elif kind == "move":
             args = _pick(m, ("name", "api", "bytes", "from", "to", "pinned", "non_blocking",
-                             "timing", "file", "line", "dtype", "shape", "class", "step"))
+                             "timing", "file", "line", "dtype", "shape", "class", "step",
+                             "cell"))
+            if m.get("seconds") is None:
+                args["timed"] = False  # CUDA events pending: its move_time comes later
             slice_("%s %s → %s" % (m.get("name") or m.get("api"), m.get("from"), m.get("to")),
                    MOVES, t, m.get("seconds"), "move", args)
             moves[m.get("id")] = events[-1]
@@ -73,12 +79,23 @@ def events_of(messages: List[Dict[str, Any]]) -> List[Event]:
             end = e["ts"] + e["dur"]
             e["dur"] = _us(m.get("seconds"))
             e["ts"] = max(0.0, end - e["dur"])
+            e["args"].pop("timed", None)
         elif kind == "step":
             args = _pick(m, ("n", "optimizer", "wait_s", "copy_s", "bytes", "moves", "file",
-                             "line", "loss", "allreduce_s"))
+                             "line", "cell", "loss", "allreduce_s"))
+            if m.get("collectives"):
+                args.update(_pick(m, ("collective_s", "collectives")))
             slice_("step %s" % m.get("n"), STEPS, t, m.get("seconds"), "step", args)
+        elif kind == "cell":
+            args = {"cell": m.get("n"), "wait_s": m.get("wait_s", 0), "copy_s": m.get("copy_s", 0),
+                    "bytes": m.get("bytes", 0), "moves": m.get("moves", 0),
+                    "error": bool(m.get("error"))}
+            slice_("cell [%s]" % m.get("n"), CELLS, t, m.get("seconds"), "cell", args)
+        elif kind == "collective":
+            args = _pick(m, ("op", "bytes", "async", "file", "line", "step"))
+            slice_(str(m.get("op")), COLLECTIVES, t, m.get("seconds"), "collective", args)
         elif kind == "data_wait":
-            args = _pick(m, ("batch", "workers", "pin_memory", "step", "file", "line"))
+            args = _pick(m, ("batch", "workers", "pin_memory", "step", "file", "line", "cell"))
             slice_("next(loader) batch %s" % m.get("batch"), DATA_WAITS, t, m.get("seconds"),
                    "data_wait", args)
         elif kind == "memory":
@@ -92,7 +109,7 @@ def events_of(messages: List[Dict[str, Any]]) -> List[Event]:
             events.append({"ph": "i", "s": "p", "cat": "error", "pid": pid, "ts": _us(t),
                            "name": m.get("exception") or "error",
                            "args": _pick(m, ("kind", "message", "devices", "file", "line",
-                                             "code", "caught"))})
+                                             "code", "caught", "cell"))})
     return events
 
 

@@ -2,16 +2,21 @@
 // Perfetto and chrome://tracing read), times in microseconds, one process per rank, and the
 // bench's `watch --replay … --format trace`.
 #include "support/benchrun.h"
+#include "support/testsupport.h"
 #include "core/watch/watchparser.h"
 #include "core/watch/watchtrace.h"
 
+#include <QDirIterator>
+#include <QFileInfo>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QSet>
 #include <QTemporaryDir>
 #include <QTest>
+#include <cmath>
 
 using namespace tk;
 
@@ -34,6 +39,29 @@ QByteArray stream(int pid, int rank)
         .arg(pid)
         .arg(rank)
         .toUtf8();
+}
+
+// An event as both writers must agree on it: its phase, name, lane, category, whole µs, and
+// its args without the fields one writer leaves out and the other writes empty ("", 0, null).
+// An error's `kind` is left out: the app names the kinds of "other" it has dialogs for.
+QJsonObject comparable(QJsonObject e)
+{
+    for (const char *key : {"ts", "dur"})
+        if (e.contains(QLatin1String(key)))
+            e[QLatin1String(key)] = std::round(e.value(QLatin1String(key)).toDouble());
+    QJsonObject args = e.value(QLatin1String("args")).toObject();
+    for (const QString &key : args.keys()) {
+        const QJsonValue v = args.value(key);
+        if (v.isNull() || (v.isString() && v.toString().isEmpty()) || (v.isDouble() && v.toDouble() == 0))
+            args.remove(key);
+        else if (v.isDouble())
+            args[key] = std::round(v.toDouble() * 1e9) / 1e9; // seconds to the ns, counts exactly
+    }
+    if (e.value(QLatin1String("cat")) == QLatin1String("error"))
+        args.remove(QStringLiteral("kind"));
+    if (!args.isEmpty() || e.contains(QLatin1String("args")))
+        e[QStringLiteral("args")] = args;
+    return e;
 }
 
 void feed(WatchTrace &trace, const QByteArray &text)
@@ -209,6 +237,59 @@ private Q_SLOTS:
             QCOMPARE(name, QStringLiteral("train.py · rank %1 of 2").arg(rank));
             QCOMPARE(sort, rank);
             QCOMPARE(select(events, "X", pid).size(), 4);
+        }
+    }
+
+    // The timeline is written twice: here, and by `python -m tensorkitchen --trace`
+    // (tensorkitchen/_trace.py). Both must write the same events for every recording under
+    // tests/fixtures (findings aside: they are the app's reading, added by the bench and the
+    // app's export, not by a recording's own events).
+    void everyWriterWritesTheSameEvents()
+    {
+        const QString python = testsupport::torchPython();
+        if (python.isEmpty())
+            QSKIP("no Python with torch here: the package's writer cannot run");
+        const QString source = qEnvironmentVariable("TK_SOURCE_DIR");
+        QStringList fixtures;
+        QDirIterator it(source + "/tests/fixtures", {"*.tkwatch"}, QDir::Files, QDirIterator::Subdirectories);
+        while (it.hasNext())
+            fixtures << it.next();
+        fixtures.sort();
+        QVERIFY(fixtures.size() >= 10);
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert("PYTHONPATH", source + "/python");
+        p.setProcessEnvironment(env);
+        p.start(python,
+                QStringList{"-c",
+                            "import sys\n"
+                            "from tensorkitchen import _trace\n"
+                            "for i, f in enumerate(sys.argv[2:]):\n"
+                            "    _trace.write_trace(f, '%s/%d.json' % (sys.argv[1], i))\n",
+                            dir.path()}
+                    + fixtures);
+        QVERIFY(p.waitForFinished(120000));
+        QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
+        for (int i = 0; i < fixtures.size(); ++i) {
+            WatchTrace trace;
+            QString error;
+            QVERIFY2(trace.addRecording(fixtures[i], &error), qPrintable(error));
+            const QJsonArray app = QJsonDocument::fromJson(trace.toJson()).object().value("traceEvents").toArray();
+            QFile f(dir.filePath(QString::number(i) + ".json"));
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            const QJsonArray package = QJsonDocument::fromJson(f.readAll()).object().value("traceEvents").toArray();
+            QVERIFY2(app.size() > 10, qPrintable(fixtures[i]));
+            QCOMPARE(package.size(), app.size());
+            for (qsizetype k = 0; k < app.size(); ++k) {
+                const QJsonObject a = comparable(app.at(k).toObject()), b = comparable(package.at(k).toObject());
+                if (a != b)
+                    QFAIL(qPrintable(QStringLiteral("%1, event %2:\napp     %3\npackage %4")
+                                         .arg(QFileInfo(fixtures[i]).fileName())
+                                         .arg(k)
+                                         .arg(QString::fromUtf8(QJsonDocument(a).toJson(QJsonDocument::Compact)),
+                                              QString::fromUtf8(QJsonDocument(b).toJson(QJsonDocument::Compact)))));
+            }
         }
     }
 
