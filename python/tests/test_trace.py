@@ -42,7 +42,8 @@ def test_a_program_becomes_a_timeline(tmp_path: Path) -> None:
     names = {e["name"]: e["args"] for e in trace if e["ph"] == "M" and "tid" not in e}
     assert names["process_name"] == {"name": "moves_loop.py"}
     assert {e["args"]["name"] for e in trace if e.get("name") == "thread_name"} == {
-        "optimizer steps", "device moves", "DataLoader waits"}
+        "optimizer steps", "device moves", "DataLoader waits", "notebook cells",
+        "torch.distributed collectives"}
     assert any(e["ph"] == "C" and e["name"] == "memory cpu" for e in trace)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.json"]  # no recording left
 
