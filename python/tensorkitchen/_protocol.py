@@ -50,6 +50,56 @@ IMPLIED = {"move": ("id", "step"), "data_wait": ("step",), "step": ("n",)}
 SITE_TYPES = tuple(COLUMNS) + ("call", "place")
 
 
+# Every message type and its fields (besides `type` and `t`), each with its JSON kind: "int",
+# "number", "string", "bool", "device" (a device string), "array" or "object". The app's reader
+# is tested against this: each field, sent with a value of another kind, must make it refuse
+# the line and name the field (tst_watchwindow::everyFieldIsRead), but for the fields in
+# NOT_READ. The watcher's messages are tested against it too (test_protocol.py).
+_PLACE = {"file": "string", "line": "int", "cell": "int", "cell_id": "string"}
+MESSAGES: Dict[str, Dict[str, str]] = {
+    "hello": {"v": "int", "pid": "int", "program": "string", "argv": "array",
+              "python": "string", "torch": "string", "cuda": "string", "cuda_count": "int",
+              "devices": "array", "rank": "int", "world_size": "int", "local_rank": "int",
+              "local_world_size": "int", "backend": "string", "group": "string",
+              "device": "device", "threads": "int", "parallel": "string"},
+    "devices": {"devices": "array"},
+    "move": dict({"id": "int", "api": "string", "kind": "string", "class": "string",
+                  "name": "string", "from": "device", "to": "device", "bytes": "int",
+                  "shape": "array", "dtype": "string", "pinned": "bool",
+                  "non_blocking": "bool", "seconds": "number", "timing": "string",
+                  "step": "int", "source_bytes": "int"}, **_PLACE),
+    "move_time": {"id": "int", "seconds": "number"},
+    "tensors": {"items": "array"},
+    "memory": {"devices": "array"},
+    "data_wait": dict({"seconds": "number", "batch": "int", "workers": "int",
+                       "pin_memory": "bool", "dataset": "string", "dataset_bytes": "int",
+                       "step": "int"}, **_PLACE),
+    "step": dict({"n": "int", "optimizer": "string", "seconds": "number", "wait_s": "number",
+                  "copy_s": "number", "bytes": "int", "moves": "int", "collective_s": "number",
+                  "collectives": "int", "calls": "array", "gpu_idle": "object", "rank": "int",
+                  "loss": "number", "samples": "int", "forward_s": "number",
+                  "backward_s": "number", "optimizer_s": "number", "allreduce_s": "number",
+                  "allreduce_bytes": "int"}, **_PLACE),
+    "cell": {"n": "int", "seconds": "number", "wait_s": "number", "copy_s": "number",
+             "bytes": "int", "moves": "int", "error": "bool"},
+    "collective": dict({"op": "string", "seconds": "number", "bytes": "int", "async": "bool",
+                        "step": "int"}, **_PLACE),
+    "error": dict({"kind": "string", "exception": "string", "message": "string",
+                   "devices": "array", "code": "string", "traceback": "array",
+                   "caught": "bool"}, **_PLACE),
+    "dropped": {"count": "int"},
+    "recording_capped": {"max_bytes": "int", "bytes": "int", "lines": "int", "steps": "int"},
+    "notice": {"text": "string"},
+    "bye": {"exit_code": "int", "step": "int", "calls": "array"},
+    "window": {"t0": "number", "n0": "int", "id0": "int", "sites": "array", "site": "array",
+               "dt": "array", "move": "object", "data_wait": "object", "step": "object",
+               "times": "array"},
+}
+# Sent for people and other readers, not read by the app: `cell_id` (the front end's id of a
+# cell; the app names a cell by its execution count) and `local_world_size`.
+NOT_READ = frozenset({(kind, "cell_id") for kind in MESSAGES} | {("hello", "local_world_size")})
+
+
 def micros(seconds: Optional[float]) -> Optional[int]:
     return None if seconds is None else int(seconds * 1e6 + 0.5)
 

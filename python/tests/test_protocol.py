@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, List
 
 import torch
 from conftest import read_lines, read_recording
@@ -117,3 +117,46 @@ def test_events_past_the_limit_are_dropped_and_counted(monkeypatch):
     for i in range(5):
         w.move(0, i * 1e-3, None, i + 1)
     assert w.site == [0, 0, 0] and w.overflow == 2 and w.id0 == 1
+
+
+_KINDS = {"int": (int,), "number": (int, float), "string": (str,), "bool": (bool,),
+          "device": (str,), "array": (list,), "object": (dict,)}
+
+
+def _conforms(message: Dict[str, Any]) -> List[str]:
+    """What in a message is not as _protocol.MESSAGES declares it (empty when all is)."""
+    kind = message["type"]
+    fields = _protocol.MESSAGES.get(kind)
+    if fields is None:
+        return ["%s: not a declared type" % kind]
+    wrong = []
+    for name, value in message.items():
+        if name in ("type", "t") or value is None:
+            continue
+        declared = fields.get(name)
+        if declared is None:
+            wrong.append("%s.%s: not declared" % (kind, name))
+        elif not isinstance(value, _KINDS[declared]) or \
+                (declared in ("int", "number") and isinstance(value, bool)):
+            wrong.append("%s.%s: %r is not %s" % (kind, name, value, declared))
+    return wrong
+
+
+def test_what_the_watcher_sends_is_declared(run_watched, tmp_path):
+    # A loop of steps, moves, waits and reads; a script's errors and module moves; a DataLoader
+    # with its dataset; the recording's own lines and what its windows stand for.
+    rec = tmp_path / "steps.tkwatch"
+    _loop(200, rec)
+    recordings = [read_lines(rec), read_recording(rec)]
+    for script in ("seed000_device.py", "seed003_dataloader.py", "findings/reads_in_step.py",
+                   "errors/program.py"):
+        w = run_watched(script)
+        recordings.append(w.messages)
+        recordings.append(read_lines(tmp_path / (Path(script).stem + ".tkwatch")))
+    seen = set()
+    for messages in recordings:
+        for m in messages:
+            assert not _conforms(m), _conforms(m)
+            seen.add(m["type"])
+    assert {"hello", "window", "move", "data_wait", "step", "memory", "tensors", "error",
+            "bye"} <= seen, seen

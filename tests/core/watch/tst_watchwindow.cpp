@@ -13,6 +13,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QSet>
 #include <QTest>
 
 using tk::WatchMessage;
@@ -158,6 +159,28 @@ QJsonObject stepColumn(const char *name, const QJsonValue &column)
     return QJsonObject{{"step", step}};
 }
 
+// _protocol.py's declarations, as its own Python reads them (the module imports nothing of
+// torch); empty when there is no Python.
+QJsonObject declaration()
+{
+    const QString python = tk::testsupport::torchPython(false);
+    if (python.isEmpty())
+        return {};
+    QProcess p;
+    p.start(python,
+            {"-c",
+             "import json, sys; sys.path.insert(0, sys.argv[1]); import _protocol as p; "
+             "print(json.dumps({'version': p.VERSION, 'max_line': p.MAX_LINE, "
+             "'max_string': p.MAX_STRING, 'max_call_lines': p.MAX_CALL_LINES, "
+             "'columns': {k: [c + (' µs' if c in p.MICROS else '') for c in v] "
+             "for k, v in p.COLUMNS.items()}, 'site_types': list(p.SITE_TYPES), "
+             "'messages': p.MESSAGES, 'not_read': sorted(p.NOT_READ)}))",
+             qEnvironmentVariable("TK_SOURCE_DIR") + "/python/tensorkitchen"});
+    if (!p.waitForFinished(60000) || p.exitCode() != 0)
+        return {};
+    return QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+}
+
 } // namespace
 
 class TestWatchWindow : public QObject
@@ -282,25 +305,70 @@ private Q_SLOTS:
         QVERIFY(r.rest.isEmpty());
     }
 
+    // Every field of every message declared in _protocol.MESSAGES is read by the app under that
+    // name and kind: sent with a value of another kind, it makes the reader refuse the line
+    // and name the field (a field the app read under another name, or not at all, passes
+    // unnoticed, and fails here). The fields in NOT_READ are accepted with any value.
+    void everyFieldIsRead()
+    {
+        const QJsonObject d = declaration();
+        QVERIFY(!d.isEmpty());
+        const QJsonObject messages = d.value("messages").toObject();
+        QSet<QString> notRead;
+        for (const QJsonValue &pair : d.value("not_read").toArray())
+            notRead.insert(pair[0].toString() + QLatin1Char('.') + pair[1].toString());
+        // Values of each kind that the reader takes, and the nested shapes it wants.
+        const QHash<QString, QJsonValue> nested{
+            {"hello.argv", QJsonArray{"train.py"}},
+            {"hello.devices", one(QJsonObject{{"device", "cpu"}, {"total", 8}})},
+            {"devices.devices", one(QJsonObject{{"device", "cuda:0"}, {"name", "GPU"}})},
+            {"move.shape", QJsonArray{2, 3}},
+            {"tensors.items", one(QJsonObject{{"name", "x"}, {"kind", "tensor"}, {"device", "cpu"}})},
+            {"memory.devices", one(QJsonObject{{"device", "cpu"}, {"rss", 10}})},
+            {"step.calls", one(QJsonObject{{"what", "item"}, {"n", 1}, {"seconds", 0.001}})},
+            {"step.gpu_idle", QJsonObject{{"seconds", 0.001}, {"file", "/a.py"}, {"line", 2}}},
+            {"error.devices", QJsonArray{"cpu", "meta"}},
+            {"error.traceback", one(QJsonObject{{"file", "/a.py"}, {"line", 2}, {"func", "f"}})},
+            {"bye.calls", one(QJsonObject{{"what", "item"}, {"n", 1}})}};
+        const QHash<QString, QJsonValue> sample{
+            {"int", 1},        {"number", 0.5},         {"string", "x"},          {"bool", true},
+            {"device", "cpu"}, {"array", QJsonArray{}}, {"object", QJsonObject{}}};
+        const QHash<QString, QJsonValue> wrong{{"int", "x"},  {"number", "x"}, {"string", 5},  {"bool", "x"},
+                                               {"device", 5}, {"array", "x"},  {"object", "x"}};
+        int checked = 0;
+        for (auto type = messages.begin(); type != messages.end(); ++type) {
+            if (type.key() == QLatin1String("window"))
+                continue; // its columns: declaredOnce and the rejections above
+            QJsonObject line{{"type", type.key()}, {"t", 1.0}};
+            const QJsonObject fields = type.value().toObject();
+            for (auto f = fields.begin(); f != fields.end(); ++f)
+                line.insert(f.key(),
+                            nested.value(type.key() + QLatin1Char('.') + f.key(), sample.value(f.value().toString())));
+            const WatchParser::Result whole = WatchParser::parseObject(line);
+            QVERIFY2(whole.ok(), qPrintable(type.key() + ": " + whole.reason));
+            for (auto f = fields.begin(); f != fields.end(); ++f) {
+                QJsonObject bad = line;
+                bad.insert(f.key(), wrong.value(f.value().toString()));
+                const WatchParser::Result r = WatchParser::parseObject(bad);
+                const QString where = type.key() + QLatin1Char('.') + f.key();
+                if (notRead.contains(where)) {
+                    QVERIFY2(r.ok(), qPrintable(where + ": " + r.reason));
+                    continue;
+                }
+                QVERIFY2(!r.ok(), qPrintable(where + " sent as another kind was taken: the app does not read it"));
+                QVERIFY2(r.reason.contains(QStringLiteral("“%1”").arg(f.key())), qPrintable(where + ": " + r.reason));
+                ++checked;
+            }
+        }
+        QVERIFY(checked > 100);
+    }
+
     // The protocol's version, limits and columns are declared once, in _protocol.py: the app's
     // reader must agree with every one of them.
     void declaredOnce()
     {
-        const QString python = tk::testsupport::torchPython(false);
-        if (python.isEmpty())
-            QSKIP("no Python here");
-        QProcess p;
-        p.start(python,
-                {"-c",
-                 "import json, sys; sys.path.insert(0, sys.argv[1]); import _protocol as p; "
-                 "print(json.dumps({'version': p.VERSION, 'max_line': p.MAX_LINE, "
-                 "'max_string': p.MAX_STRING, 'max_call_lines': p.MAX_CALL_LINES, "
-                 "'columns': {k: [c + (' µs' if c in p.MICROS else '') for c in v] "
-                 "for k, v in p.COLUMNS.items()}, 'site_types': list(p.SITE_TYPES)}))",
-                 qEnvironmentVariable("TK_SOURCE_DIR") + "/python/tensorkitchen"});
-        QVERIFY(p.waitForFinished(60000));
-        QCOMPARE(p.exitCode(), 0);
-        const QJsonObject d = QJsonDocument::fromJson(p.readAllStandardOutput()).object();
+        const QJsonObject d = declaration();
+        QVERIFY(!d.isEmpty());
         QCOMPARE(d.value("version").toInt(), WatchParser::kVersion);
         QCOMPARE(d.value("max_line").toInt(), int(tk::WatchLineReader::kMaxLineBytes));
         QCOMPARE(d.value("max_string").toInt(), WatchParser::kMaxString);
