@@ -97,7 +97,8 @@ MESSAGES: Dict[str, Dict[str, str]] = {
 }
 # Sent for people and other readers, not read by the app: `cell_id` (the front end's id of a
 # cell; the app names a cell by its execution count) and `local_world_size`.
-NOT_READ = frozenset({(kind, "cell_id") for kind in MESSAGES} | {("hello", "local_world_size")})
+NOT_READ = frozenset({(kind, "cell_id") for kind, fields in MESSAGES.items() if "cell_id" in fields}
+                     | {("hello", "local_world_size")})
 
 
 def micros(seconds: Optional[float]) -> Optional[int]:
