@@ -110,8 +110,9 @@ class Window:
 
     Written under the watcher's lock by the program's threads (`add_site`, `move`, `wait`,
     `step`, `times`); swapped for a new one and encoded by the sender thread (`message`).
-    `keep` holds what the site keys name by id (code objects), so that no id is reused while
-    they are counted."""
+    `keep` holds the code objects the site keys name by id, so that no id is reused while
+    they are counted; a module's or a dataset's id is not held (nothing of the user's is kept
+    alive): one made where a freed one was, within the window, shares its site."""
 
     __slots__ = ("t0", "n0", "id0", "sites", "described", "keep", "site", "t", "move_s",
                  "wait_s", "wait_batch", "step_cols", "times", "steps", "overflow")

@@ -383,7 +383,7 @@ class Watcher:
                         "class": type(module).__name__, "name": _frames.name_of(module, frame),
                         "from": str(before), "to": str(after), "bytes": nbytes,
                         "pinned": False, "non_blocking": bool(non_blocking)}
-                    entry = self._add_move_site(key, site, nbytes, end, frame, (code, module))
+                    entry = self._add_move_site(key, site, nbytes, end, frame, code)
                 self._count_move(entry, seconds, events, end)
             self._sampler.after_call(frame)
         except Exception as exc:
@@ -498,7 +498,7 @@ class Watcher:
                                      "pin_memory": pin}
                     _hooks.describe_dataset(site, dataset)
                     self._place(site, frame)
-                    entry = win.add_site(key, site, None, (code, dataset))
+                    entry = win.add_site(key, site, None, code)
                 win.wait(entry[0], _monotonic() - self._t0, seconds, batch)
             sampler = self._sampler
             if sampler.due or sampler.dirty:

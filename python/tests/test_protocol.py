@@ -160,3 +160,23 @@ def test_what_the_watcher_sends_is_declared(run_watched, tmp_path):
             seen.add(m["type"])
     assert {"hello", "window", "move", "data_wait", "step", "memory", "tensors", "error",
             "bye"} <= seen, seen
+
+
+def test_a_window_keeps_nothing_of_the_users_alive(tmp_path):
+    # Sites are keyed by ids: the window must not hold the module or dataset it names, or
+    # `del model` would not free it until the sender took the window.
+    import weakref
+    tensorkitchen.watch(record=str(tmp_path / "alive.tkwatch"), app=False, announce=False)
+    try:
+        model = torch.nn.Linear(4, 2)
+        gone_model = weakref.ref(model)
+        model.to("meta")
+        del model
+        data = TensorDataset(torch.randn(8, 4))
+        gone_data = weakref.ref(data)
+        for _ in DataLoader(data, batch_size=4):
+            pass
+        del data
+        assert gone_model() is None and gone_data() is None
+    finally:
+        tensorkitchen.unwatch()
