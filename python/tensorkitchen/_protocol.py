@@ -24,9 +24,8 @@ WINDOW_SECONDS = 0.1      # how often the sender turns the counted events into a
 MAX_WINDOW_EVENTS = 65536  # events one window holds; past it they are dropped and counted
 
 # What the watcher counts as a read back of a value (or a pinning copy) when a user's line
-# calls it on a tensor, plus torch.cuda.synchronize(): the `what` of a step's `calls`.
+# calls it on a tensor; with torch.cuda.synchronize(), the `what` of a step's `calls`.
 READ_BACKS = ("item", "tolist", "numpy", "__repr__", "__format__", "pin_memory")
-CALL_KINDS = READ_BACKS + ("synchronize",)
 
 # A window's events: `site` (each event's index into `sites`, which hold the type and the
 # fields every event of that site shares) and `dt` (whole microseconds since the event before;
@@ -41,10 +40,10 @@ COLUMNS: Dict[str, Tuple[str, ...]] = {
              "calls", "gpu_idle"),
 }
 MICROS = frozenset(("seconds", "wait_s", "copy_s", "collective_s"))
-# Fields an event's message gets without sending them: a move's `id` (the window's `id0`,
-# then one more per move), `step` of moves and waits (`n0`, the steps before the window, then
-# each step's `n`) and a step's `n` (one more than the last).
-IMPLIED = {"move": ("id", "step"), "data_wait": ("step",), "step": ("n",)}
+# Fields an event's message gets without sending them (expand() and the app's WatchWindow):
+# a move's `id` (the window's `id0`, then one more per move), `step` of moves and waits
+# (`n0`, the steps before the window, then each step's `n`) and a step's `n` (one more than
+# the last).
 # A step's `calls`: [site, n, µs] triples flattened, each site a "call" site (what, device,
 # file, line, cell); its `gpu_idle`: [site, µs], the site a "place" (file, line, cell).
 SITE_TYPES = tuple(COLUMNS) + ("call", "place")
@@ -99,10 +98,6 @@ MESSAGES: Dict[str, Dict[str, str]] = {
 # cell; the app names a cell by its execution count) and `local_world_size`.
 NOT_READ = frozenset({(kind, "cell_id") for kind, fields in MESSAGES.items() if "cell_id" in fields}
                      | {("hello", "local_world_size")})
-
-
-def micros(seconds: Optional[float]) -> Optional[int]:
-    return None if seconds is None else int(seconds * 1e6 + 0.5)
 
 
 class Window:
@@ -265,7 +260,7 @@ class Window:
                                  if k in idle}
         place["type"] = "place"
         self.described.append(place)
-        return [len(self.described) - 1, micros(idle.get("seconds")) or 0]
+        return [len(self.described) - 1, int(float(idle.get("seconds") or 0) * 1e6 + 0.5)]
 
 
 def _columns(window: Dict[str, Any], kind: str, count: int) -> List[Tuple[str, List[Any]]]:

@@ -122,12 +122,11 @@ def encode(message: Message) -> Optional[bytes]:
 
 
 def encode_lines(message: Message) -> List[bytes]:
-    """A message as lines: one, or for a `window` too long for a line, its halves."""
-    data = encode(message) if message.get("type") != "window" else None
-    if data is not None:
-        return [data]
+    """A message as lines: one, or for a `window` too long for a line, its halves (a window's
+    lists are its events: never cut, as encode() cuts lists)."""
     if message.get("type") != "window":
-        return []
+        data = encode(message)
+        return [data] if data is not None else []
     text = _dumps(message).encode("utf-8")
     if len(text) <= MAX_LINE:
         return [text + b"\n"]
@@ -238,8 +237,7 @@ class Transport:
         for i, data in enumerate(encoded):
             lines.append((data, kind, steps if i == 0 else 0))
         if not encoded:
-            with self._drop_lock:
-                self._dropped += 1
+            self.add_dropped(1)
 
     def _drain(self) -> bool:
         """Write out what is queued now; False when there was nothing."""

@@ -47,6 +47,8 @@ private:
     // A type's columns, each checked to hold one entry per event of that type.
     bool readColumns(const QString &type, const Column *columns, qsizetype count, qsizetype events);
     bool event(qsizetype index, qint64 site, const QJsonValue &dt);
+    // The site a value names, or -1 (and the failure) when it names none.
+    qsizetype siteIndex(const QJsonValue &index);
     // A site's fields (all but its "type" for call and place sites).
     bool site(const QJsonValue &index, const char *want, QJsonObject *out);
     bool micros(const QJsonValue &v, QLatin1String name, double *seconds);
@@ -90,12 +92,10 @@ WatchParser::Result Expander::run()
         // How many events of each type, for the columns' lengths.
         QHash<QString, qsizetype> counts;
         for (const QJsonValue &v : order) {
-            const double d = v.toDouble(-1);
-            if (!v.isDouble() || d < 0 || d >= double(m_sites.size()) || d != qint64(d)) {
-                fail(WatchWindow::tr("an event names no site of the window"));
+            const qsizetype at = siteIndex(v);
+            if (at < 0)
                 break;
-            }
-            ++counts[m_sites.at(qsizetype(d)).value(kType).toString()];
+            ++counts[m_sites.at(at).value(kType).toString()];
         }
         if (m_reason.isEmpty()
             && readColumns(QStringLiteral("move"), kMoveColumns, std::size(kMoveColumns), counts.value("move"))
@@ -173,12 +173,22 @@ bool Expander::readColumns(const QString &type, const Column *columns, qsizetype
     return true;
 }
 
-bool Expander::site(const QJsonValue &index, const char *want, QJsonObject *out)
+qsizetype Expander::siteIndex(const QJsonValue &index)
 {
     const double d = index.toDouble(-1);
-    if (!index.isDouble() || d < 0 || d >= double(m_sites.size()) || d != qint64(d))
-        return fail(WatchWindow::tr("an event names no site of the window"));
-    *out = m_sites.at(qsizetype(d));
+    if (!index.isDouble() || d < 0 || d >= double(m_sites.size()) || d != qint64(d)) {
+        fail(WatchWindow::tr("an event names no site of the window"));
+        return -1;
+    }
+    return qsizetype(d);
+}
+
+bool Expander::site(const QJsonValue &index, const char *want, QJsonObject *out)
+{
+    const qsizetype at = siteIndex(index);
+    if (at < 0)
+        return false;
+    *out = m_sites.at(at);
     if (want && out->value(kType).toString() != QLatin1String(want))
         return fail(WatchWindow::tr("a %1 names a site that is not one").arg(QLatin1String(want)));
     return true;
