@@ -4276,7 +4276,7 @@ first call: %4</source>
     </message>
     <message>
         <source>The program speaks version %1 of the watch protocol; this Tensor Kitchen reads version %2. Use the tensorkitchen package that came with this app.</source>
-        <translation>프로그램이 감시 프로토콜 버전 %1을(를) 씁니다. 이 Tensor Kitchen은 버전 %2을(를) 읽습니다. 이 앱과 함께 온 tensorkitchen 패키지를 쓰세요.</translation>
+        <translation>프로그램이 쓰는 감시 프로토콜은 버전 %1입니다. 이 Tensor Kitchen이 읽는 버전은 %2입니다. 이 앱과 함께 온 tensorkitchen 패키지를 쓰세요.</translation>
     </message>
 </context>
 <context>

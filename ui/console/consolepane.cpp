@@ -2,6 +2,7 @@
 
 #include "ui/console/consoleinput.h"
 #include "core/kitchen/kitchenengine.h"
+#include "core/kitchen/koreanparticles.h"
 #include "core/console/pythonconsole.h"
 #include "ui/common/palette.h"
 
@@ -201,7 +202,9 @@ void ConsolePane::showReply(const Outcome &outcome)
     const ConsoleReply &r = outcome.console;
     if (!r.ran) {
         // The console is off here (no Python, no torch): say why and take no more input.
-        const QString why = r.output.trimmed().isEmpty() ? outcome.error.message : r.output.trimmed();
+        // The worker's reason names a version or a path: its Korean particles are chosen here.
+        const QString why
+            = KoreanParticles::resolve(r.output.trimmed().isEmpty() ? outcome.error.message : r.output.trimmed());
         append(why, errorFormat());
         onConsoleReady(false, why);
         return;
