@@ -38,9 +38,10 @@ packages=(
 # For tests: the exported script runs under real PyTorch (Debian's python3-torch wraps the
 # same LibTorch) and UI tests read fonts on the offscreen platform.
 # A real Jupyter kernel for the watcher's notebook tests: ipykernel 6 here, 7 in the pip build.
-# clang-format 14 checks the C++ layout (.clang-format).
+# clang-format 14 checks the C++ layout (.clang-format). gdb: a test that hangs prints every
+# thread's stack (QtTest's watchdog runs it) instead of only being killed.
 test_packages=(python3 python3-torch python3-pytest fontconfig clang libclang-rt-14-dev
-               python3-ipykernel python3-nbclient clang-format)
+               python3-ipykernel python3-nbclient clang-format gdb)
 # For the pip build: a virtual environment from Debian's Python.
 pip_packages=(python3-venv)
 
