@@ -9,6 +9,7 @@
 #include "ui/window/mainwindow.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QPlainTextEdit>
 #include <QSettings>
@@ -19,13 +20,21 @@
 namespace tk::testsupport {
 
 // A desktop suite's start: settings and autosave of its own, empty, so no earlier run leaks in.
+// Its own per process: another run of the suite at the same time (its screenshots run, a second
+// terminal) must not find this one's unclean exit and ask "Recover the kitchen?", nor take its
+// autosave. Both are removed as the process ends.
 inline void startDesktopSuite(const char *name)
 {
     QStandardPaths::setTestModeEnabled(true);
     QCoreApplication::setOrganizationName("TensorKitchenTests");
-    QCoreApplication::setApplicationName(QString::fromLatin1(name));
+    QCoreApplication::setApplicationName(
+        QStringLiteral("%1-%2").arg(QString::fromLatin1(name)).arg(QCoreApplication::applicationPid()));
     QSettings().clear();
     QFile::remove(SessionController::autosavePath());
+    qAddPostRoutine([] {
+        QFile::remove(QSettings().fileName());
+        QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation)).removeRecursively();
+    });
 }
 
 inline void idle(MainWindow &w) { QVERIFY(waitIdle(w.engine())); }
