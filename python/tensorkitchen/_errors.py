@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
 from . import _frames
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._watcher import Watcher
+    from ._outbox import Outbox
+    from ._state import WatchState
 
 # PyTorch's wordings of "these operands are on different devices", 1.13 to 2.x.
 _MISMATCH = re.compile(
@@ -65,8 +66,9 @@ class ErrorWatch:
     post_run_cell in a notebook, where a cell's exception never reaches the hook) and, on
     Python ≥ 3.12, the device mismatches the program catches (sys.monitoring)."""
 
-    def __init__(self, w: Watcher) -> None:
-        self._w = w
+    def __init__(self, state: WatchState, out: Outbox) -> None:
+        self._state = state
+        self._out = out
         self._excepthook_installed = False
         self._prev_excepthook: Any = None
         self._hook: Any = None
@@ -104,11 +106,18 @@ class ErrorWatch:
                 pass
             self._monitoring_tool = None
 
+    def report(self, exc: BaseException, tb: Optional[types.TracebackType],
+               caught: bool) -> None:
+        try:
+            self._out.put(error_message(exc, tb, caught, self._state.clock()))
+        except Exception as e:
+            self._out.fail("reporting an error", e)
+
     def _excepthook(self, etype: Any, value: BaseException, tb: Any) -> None:
-        w = self._w
-        if w.enabled and not isinstance(value, (SystemExit, KeyboardInterrupt)):
-            w.exit_code = 1
-            w.report_error(value, tb, caught=False)
+        state = self._state
+        if state.enabled and not isinstance(value, (SystemExit, KeyboardInterrupt)):
+            state.exit_code = 1
+            self.report(value, tb, caught=False)
         hook = self._prev_excepthook or sys.__excepthook__
         hook(etype, value, tb)
 
@@ -117,7 +126,7 @@ class ErrorWatch:
         ipython_mod = sys.modules.get("IPython")
         if ipython_mod is None:
             return
-        w = self._w
+        state = self._state
         try:
             ip = ipython_mod.get_ipython()
             if ip is None:
@@ -125,13 +134,13 @@ class ErrorWatch:
 
             def post_run_cell(result: Any) -> None:
                 exc = getattr(result, "error_in_exec", None)
-                if exc is not None and w.enabled:
-                    w.report_error(exc, exc.__traceback__, caught=False)
+                if exc is not None and state.enabled:
+                    self.report(exc, exc.__traceback__, caught=False)
 
             ip.events.register("post_run_cell", post_run_cell)
             self._ipython_cb = (ip, post_run_cell)
         except Exception as exc:
-            w.safe_failure("watching IPython's cells", exc)
+            self._out.fail("watching IPython's cells", exc)
 
     def _watch_caught(self) -> None:
         """Python ≥ 3.12: device mismatches the program catches, via sys.monitoring (cheap:
@@ -139,7 +148,7 @@ class ErrorWatch:
         mon = getattr(sys, "monitoring", None)
         if mon is None:
             return
-        w = self._w
+        state, out = self._state, self._out
         try:
             tool = next((i for i in range(5, 1, -1) if mon.get_tool(i) is None), None)
             if tool is None:
@@ -147,23 +156,23 @@ class ErrorWatch:
             mon.use_tool_id(tool, "tensorkitchen")
 
             def handled(code: types.CodeType, offset: int, exc: BaseException) -> Any:
-                if not w.enabled or not isinstance(exc, RuntimeError):
+                if not state.enabled or not isinstance(exc, RuntimeError):
                     return None
                 try:
                     if mismatch_devices(str(exc)) is None:
                         return None
-                    message = error_message(exc, exc.__traceback__, True, w.clock())
+                    message = error_message(exc, exc.__traceback__, True, state.clock())
                     key = (message.get("file", code.co_filename), message.get("line", 0))
                     if key in self._caught_seen:
                         return None  # a loop catching the same mismatch: said once
                     self._caught_seen.add(key)
-                    w.put(message)
+                    out.put(message)
                 except Exception as e:
-                    w.safe_failure("watching caught exceptions", e)
+                    out.fail("watching caught exceptions", e)
                 return None
 
             mon.register_callback(tool, mon.events.EXCEPTION_HANDLED, handled)
             mon.set_events(tool, mon.events.EXCEPTION_HANDLED)
             self._monitoring_tool = tool
         except Exception as exc:
-            w.safe_failure("watching caught exceptions", exc)
+            out.fail("watching caught exceptions", exc)

@@ -297,6 +297,24 @@ def name_of(obj: Any, frame: Optional[types.FrameType]) -> Optional[str]:
     return fallback
 
 
+def place(message: Dict[str, Any], frame: Optional[types.FrameType]) -> None:
+    """`file` and `line` of `frame` (and its notebook cell) into a message, when it has them."""
+    file, line = where(frame)
+    if file is not None and line is not None:
+        message["file"] = file
+        message["line"] = line
+        cells.place(message, file)
+
+
+def moved_name(obj: Any, frame: Optional[types.FrameType], called_from: Any) -> Optional[str]:
+    """The name holding what moved, else (the user's own line called the move) the name its
+    result is assigned to: `batch = torch.ones(8, 64).to(d)` moves "batch"."""
+    name = name_of(obj, frame)
+    if name is None and frame is not None and frame is called_from:
+        name = assigned_name(frame)
+    return name
+
+
 def user_traceback(tb: Optional[types.TracebackType], limit: int = 64) -> List[Dict[str, Any]]:
     """The user's frames of a traceback, outermost first, the innermost `limit` kept."""
     frames: List[Dict[str, Any]] = []

@@ -20,24 +20,36 @@ from . import _frames, _moves, _protocol
 from ._moves import Patches
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._watcher import Watcher
+    from ._gpu_idle import GpuGaps
+    from ._outbox import Outbox
+    from ._state import WatchState
+    from ._watch_moves import MoveWatch
+    from ._watch_steps import StepWatch
 
 
-def install(w: Watcher, patches: Patches) -> None:
-    """Put every wrapper in place. Each part is separate: one failing leaves the others."""
+def install(state: WatchState, moves: MoveWatch, steps: StepWatch, gaps: Optional[GpuGaps],
+            out: Outbox, patches: Patches) -> None:
+    """Put every wrapper in place, each telling its observer. Each part is separate: one
+    failing leaves the others. A wrapper reads `state.mute` and nothing else when muted."""
     # Tensor and Module moves: _moves, the one place where a move is intercepted (the console's
-    # too); the watcher times them with perf_counter or CUDA events (Watcher.tensor_started).
-    for part in (_moves.install_tensor, _moves.install_module, _install_dataloader,
-                 _install_optimizer, _install_collectives, _install_calls, _install_compile,
-                 _install_graph_capture):
+    # too); the watcher times them with perf_counter or CUDA events (MoveWatch.tensor_started).
+    parts: List[Tuple[str, Callable[[], None]]] = [
+        ("tensor", lambda: _moves.install_tensor(moves, patches)),
+        ("module", lambda: _moves.install_module(moves, patches)),
+        ("dataloader", lambda: _install_dataloader(state, steps, patches)),
+        ("optimizer", lambda: _install_optimizer(state, steps, patches)),
+        ("collectives", lambda: _install_collectives(state, steps, patches)),
+        ("calls", lambda: _install_calls(state, patches)),
+        ("compile", lambda: _install_compile(gaps, patches)),
+        ("graph_capture", lambda: _install_graph_capture(state, patches))]
+    for name, part in parts:
         try:
-            part(w, patches)
+            part()
         except Exception as exc:
-            w.notice("tensorkitchen: could not watch %s: %r"
-                     % (part.__name__.rsplit("install_", 1)[-1], exc))
+            out.notice("tensorkitchen: could not watch %s: %r" % (name, exc))
 
 
-def _install_dataloader(w: Watcher, patches: Patches) -> None:
+def _install_dataloader(w: WatchState, steps: StepWatch, patches: Patches) -> None:
     from torch.utils.data import dataloader
     Iter = dataloader._BaseDataLoaderIter
     orig = Iter.__dict__["__next__"]
@@ -54,7 +66,7 @@ def _install_dataloader(w: Watcher, patches: Patches) -> None:
             hide(exc)
             raise
         if not w.mute:
-            w.data_wait(self, pc() - t0)
+            steps.data_wait(self, pc() - t0)
         return out
 
     functools.update_wrapper(__next__, orig, updated=())
@@ -92,7 +104,7 @@ def collective_bytes(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> int:
     return 0
 
 
-def _install_collectives(w: Watcher, patches: Patches) -> None:
+def _install_collectives(w: WatchState, steps: StepWatch, patches: Patches) -> None:
     dist = sys.modules.get("torch.distributed")
     if dist is None or not dist.is_available():
         return
@@ -109,7 +121,7 @@ def _install_collectives(w: Watcher, patches: Patches) -> None:
                 hide(exc)
                 raise
             if watching:
-                w.collective(op, pc() - t0, args, kwargs, out)
+                steps.collective(op, pc() - t0, args, kwargs, out)
             return out
         return wrapper
 
@@ -130,7 +142,7 @@ CALLS = _protocol.READ_BACKS
 MAX_CALL_KEYS = 256  # (code, line, what) counted in a step; the user's 32 of them are sent
 
 
-def _install_calls(w: Watcher, patches: Patches) -> None:
+def _install_calls(w: WatchState, patches: Patches) -> None:
     Tensor = torch.Tensor
     pc = perf_counter
     hide = _frames.hide_frame
@@ -248,13 +260,13 @@ def add_calls(message: Dict[str, Any], counts: Dict[Tuple[int, int, str], List[A
             message["step"] = step
 
 
-def _install_optimizer(w: Watcher, patches: Patches) -> None:
+def _install_optimizer(w: WatchState, steps: StepWatch, patches: Patches) -> None:
     from torch.optim import optimizer as optim_module
     register = getattr(optim_module, "register_optimizer_step_post_hook", None)
     if register is not None:
         # torch 2.x: a global hook after every optimizer's step.
         # `not w.mute`: started, not closed, not inside a module's move (w.enabled, cheaper).
-        handle = register(lambda opt, args, kwargs: None if w.mute else w.optimizer_step(opt))
+        handle = register(lambda opt, args, kwargs: None if w.mute else steps.optimizer_step(opt))
         patches.on_undo(handle.remove)
         return
     # torch 1.13: Optimizer.__init__ wraps each class's step so that it calls
@@ -271,19 +283,18 @@ def _install_optimizer(w: Watcher, patches: Patches) -> None:
             hide(exc)
             raise
         if w.enabled:
-            w.optimizer_step(self)
+            steps.optimizer_step(self)
         return out
 
     functools.update_wrapper(_optimizer_step_code, orig, updated=())
     patches.set(Optimizer, "_optimizer_step_code", _optimizer_step_code)
 
 
-def _install_compile(w: Watcher, patches: Patches) -> None:
+def _install_compile(gaps: Optional[GpuGaps], patches: Patches) -> None:
     """torch.compile tells the GPU-idle timing to add no global module hook from then on."""
     orig = getattr(torch, "compile", None)
-    if orig is None or w.gaps is None:
+    if orig is None or gaps is None:
         return
-    gaps = w.gaps
 
     def compile(*args: Any, **kwargs: Any) -> Any:
         gaps.compiled()
@@ -293,7 +304,7 @@ def _install_compile(w: Watcher, patches: Patches) -> None:
     patches.set(torch, "compile", compile)
 
 
-def _install_graph_capture(w: Watcher, patches: Patches) -> None:
+def _install_graph_capture(w: WatchState, patches: Patches) -> None:
     """Counts CUDA graph captures (torch.cuda.graph and make_graphed_callables both go through
     CUDAGraph.capture_begin and capture_end): while one runs the watcher neither records nor
     queries a CUDA event."""

@@ -6,7 +6,7 @@ wrap). Each calls the original exactly once with the same arguments and returns 
 exception from the original passes through as the same object, re-raised with the wrapper's
 frame taken off its traceback, so the program sees the traceback plain Python gives.
 
-What a move means belongs to an observer (`MoveObserver`): the watcher (_watcher.Watcher)
+What a move means belongs to an observer (`MoveObserver`): the watcher (_watch_moves.MoveWatch)
 times it around the call and reports it; the console (_console_moves.ConsoleMoves) runs the
 call itself through the app's MovePath and records it. Both install with `install_tensor` and
 `install_module`, into a `Patches` that undoes them. Installed twice in one process (the

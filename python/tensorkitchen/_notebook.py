@@ -6,17 +6,25 @@ with its cell. IPython's own conventions: load_ipython_extension, the pre/post_r
 """
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from . import _frames
 
+if TYPE_CHECKING:  # pragma: no cover
+    from ._outbox import Outbox
+    from ._sampler import Sampler
+    from ._watch_steps import StepWatch
+
 
 class CellWatch:
-    """IPython's cell events, told to the watcher. Never raises into the kernel."""
+    """IPython's cell events: each cell's totals counted by the steps, its `cell` message and
+    its namespace sampled as it ends. Never raises into the kernel."""
 
-    def __init__(self, ip: Any, watcher: Any) -> None:
+    def __init__(self, ip: Any, steps: StepWatch, out: Outbox, sampler: Sampler) -> None:
         self._ip = ip
-        self._w = watcher
+        self._steps = steps
+        self._out = out
+        self._sampler = sampler
         self._count: Optional[int] = None
         self._next: Optional[int] = None  # the count the next cell gets, read after a cell
 
@@ -43,9 +51,9 @@ class CellWatch:
             name = self._code_name(raw, count) if isinstance(raw, str) else None
             _frames.cells.begin(count, cell_id if isinstance(cell_id, str) else None, name)
             self._count = count
-            self._w.cell_started(count)
+            self._steps.cell_started()
         except Exception as exc:
-            self._w.safe_failure("following IPython's cells", exc)
+            self._out.fail("following IPython's cells", exc)
 
     def post_run_cell(self, result: Any = None) -> None:
         try:
@@ -56,11 +64,14 @@ class CellWatch:
             ran = getattr(result, "execution_count", None)
             if isinstance(ran, int) and count is not None:
                 count = ran
-            if count is not None:
-                self._w.cell_finished(count, error is not None)
+            message = self._steps.cell_finished(count, error is not None) \
+                if count is not None else None
+            if message is not None:
+                self._out.put(message)
+                self._sampler.cell_ended()
             self._next = int(self._ip.execution_count)
         except Exception as exc:
-            self._w.safe_failure("following IPython's cells", exc)
+            self._out.fail("following IPython's cells", exc)
         finally:
             _frames.cells.end()
 

@@ -6,14 +6,15 @@ import sys
 import threading
 import time
 import types
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Tuple
 
 import torch
 
 from . import _devices, _frames, _moves
+from ._state import WatchState
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ._watcher import Watcher
+    from ._outbox import Outbox
 
 MAX_ITEMS = 256
 
@@ -111,8 +112,12 @@ def sample_frames(thread_id: Optional[int],
 class Sampler:
     """One daemon thread; each part stops on its first failure (a `notice` says so)."""
 
-    def __init__(self, watcher: Watcher, sample_seconds: float, memory_seconds: float) -> None:
-        self._w = watcher
+    def __init__(self, state: WatchState, out: Outbox, sample_seconds: float,
+                 memory_seconds: float) -> None:
+        self._state = state
+        self._out = out
+        # Asked on this thread with the memory reading (the moves' CUDA events to resolve).
+        self._periodic: List[Tuple[str, Callable[[], None]]] = []
         self._sample_seconds = sample_seconds
         self._memory_seconds = memory_seconds
         self._stop = threading.Event()
@@ -129,6 +134,10 @@ class Sampler:
         self.due = False
         self.dirty = False
         self._on_thread_at = -1.0
+
+    def every_reading(self, name: str, fn: Callable[[], None]) -> None:
+        """`fn` called on this thread at each memory reading (stopped on its first failure)."""
+        self._periodic.append((name, fn))
 
     def start(self) -> None:
         self._thread.start()
@@ -178,7 +187,7 @@ class Sampler:
             if items == self._last_items:  # the same picture again tells the app nothing
                 return
             self._last_items = items
-        self._w.put({"type": "tensors", "t": self._w.clock(), "items": items})
+        self._out.put({"type": "tensors", "t": self._state.clock(), "items": items})
 
     def _part(self, name: str, fn: Any) -> None:
         if self._broken.get(name):
@@ -187,21 +196,22 @@ class Sampler:
             fn()
         except Exception as exc:
             self._broken[name] = True
-            self._w.notice("tensorkitchen: the %s stopped: %s: %s"
-                           % (name, type(exc).__name__, exc))
+            self._out.notice("tensorkitchen: the %s stopped: %s: %s"
+                             % (name, type(exc).__name__, exc))
 
     def _memory(self) -> None:
         devices: List[Dict[str, Any]] = [{"device": "cpu", "rss": _devices.cpu_rss()}]
         # Never initialise CUDA from here: only once the program has.
-        if self._w.cuda and _devices.cuda_initialized():
+        if self._state.cuda and _devices.cuda_initialized():
             devices += _devices.cuda_memory(self._cuda_totals)
-        self._w.put({"type": "memory", "t": self._w.clock(), "devices": devices})
+        self._out.put({"type": "memory", "t": self._state.clock(), "devices": devices})
 
     def _announce_cuda(self) -> None:
-        if self._w.cuda and not self._w.cuda_devices_sent and _devices.cuda_initialized():
-            self._w.cuda_devices_sent = True
-            self._w.put({"type": "devices", "t": self._w.clock(),
-                         "devices": _devices.cuda_devices()})
+        state = self._state
+        if state.cuda and not state.cuda_devices_sent and _devices.cuda_initialized():
+            state.cuda_devices_sent = True
+            self._out.put({"type": "devices", "t": state.clock(),
+                           "devices": _devices.cuda_devices()})
 
     def _tensors(self) -> None:
         if _frames.LOCALS_ARE_PROXIES:
@@ -220,10 +230,11 @@ class Sampler:
     def _run(self) -> None:
         next_sample = time.monotonic() + min(0.1, self._sample_seconds)
         while not self._stop.is_set():
-            if self._w.enabled:
+            if self._state.enabled:
                 self._part("CUDA device announcement", self._announce_cuda)
                 self._part("memory sampler", self._memory)
-                self._part("CUDA timing", self._w.resolve_cuda_events)
+                for name, fn in self._periodic:
+                    self._part(name, fn)
                 if time.monotonic() >= next_sample:
                     next_sample = time.monotonic() + self._sample_seconds
                     self._part("tensor sampler", self._tensors)

@@ -207,16 +207,16 @@ def test_cuda_paths_with_torch_cuda_mocked(rec, monkeypatch):
     w = _watcher.Watcher(record=str(rec), app=False, excepthook=False)
     assert w.cuda
     src = torch.ones(2, 2)
-    events = w.tensor_started(src, ("cuda:0",), {"non_blocking": True}, "to")
+    events = w._moves.tensor_started(src, ("cuda:0",), {"non_blocking": True}, "to")
     assert events[1] == ("stream", torch.device("cuda", 0))
-    w.tensor_moved("Tensor.to", src, src.to("meta"), 0.5, events, ("cuda:0",),
+    w._moves.tensor_moved("Tensor.to", src, src.to("meta"), 0.5, events, ("cuda:0",),
                    {"non_blocking": True})
-    w.resolve_cuda_events()  # not done yet: nothing
+    w._moves.resolve_cuda_events()  # not done yet: nothing
     FakeEvent.done = True
-    w.resolve_cuda_events()
+    w._moves.resolve_cuda_events()
     w._sampler._announce_cuda()
     w._sampler._memory()
-    w.optimizer_step(object())
+    w._steps.optimizer_step(object())
     w.close(0)
     messages = read_recording(rec)
     hello = messages[0]

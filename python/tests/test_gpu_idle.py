@@ -248,7 +248,7 @@ def test_the_step_message_carries_the_gap_at_the_users_line(tmp_path) -> None:
     rec = tmp_path / "r.tkwatch"
     gpu = FakeGpu()
     w = _watcher.Watcher(record=str(rec), app=False, excepthook=False)
-    w.gaps = _gpu_idle.GpuGaps(w._here, w._fail, record=gpu.record,
+    w.gaps = _gpu_idle.GpuGaps(w._out.here, w._out.fail, record=gpu.record,
                                device_of=lambda opt: CUDA, **ON_THE_FAKE_GPU)
     w.start()
     model = torch.nn.Linear(4, 1)
@@ -302,7 +302,7 @@ def test_no_cuda_event_while_a_graph_is_captured(tmp_path, monkeypatch) -> None:
     monkeypatch.setattr(graphs.CUDAGraph, "capture_end", lambda self, *a, **k: calls.append("end"))
     monkeypatch.setattr(_devices, "cuda_available", lambda: True)
     w = _watcher.Watcher(record=str(tmp_path / "r.tkwatch"), app=False, excepthook=False)
-    _hooks._install_graph_capture(w, w._patches)  # as start() does; no sampler thread here
+    _hooks._install_graph_capture(w._state, w._patches)  # as start() does; no sampler thread here
 
     class Pending:
         queried = 0
@@ -311,16 +311,16 @@ def test_no_cuda_event_while_a_graph_is_captured(tmp_path, monkeypatch) -> None:
             Pending.queried += 1
             return False
 
-    w._pending.append((1, Pending(), Pending(), 0))
+    w._state.pending.append((1, Pending(), Pending(), 0))
     graph = object()
     graphs.CUDAGraph.capture_begin(graph)
-    assert calls == ["begin"] and w.capturing == 1
-    assert w.cuda_start(None, CUDA) is None  # a copy in the capture: timed by the wall clock
-    w.resolve_cuda_events()
+    assert calls == ["begin"] and w._state.capturing == 1
+    assert w._moves.cuda_start(None, CUDA) is None  # a copy in the capture: timed by the wall clock
+    w._moves.resolve_cuda_events()
     assert Pending.queried == 0
     graphs.CUDAGraph.capture_end(graph)
-    assert calls == ["begin", "end"] and w.capturing == 0
-    w.resolve_cuda_events()
+    assert calls == ["begin", "end"] and w._state.capturing == 0
+    w._moves.resolve_cuda_events()
     assert Pending.queried == 1  # asked again once the capture ended
     w.close(0)
     assert graphs.CUDAGraph.capture_begin is begin  # unwatch put the original back
