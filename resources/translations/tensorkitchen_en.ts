@@ -3313,6 +3313,10 @@ first call: %4</source>
         <source>safetensors files (*.safetensors)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Another Tensor Kitchen window is open: it keeps the autosave, this one autosaves to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::StepChart</name>

@@ -3311,6 +3311,10 @@ first call: %4</source>
         <source>safetensors files (*.safetensors)</source>
         <translation>safetensors 파일 (*.safetensors)</translation>
     </message>
+    <message>
+        <source>Another Tensor Kitchen window is open: it keeps the autosave, this one autosaves to %1.</source>
+        <translation>다른 Tensor Kitchen 창이 열려 있습니다. 자동 저장은 그 창이 맡고, 이 창은 다음 위치에 자동 저장합니다: %1</translation>
+    </message>
 </context>
 <context>
     <name>tk::StepChart</name>

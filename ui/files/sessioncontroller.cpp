@@ -4,11 +4,13 @@
 #include "ui/files/loadprogressdialog.h"
 #include "core/kitchen/kitchenengine.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QEventLoop>
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QLockFile>
 #include <QMessageBox>
 #include <QPointer>
 #include <QSaveFile>
@@ -39,6 +41,20 @@ SessionController::SessionController(KitchenEngine *engine, QUndoStack *undo, QW
             autosaveNow(0);
     });
     autosave->start();
+    connect(m_undo, &QUndoStack::cleanChanged, this, &SessionController::updateTitle);
+    // One window at a time owns the autosave and the flags beside it: a second one would find
+    // the first's "not closed yet" and offer to recover a kitchen that is still open, then
+    // overwrite its autosave. The lock names this process; one left by a crash is taken over.
+    m_autosave = autosavePath();
+    m_autosaveLock = std::make_unique<QLockFile>(m_autosave + QStringLiteral(".lock"));
+    m_autosaveLock->setStaleLockTime(0); // only a dead owner makes it stale, never its age
+    m_ownsAutosave = m_autosaveLock->tryLock(0);
+    if (!m_ownsAutosave) {
+        m_autosave = QFileInfo(m_autosave)
+                         .dir()
+                         .filePath(QStringLiteral("autosave-%1.tks").arg(QCoreApplication::applicationPid()));
+        return;
+    }
     QSettings settings;
     m_previousExitWasClean = settings.value(QStringLiteral("session/cleanExit"), true).toBool();
     settings.setValue(QStringLiteral("session/cleanExit"), false);
@@ -46,8 +62,9 @@ SessionController::SessionController(KitchenEngine *engine, QUndoStack *undo, QW
     // for a later start.
     m_resumeRequested = settings.value(QStringLiteral("session/resume"), false).toBool();
     settings.remove(QStringLiteral("session/resume"));
-    connect(m_undo, &QUndoStack::cleanChanged, this, &SessionController::updateTitle);
 }
+
+SessionController::~SessionController() = default; // the lock is released with it
 
 void SessionController::openWithDialog()
 {
@@ -145,7 +162,7 @@ quint64 SessionController::openSession(const QString &path, std::function<void()
             return;
         }
         m_undo->clear();
-        if (path != autosavePath())
+        if (path != autosavePath() && path != m_autosave)
             m_sessionPath = path;
         m_dirty = false;
         updateTitle();
@@ -207,7 +224,7 @@ bool SessionController::autosaveNow(int waitMs)
         bool ok = false;
     };
     const auto wait = std::make_shared<Wait>();
-    const QString path = autosavePath();
+    const QString path = m_autosave;
     const quint64 request = m_engine->submit(request::SaveSession{path}, [this, wait, path](const Outcome &o) {
         wait->done = true;
         wait->ok = o.ok();
@@ -232,7 +249,7 @@ bool SessionController::autosaveNow(int waitMs)
     return wait->ok;
 }
 
-bool SessionController::recoveryAvailable() const { return QFile::exists(autosavePath()); }
+bool SessionController::recoveryAvailable() const { return m_ownsAutosave && QFile::exists(autosavePath()); }
 
 quint64 SessionController::recoverAutosave() { return openSession(autosavePath()); }
 
@@ -254,6 +271,13 @@ void SessionController::offerRecovery()
 
 void SessionController::startUp()
 {
+    if (!m_ownsAutosave) {
+        Q_EMIT statusMessage(tr("Another Tensor Kitchen window is open: it keeps the autosave, "
+                                "this one autosaves to %1.")
+                                 .arg(QDir::toNativeSeparators(m_autosave)),
+                             15000);
+        return;
+    }
     if (m_resumeRequested) {
         m_resumeRequested = false;
         if (recoveryAvailable()) {
@@ -272,8 +296,8 @@ void SessionController::keepForNextStart() { m_keepForNextStart = true; }
 
 bool SessionController::saveForNextStart()
 {
-    if (m_recoveryPending)
-        return false;
+    if (m_recoveryPending || !m_ownsAutosave)
+        return false; // (a second window: the one that owns the autosave is resumed)
     // Written before the flag, so a flag always has its file.
     if (!autosaveNow(5000))
         return false;
@@ -283,6 +307,12 @@ bool SessionController::saveForNextStart()
 
 void SessionController::saveOnClose()
 {
+    if (!m_ownsAutosave) {
+        // Nothing offers this window's autosave back: a clean close leaves none behind. A
+        // crash leaves it, to be opened with File → Open session.
+        QFile::remove(m_autosave);
+        return;
+    }
     QSettings settings;
     if (m_recoveryPending) {
         // Quit while asked about recovery: the autosave still holds the crashed session, and

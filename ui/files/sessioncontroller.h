@@ -5,9 +5,11 @@
 
 #include <QObject>
 #include <functional>
+#include <memory>
 #include <QList>
 #include <QString>
 
+class QLockFile;
 class QUndoStack;
 
 namespace tk {
@@ -24,6 +26,7 @@ class SessionController : public QObject
 public:
     // `window` gets the title and parents the file dialogs.
     SessionController(KitchenEngine *engine, QUndoStack *undo, QWidget *window);
+    ~SessionController() override;
 
     // `then` runs after a session that opened (the start-up's resume says so).
     quint64 openSession(const QString &path, std::function<void()> then = {});
@@ -38,6 +41,11 @@ public:
     bool exportTo(const QString &path); // exportCode(), its failure shown as a file error
 
     static QString autosavePath();
+    // Another window of the app holds the autosave (two started at once): this one keeps its
+    // own autosave apart, neither offers nor takes the other's, and leaves the clean-exit and
+    // resume flags to it.
+    bool sharesTheApp() const { return !m_ownsAutosave; }
+    QString ownAutosavePath() const { return m_autosave; }
     bool autosaveNow(int waitMs = 2000); // waits for the worker to finish writing
     bool recoveryAvailable() const;
     quint64 recoverAutosave();
@@ -82,6 +90,9 @@ private:
     bool m_resumeRequested = false; // the previous run kept its kitchen for this start
     bool m_recoveryPending = false; // the recovery question is open
     int m_loadProgressAfter = LoadProgressDialog::kShowAfter; // ms before a load's progress shows
+    std::unique_ptr<QLockFile> m_autosaveLock; // held while this window owns autosavePath()
+    bool m_ownsAutosave = true;
+    QString m_autosave; // where this window autosaves
 };
 
 } // namespace tk

@@ -83,6 +83,47 @@ private Q_SLOTS:
         QVERIFY(!QSettings().contains("session/resume")); // once only
     }
 
+    void aSecondWindowLeavesTheFirstsAutosaveAlone()
+    {
+        // Two windows at once (the app started twice): the second must not ask to recover a
+        // kitchen that is still open, nor overwrite its autosave.
+        QFile::remove(SessionController::autosavePath());
+        MainWindow first;
+        make(first, "first");
+        QVERIFY(first.session()->autosaveNow(5000));
+        QVERIFY(!first.session()->sharesTheApp());
+        QFile saved(SessionController::autosavePath());
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        const QByteArray before = saved.readAll();
+        saved.close();
+        QVERIFY(!QSettings().value("session/cleanExit").toBool()); // the first is not closed
+        QString secondsFile;
+        {
+            MainWindow second;
+            QVERIFY(second.session()->sharesTheApp());
+            QVERIFY(!second.session()->recoveryAvailable());
+            QStringList said;
+            connect(second.session(), &SessionController::statusMessage, &second,
+                    [&said](const QString &text) { said << text; });
+            second.session()->startUp(); // returns: no question (a modal would block here)
+            QCOMPARE(said.size(), 1);
+            QVERIFY2(said.first().contains(second.session()->ownAutosavePath()), qPrintable(said.first()));
+            make(second, "second");
+            QVERIFY(second.session()->autosaveNow(5000));
+            secondsFile = second.session()->ownAutosavePath();
+            QVERIFY(secondsFile != SessionController::autosavePath());
+            QVERIFY(QFile::exists(secondsFile));
+            second.close();
+        }
+        QVERIFY(!QFile::exists(secondsFile)); // a clean close leaves nothing of its own
+        QVERIFY(saved.open(QIODevice::ReadOnly));
+        QCOMPARE(saved.readAll(), before); // the first's autosave untouched
+        saved.close();
+        QVERIFY(!QSettings().value("session/cleanExit").toBool()); // still the first's to set
+        first.close();
+        QVERIFY(QSettings().value("session/cleanExit").toBool());
+    }
+
     void theRealAppSavesAndExitsOnSigterm()
     {
         // The installed binary, in a home of its own: SIGTERM must end it cleanly (exit code 0,
