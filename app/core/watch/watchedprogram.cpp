@@ -71,33 +71,27 @@ void WatchedProgram::share(WatchMessage &m)
 {
     bool kept = true;
     const auto keep = [&](QString &s) { kept = m_texts.share(s) && kept; };
-    switch (m.type) {
-    case WatchMessage::Type::Move:
+    if (auto *move = std::get_if<MoveReport>(&m.body)) {
         for (QString *s :
-             {&m.move.sourceName, &m.move.resultName, &m.move.fromDevice, &m.move.requestedDevice, &m.move.toDevice,
-              &m.move.codeLine, &m.move.api, &m.move.file, &m.move.timing, &m.move.className, &m.move.dtype})
+             {&move->sourceName, &move->resultName, &move->fromDevice, &move->requestedDevice, &move->toDevice,
+              &move->codeLine, &move->api, &move->file, &move->timing, &move->className, &move->dtype})
             keep(*s);
-        break;
-    case WatchMessage::Type::Step:
-    case WatchMessage::Type::Cell:
-        keep(m.step.optimizer);
-        keep(m.step.file);
-        keep(m.step.gpuIdleFile);
-        for (WatchCall &c : m.calls) {
+    } else if (auto *step = std::get_if<message::Step>(&m.body)) {
+        keep(step->step.optimizer);
+        keep(step->step.file);
+        keep(step->step.gpuIdleFile);
+        for (WatchCall &c : step->calls) {
             keep(c.what);
             keep(c.device);
             keep(c.file);
         }
-        break;
-    case WatchMessage::Type::DataWait:
-        keep(m.dataWait.dataset);
-        keep(m.dataWait.file);
-        break;
-    case WatchMessage::Type::Collective:
-        keep(m.collective.op);
-        keep(m.collective.file);
-        break;
-    default:
+    } else if (auto *wait = std::get_if<WatchDataWait>(&m.body)) {
+        keep(wait->dataset);
+        keep(wait->file);
+    } else if (auto *collective = std::get_if<WatchCollective>(&m.body)) {
+        keep(collective->op);
+        keep(collective->file);
+    } else {
         return;
     }
     if (!kept && !m_textsSpent) {
@@ -123,11 +117,12 @@ void WatchedProgram::refuse(const QString &reason)
 void WatchedProgram::take(const WatchMessage &m)
 {
     using Type = WatchMessage::Type;
+    const Type type = m.type();
     if (m_state == State::AwaitingHello) {
-        if (m.type != Type::Hello) {
+        if (type != Type::Hello) {
             refuse(tr("The first message was “%1”, not a hello: this is not a watch stream that "
                       "Tensor Kitchen can read.")
-                       .arg(WatchMessage::typeName(m.type)));
+                       .arg(WatchMessage::typeName(type)));
             return;
         }
         takeHello(m);
@@ -136,45 +131,47 @@ void WatchedProgram::take(const WatchMessage &m)
         return;
     }
     m_lastT = qMax(m_lastT, m.t);
-    if (m.type != Type::Hello)
+    if (type != Type::Hello)
         m_trace.add(m);
-    switch (m.type) {
+    switch (type) {
     case Type::Hello:
         refuse(tr("The program said hello a second time: a stream has one hello, so this one "
                   "is refused."));
         return;
     case Type::Devices:
-        takeDevices(m.hello.devices);
+        takeDevices(m.as<message::Devices>().devices);
         return;
     case Type::Move: {
-        if (m.move.moveId <= m_lastMoveId) {
+        const MoveReport &move = m.move();
+        if (move.moveId <= m_lastMoveId) {
             // The ids increase; an old one would break the order move_time relies on.
             ++m_counters.malformed;
             m_countersChanged = true;
             scheduleFlush();
             return;
         }
-        m_lastMoveId = m.move.moveId;
-        m_moves.append(m.move);
+        m_lastMoveId = move.moveId;
+        m_moves.append(move);
         ++m_moveCount;
         ++m_unsentMoves;
         scheduleFlush();
         return;
     }
     case Type::MoveTime:
-        timeMove(m.move.moveId, m.move.seconds);
+        timeMove(m.as<message::MoveTime>().moveId, m.as<message::MoveTime>().seconds);
         return;
     case Type::Tensors:
-        m_cards = m.cards.mid(0, kMaxCards);
+        m_cards = m.as<message::Tensors>().cards.mid(0, kMaxCards);
         Q_EMIT cardsChanged();
         return;
     case Type::Memory:
-        takeMemory(m.memory);
+        takeMemory(m.as<message::Memory>().samples);
         return;
     case Type::DataWait:
-        m_dataWaits.append(m.dataWait);
+        m_dataWaits.append(m.dataWait());
+        ++m_dataWaitCount;
         trim(m_dataWaits);
-        m_unsentWaits.append(m.dataWait);
+        m_unsentWaits.append(m.dataWait());
         scheduleFlush();
         return;
     case Type::Step:
@@ -183,73 +180,77 @@ void WatchedProgram::take(const WatchMessage &m)
             m_steps.clear(); // the cells drawn so far give way to the program's own steps
             m_optimizerSteps = true;
         }
-        m_steps.append(m.step);
+        m_steps.append(m.step());
+        ++m_stepCount;
         trim(m_steps);
-        m_calls.append(m.calls);
+        m_calls.append(m.as<message::Step>().calls);
         trim(m_calls);
-        Q_EMIT stepArrived(m.step);
+        Q_EMIT stepArrived(m.step());
         return;
     case Type::Cell:
         flush();
         if (m_optimizerSteps)
             return; // a notebook that trains: its optimizer steps are the bars
-        m_steps.append(m.step);
+        m_steps.append(m.step());
         trim(m_steps);
-        Q_EMIT stepArrived(m.step);
+        Q_EMIT stepArrived(m.step());
         return;
     case Type::Collective:
-        m_collectives.append(m.collective);
+        m_collectives.append(m.collective());
+        ++m_collectiveCount;
         trim(m_collectives);
         return;
     case Type::Error:
         flush();
         if (m_errors.size() >= kMaxErrors)
             m_errors.removeFirst();
-        m_errors.append(m.error);
-        Q_EMIT errorArrived(m.error);
+        m_errors.append(m.error());
+        Q_EMIT errorArrived(m.error());
         return;
     case Type::Dropped:
-        m_counters.dropped += m.count;
+        m_counters.dropped += m.as<message::Dropped>().count;
         m_countersChanged = true;
         scheduleFlush();
         return;
     case Type::RecordingCapped:
-        m_recordingCap = m.cap; // the second, with the counts, replaces the first
+        m_recordingCap = m.as<WatchRecordingCap>(); // the second, with the counts, replaces the first
         Q_EMIT recordingCapped();
         return;
     case Type::Notice:
         if (m_notices.size() < kMaxNotices) // "said once" each: a flood of them is not news
-            m_notices.append(m.text);
-        Q_EMIT noticeArrived(m.text);
+            m_notices.append(m.as<message::Notice>().text);
+        Q_EMIT noticeArrived(m.as<message::Notice>().text);
         return;
-    case Type::Bye:
-        m_calls.append(m.calls);
+    case Type::Bye: {
+        const message::Bye &bye = m.as<message::Bye>();
+        m_calls.append(bye.calls);
         trim(m_calls);
-        m_hasExitCode = m.hasExitCode;
-        m_exitCode = m.exitCode;
+        m_hasExitCode = bye.hasExitCode;
+        m_exitCode = bye.exitCode;
         end(true);
         return;
+    }
     }
 }
 
 void WatchedProgram::takeHello(const WatchMessage &m)
 {
-    if (m.hello.version != WatchParser::kVersion) {
+    if (m.hello().version != WatchParser::kVersion) {
         refuse(tr("The program speaks version %1 of the watch protocol; this Tensor Kitchen reads "
                   "version %2. Use the tensorkitchen package that came with this app.")
-                   .arg(m.hello.version)
+                   .arg(m.hello().version)
                    .arg(WatchParser::kVersion));
         return;
     }
-    if (m_expectedPid > 0 && m.hello.pid != m_expectedPid) {
+    if (m_expectedPid > 0 && m.hello().pid != m_expectedPid) {
         refuse(tr("The hello names process %1, but the connection comes from process %2: "
                   "one program cannot speak for another.")
-                   .arg(m.hello.pid)
+                   .arg(m.hello().pid)
                    .arg(m_expectedPid));
         return;
     }
-    m_hello = m.hello;
-    m_devices = m.hello.devices.mid(0, kMaxDevices);
+    m_hello = m.hello();
+    m_devices = m.hello().devices.mid(0, kMaxDevices);
     m_lastT = m.t;
     m_state = State::Running;
     Q_EMIT helloReceived();

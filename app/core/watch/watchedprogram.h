@@ -83,8 +83,11 @@ public:
     qint64 moveCount() const { return m_moveCount; } // all the stream's moves
     const MoveReport *move(qint64 moveId) const;
     QList<WatchStep> steps() const { return m_steps; }
+    qint64 stepCount() const { return m_stepCount; } // all the stream's optimizer steps
     QList<WatchDataWait> dataWaits() const { return m_dataWaits; }
+    qint64 dataWaitCount() const { return m_dataWaitCount; } // all the stream's data waits
     QList<WatchCollective> collectives() const { return m_collectives; }
+    qint64 collectiveCount() const { return m_collectiveCount; }
     QList<WatchCall> calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
     QList<OpError> errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
@@ -143,6 +146,9 @@ private:
     QList<WatchDataWait> m_unsentWaits;
     QList<WatchCall> m_calls;
     QList<WatchStep> m_steps; // optimizer steps, or a notebook's cells until its first step
+    qint64 m_stepCount = 0;
+    qint64 m_dataWaitCount = 0;
+    qint64 m_collectiveCount = 0;
     bool m_optimizerSteps = false;
     QList<OpError> m_errors;
     QStringList m_notices;

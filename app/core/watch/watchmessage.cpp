@@ -2,6 +2,51 @@
 
 namespace tk {
 
+namespace {
+
+template<class> inline constexpr bool kAlwaysFalse = false;
+
+} // namespace
+
+WatchMessage::Type WatchMessage::type() const
+{
+    return std::visit(
+        [](const auto &b) {
+            using B = std::decay_t<decltype(b)>;
+            if constexpr (std::is_same_v<B, WatchHello>)
+                return Type::Hello;
+            else if constexpr (std::is_same_v<B, message::Devices>)
+                return Type::Devices;
+            else if constexpr (std::is_same_v<B, MoveReport>)
+                return Type::Move;
+            else if constexpr (std::is_same_v<B, message::MoveTime>)
+                return Type::MoveTime;
+            else if constexpr (std::is_same_v<B, message::Tensors>)
+                return Type::Tensors;
+            else if constexpr (std::is_same_v<B, message::Memory>)
+                return Type::Memory;
+            else if constexpr (std::is_same_v<B, WatchDataWait>)
+                return Type::DataWait;
+            else if constexpr (std::is_same_v<B, message::Step>)
+                return b.step.isCell ? Type::Cell : Type::Step;
+            else if constexpr (std::is_same_v<B, WatchCollective>)
+                return Type::Collective;
+            else if constexpr (std::is_same_v<B, OpError>)
+                return Type::Error;
+            else if constexpr (std::is_same_v<B, message::Dropped>)
+                return Type::Dropped;
+            else if constexpr (std::is_same_v<B, WatchRecordingCap>)
+                return Type::RecordingCapped;
+            else if constexpr (std::is_same_v<B, message::Notice>)
+                return Type::Notice;
+            else if constexpr (std::is_same_v<B, message::Bye>)
+                return Type::Bye;
+            else
+                static_assert(kAlwaysFalse<B>, "a message body without its type");
+        },
+        body);
+}
+
 QString WatchMessage::typeName(Type type)
 {
     switch (type) {

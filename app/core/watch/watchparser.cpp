@@ -35,21 +35,21 @@ void readDevices(WatchFields &f, QList<WatchDevice> &devices, WatchFields::Need 
 }
 
 // A step's `calls`: the user's lines that waited for a device (or pinned) in it, with their counts.
-void readCalls(WatchFields &f, WatchMessage &m)
+void readCalls(WatchFields &f, qint64 step, double t, QList<WatchCall> &calls)
 {
     for (const QJsonValue &v : f.array(QLatin1String("calls"), WatchFields::Optional, WatchParser::kMaxCalls)) {
         const QJsonObject o = f.objectOf(v, QLatin1String("calls"));
         WatchFields d(o);
         WatchCall s;
-        s.step = m.step.n;
-        s.at = m.t;
+        s.step = step;
+        s.at = t;
         s.what = d.text(QLatin1String("what"), WatchFields::Required).left(32);
         s.device = d.text(QLatin1String("device")).left(32);
         s.count = d.integer(QLatin1String("n"), WatchFields::Required, 0, 1);
         s.seconds = d.number(QLatin1String("seconds"), WatchFields::Optional, 0, 0);
         d.location(&s.file, &s.line, &s.cell);
         f.take(d, QLatin1String("calls"));
-        m.calls.append(s);
+        calls.append(s);
     }
 }
 
@@ -70,9 +70,8 @@ void readGpuIdle(WatchFields &f, WatchStep &s)
     f.take(g, QLatin1String("gpu_idle"));
 }
 
-void readHello(WatchFields &f, WatchMessage &m)
+void readHello(WatchFields &f, WatchHello &h)
 {
-    WatchHello &h = m.hello;
     h.version = WatchFields::small(f.integer(QLatin1String("v"), WatchFields::Required, 0, 0));
     h.pid = f.integer(QLatin1String("pid"), WatchFields::Required, 0, 1);
     h.program = f.name(QLatin1String("program"));
@@ -97,7 +96,7 @@ void readHello(WatchFields &f, WatchMessage &m)
     h.parallel = f.text(QLatin1String("parallel"));
 }
 
-void readMove(WatchFields &f, WatchMessage &m, double t)
+MoveReport readMove(WatchFields &f, double t)
 {
     // Read in the protocol's order (the first field that is wrong is the one named).
     const qint64 id = f.count(QLatin1String("id"), WatchFields::Required, -1);
@@ -107,9 +106,8 @@ void readMove(WatchFields &f, WatchMessage &m, double t)
     const QString name = f.name(QLatin1String("name"));
     const QString from = f.device(QLatin1String("from"));
     const QString to = f.device(QLatin1String("to")); // "cuda" alone was resolved by the watcher
-    m.move = MoveReport::of(MoveOrigin::Watched, name, from, to, to,
-                            f.count(QLatin1String("bytes"), WatchFields::Required));
-    MoveReport &r = m.move;
+    MoveReport r = MoveReport::of(MoveOrigin::Watched, name, from, to, to,
+                                  f.count(QLatin1String("bytes"), WatchFields::Required));
     r.moveId = id;
     r.at = t;
     r.api = api;
@@ -127,9 +125,10 @@ void readMove(WatchFields &f, WatchMessage &m, double t)
     r.timing = f.text(QLatin1String("timing"));
     r.step = WatchFields::small(f.count(QLatin1String("step"), WatchFields::Optional, -1));
     f.location(&r.file, &r.line, &r.cell);
+    return r;
 }
 
-void readCards(WatchFields &f, WatchMessage &m)
+void readCards(WatchFields &f, QList<WatchCard> &cards)
 {
     for (const QJsonValue &v : f.array(QLatin1String("items"), WatchFields::Required, WatchParser::kMaxItems)) {
         const QJsonObject o = f.objectOf(v, QLatin1String("items"));
@@ -147,11 +146,11 @@ void readCards(WatchFields &f, WatchMessage &m)
         f.take(c, QLatin1String("items"));
         if (!f.ok())
             return;
-        m.cards.append(card);
+        cards.append(card);
     }
 }
 
-void readMemory(WatchFields &f, WatchMessage &m)
+void readMemory(WatchFields &f, QList<WatchDevice> &samples)
 {
     for (const QJsonValue &v : f.array(QLatin1String("devices"), WatchFields::Required, WatchParser::kMaxDevices)) {
         const QJsonObject o = f.objectOf(v, QLatin1String("devices"));
@@ -163,13 +162,12 @@ void readMemory(WatchFields &f, WatchMessage &m)
         dev.reserved = d.count(QLatin1String("reserved"), WatchFields::Optional, -1);
         dev.total = d.count(QLatin1String("total"), WatchFields::Optional, -1);
         f.take(d, QLatin1String("devices"));
-        m.memory.append(dev);
+        samples.append(dev);
     }
 }
 
-void readError(WatchFields &f, WatchMessage &m)
+void readError(WatchFields &f, OpError &e)
 {
-    OpError &e = m.error;
     const QString kind = f.text(QLatin1String("kind"));
     e.exceptionType = f.text(QLatin1String("exception"));
     e.message = f.text(QLatin1String("message"), WatchFields::Required);
@@ -276,32 +274,33 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
         return reject(Rejection::Unknown, tr("unknown type “%1”").arg(type.left(64)));
 
     WatchMessage &m = r.message;
-    m.type = *found;
-    m.t = f.number(kT, WatchFields::Required, 0, 0);
-    switch (m.type) {
+    const double t = f.number(kT, WatchFields::Required, 0, 0);
+    m.t = t;
+    switch (*found) {
     case Type::Hello:
-        readHello(f, m);
+        readHello(f, m.body.emplace<WatchHello>());
         break;
     case Type::Devices:
-        readDevices(f, m.hello.devices, WatchFields::Required);
+        readDevices(f, m.body.emplace<message::Devices>().devices, WatchFields::Required);
         break;
     case Type::Move:
-        readMove(f, m, m.t);
+        m.body = readMove(f, t);
         break;
-    case Type::MoveTime:
-        m.move.moveId = f.count(QLatin1String("id"), WatchFields::Required, -1);
-        m.move.seconds = f.number(QLatin1String("seconds"), WatchFields::Required, 0, 0);
-        m.move.at = m.t;
+    case Type::MoveTime: {
+        message::MoveTime &mt = m.body.emplace<message::MoveTime>();
+        mt.moveId = f.count(QLatin1String("id"), WatchFields::Required, -1);
+        mt.seconds = f.number(QLatin1String("seconds"), WatchFields::Required, 0, 0);
         break;
+    }
     case Type::Tensors:
-        readCards(f, m);
+        readCards(f, m.body.emplace<message::Tensors>().cards);
         break;
     case Type::Memory:
-        readMemory(f, m);
+        readMemory(f, m.body.emplace<message::Memory>().samples);
         break;
     case Type::DataWait: {
-        WatchDataWait &w = m.dataWait;
-        w.at = m.t;
+        WatchDataWait &w = m.body.emplace<WatchDataWait>();
+        w.at = t;
         w.seconds = f.number(QLatin1String("seconds"), WatchFields::Required, 0, 0);
         w.batch = f.count(QLatin1String("batch"));
         w.workers = f.count(QLatin1String("workers"), WatchFields::Optional, -1);
@@ -313,8 +312,9 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
         break;
     }
     case Type::Step: {
-        WatchStep &s = m.step;
-        s.at = m.t;
+        message::Step &b = m.body.emplace<message::Step>();
+        WatchStep &s = b.step;
+        s.at = t;
         s.n = f.count(QLatin1String("n"), WatchFields::Required);
         s.optimizer = f.text(QLatin1String("optimizer"));
         s.seconds = f.number(QLatin1String("seconds"), WatchFields::Optional, 0, 0);
@@ -325,7 +325,7 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
         s.collectiveSeconds = f.number(QLatin1String("collective_s"), WatchFields::Optional, 0, 0);
         s.collectives = f.count(QLatin1String("collectives"));
         f.location(&s.file, &s.line, &s.cell);
-        readCalls(f, m);
+        readCalls(f, s.n, t, b.calls);
         readGpuIdle(f, s);
         // A DDP rank's step (tensorkitchen.replicas).
         s.rank = WatchFields::small(f.integer(QLatin1String("rank"), WatchFields::Optional, -1, 0));
@@ -340,9 +340,9 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
     }
     case Type::Cell: {
         // A notebook cell that ran (tensorkitchen's IPython extension): its totals.
-        WatchStep &s = m.step;
+        WatchStep &s = m.body.emplace<message::Step>().step;
         s.isCell = true;
-        s.at = m.t;
+        s.at = t;
         s.n = f.count(QLatin1String("n"), WatchFields::Required);
         s.seconds = f.number(QLatin1String("seconds"), WatchFields::Optional, 0, 0);
         s.waitSeconds = f.number(QLatin1String("wait_s"), WatchFields::Optional, 0, 0);
@@ -353,8 +353,8 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
         break;
     }
     case Type::Collective: {
-        WatchCollective &c = m.collective;
-        c.at = m.t;
+        WatchCollective &c = m.body.emplace<WatchCollective>();
+        c.at = t;
         c.op = f.text(QLatin1String("op"), WatchFields::Required);
         c.seconds = f.number(QLatin1String("seconds"), WatchFields::Required, 0, 0);
         c.bytes = f.count(QLatin1String("bytes"));
@@ -364,29 +364,31 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
         break;
     }
     case Type::Error:
-        readError(f, m);
+        readError(f, m.body.emplace<OpError>());
         break;
     case Type::Dropped:
-        m.count = f.count(QLatin1String("count"), WatchFields::Required);
+        m.body.emplace<message::Dropped>().count = f.count(QLatin1String("count"), WatchFields::Required);
         break;
-    case Type::RecordingCapped:
-        m.cap.at = m.t;
-        m.cap.maxBytes = f.integer(QLatin1String("max_bytes"), WatchFields::Required, 1, 1);
-        m.cap.bytes = f.count(QLatin1String("bytes"), WatchFields::Required);
-        m.cap.lines = f.count(QLatin1String("lines"), WatchFields::Required);
-        m.cap.steps = f.count(QLatin1String("steps"), WatchFields::Required);
+    case Type::RecordingCapped: {
+        WatchRecordingCap &cap = m.body.emplace<WatchRecordingCap>();
+        cap.at = t;
+        cap.maxBytes = f.integer(QLatin1String("max_bytes"), WatchFields::Required, 1, 1);
+        cap.bytes = f.count(QLatin1String("bytes"), WatchFields::Required);
+        cap.lines = f.count(QLatin1String("lines"), WatchFields::Required);
+        cap.steps = f.count(QLatin1String("steps"), WatchFields::Required);
         break;
+    }
     case Type::Notice:
-        m.text = f.text(QLatin1String("text"), WatchFields::Required);
+        m.body.emplace<message::Notice>().text = f.text(QLatin1String("text"), WatchFields::Required);
         break;
     case Type::Bye: {
+        message::Bye &b = m.body.emplace<message::Bye>();
         const QJsonValue code = f.value(QLatin1String("exit_code"), WatchFields::Optional);
-        m.hasExitCode = !code.isUndefined();
-        if (m.hasExitCode)
-            m.exitCode = WatchFields::small(f.integerOf(code, QLatin1String("exit_code"), INT_MIN, 0));
+        b.hasExitCode = !code.isUndefined();
+        if (b.hasExitCode)
+            b.exitCode = WatchFields::small(f.integerOf(code, QLatin1String("exit_code"), INT_MIN, 0));
         // The reads back after the last optimizer step, counted in the step that never ended.
-        m.step.n = WatchFields::small(f.count(QLatin1String("step"), WatchFields::Optional, 0));
-        readCalls(f, m);
+        readCalls(f, WatchFields::small(f.count(QLatin1String("step"), WatchFields::Optional, 0)), t, b.calls);
         break;
     }
     }

@@ -131,8 +131,8 @@ private Q_SLOTS:
         const WatchParser::Result r
             = WatchParser::parse(QStringLiteral(R"({"type":"notice","t":1,"text":"%1"})").arg(longName).toUtf8());
         QVERIFY(r.ok());
-        QCOMPARE(r.message.text.size(), WatchParser::kMaxString);
-        QCOMPARE(r.message.text, longName.left(WatchParser::kMaxString));
+        QCOMPARE(r.message.as<tk::message::Notice>().text.size(), WatchParser::kMaxString);
+        QCOMPARE(r.message.as<tk::message::Notice>().text, longName.left(WatchParser::kMaxString));
     }
 
     void malformedAndUnknownAreCountedAndSkipped()

@@ -75,8 +75,8 @@ private Q_SLOTS:
     {
         const WatchParser::Result r = WatchParser::parse(hello());
         QVERIFY2(r.ok(), qPrintable(r.reason));
-        QCOMPARE(r.message.type, tk::WatchMessage::Type::Hello);
-        const tk::WatchHello &h = r.message.hello;
+        QCOMPARE(r.message.type(), tk::WatchMessage::Type::Hello);
+        const tk::WatchHello &h = r.message.hello();
         QCOMPARE(h.version, 1);
         QCOMPARE(h.pid, qint64(4242));
         QCOMPARE(h.program, QStringLiteral("train.py"));
@@ -93,15 +93,15 @@ private Q_SLOTS:
         // cuda is null for a CPU-only torch
         const WatchParser::Result cpu = WatchParser::parse(R"({"type":"hello","t":0,"v":1,"pid":7,"cuda":null})");
         QVERIFY(cpu.ok());
-        QVERIFY(cpu.message.hello.cuda.isEmpty());
+        QVERIFY(cpu.message.hello().cuda.isEmpty());
     }
 
     void moveIsAMoveReport()
     {
         const WatchParser::Result r = WatchParser::parse(move(7));
         QVERIFY2(r.ok(), qPrintable(r.reason));
-        QCOMPARE(r.message.type, tk::WatchMessage::Type::Move);
-        const MoveReport &m = r.message.move;
+        QCOMPARE(r.message.type(), tk::WatchMessage::Type::Move);
+        const MoveReport &m = r.message.move();
         QCOMPARE(m.moveId, qint64(7));
         QVERIFY(m.watched());
         QCOMPARE(m.at, 1.52);
@@ -131,13 +131,14 @@ private Q_SLOTS:
         const WatchParser::Result later = WatchParser::parse(
             R"({"type":"move","t":2,"id":8,"api":"Module.to","kind":"module","class":"Linear","name":null,"from":"cpu","to":"cuda:0","bytes":1024,"seconds":null,"timing":"cuda_events"})");
         QVERIFY2(later.ok(), qPrintable(later.reason));
-        QVERIFY(!later.message.move.timed);
-        QVERIFY(later.message.move.inPlace);
-        QCOMPARE(later.message.move.className, QStringLiteral("Linear"));
-        QVERIFY(later.message.move.sourceName.isEmpty());
-        QVERIFY(later.message.move.describe().contains(QStringLiteral("not known yet")));
+        QVERIFY(!later.message.move().timed);
+        QVERIFY(later.message.move().inPlace);
+        QCOMPARE(later.message.move().className, QStringLiteral("Linear"));
+        QVERIFY(later.message.move().sourceName.isEmpty());
+        QVERIFY(later.message.move().describe().contains(QStringLiteral("not known yet")));
         QVERIFY(WatchParser::parse(move(9, "x", 1, "null"))
-                    .message.move.describe()
+                    .message.move()
+                    .describe()
                     .contains(QStringLiteral("not known yet")));
         QVERIFY(!m.describe().contains(QStringLiteral("not known yet")));
         QVERIFY(m.describe().contains(QStringLiteral("GB/s")));
@@ -146,11 +147,11 @@ private Q_SLOTS:
         const WatchParser::Result meta = WatchParser::parse(
             R"({"type":"move","t":3,"id":10,"api":"Tensor.to","name":"x","from":"cpu","to":"meta","bytes":2048,"seconds":0.000168,"timing":"wall"})");
         QVERIFY2(meta.ok(), qPrintable(meta.reason));
-        QVERIFY(meta.message.move.shapesOnly());
-        QVERIFY2(meta.message.move.describe().contains(QStringLiteral("shapes only")),
-                 qPrintable(meta.message.move.describe()));
-        QVERIFY2(!meta.message.move.describe().contains(QStringLiteral("GB/s")),
-                 qPrintable(meta.message.move.describe()));
+        QVERIFY(meta.message.move().shapesOnly());
+        QVERIFY2(meta.message.move().describe().contains(QStringLiteral("shapes only")),
+                 qPrintable(meta.message.move().describe()));
+        QVERIFY2(!meta.message.move().describe().contains(QStringLiteral("GB/s")),
+                 qPrintable(meta.message.move().describe()));
         // Every type has its protocol name (a recording's summary counts them by it).
         QCOMPARE(tk::WatchMessage::typeName(tk::WatchMessage::Type::Devices), QStringLiteral("devices"));
         QCOMPARE(tk::WatchMessage::typeName(tk::WatchMessage::Type::MoveTime), QStringLiteral("move_time"));
@@ -160,7 +161,7 @@ private Q_SLOTS:
     {
         const WatchParser::Result r = WatchParser::parse(kError);
         QVERIFY2(r.ok(), qPrintable(r.reason));
-        const OpError &e = r.message.error;
+        const OpError &e = r.message.error();
         QCOMPARE(e.kind, OpError::Kind::DeviceMismatch);
         QVERIFY(e.message.startsWith(QStringLiteral("Expected all tensors to be on the same device")));
         QCOMPARE(e.devices, (QStringList{"cuda:0", "cpu"})); // in the message's order
@@ -182,16 +183,16 @@ private Q_SLOTS:
         const WatchParser::Result other = WatchParser::parse(
             R"({"type":"error","t":1,"kind":"other","exception":"ValueError","message":"bad value","caught":true})");
         QVERIFY(other.ok());
-        QCOMPARE(other.message.error.kind, OpError::Kind::Other);
-        QVERIFY(other.message.error.caught);
+        QCOMPARE(other.message.error().kind, OpError::Kind::Other);
+        QVERIFY(other.message.error().caught);
     }
 
     void otherTypes()
     {
         const WatchParser::Result t = WatchParser::parse(kTensors);
         QVERIFY2(t.ok(), qPrintable(t.reason));
-        QCOMPARE(t.message.cards.size(), 2);
-        const tk::WatchCard &model = t.message.cards[1];
+        QCOMPARE(t.message.as<tk::message::Tensors>().cards.size(), 2);
+        const tk::WatchCard &model = t.message.as<tk::message::Tensors>().cards[1];
         QCOMPARE(model.name, QStringLiteral("model"));
         QCOMPARE(model.kind, QStringLiteral("module"));
         QCOMPARE(model.className, QStringLiteral("Sequential"));
@@ -199,90 +200,90 @@ private Q_SLOTS:
         QCOMPARE(model.bytes, qint64(37124));
         QCOMPARE(model.params, qint64(9281));
         QCOMPARE(model.line, 14);
-        QCOMPARE(t.message.cards[0].shape, (QList<qint64>{2, 3}));
-        QCOMPARE(t.message.cards[0].dtype, QStringLiteral("float32"));
+        QCOMPARE(t.message.as<tk::message::Tensors>().cards[0].shape, (QList<qint64>{2, 3}));
+        QCOMPARE(t.message.as<tk::message::Tensors>().cards[0].dtype, QStringLiteral("float32"));
 
         const WatchParser::Result m = WatchParser::parse(memory(2.1, 1048576, 412340224));
         QVERIFY(m.ok());
-        QCOMPARE(m.message.memory.size(), 2);
-        QCOMPARE(m.message.memory[0].rss, qint64(412340224));
-        QCOMPARE(m.message.memory[0].allocated, qint64(-1));
-        QCOMPARE(m.message.memory[1].allocated, qint64(1048576));
-        QCOMPARE(m.message.memory[1].reserved, qint64(2097152));
+        QCOMPARE(m.message.as<tk::message::Memory>().samples.size(), 2);
+        QCOMPARE(m.message.as<tk::message::Memory>().samples[0].rss, qint64(412340224));
+        QCOMPARE(m.message.as<tk::message::Memory>().samples[0].allocated, qint64(-1));
+        QCOMPARE(m.message.as<tk::message::Memory>().samples[1].allocated, qint64(1048576));
+        QCOMPARE(m.message.as<tk::message::Memory>().samples[1].reserved, qint64(2097152));
 
         const WatchParser::Result w = WatchParser::parse(
             R"({"type":"data_wait","t":2.3,"seconds":0.0031,"batch":17,"workers":2,"pin_memory":true,"step":3,"file":"/home/u/train.py","line":20})");
         QVERIFY(w.ok());
-        QCOMPARE(w.message.dataWait.seconds, 0.0031);
-        QCOMPARE(w.message.dataWait.batch, qint64(17));
-        QCOMPARE(w.message.dataWait.workers, qint64(2));
-        QVERIFY(w.message.dataWait.pinMemory);
-        QCOMPARE(w.message.dataWait.step, qint64(3));
-        QCOMPARE(w.message.dataWait.line, 20);
+        QCOMPARE(w.message.dataWait().seconds, 0.0031);
+        QCOMPARE(w.message.dataWait().batch, qint64(17));
+        QCOMPARE(w.message.dataWait().workers, qint64(2));
+        QVERIFY(w.message.dataWait().pinMemory);
+        QCOMPARE(w.message.dataWait().step, qint64(3));
+        QCOMPARE(w.message.dataWait().line, 20);
 
         const WatchParser::Result s = WatchParser::parse(
             R"({"type":"step","t":2.4,"n":3,"optimizer":"Adam","seconds":0.0123,"wait_s":0.0031,"copy_s":0.0008,"bytes":65536,"moves":2,"file":"/home/u/train.py","line":25})");
         QVERIFY(s.ok());
-        QCOMPARE(s.message.step.n, qint64(3));
-        QCOMPARE(s.message.step.optimizer, QStringLiteral("Adam"));
-        QCOMPARE(s.message.step.seconds, 0.0123);
-        QCOMPARE(s.message.step.waitSeconds, 0.0031);
-        QCOMPARE(s.message.step.copySeconds, 0.0008);
-        QCOMPARE(s.message.step.bytes, qint64(65536));
-        QCOMPARE(s.message.step.moves, qint64(2));
-        QCOMPARE(s.message.step.line, 25);
-        QVERIFY(qAbs(s.message.step.otherSeconds() - 0.0084) < 1e-12);
+        QCOMPARE(s.message.step().n, qint64(3));
+        QCOMPARE(s.message.step().optimizer, QStringLiteral("Adam"));
+        QCOMPARE(s.message.step().seconds, 0.0123);
+        QCOMPARE(s.message.step().waitSeconds, 0.0031);
+        QCOMPARE(s.message.step().copySeconds, 0.0008);
+        QCOMPARE(s.message.step().bytes, qint64(65536));
+        QCOMPARE(s.message.step().moves, qint64(2));
+        QCOMPARE(s.message.step().line, 25);
+        QVERIFY(qAbs(s.message.step().otherSeconds() - 0.0084) < 1e-12);
         // The lines that read values back in the step, each with its count and time.
         const WatchParser::Result sc = WatchParser::parse(
             R"({"type":"step","t":2.4,"n":3,"calls":[{"file":"/home/u/train.py","line":30,"what":"item","n":2,"seconds":0.004,"device":"cuda"}]})");
         QVERIFY2(sc.ok(), qPrintable(sc.reason));
-        QCOMPARE(sc.message.calls.size(), 1);
-        QCOMPARE(sc.message.calls[0].step, qint64(3));
-        QCOMPARE(sc.message.calls[0].what, QStringLiteral("item"));
-        QCOMPARE(sc.message.calls[0].count, qint64(2));
-        QCOMPARE(sc.message.calls[0].seconds, 0.004);
-        QCOMPARE(sc.message.calls[0].device, QStringLiteral("cuda"));
-        QCOMPARE(sc.message.calls[0].line, 30);
+        QCOMPARE(sc.message.as<tk::message::Step>().calls.size(), 1);
+        QCOMPARE(sc.message.as<tk::message::Step>().calls[0].step, qint64(3));
+        QCOMPARE(sc.message.as<tk::message::Step>().calls[0].what, QStringLiteral("item"));
+        QCOMPARE(sc.message.as<tk::message::Step>().calls[0].count, qint64(2));
+        QCOMPARE(sc.message.as<tk::message::Step>().calls[0].seconds, 0.004);
+        QCOMPARE(sc.message.as<tk::message::Step>().calls[0].device, QStringLiteral("cuda"));
+        QCOMPARE(sc.message.as<tk::message::Step>().calls[0].line, 30);
 
         // On CUDA: the GPU's idle time before the step's work, and the line that gave it work.
         const WatchParser::Result gi = WatchParser::parse(
             R"({"type":"step","t":2.4,"n":3,"seconds":0.05,"gpu_idle":{"seconds":0.031,"file":"/home/u/train.py","line":22}})");
         QVERIFY2(gi.ok(), qPrintable(gi.reason));
-        QCOMPARE(gi.message.step.gpuIdleSeconds, 0.031);
-        QCOMPARE(gi.message.step.gpuIdleFile, QStringLiteral("/home/u/train.py"));
-        QCOMPARE(gi.message.step.gpuIdleLine, 22);
-        QCOMPARE(s.message.step.gpuIdleSeconds, -1.0); // not measured
+        QCOMPARE(gi.message.step().gpuIdleSeconds, 0.031);
+        QCOMPARE(gi.message.step().gpuIdleFile, QStringLiteral("/home/u/train.py"));
+        QCOMPARE(gi.message.step().gpuIdleLine, 22);
+        QCOMPARE(s.message.step().gpuIdleSeconds, -1.0); // not measured
         // A batch sliced from a larger tensor, and the dataset a DataLoader's batch came from.
         const WatchParser::Result sl = WatchParser::parse(
             R"({"type":"move","t":1,"id":1,"from":"cpu","to":"cuda:0","bytes":4096,"source_bytes":1048576})");
         QVERIFY2(sl.ok(), qPrintable(sl.reason));
-        QCOMPARE(sl.message.move.sourceBytes, qint64(1048576));
+        QCOMPARE(sl.message.move().sourceBytes, qint64(1048576));
         const WatchParser::Result ds = WatchParser::parse(
             R"({"type":"data_wait","t":2.3,"seconds":0.001,"dataset":"TensorDataset","dataset_bytes":2560})");
         QVERIFY2(ds.ok(), qPrintable(ds.reason));
-        QCOMPARE(ds.message.dataWait.dataset, QStringLiteral("TensorDataset"));
-        QCOMPARE(ds.message.dataWait.datasetBytes, qint64(2560));
-        QCOMPARE(w.message.dataWait.datasetBytes, qint64(-1)); // not sent
+        QCOMPARE(ds.message.dataWait().dataset, QStringLiteral("TensorDataset"));
+        QCOMPARE(ds.message.dataWait().datasetBytes, qint64(2560));
+        QCOMPARE(w.message.dataWait().datasetBytes, qint64(-1)); // not sent
 
         const WatchParser::Result mt = WatchParser::parse(R"({"type":"move_time","t":1.61,"id":7,"seconds":0.000012})");
         QVERIFY(mt.ok());
-        QCOMPARE(mt.message.move.moveId, qint64(7));
-        QCOMPARE(mt.message.move.seconds, 0.000012);
+        QCOMPARE(mt.message.as<tk::message::MoveTime>().moveId, qint64(7));
+        QCOMPARE(mt.message.as<tk::message::MoveTime>().seconds, 0.000012);
 
         const WatchParser::Result d = WatchParser::parse(R"({"type":"dropped","t":4.0,"count":12})");
         QVERIFY(d.ok());
-        QCOMPARE(d.message.count, qint64(12));
+        QCOMPARE(d.message.as<tk::message::Dropped>().count, qint64(12));
         const WatchParser::Result n
             = WatchParser::parse(R"({"type":"notice","t":0.2,"text":"tensorkitchen: the memory sampler stopped"})");
         QVERIFY(n.ok());
-        QCOMPARE(n.message.text, QStringLiteral("tensorkitchen: the memory sampler stopped"));
+        QCOMPARE(n.message.as<tk::message::Notice>().text, QStringLiteral("tensorkitchen: the memory sampler stopped"));
         const WatchParser::Result b = WatchParser::parse(R"({"type":"bye","t":9.1,"exit_code":3})");
         QVERIFY(b.ok());
-        QVERIFY(b.message.hasExitCode);
-        QCOMPARE(b.message.exitCode, 3);
+        QVERIFY(b.message.as<tk::message::Bye>().hasExitCode);
+        QCOMPARE(b.message.as<tk::message::Bye>().exitCode, 3);
         const WatchParser::Result nb = WatchParser::parse(R"({"type":"bye","t":9.1,"exit_code":null})");
         QVERIFY(nb.ok());
-        QVERIFY(!nb.message.hasExitCode);
+        QVERIFY(!nb.message.as<tk::message::Bye>().hasExitCode);
         // Unknown fields are ignored.
         const WatchParser::Result extra
             = WatchParser::parse(R"({"type":"dropped","t":4.0,"count":1,"future":{"x":[1]}})");
@@ -297,26 +298,26 @@ private Q_SLOTS:
             R"({"type":"hello","t":0,"v":1,"pid":7,"program":"tensorkitchen.replicas","rank":2,"world_size":3,)"
             R"("backend":"gloo","group":"4242-29500","device":"cpu","threads":1,"parallel":"ddp"})");
         QVERIFY2(h.ok(), qPrintable(h.reason));
-        QCOMPARE(h.message.hello.rank, 2);
-        QCOMPARE(h.message.hello.worldSize, 3);
-        QCOMPARE(h.message.hello.backend, QStringLiteral("gloo"));
-        QCOMPARE(h.message.hello.group, QStringLiteral("4242-29500"));
-        QCOMPARE(h.message.hello.device, QStringLiteral("cpu"));
-        QCOMPARE(h.message.hello.threads, 1);
-        QCOMPARE(h.message.hello.parallel, QStringLiteral("ddp"));
+        QCOMPARE(h.message.hello().rank, 2);
+        QCOMPARE(h.message.hello().worldSize, 3);
+        QCOMPARE(h.message.hello().backend, QStringLiteral("gloo"));
+        QCOMPARE(h.message.hello().group, QStringLiteral("4242-29500"));
+        QCOMPARE(h.message.hello().device, QStringLiteral("cpu"));
+        QCOMPARE(h.message.hello().threads, 1);
+        QCOMPARE(h.message.hello().parallel, QStringLiteral("ddp"));
         const WatchParser::Result plain = WatchParser::parse(hello());
         QVERIFY(plain.ok());
-        QCOMPARE(plain.message.hello.rank, -1);
-        QCOMPARE(plain.message.hello.worldSize, 0);
-        QVERIFY(plain.message.hello.backend.isEmpty());
-        QVERIFY(plain.message.hello.device.isEmpty());
+        QCOMPARE(plain.message.hello().rank, -1);
+        QCOMPARE(plain.message.hello().worldSize, 0);
+        QVERIFY(plain.message.hello().backend.isEmpty());
+        QVERIFY(plain.message.hello().device.isEmpty());
 
         const WatchParser::Result s = WatchParser::parse(
             R"({"type":"step","t":1.5,"n":3,"seconds":0.004,"optimizer":"Adam","wait_s":0,"copy_s":0,)"
             R"("bytes":0,"moves":0,"rank":1,"loss":0.6931,"samples":64,"forward_s":0.001,)"
             R"("backward_s":0.002,"optimizer_s":0.0005,"allreduce_s":0.0012,"allreduce_bytes":18184})");
         QVERIFY2(s.ok(), qPrintable(s.reason));
-        const tk::WatchStep &st = s.message.step;
+        const tk::WatchStep &st = s.message.step();
         QCOMPARE(st.n, qint64(3));
         QCOMPARE(st.rank, 1);
         QCOMPARE(st.loss, 0.6931);
@@ -328,9 +329,9 @@ private Q_SLOTS:
         QCOMPARE(st.allreduceBytes, qint64(18184));
         const WatchParser::Result bare = WatchParser::parse(R"({"type":"step","t":1,"n":1})");
         QVERIFY(bare.ok());
-        QCOMPARE(bare.message.step.rank, -1);
-        QCOMPARE(bare.message.step.loss, 0.0);
-        QCOMPARE(bare.message.step.allreduceBytes, qint64(0));
+        QCOMPARE(bare.message.step().rank, -1);
+        QCOMPARE(bare.message.step().loss, 0.0);
+        QCOMPARE(bare.message.step().allreduceBytes, qint64(0));
     }
 };
 

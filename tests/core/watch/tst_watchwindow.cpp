@@ -41,13 +41,13 @@ QList<QByteArray> lines(const QString &path)
 // Every field the app keeps of a message, as text: two messages read alike read the same here.
 QString facts(const WatchMessage &m)
 {
-    QStringList f{WatchMessage::typeName(m.type), QString::number(m.t, 'f', 6)};
+    QStringList f{WatchMessage::typeName(m.type()), QString::number(m.t, 'f', 6)};
     const auto place = [&f](const QString &file, int line, int cell) {
         f << file << QString::number(line) << QString::number(cell);
     };
-    switch (m.type) {
+    switch (m.type()) {
     case WatchMessage::Type::Move: {
-        const tk::MoveReport &r = m.move;
+        const tk::MoveReport &r = m.move();
         f << QString::number(r.moveId) << r.api << r.className << r.sourceName << r.fromDevice << r.toDevice
           << QString::number(r.bytes) << QString::number(r.sourceBytes) << r.dtype << QString::number(r.pinned)
           << QString::number(r.nonBlocking) << QString::number(r.timed) << QString::number(r.seconds, 'g', 9)
@@ -58,24 +58,25 @@ QString facts(const WatchMessage &m)
         break;
     }
     case WatchMessage::Type::MoveTime:
-        f << QString::number(m.move.moveId) << QString::number(m.move.seconds, 'g', 9);
+        f << QString::number(m.as<tk::message::MoveTime>().moveId)
+          << QString::number(m.as<tk::message::MoveTime>().seconds, 'g', 9);
         break;
     case WatchMessage::Type::DataWait: {
-        const tk::WatchDataWait &w = m.dataWait;
+        const tk::WatchDataWait &w = m.dataWait();
         f << QString::number(w.seconds, 'g', 9) << QString::number(w.batch) << QString::number(w.workers)
           << QString::number(w.pinMemory) << w.dataset << QString::number(w.datasetBytes) << QString::number(w.step);
         place(w.file, w.line, w.cell);
         break;
     }
     case WatchMessage::Type::Step: {
-        const tk::WatchStep &s = m.step;
+        const tk::WatchStep &s = m.step();
         f << QString::number(s.n) << s.optimizer << QString::number(s.seconds, 'g', 9)
           << QString::number(s.waitSeconds, 'g', 9) << QString::number(s.copySeconds, 'g', 9)
           << QString::number(s.bytes) << QString::number(s.moves) << QString::number(s.collectiveSeconds, 'g', 9)
           << QString::number(s.collectives) << QString::number(s.gpuIdleSeconds, 'g', 9);
         place(s.file, s.line, s.cell);
         place(s.gpuIdleFile, s.gpuIdleLine, s.gpuIdleCell);
-        for (const tk::WatchCall &c : m.calls) {
+        for (const tk::WatchCall &c : m.as<tk::message::Step>().calls) {
             f << c.what << c.device << QString::number(c.count) << QString::number(c.seconds, 'g', 9)
               << QString::number(c.step);
             place(c.file, c.line, c.cell);
@@ -227,27 +228,27 @@ private Q_SLOTS:
         QList<WatchMessage> all;
         r.forEach([&all](const WatchMessage &m) { all << m; });
         QCOMPARE(all.size(), 4);
-        QCOMPARE(all[0].type, WatchMessage::Type::DataWait);
+        QCOMPARE(all[0].type(), WatchMessage::Type::DataWait);
         QCOMPARE(all[0].t, 2.4001);
-        QCOMPARE(all[0].dataWait.seconds, 30e-6);
-        QCOMPARE(all[0].dataWait.step, 3);
-        QCOMPARE(all[1].type, WatchMessage::Type::Move);
-        QCOMPARE(all[1].move.moveId, 10);
-        QCOMPARE(all[1].move.step, 3);
-        QCOMPARE(all[1].move.seconds, 12e-6);
-        QCOMPARE(all[1].move.bytes, 64);
-        QCOMPARE(all[2].type, WatchMessage::Type::Step);
-        QCOMPARE(all[2].step.n, 4);
-        QCOMPARE(all[2].step.seconds, 350e-6);
-        QCOMPARE(all[2].step.bytes, 64);
-        QCOMPARE(all[2].calls.size(), 1);
-        QCOMPARE(all[2].calls[0].count, 2);
-        QCOMPARE(all[2].calls[0].step, 4);
-        QCOMPARE(all[2].step.gpuIdleSeconds, 40e-6);
-        QCOMPARE(all[2].step.gpuIdleLine, 3);
-        QCOMPARE(all[3].type, WatchMessage::Type::MoveTime);
-        QCOMPARE(all[3].move.moveId, 10);
-        QCOMPARE(all[3].move.seconds, 7e-6);
+        QCOMPARE(all[0].dataWait().seconds, 30e-6);
+        QCOMPARE(all[0].dataWait().step, 3);
+        QCOMPARE(all[1].type(), WatchMessage::Type::Move);
+        QCOMPARE(all[1].move().moveId, 10);
+        QCOMPARE(all[1].move().step, 3);
+        QCOMPARE(all[1].move().seconds, 12e-6);
+        QCOMPARE(all[1].move().bytes, 64);
+        QCOMPARE(all[2].type(), WatchMessage::Type::Step);
+        QCOMPARE(all[2].step().n, 4);
+        QCOMPARE(all[2].step().seconds, 350e-6);
+        QCOMPARE(all[2].step().bytes, 64);
+        QCOMPARE(all[2].as<tk::message::Step>().calls.size(), 1);
+        QCOMPARE(all[2].as<tk::message::Step>().calls[0].count, 2);
+        QCOMPARE(all[2].as<tk::message::Step>().calls[0].step, 4);
+        QCOMPARE(all[2].step().gpuIdleSeconds, 40e-6);
+        QCOMPARE(all[2].step().gpuIdleLine, 3);
+        QCOMPARE(all[3].type(), WatchMessage::Type::MoveTime);
+        QCOMPARE(all[3].as<tk::message::MoveTime>().moveId, 10);
+        QCOMPARE(all[3].as<tk::message::MoveTime>().seconds, 7e-6);
     }
 
     void rejections_data()
