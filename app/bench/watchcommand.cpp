@@ -231,8 +231,11 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
                                    {QStringLiteral("peak_rss"), bytesOrNull(d.peakRss)}});
         peaks.insert(d.device, bytesOrNull(d.peakUsed()));
     }
+    // The latest kListed moves and collectives: a long run's JSON stays readable (and the
+    // replay holds no million objects); move_count and collective_count say how many there were.
+    const QList<MoveReport> kept = w.moves();
     QJsonArray moves;
-    for (const MoveReport &m : w.moves())
+    for (const MoveReport &m : kept.mid(qMax(qsizetype(0), kept.size() - kListed)))
         moves.append(QJsonObject{{QStringLiteral("id"), double(m.moveId)},
                                  {QStringLiteral("name"), m.sourceName},
                                  {QStringLiteral("api"), m.api},
@@ -263,8 +266,9 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
     const QMap<QString, QString> unchecked = WatchFindings::notChecked(w);
     for (auto it = unchecked.constBegin(); it != unchecked.constEnd(); ++it)
         notChecked.insert(it.key(), it.value());
+    const QList<WatchCollective> keptCollectives = w.collectives();
     QJsonArray collectives;
-    for (const WatchCollective &c : w.collectives())
+    for (const WatchCollective &c : keptCollectives.mid(qMax(qsizetype(0), keptCollectives.size() - kListed)))
         collectives.append(QJsonObject{{QStringLiteral("op"), c.op},
                                        {QStringLiteral("seconds"), c.seconds},
                                        {QStringLiteral("bytes"), double(c.bytes)},
@@ -320,14 +324,16 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
         {QStringLiteral("devices"), devices},
         {QStringLiteral("peak_memory"), peaks},
         {QStringLiteral("moves"), moves},
+        {QStringLiteral("move_count"), double(w.moveCount())},
         {QStringLiteral("errors"), errors},
         {QStringLiteral("cards"), cards},
-        {QStringLiteral("steps"), double(w.steps().size() - cells.size())},
+        {QStringLiteral("steps"), double(w.stepCount())},
         {QStringLiteral("cells"), cells},
         {QStringLiteral("collectives"), collectives},
+        {QStringLiteral("collective_count"), double(w.collectiveCount())},
         {QStringLiteral("findings"), findings},
         {QStringLiteral("not_checked"), notChecked},
-        {QStringLiteral("data_waits"), double(w.dataWaits().size())},
+        {QStringLiteral("data_waits"), double(w.dataWaitCount())},
         {QStringLiteral("notices"), QJsonArray::fromStringList(w.notices())},
         {QStringLiteral("recording_capped"),
          !w.recordingCap() ? QJsonValue()
@@ -371,7 +377,11 @@ void WatchCommand::printText(const WatchedProgram &w)
                      .arg(OpError::kindName(e.kind), e.message, e.devices.join(QStringLiteral(", ")),
                           e.sourceCell > 0 ? WatchPlace::compact(e.sourceFile, e.sourceLine, e.sourceCell)
                                            : QStringLiteral("%1:%2").arg(e.sourceFile).arg(e.sourceLine));
-    m_out << "  " << tr("%1 steps, %2 data waits").arg(w.steps().size()).arg(w.dataWaits().size()) << "\n";
+    m_out << "  "
+          << tr("%1 steps, %2 data waits")
+                 .arg(w.stepCount() > 0 ? w.stepCount() : w.steps().size())
+                 .arg(w.dataWaitCount())
+          << "\n";
     for (const WatchFinding &f : WatchFindings::of(w))
         m_out << "  " << tr("finding %1 at %2: %3").arg(f.kind, WatchPlace::compact(f.file, f.line, f.cell), f.evidence)
               << "\n"

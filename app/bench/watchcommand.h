@@ -20,6 +20,8 @@ public:
     QLatin1String name() const override { return QLatin1String("watch"); }
     int run(const QStringList &arguments) override;
 
+    static constexpr int kListed = 1000; // moves and collectives listed in the JSON, the latest
+
 private:
     int writeTrace(const QStringList &files, bool listening);
     static QJsonObject programJson(const WatchedProgram &program);

@@ -1,4 +1,5 @@
 #include "bench/benchcli.h"
+#include "bench/watchcommand.h"
 #include "core/devices/deviceregistry.h"
 #include "core/console/pythonconsole.h"
 #include "support/benchrun.h"
@@ -292,6 +293,52 @@ not json
         QCOMPARE(run({"watch", "--listen", "--replay", bad}, &out, &err), 2);
         QCOMPARE(run({"watch", "--listen", "--programs", "0"}, &out, &err), 2);
         QCOMPARE(run({"watch", "--replay", bad, "--speed", "-1"}, &out, &err), 2);
+    }
+
+    // A long run: its JSON lists the latest moves and collectives (WatchCommand::kListed) and
+    // counts every move, step, wait and collective, kept or not.
+    void watchCountsALongRunWhole()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("long.tkwatch");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"type":"hello","t":0,"v":1,"pid":7,"program":"long.py","torch":"2.14.1"})"
+                "\n");
+        const int n = tk::WatchCommand::kListed + 300;
+        for (int i = 0; i < n; ++i) {
+            const double t = 0.001 * (i + 1);
+            f.write(
+                QStringLiteral(
+                    R"({"type":"data_wait","t":%1,"seconds":0.0001,"batch":%2})"
+                    "\n"
+                    R"({"type":"move","t":%1,"id":%2,"name":"xb","from":"cpu","to":"meta","bytes":64,"seconds":0.00001})"
+                    "\n"
+                    R"({"type":"collective","t":%1,"op":"all_reduce","seconds":0.0001,"bytes":64})"
+                    "\n"
+                    R"({"type":"step","t":%1,"n":%3,"seconds":0.001})"
+                    "\n")
+                    .arg(t)
+                    .arg(i)
+                    .arg(i + 1)
+                    .toUtf8());
+        }
+        f.write(R"({"type":"bye","t":9,"exit_code":0})"
+                "\n");
+        f.close();
+        QString out, err;
+        QCOMPARE(run({"watch", "--replay", path, "--format", "json"}, &out, &err), 0);
+        const QJsonObject p
+            = QJsonDocument::fromJson(out.toUtf8()).object().value("programs").toArray().at(0).toObject();
+        const QJsonArray moves = p.value("moves").toArray();
+        QCOMPARE(moves.size(), tk::WatchCommand::kListed);
+        QCOMPARE(moves.last().toObject().value("id").toInt(), n - 1); // the latest
+        QCOMPARE(moves.first().toObject().value("id").toInt(), n - tk::WatchCommand::kListed);
+        QCOMPARE(p.value("move_count").toInt(), n);
+        QCOMPARE(p.value("steps").toInt(), n);
+        QCOMPARE(p.value("data_waits").toInt(), n);
+        QCOMPARE(p.value("collectives").toArray().size(), tk::WatchCommand::kListed);
+        QCOMPARE(p.value("collective_count").toInt(), n);
     }
 
     void watchReplaysEveryRankOfAJob()

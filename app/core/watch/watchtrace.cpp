@@ -4,6 +4,8 @@
 #include "core/watch/watchlinereader.h"
 #include "core/watch/watchparser.h"
 
+#include <QCborStreamReader>
+#include <QCborValue>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
@@ -17,14 +19,6 @@ namespace {
 
 double micros(double seconds) { return std::isfinite(seconds) ? seconds * 1e6 : 0; }
 
-QJsonArray shapeJson(const QList<qint64> &shape)
-{
-    QJsonArray a;
-    for (qint64 d : shape)
-        a.append(double(d));
-    return a;
-}
-
 } // namespace
 
 QJsonObject WatchTrace::event(const char *phase, const QString &name, double t) const
@@ -35,16 +29,77 @@ QJsonObject WatchTrace::event(const char *phase, const QString &name, double t) 
                        {QStringLiteral("ts"), micros(std::max(0.0, t))}};
 }
 
-void WatchTrace::slice(const QString &name, Lane lane, double end, double seconds, const char *category,
-                       const QJsonObject &args)
+// One complete slice ("X") written as CBOR into the trace's buffer: its fields in the order
+// they are given, its args a map that the caller fills between begin() and end().
+class WatchTrace::Writer
 {
-    QJsonObject e = event("X", name, end - seconds);
-    e[QStringLiteral("tid")] = int(lane);
-    e[QStringLiteral("dur")] = micros(seconds);
-    e[QStringLiteral("cat")] = QLatin1String(category);
-    e[QStringLiteral("args")] = args;
-    append(e);
-}
+public:
+    Writer(WatchTrace &trace, const QString &name, Lane lane, double end, double seconds, const char *category)
+        : m_trace(trace), m_w(&m_event)
+    {
+        m_w.startMap();
+        key("ph");
+        m_w.append(QLatin1String("X"));
+        key("name");
+        m_w.append(name);
+        key("pid");
+        m_w.append(double(trace.m_pid));
+        key("ts");
+        m_w.append(micros(std::max(0.0, end - seconds)));
+        key("tid");
+        m_w.append(int(lane));
+        key("dur");
+        m_w.append(micros(seconds));
+        key("cat");
+        m_w.append(QLatin1String(category));
+        key("args");
+        m_w.startMap();
+    }
+
+    void key(const char *k) { m_w.append(QLatin1String(k)); }
+    void text(const char *k, const QString &v)
+    {
+        key(k);
+        m_w.append(v);
+    }
+    void number(const char *k, double v)
+    {
+        key(k);
+        m_w.append(v);
+    }
+    void integer(const char *k, int v)
+    {
+        key(k);
+        m_w.append(v);
+    }
+    void flag(const char *k, bool v)
+    {
+        key(k);
+        m_w.append(v);
+    }
+    void shape(const char *k, const QList<qint64> &dims)
+    {
+        key(k);
+        m_w.startArray(quint64(dims.size()));
+        for (qint64 d : dims)
+            m_w.append(double(d));
+        m_w.endArray();
+    }
+    // Ends the event; its index.
+    qsizetype end()
+    {
+        m_w.endMap(); // args
+        m_w.endMap();
+        m_trace.m_offsets.append(m_trace.m_data.size());
+        m_trace.m_data += m_event;
+        return m_trace.m_offsets.size() - 1;
+    }
+
+private:
+    WatchTrace &m_trace;
+    QByteArray m_event; // QCborStreamWriter writes a QByteArray from its start: the event's own
+    QCborStreamWriter m_w;
+};
 
 bool WatchTrace::addRecording(const QString &path, QString *error)
 {
@@ -62,7 +117,7 @@ bool WatchTrace::addRecording(const QString &path, QString *error)
             const WatchParser::Result r = WatchParser::parse(line);
             if (ended || !r.ok())
                 continue;
-            if (r.message.type == WatchMessage::Type::Hello) {
+            if (r.message.type() == WatchMessage::Type::Hello) {
                 ended = hello; // a second hello: not one stream; what came before stands
                 hello = true;
             }
@@ -95,8 +150,8 @@ void WatchTrace::append(const QJsonObject &event)
         ++m_leftOut;
         return;
     }
-    m_events.append(QJsonDocument(event).toJson(QJsonDocument::Compact));
-    m_bytes += m_events.constLast().size();
+    m_offsets.append(m_data.size());
+    m_data += QCborValue::fromJsonValue(event).toCbor();
 }
 
 void WatchTrace::metadata(const char *what, int tid, const QJsonObject &args)
@@ -112,9 +167,9 @@ void WatchTrace::metadata(const char *what, int tid, const QJsonObject &args)
 void WatchTrace::add(const WatchMessage &m)
 {
     using Type = WatchMessage::Type;
-    switch (m.type) {
+    switch (m.type()) {
     case Type::Hello: {
-        const WatchHello &h = m.hello;
+        const WatchHello &h = m.hello();
         m_pid = h.pid;
         ++m_processes;
         QString name = h.program.isEmpty() ? QStringLiteral("python") : QFileInfo(h.program).fileName();
@@ -134,109 +189,134 @@ void WatchTrace::add(const WatchMessage &m)
         return;
     }
     case Type::Move: {
-        const MoveReport &r = m.move;
+        if (full()) {
+            ++m_leftOut;
+            return;
+        }
+        const MoveReport &r = m.move();
         const QString name
             = QStringLiteral("%1 %2 → %3").arg(r.sourceName.isEmpty() ? r.api : r.sourceName, r.fromDevice, r.toDevice);
-        QJsonObject args{{QStringLiteral("name"), r.sourceName},
-                         {QStringLiteral("api"), r.api},
-                         {QStringLiteral("bytes"), double(r.bytes)},
-                         {QStringLiteral("from"), r.fromDevice},
-                         {QStringLiteral("to"), r.toDevice},
-                         {QStringLiteral("pinned"), r.pinned},
-                         {QStringLiteral("non_blocking"), r.nonBlocking},
-                         {QStringLiteral("timing"), r.timing},
-                         {QStringLiteral("file"), r.file},
-                         {QStringLiteral("line"), r.line}};
+        Writer w(*this, name, Moves, m.t, r.seconds, "move");
+        w.text("name", r.sourceName);
+        w.text("api", r.api);
+        w.number("bytes", double(r.bytes));
+        w.text("from", r.fromDevice);
+        w.text("to", r.toDevice);
+        w.flag("pinned", r.pinned);
+        w.flag("non_blocking", r.nonBlocking);
+        w.text("timing", r.timing);
+        w.text("file", r.file);
+        w.integer("line", r.line);
         if (!r.dtype.isEmpty())
-            args[QStringLiteral("dtype")] = r.dtype;
+            w.text("dtype", r.dtype);
         if (!r.shape.isEmpty())
-            args[QStringLiteral("shape")] = shapeJson(r.shape);
+            w.shape("shape", r.shape);
         if (!r.className.isEmpty())
-            args[QStringLiteral("class")] = r.className;
+            w.text("class", r.className);
         if (r.step >= 0)
-            args[QStringLiteral("step")] = r.step;
+            w.integer("step", r.step);
         if (r.cell > 0)
-            args[QStringLiteral("cell")] = r.cell;
+            w.integer("cell", r.cell);
         if (!r.timed)
-            args[QStringLiteral("timed")] = false; // CUDA events pending: its move_time comes later
-        if (!full())
-            m_moveEvents.insert(r.moveId, m_events.size());
-        slice(name, Moves, m.t, r.seconds, "move", args);
+            w.flag("timed", false); // CUDA events pending: its move_time comes later
+        const qsizetype at = w.end();
+        if (!r.timed)
+            m_pendingMoves.insert(r.moveId, at);
         return;
     }
     case Type::MoveTime: {
         // A move timed by CUDA events gets its duration afterwards: its slice keeps its end.
-        const qsizetype at = m_moveEvents.value(m.move.moveId, -1);
-        if (at < 0 || at >= m_events.size())
+        const message::MoveTime &time = m.as<message::MoveTime>();
+        const auto it = m_pendingMoves.constFind(time.moveId);
+        if (it == m_pendingMoves.constEnd())
             return;
-        QJsonObject e = QJsonDocument::fromJson(m_events.at(at)).object();
-        const double end = e.value(QLatin1String("ts")).toDouble() + e.value(QLatin1String("dur")).toDouble();
-        e[QStringLiteral("dur")] = micros(m.move.seconds);
-        e[QStringLiteral("ts")] = end - micros(m.move.seconds);
-        QJsonObject args = e.value(QLatin1String("args")).toObject();
-        args.remove(QStringLiteral("timed"));
-        e[QStringLiteral("args")] = args;
-        m_bytes -= m_events.at(at).size();
-        m_events[at] = QJsonDocument(e).toJson(QJsonDocument::Compact);
-        m_bytes += m_events.at(at).size();
+        m_moveTimes.insert(*it, time.seconds);
+        m_pendingMoves.erase(it);
         return;
     }
     case Type::Step: {
-        const WatchStep &s = m.step;
-        QJsonObject args{{QStringLiteral("n"), double(s.n)},         {QStringLiteral("optimizer"), s.optimizer},
-                         {QStringLiteral("wait_s"), s.waitSeconds},  {QStringLiteral("copy_s"), s.copySeconds},
-                         {QStringLiteral("bytes"), double(s.bytes)}, {QStringLiteral("moves"), double(s.moves)},
-                         {QStringLiteral("file"), s.file},           {QStringLiteral("line"), s.line}};
+        if (full()) {
+            ++m_leftOut;
+            return;
+        }
+        const WatchStep &s = m.step();
+        Writer w(*this, QStringLiteral("step %1").arg(s.n), Steps, m.t, s.seconds, "step");
+        w.number("n", double(s.n));
+        w.text("optimizer", s.optimizer);
+        w.number("wait_s", s.waitSeconds);
+        w.number("copy_s", s.copySeconds);
+        w.number("bytes", double(s.bytes));
+        w.number("moves", double(s.moves));
+        w.text("file", s.file);
+        w.integer("line", s.line);
         if (s.cell > 0)
-            args[QStringLiteral("cell")] = s.cell;
+            w.integer("cell", s.cell);
         if (s.collectives > 0) {
-            args[QStringLiteral("collective_s")] = s.collectiveSeconds;
-            args[QStringLiteral("collectives")] = double(s.collectives);
+            w.number("collective_s", s.collectiveSeconds);
+            w.number("collectives", double(s.collectives));
         }
         if (s.rank >= 0) {
-            args[QStringLiteral("loss")] = s.loss;
-            args[QStringLiteral("allreduce_s")] = s.allreduceSeconds;
+            w.number("loss", s.loss);
+            w.number("allreduce_s", s.allreduceSeconds);
         }
-        slice(QStringLiteral("step %1").arg(s.n), Steps, m.t, s.seconds, "step", args);
+        w.end();
         return;
     }
     case Type::Collective: {
-        const WatchCollective &c = m.collective;
-        QJsonObject args{{QStringLiteral("op"), c.op},
-                         {QStringLiteral("bytes"), double(c.bytes)},
-                         {QStringLiteral("async"), c.asynchronous},
-                         {QStringLiteral("file"), c.file},
-                         {QStringLiteral("line"), c.line}};
+        if (full()) {
+            ++m_leftOut;
+            return;
+        }
+        const WatchCollective &c = m.collective();
+        Writer w(*this, c.op, Collectives, m.t, c.seconds, "collective");
+        w.text("op", c.op);
+        w.number("bytes", double(c.bytes));
+        w.flag("async", c.asynchronous);
+        w.text("file", c.file);
+        w.integer("line", c.line);
         if (c.step >= 0)
-            args[QStringLiteral("step")] = double(c.step);
-        slice(c.op, Collectives, m.t, c.seconds, "collective", args);
+            w.number("step", double(c.step));
+        w.end();
         return;
     }
     case Type::Cell: {
-        const WatchStep &s = m.step;
-        const QJsonObject args{{QStringLiteral("cell"), double(s.n)},      {QStringLiteral("wait_s"), s.waitSeconds},
-                               {QStringLiteral("copy_s"), s.copySeconds},  {QStringLiteral("bytes"), double(s.bytes)},
-                               {QStringLiteral("moves"), double(s.moves)}, {QStringLiteral("error"), s.failed}};
-        slice(QStringLiteral("cell [%1]").arg(s.n), Cells, m.t, s.seconds, "cell", args);
+        if (full()) {
+            ++m_leftOut;
+            return;
+        }
+        const WatchStep &s = m.step();
+        Writer w(*this, QStringLiteral("cell [%1]").arg(s.n), Cells, m.t, s.seconds, "cell");
+        w.number("cell", double(s.n));
+        w.number("wait_s", s.waitSeconds);
+        w.number("copy_s", s.copySeconds);
+        w.number("bytes", double(s.bytes));
+        w.number("moves", double(s.moves));
+        w.flag("error", s.failed);
+        w.end();
         return;
     }
     case Type::DataWait: {
-        const WatchDataWait &w = m.dataWait;
-        QJsonObject args{{QStringLiteral("batch"), double(w.batch)},
-                         {QStringLiteral("pin_memory"), w.pinMemory},
-                         {QStringLiteral("file"), w.file},
-                         {QStringLiteral("line"), w.line}};
-        if (w.workers >= 0)
-            args[QStringLiteral("workers")] = double(w.workers);
-        if (w.step >= 0)
-            args[QStringLiteral("step")] = double(w.step);
-        if (w.cell > 0)
-            args[QStringLiteral("cell")] = w.cell;
-        slice(QStringLiteral("next(loader) batch %1").arg(w.batch), DataWaits, m.t, w.seconds, "data_wait", args);
+        if (full()) {
+            ++m_leftOut;
+            return;
+        }
+        const WatchDataWait &d = m.dataWait();
+        Writer w(*this, QStringLiteral("next(loader) batch %1").arg(d.batch), DataWaits, m.t, d.seconds, "data_wait");
+        w.number("batch", double(d.batch));
+        w.flag("pin_memory", d.pinMemory);
+        w.text("file", d.file);
+        w.integer("line", d.line);
+        if (d.workers >= 0)
+            w.number("workers", double(d.workers));
+        if (d.step >= 0)
+            w.number("step", double(d.step));
+        if (d.cell > 0)
+            w.integer("cell", d.cell);
+        w.end();
         return;
     }
     case Type::Memory:
-        for (const WatchDevice &d : m.memory) {
+        for (const WatchDevice &d : m.as<message::Memory>().samples) {
             QJsonObject args;
             if (d.allocated >= 0)
                 args[QStringLiteral("allocated")] = double(d.allocated);
@@ -252,7 +332,7 @@ void WatchTrace::add(const WatchMessage &m)
         }
         return;
     case Type::Error: {
-        const OpError &err = m.error;
+        const OpError &err = m.error();
         QJsonObject e = event("i", err.exceptionType.isEmpty() ? QStringLiteral("error") : err.exceptionType, m.t);
         e[QStringLiteral("s")] = QStringLiteral("p");
         e[QStringLiteral("cat")] = QStringLiteral("error");
@@ -297,21 +377,42 @@ void WatchTrace::addFindings(qint64 pid, const QList<WatchFinding> &findings)
 
 QByteArray WatchTrace::toJson() const { return toJson({this}); }
 
+QByteArray WatchTrace::eventJson(qsizetype index) const
+{
+    const qsizetype begin = m_offsets.at(index);
+    const qsizetype end = index + 1 < m_offsets.size() ? m_offsets.at(index + 1) : m_data.size();
+    QJsonObject e = QCborValue::fromCbor(m_data.constData() + begin, end - begin).toJsonValue().toObject();
+    const auto timed = m_moveTimes.constFind(index);
+    if (timed != m_moveTimes.constEnd()) {
+        // A move timed by CUDA events afterwards: its slice keeps its end.
+        const double stop = e.value(QLatin1String("ts")).toDouble() + e.value(QLatin1String("dur")).toDouble();
+        e[QStringLiteral("dur")] = micros(*timed);
+        e[QStringLiteral("ts")] = stop - micros(*timed);
+        QJsonObject args = e.value(QLatin1String("args")).toObject();
+        args.remove(QStringLiteral("timed"));
+        e[QStringLiteral("args")] = args;
+    }
+    return QJsonDocument(e).toJson(QJsonDocument::Compact);
+}
+
 QByteArray WatchTrace::toJson(const QList<const WatchTrace *> &traces)
 {
     qint64 leftOut = 0;
-    QList<QByteArray> events;
+    QByteArray events;
     for (const WatchTrace *t : traces) {
         leftOut += t->m_leftOut;
-        events += t->m_events;
+        for (qsizetype i = 0; i < t->m_offsets.size(); ++i) {
+            if (!events.isEmpty())
+                events += ',';
+            events += t->eventJson(i);
+        }
     }
     QJsonObject other{{QStringLiteral("tool"), QStringLiteral("Tensor Kitchen")},
                       {QStringLiteral("source"), QStringLiteral("tensorkitchen watch stream")}};
     if (leftOut > 0)
         other[QStringLiteral("events_left_out")] = double(leftOut);
-    // The events are kept as JSON already: joined, not parsed again.
     QByteArray out = QByteArrayLiteral("{\"traceEvents\":[");
-    out += events.join(',');
+    out += events;
     out += QByteArrayLiteral("],\"displayTimeUnit\":\"ms\",\"otherData\":");
     out += QJsonDocument(other).toJson(QJsonDocument::Compact);
     out += '}';

@@ -4,6 +4,7 @@
 #include "core/watch/watchmessage.h"
 
 #include <QByteArray>
+#include <QCborStreamWriter>
 #include <QCoreApplication>
 #include <QHash>
 #include <QJsonObject>
@@ -43,25 +44,30 @@ public:
     void addFindings(qint64 pid, const QList<WatchFinding> &findings);
     // Several programs' traces (each its own process: the ranks of a job) as one file.
     static QByteArray toJson(const QList<const WatchTrace *> &traces);
-    qsizetype eventCount() const { return m_events.size(); }
+    qsizetype eventCount() const { return m_offsets.size(); }
     qint64 leftOut() const { return m_leftOut; }
     int processes() const { return m_processes; }
 
 private:
+    class Writer;
+
     void append(const QJsonObject &event);
     QJsonObject event(const char *phase, const QString &name, double t) const;
-    // A complete slice on `lane` that ended at `end` (seconds) and lasted `seconds`.
-    void slice(const QString &name, Lane lane, double end, double seconds, const char *category,
-               const QJsonObject &args);
     void metadata(const char *what, int tid, const QJsonObject &args);
-    bool full() const { return m_events.size() >= kMaxEvents || m_bytes >= kMaxBytes; }
+    bool full() const { return m_offsets.size() >= kMaxEvents || m_data.size() >= kMaxBytes; }
+    // The event at `index` as JSON, with a move's later time applied.
+    QByteArray eventJson(qsizetype index) const;
 
-    QList<QByteArray> m_events; // each event as compact JSON: a fraction of a QJsonObject
-    QHash<qint64, qsizetype> m_moveEvents; // a move's id → its slice, for a later move_time
+    // Every event as CBOR (QCborStreamWriter writes it straight from the message, with no
+    // object tree), one after another in one buffer: a fraction of the memory and time of a
+    // QJsonObject each. Written out as JSON once, by toJson().
+    QByteArray m_data;
+    QList<qsizetype> m_offsets; // where each event begins in m_data
+    QHash<qint64, qsizetype> m_pendingMoves; // an untimed move's id → its event, for a later move_time
+    QHash<qsizetype, double> m_moveTimes; // a move's event → its seconds, from its move_time
     qint64 m_pid = 0; // the current stream's process
     int m_processes = 0;
     qint64 m_leftOut = 0;
-    qint64 m_bytes = 0; // of m_events
 };
 
 } // namespace tk
