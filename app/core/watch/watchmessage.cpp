@@ -2,12 +2,6 @@
 
 namespace tk {
 
-namespace {
-
-template<class> inline constexpr bool kAlwaysFalse = false;
-
-} // namespace
-
 WatchMessage::Type WatchMessage::type() const
 {
     return std::visit(
@@ -39,10 +33,11 @@ WatchMessage::Type WatchMessage::type() const
                 return Type::RecordingCapped;
             else if constexpr (std::is_same_v<B, message::Notice>)
                 return Type::Notice;
-            else if constexpr (std::is_same_v<B, message::Bye>)
+            else {
+                // A body added to the variant without its type fails here.
+                static_assert(std::is_same_v<B, message::Bye>, "a message body without its type");
                 return Type::Bye;
-            else
-                static_assert(kAlwaysFalse<B>, "a message body without its type");
+            }
         },
         body);
 }
