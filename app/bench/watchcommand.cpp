@@ -197,11 +197,18 @@ int WatchCommand::writeTrace(const QStringList &files, bool listening)
             return 3;
         }
         // What the recording shows (WatchFindings), as instants of its process.
-        // Read whole for that: a recording over 256 MiB gets its timeline without findings.
+        // Read a block at a time, as the app reads it: a recording over 256 MiB gets its
+        // timeline without findings.
         QFile f(file);
         if (f.open(QIODevice::ReadOnly) && f.size() <= (qint64(256) << 20)) {
             WatchedProgram program;
-            program.feed(f.readAll());
+            while (!f.atEnd()) {
+                const QByteArray block = f.read(1 << 20);
+                if (block.isEmpty())
+                    break;
+                program.feed(block);
+            }
+            program.finishInput();
             trace.addFindings(program.hello().pid, WatchFindings::of(program));
         } else {
             m_err << KoreanParticles::resolve(
@@ -209,7 +216,15 @@ int WatchCommand::writeTrace(const QStringList &files, bool listening)
                   << "\n";
         }
     }
-    m_out << trace.toJson() << "\n";
+    if (QIODevice *device = m_out.device()) {
+        m_out.flush(); // what came before, then the trace straight to the device
+        if (!WatchTrace::write(device, {&trace}) || device->write("\n") != 1) {
+            m_err << tr("Could not write the trace: %1").arg(device->errorString()) << "\n";
+            return 1;
+        }
+    } else {
+        m_out << trace.toJson() << "\n";
+    }
     if (trace.leftOut() > 0)
         m_err
             << tr("%1 events were left out: a trace holds at most %2.").arg(trace.leftOut()).arg(WatchTrace::kMaxEvents)

@@ -316,7 +316,7 @@ bool WatchController::exportTrace(const QList<const ProgramKitchen *> &kitchens,
         return false;
     }
     QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(WatchTrace::toJson(traces)) < 0 || !f.commit()) {
+    if (!f.open(QIODevice::WriteOnly) || !WatchTrace::write(&f, traces) || !f.commit()) {
         *error = f.errorString();
         return false;
     }

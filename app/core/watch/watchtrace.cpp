@@ -4,6 +4,9 @@
 #include "core/watch/watchlinereader.h"
 #include "core/watch/watchparser.h"
 
+#include <QBuffer>
+#include <QCborArray>
+#include <QCborMap>
 #include <QCborStreamReader>
 #include <QCborValue>
 #include <QFile>
@@ -30,42 +33,48 @@ QJsonObject WatchTrace::event(const char *phase, const QString &name, double t) 
 }
 
 // One complete slice ("X") written as CBOR into the trace's buffer: its fields in the order
-// they are given, its args a map that the caller fills between begin() and end().
+// they are given, its args a map that the caller fills between begin() and end(). Keys and the
+// strings that repeat (a file, a device, an API) are written as their index in the trace's
+// tables, numbers that are whole as integers: a move is ~90 bytes, not ~280.
 class WatchTrace::Writer
 {
 public:
-    Writer(WatchTrace &trace, const QString &name, Lane lane, double end, double seconds, const char *category)
+    Writer(WatchTrace &trace, const QString &name, bool nameRepeats, Lane lane, double end, double seconds,
+           const char *category)
         : m_trace(trace), m_w(&m_event)
     {
         m_w.startMap();
         key("ph");
-        m_w.append(QLatin1String("X"));
+        appendText(QStringLiteral("X"));
         key("name");
-        m_w.append(name);
+        if (nameRepeats)
+            appendText(name);
+        else
+            m_w.append(name);
         key("pid");
-        m_w.append(double(trace.m_pid));
+        appendNumber(double(trace.m_pid));
         key("ts");
-        m_w.append(micros(std::max(0.0, end - seconds)));
+        appendNumber(micros(std::max(0.0, end - seconds)));
         key("tid");
         m_w.append(int(lane));
         key("dur");
-        m_w.append(micros(seconds));
+        appendNumber(micros(seconds));
         key("cat");
-        m_w.append(QLatin1String(category));
+        appendText(QLatin1String(category));
         key("args");
         m_w.startMap();
     }
 
-    void key(const char *k) { m_w.append(QLatin1String(k)); }
+    void key(const char *k) { m_w.append(m_trace.keyRef(k)); }
     void text(const char *k, const QString &v)
     {
         key(k);
-        m_w.append(v);
+        appendText(v);
     }
     void number(const char *k, double v)
     {
         key(k);
-        m_w.append(v);
+        appendNumber(v);
     }
     void integer(const char *k, int v)
     {
@@ -82,7 +91,7 @@ public:
         key(k);
         m_w.startArray(quint64(dims.size()));
         for (qint64 d : dims)
-            m_w.append(double(d));
+            m_w.append(d);
         m_w.endArray();
     }
     // Ends the event; its index.
@@ -90,16 +99,96 @@ public:
     {
         m_w.endMap(); // args
         m_w.endMap();
-        m_trace.m_offsets.append(m_trace.m_data.size());
-        m_trace.m_data += m_event;
-        return m_trace.m_offsets.size() - 1;
+        return m_trace.store(m_event);
     }
 
 private:
+    void appendText(const QString &v)
+    {
+        const qint64 ref = m_trace.stringRef(v);
+        if (ref < 0) {
+            m_w.append(v);
+            return;
+        }
+        m_w.append(kStringRef);
+        m_w.append(ref);
+    }
+    void appendNumber(double v)
+    {
+        if (std::isfinite(v) && v == std::trunc(v) && std::fabs(v) < 9.0e15)
+            m_w.append(qint64(v));
+        else
+            m_w.append(v);
+    }
+
     WatchTrace &m_trace;
     QByteArray m_event; // QCborStreamWriter writes a QByteArray from its start: the event's own
     QCborStreamWriter m_w;
 };
+
+qint64 WatchTrace::keyRef(const char *key)
+{
+    const QLatin1String k(key);
+    const auto it = m_keys.constFind(k);
+    if (it != m_keys.constEnd())
+        return *it;
+    const qint64 ref = m_keyNames.size();
+    m_keyNames.append(QString(k));
+    m_keys.insert(k, ref); // keys are literals: the view stays valid
+    return ref;
+}
+
+qint64 WatchTrace::stringRef(const QString &text)
+{
+    const auto it = m_strings.constFind(text);
+    if (it != m_strings.constEnd())
+        return *it;
+    if (m_stringList.size() >= kMaxStrings)
+        return -1; // written in the event itself
+    const qint64 ref = m_stringList.size();
+    m_stringList.append(text);
+    m_strings.insert(text, ref);
+    return ref;
+}
+
+qsizetype WatchTrace::store(const QByteArray &event)
+{
+    // Blocks of 1 MiB, not one growing buffer: no copy of everything each time it doubles.
+    if (m_chunks.isEmpty() || m_chunks.constLast().size() + event.size() > kChunkBytes) {
+        m_chunks.append(QByteArray());
+        m_chunks.last().reserve(std::max<qsizetype>(kChunkBytes, event.size()));
+    }
+    QByteArray &chunk = m_chunks.last();
+    m_slots.append(Slot{qint32(m_chunks.size() - 1), qint32(chunk.size()), qint32(event.size())});
+    chunk += event;
+    m_bytes += event.size();
+    return m_slots.size() - 1;
+}
+
+QJsonValue WatchTrace::plain(const QCborValue &v) const
+{
+    if (v.isMap()) {
+        QJsonObject o;
+        const QCborMap map = v.toMap();
+        for (auto it = map.constBegin(); it != map.constEnd(); ++it) {
+            const QCborValue k = it.key();
+            const qint64 ref = k.isInteger() ? k.toInteger() : -1;
+            o.insert(ref >= 0 && ref < m_keyNames.size() ? m_keyNames.at(ref) : k.toString(), plain(it.value()));
+        }
+        return o;
+    }
+    if (v.isArray()) {
+        QJsonArray a;
+        for (const QCborValue &x : v.toArray())
+            a.append(plain(x));
+        return a;
+    }
+    if (v.isTag() && v.tag() == kStringRef) {
+        const qint64 ref = v.taggedValue().toInteger(-1);
+        return ref >= 0 && ref < m_stringList.size() ? QJsonValue(m_stringList.at(ref)) : QJsonValue();
+    }
+    return v.toJsonValue();
+}
 
 bool WatchTrace::addRecording(const QString &path, QString *error)
 {
@@ -150,8 +239,7 @@ void WatchTrace::append(const QJsonObject &event)
         ++m_leftOut;
         return;
     }
-    m_offsets.append(m_data.size());
-    m_data += QCborValue::fromJsonValue(event).toCbor();
+    store(QCborValue::fromJsonValue(event).toCbor());
 }
 
 void WatchTrace::metadata(const char *what, int tid, const QJsonObject &args)
@@ -196,7 +284,7 @@ void WatchTrace::add(const WatchMessage &m)
         const MoveReport &r = m.move();
         const QString name
             = QStringLiteral("%1 %2 → %3").arg(r.sourceName.isEmpty() ? r.api : r.sourceName, r.fromDevice, r.toDevice);
-        Writer w(*this, name, Moves, m.t, r.seconds, "move");
+        Writer w(*this, name, true, Moves, m.t, r.seconds, "move");
         w.text("name", r.sourceName);
         w.text("api", r.api);
         w.number("bytes", double(r.bytes));
@@ -240,7 +328,7 @@ void WatchTrace::add(const WatchMessage &m)
             return;
         }
         const WatchStep &s = m.step();
-        Writer w(*this, QStringLiteral("step %1").arg(s.n), Steps, m.t, s.seconds, "step");
+        Writer w(*this, QStringLiteral("step %1").arg(s.n), false, Steps, m.t, s.seconds, "step");
         w.number("n", double(s.n));
         w.text("optimizer", s.optimizer);
         w.number("wait_s", s.waitSeconds);
@@ -268,7 +356,7 @@ void WatchTrace::add(const WatchMessage &m)
             return;
         }
         const WatchCollective &c = m.collective();
-        Writer w(*this, c.op, Collectives, m.t, c.seconds, "collective");
+        Writer w(*this, c.op, true, Collectives, m.t, c.seconds, "collective");
         w.text("op", c.op);
         w.number("bytes", double(c.bytes));
         w.flag("async", c.asynchronous);
@@ -285,7 +373,7 @@ void WatchTrace::add(const WatchMessage &m)
             return;
         }
         const WatchStep &s = m.step();
-        Writer w(*this, QStringLiteral("cell [%1]").arg(s.n), Cells, m.t, s.seconds, "cell");
+        Writer w(*this, QStringLiteral("cell [%1]").arg(s.n), false, Cells, m.t, s.seconds, "cell");
         w.number("cell", double(s.n));
         w.number("wait_s", s.waitSeconds);
         w.number("copy_s", s.copySeconds);
@@ -301,7 +389,7 @@ void WatchTrace::add(const WatchMessage &m)
             return;
         }
         const WatchDataWait &d = m.dataWait();
-        Writer w(*this, QStringLiteral("next(loader) batch %1").arg(d.batch), DataWaits, m.t, d.seconds, "data_wait");
+        Writer w(*this, QStringLiteral("next(loader) batch %1").arg(d.batch), false, DataWaits, m.t, d.seconds, "data_wait");
         w.number("batch", double(d.batch));
         w.flag("pin_memory", d.pinMemory);
         w.text("file", d.file);
@@ -379,9 +467,8 @@ QByteArray WatchTrace::toJson() const { return toJson({this}); }
 
 QByteArray WatchTrace::eventJson(qsizetype index) const
 {
-    const qsizetype begin = m_offsets.at(index);
-    const qsizetype end = index + 1 < m_offsets.size() ? m_offsets.at(index + 1) : m_data.size();
-    QJsonObject e = QCborValue::fromCbor(m_data.constData() + begin, end - begin).toJsonValue().toObject();
+    const Slot &slot = m_slots.at(index);
+    QJsonObject e = plain(QCborValue::fromCbor(m_chunks.at(slot.chunk).constData() + slot.begin, slot.size)).toObject();
     const auto timed = m_moveTimes.constFind(index);
     if (timed != m_moveTimes.constEnd()) {
         // A move timed by CUDA events afterwards: its slice keeps its end.
@@ -397,26 +484,46 @@ QByteArray WatchTrace::eventJson(qsizetype index) const
 
 QByteArray WatchTrace::toJson(const QList<const WatchTrace *> &traces)
 {
+    QByteArray json;
+    QBuffer buffer(&json);
+    buffer.open(QIODevice::WriteOnly);
+    write(&buffer, traces);
+    return json;
+}
+
+bool WatchTrace::write(QIODevice *out, const QList<const WatchTrace *> &traces)
+{
+    // Written as it is made, a block at a time: a trace of 500,000 events is ~130 MB of JSON,
+    // never held whole.
     qint64 leftOut = 0;
-    QByteArray events;
+    QByteArray block = QByteArrayLiteral("{\"traceEvents\":[");
+    const auto flush = [&](qsizetype atLeast) {
+        if (block.size() < atLeast)
+            return true;
+        const bool ok = out->write(block) == block.size();
+        block.clear();
+        return ok;
+    };
+    bool first = true;
     for (const WatchTrace *t : traces) {
         leftOut += t->m_leftOut;
-        for (qsizetype i = 0; i < t->m_offsets.size(); ++i) {
-            if (!events.isEmpty())
-                events += ',';
-            events += t->eventJson(i);
+        for (qsizetype i = 0; i < t->m_slots.size(); ++i) {
+            if (!first)
+                block += ',';
+            first = false;
+            block += t->eventJson(i);
+            if (!flush(kChunkBytes))
+                return false;
         }
     }
     QJsonObject other{{QStringLiteral("tool"), QStringLiteral("Tensor Kitchen")},
                       {QStringLiteral("source"), QStringLiteral("tensorkitchen watch stream")}};
     if (leftOut > 0)
         other[QStringLiteral("events_left_out")] = double(leftOut);
-    QByteArray out = QByteArrayLiteral("{\"traceEvents\":[");
-    out += events;
-    out += QByteArrayLiteral("],\"displayTimeUnit\":\"ms\",\"otherData\":");
-    out += QJsonDocument(other).toJson(QJsonDocument::Compact);
-    out += '}';
-    return out;
+    block += QByteArrayLiteral("],\"displayTimeUnit\":\"ms\",\"otherData\":");
+    block += QJsonDocument(other).toJson(QJsonDocument::Compact);
+    block += '}';
+    return flush(0);
 }
 
 } // namespace tk

@@ -5,8 +5,11 @@
 
 #include <QByteArray>
 #include <QCborStreamWriter>
+#include <QCborValue>
+#include <QJsonValue>
 #include <QCoreApplication>
 #include <QHash>
+#include <QIODevice>
 #include <QJsonObject>
 #include <QList>
 
@@ -27,7 +30,7 @@ class WatchTrace
     Q_DECLARE_TR_FUNCTIONS(WatchTrace)
 
 public:
-    // A program's trace holds at most this many events and bytes of JSON; later ones are left
+    // A program's trace holds at most this many events and stored bytes (its compact CBOR); later ones are left
     // out (and counted), so a long run cannot make the app hold more.
     static constexpr int kMaxEvents = 500000;
     static constexpr qint64 kMaxBytes = qint64(64) << 20;
@@ -44,7 +47,9 @@ public:
     void addFindings(qint64 pid, const QList<WatchFinding> &findings);
     // Several programs' traces (each its own process: the ranks of a job) as one file.
     static QByteArray toJson(const QList<const WatchTrace *> &traces);
-    qsizetype eventCount() const { return m_offsets.size(); }
+    // The same, written to `out` as it is made (false when a write fails).
+    static bool write(QIODevice *out, const QList<const WatchTrace *> &traces);
+    qsizetype eventCount() const { return m_slots.size(); }
     qint64 leftOut() const { return m_leftOut; }
     int processes() const { return m_processes; }
 
@@ -54,15 +59,37 @@ private:
     void append(const QJsonObject &event);
     QJsonObject event(const char *phase, const QString &name, double t) const;
     void metadata(const char *what, int tid, const QJsonObject &args);
-    bool full() const { return m_offsets.size() >= kMaxEvents || m_data.size() >= kMaxBytes; }
+    bool full() const { return m_slots.size() >= kMaxEvents || m_bytes >= kMaxBytes; }
     // The event at `index` as JSON, with a move's later time applied.
     QByteArray eventJson(qsizetype index) const;
+    // A key's or a repeated string's index in its table (a string: -1 once the table is full).
+    qint64 keyRef(const char *key);
+    qint64 stringRef(const QString &text);
+    qsizetype store(const QByteArray &event);
+    // A stored event as JSON: its keys and strings taken back from the tables.
+    QJsonValue plain(const QCborValue &v) const;
+
+    // A string given by its index in m_stringList (CBOR's "stringref" tag).
+    static constexpr QCborTag kStringRef = QCborTag(25);
+    static constexpr qsizetype kChunkBytes = qsizetype(1) << 20;
+    static constexpr qsizetype kMaxStrings = 4096;
+    struct Slot
+    {
+        qint32 chunk;
+        qint32 begin;
+        qint32 size;
+    };
 
     // Every event as CBOR (QCborStreamWriter writes it straight from the message, with no
-    // object tree), one after another in one buffer: a fraction of the memory and time of a
+    // object tree), one after another in blocks: a fraction of the memory and time of a
     // QJsonObject each. Written out as JSON once, by toJson().
-    QByteArray m_data;
-    QList<qsizetype> m_offsets; // where each event begins in m_data
+    QList<QByteArray> m_chunks;
+    QList<Slot> m_slots; // where each event lies in m_chunks
+    qint64 m_bytes = 0;
+    QHash<QLatin1String, qint64> m_keys;
+    QList<QString> m_keyNames;
+    QHash<QString, qint64> m_strings;
+    QList<QString> m_stringList;
     QHash<qint64, qsizetype> m_pendingMoves; // an untimed move's id → its event, for a later move_time
     QHash<qsizetype, double> m_moveTimes; // a move's event → its seconds, from its move_time
     qint64 m_pid = 0; // the current stream's process

@@ -293,6 +293,41 @@ private Q_SLOTS:
         }
     }
 
+    // The trace keeps repeated strings once, in a table of its own, and a string past the
+    // table's end in its event: each of 6,000 files and tensor names (more than the table
+    // holds) comes back as it was given, and a CUDA-timed move gets its later time.
+    void manyDistinctStringsComeBackExact()
+    {
+        WatchTrace trace;
+        QByteArray text = stream(7, 0).split('\n').first() + '\n';
+        const int n = 6000;
+        for (int i = 0; i < n; ++i)
+            text += QStringLiteral(R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"t%2","from":"cpu","to":"meta","bytes":%3,"seconds":%4,"timing":"%5","file":"/u/f%2.py","line":%6})"
+                                   "\n")
+                        .arg(1.0 + i)
+                        .arg(i)
+                        .arg(i * 4)
+                        .arg(i == n - 1 ? QStringLiteral("null") : QStringLiteral("0.5"))
+                        .arg(i == n - 1 ? QStringLiteral("cuda_events") : QStringLiteral("wall"))
+                        .arg(i + 1)
+                        .toUtf8();
+        text += QByteArray(R"({"type":"move_time","t":9000,"id":5999,"seconds":0.25})") + '\n';
+        feed(trace, text);
+        const QList<QJsonObject> moves = select(eventsOf(trace.toJson()), QStringLiteral("X"));
+        QCOMPARE(moves.size(), n);
+        for (int i = 0; i < n; ++i) {
+            const QJsonObject args = moves.at(i).value("args").toObject();
+            QCOMPARE(args.value("file").toString(), QStringLiteral("/u/f%1.py").arg(i));
+            QCOMPARE(args.value("name").toString(), QStringLiteral("t%1").arg(i));
+            QCOMPARE(moves.at(i).value("name").toString(), QStringLiteral("t%1 cpu → meta").arg(i));
+            QCOMPARE(args.value("bytes").toDouble(), double(i * 4));
+            QCOMPARE(args.value("api").toString(), QStringLiteral("Tensor.to"));
+        }
+        QCOMPARE(moves.constLast().value("dur").toDouble(), 250000.0);
+        QCOMPARE(moves.constLast().value("ts").toDouble(), 6000.0 * 1e6 - 250000.0);
+        QVERIFY(!moves.constLast().value("args").toObject().contains("timed"));
+    }
+
     void badInputIsRefusedClearly()
     {
         QTemporaryDir dir;
