@@ -1,5 +1,8 @@
 // Measures how long the GUI event loop stalls while the kitchen works: a probe timer fires
 // every 2 ms and records how late each tick is. Run offscreen (or under Xvfb) by gui-stall.sh.
+// With `--recording F.tkwatch` it measures instead the app opening a recording as fast as it
+// can be played (the watcher's "as fast as possible"): the seconds until the program's tab has
+// it all, the memory that took and the longest stall meanwhile (bench/open-recording.sh).
 #include "ui/kitchen/cardmime.h"
 #include "ui/kitchen/devicepane.h"
 #include "ui/kitchen/flightoverlay.h"
@@ -7,10 +10,12 @@
 #include "ui/kitchen/kitchenview.h"
 #include "ui/kitchen/dragmeaningbox.h"
 #include "ui/window/mainwindow.h"
+#include "core/watch/watchreplay.h"
 
 #include <QApplication>
 #include <QDropEvent>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMimeData>
@@ -31,18 +36,22 @@ public:
         m_timer.setTimerType(Qt::PreciseTimer);
         QObject::connect(&m_timer, &QTimer::timeout, [this] {
             const qint64 now = m_clock.nsecsElapsed();
-            if (m_last > 0)
-                m_worst = std::max(m_worst, (now - m_last) / 1e6 - 2.0);
+            if (m_last > 0 && (now - m_last) / 1e6 - 2.0 > m_worst) {
+                m_worst = (now - m_last) / 1e6 - 2.0;
+                m_worstAt = now / 1e9;
+            }
             m_last = now;
         });
     }
     void start()
     {
         m_worst = 0;
+        m_worstAt = 0;
         m_last = 0;
         m_clock.start();
         m_timer.start();
     }
+    double worstAt() const { return m_worstAt; } // seconds after start() that it ended
     double stop()
     {
         m_timer.stop();
@@ -54,6 +63,7 @@ private:
     QElapsedTimer m_clock;
     qint64 m_last = 0;
     double m_worst = 0;
+    double m_worstAt = 0;
 };
 
 void spin(const std::function<bool()> &done, int timeoutMs = 120000)
@@ -74,12 +84,64 @@ void dropOn(QWidget *target, int id, const QString &from)
     QApplication::sendEvent(target, &drop);
 }
 
+// A line of /proc/self/status in KiB (VmRSS: now, VmHWM: the peak so far).
+qint64 statusKiB(const char *key)
+{
+    QFile f(QStringLiteral("/proc/self/status"));
+    if (!f.open(QIODevice::ReadOnly))
+        return -1;
+    for (const QByteArray &line : f.readAll().split('\n'))
+        if (line.startsWith(key))
+            return line.mid(qsizetype(qstrlen(key))).trimmed().split(' ').value(0).toLongLong();
+    return -1;
+}
+
+int openRecording(MainWindow &w, const QString &path)
+{
+    spin([] { return false; }, 500);
+    Probe probe;
+    const qint64 before = statusKiB("VmRSS:");
+    QElapsedTimer clock;
+    clock.start();
+    probe.start();
+    w.openFile(path);
+    auto *replay = w.findChild<WatchReplay *>();
+    if (!replay) {
+        std::fprintf(stderr, "%s did not open\n", qPrintable(path));
+        return 1;
+    }
+    bool finished = false;
+    QObject::connect(replay, &WatchReplay::finished, [&] { finished = true; });
+    replay->setSpeed(0); // as fast as possible
+    spin([&] { return finished; }, 600000);
+    spin([] { return false; }, 200); // the tab's last repaint
+    const double seconds = clock.elapsed() / 1000.0;
+    QJsonObject result{{QStringLiteral("recording"), path},
+                       {QStringLiteral("recording_bytes"), double(QFile(path).size())},
+                       {QStringLiteral("finished"), finished},
+                       {QStringLiteral("open_seconds"), seconds},
+                       {QStringLiteral("worst_stall_ended_s"), probe.worstAt()},
+                       {QStringLiteral("worst_stall_ms"), probe.stop()},
+                       {QStringLiteral("rss_before_mib"), before / 1024.0},
+                       {QStringLiteral("peak_over_before_mib"), (statusKiB("VmHWM:") - before) / 1024.0},
+                       {QStringLiteral("platform"), QGuiApplication::platformName()}};
+    std::printf("%s", QJsonDocument(result).toJson().constData());
+    return finished ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char *argv[])
 {
     QApplication app(argc, argv);
     MainWindow w;
+    const QStringList args = QCoreApplication::arguments();
+    const qsizetype recording = args.indexOf(QStringLiteral("--recording"));
+    if (recording > 0 && recording + 1 < args.size()) {
+        w.resize(1366, 768); // a laptop's screen
+        w.show();
+        return openRecording(w, args.at(recording + 1));
+    }
     w.resize(1280, 800);
     w.show();
     w.kitchen()->setMetaPaneVisible(true);

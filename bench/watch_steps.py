@@ -19,7 +19,7 @@ runs B unwatched too, and shows how far its pairs spread; many short rounds (`--
 --rounds 40`) give a tighter median than a few long ones.
 
   python3 bench/watch_steps.py [--steps 50000] [--rounds 5] [--bench build/app/tensor-kitchen-bench]
-                               [--control]
+                               [--control] [--keep steps.tkwatch]
 Prints a table, then one JSON line.
 """
 from __future__ import annotations
@@ -29,6 +29,7 @@ import json
 import os
 import platform
 import resource
+import shutil
 import statistics
 import subprocess
 import sys
@@ -122,6 +123,9 @@ def main() -> int:
     ap.add_argument("--device", default="cpu", choices=("cpu", "cuda"))
     ap.add_argument("--threads", type=int, default=1, help="torch.set_num_threads")
     ap.add_argument("--bench", help="tensor-kitchen-bench, to replay the last recording")
+    ap.add_argument("--keep", metavar="PATH",
+                    help="keep the last watched round's recording here (bench/open-recording.sh "
+                         "opens it in the app); --rounds 1 makes just one")
     ap.add_argument("--control", action="store_true",
                     help="B unwatched too (A/A): how far pairs differ with no watcher at all")
     args = ap.parse_args()
@@ -183,6 +187,8 @@ def main() -> int:
         result["replay_seconds"] = replay["seconds"]
         result["replay_growth_bytes"] = replay.get("growth_bytes", float("nan"))
         result["replay_growth_over_size"] = replay.get("growth_bytes", float("nan")) / max(1, sizes[-1])
+    if args.keep and not args.control and os.path.exists(record):
+        shutil.copyfile(record, args.keep)
     print("watch steps: torch %s, Python %s, %s, %d thread(s), %d steps, %d interleaved rounds"
           % (torch.__version__, platform.python_version(), args.device, args.threads,
              args.steps, args.rounds))

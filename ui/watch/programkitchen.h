@@ -85,6 +85,7 @@ private:
     StepChart *m_chart = nullptr;
     FindingsPanel *m_findings = nullptr;
     QTimer *m_findingsTimer = nullptr;
+    static constexpr int kFindingsMs = 500;
     QLabel *m_status = nullptr;
     QLabel *m_lost = nullptr;
     QPlainTextEdit *m_output = nullptr;

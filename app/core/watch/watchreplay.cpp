@@ -141,7 +141,9 @@ void WatchReplay::tick()
 {
     if (!m_playing || m_paused || !m_program)
         return;
-    for (int done = 0; done < kLinesPerTurn; ++done) {
+    QElapsedTimer turn;
+    turn.start();
+    for (int done = 0; done < kLinesPerTurn && !turn.hasExpired(kTurnMs); ++done) {
         if (m_next >= m_queue.size() && !readMore()) {
             end();
             return;

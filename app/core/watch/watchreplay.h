@@ -23,7 +23,10 @@ class WatchReplay : public QObject
 public:
     static constexpr qint64 kDefaultMaxBytes = qint64(4) << 30; // read at most; said when cut
     static constexpr qint64 kChunkBytes = 64 * 1024;
-    static constexpr int kLinesPerTurn = 2000; // then the event loop gets a turn
+    // Then the event loop gets a turn: after this many lines or this long, whichever comes
+    // first (a line may be a window of thousands of steps: a count alone froze the GUI 2 s).
+    static constexpr int kLinesPerTurn = 2000;
+    static constexpr int kTurnMs = 10;
     static constexpr double kMaxGap = 10.0; // recording seconds: a longer idle stretch plays as this
 
     explicit WatchReplay(QObject *parent = nullptr);

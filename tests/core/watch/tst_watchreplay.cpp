@@ -14,6 +14,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -85,6 +86,56 @@ private Q_SLOTS:
         QCOMPARE(p->counters().dropped, qint64(5));
         QCOMPARE(p->device(QStringLiteral("cuda:0"))->peakAllocated, qint64(3000));
         QCOMPARE(p->device(QStringLiteral("cpu"))->peakRss, direct.device(QStringLiteral("cpu"))->peakRss);
+    }
+
+    // A window line holds ~0.1 s of a fast loop: thousands of steps. Played as fast as
+    // possible, the replay still gives the event loop its turns (every ~10 ms), so the
+    // window that shows it keeps answering: 100 lines of 2,000 steps each are not one turn.
+    void replayOfHeavyLinesLetsTheEventLoopRun()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("heavy.tkwatch"));
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"type":"hello","t":0,"v":1,"pid":7,"program":"/u/loop.py","python":"3.11.2","torch":"2.14.1"})"
+                "\n");
+        const int lines = 100, perLine = 2000; // a line is ~40 KB, under the 64 KiB a line may hold
+        for (int w = 0; w < lines; ++w) {
+            QByteArray ones, zeros, sites, micros;
+            for (int i = 0; i < perLine; ++i) {
+                const char *sep = i ? "," : "";
+                ones += sep + QByteArray("100");
+                zeros += sep + QByteArray("0");
+                sites += sep + QByteArray("0");
+                micros += sep + QByteArray("90");
+            }
+            f.write(QByteArray(R"({"type":"window","t":)") + QByteArray::number(0.1 * (w + 1)) + R"(,"t0":)"
+                    + QByteArray::number(0.1 * w) + R"(,"n0":)" + QByteArray::number(w * perLine)
+                    + R"(,"sites":[{"type":"step","optimizer":"SGD","file":"/u/loop.py","line":9}],"site":[)"
+                    + sites + R"(],"dt":[)" + ones + R"(],"step":{"seconds":[)" + micros + R"(],"wait_s":[)"
+                    + zeros + R"(],"copy_s":[)" + zeros + R"(],"bytes":[)" + zeros + R"(],"moves":[)" + zeros
+                    + "]}}\n");
+        }
+        f.write(QByteArray(R"({"type":"bye","t":)") + QByteArray::number(0.1 * lines + 0.1) + R"(,"exit_code":0})"
+                + "\n");
+        f.close();
+
+        WatchReplay replay;
+        QVERIFY2(replay.open(path), qPrintable(replay.errorString()));
+        replay.setSpeed(0);
+        QSignalSpy finished(&replay, &WatchReplay::finished);
+        int turns = 0;
+        QTimer probe; // fires only when the event loop gets a turn
+        probe.setInterval(0);
+        QObject::connect(&probe, &QTimer::timeout, [&] { ++turns; });
+        probe.start();
+        replay.start();
+        QVERIFY(finished.wait(60000));
+        probe.stop();
+        QCOMPARE(replay.program()->state(), WatchedProgram::State::Ended);
+        QCOMPARE(replay.program()->stepCount(), qint64(lines * perLine));
+        // Before the turns were timed, all 102 lines were one turn (2,000 lines a turn).
+        QVERIFY2(turns >= 5, qPrintable(QStringLiteral("%1 turns").arg(turns)));
     }
 
     void replayAtRealPaceTakesTheRecordingsTime()
