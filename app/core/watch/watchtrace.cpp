@@ -389,7 +389,8 @@ void WatchTrace::add(const WatchMessage &m)
             return;
         }
         const WatchDataWait &d = m.dataWait();
-        Writer w(*this, QStringLiteral("next(loader) batch %1").arg(d.batch), false, DataWaits, m.t, d.seconds, "data_wait");
+        Writer w(*this, QStringLiteral("next(loader) batch %1").arg(d.batch), false, DataWaits, m.t, d.seconds,
+                 "data_wait");
         w.number("batch", double(d.batch));
         w.flag("pin_memory", d.pinMemory);
         w.text("file", d.file);

@@ -111,10 +111,9 @@ private Q_SLOTS:
             }
             f.write(QByteArray(R"({"type":"window","t":)") + QByteArray::number(0.1 * (w + 1)) + R"(,"t0":)"
                     + QByteArray::number(0.1 * w) + R"(,"n0":)" + QByteArray::number(w * perLine)
-                    + R"(,"sites":[{"type":"step","optimizer":"SGD","file":"/u/loop.py","line":9}],"site":[)"
-                    + sites + R"(],"dt":[)" + ones + R"(],"step":{"seconds":[)" + micros + R"(],"wait_s":[)"
-                    + zeros + R"(],"copy_s":[)" + zeros + R"(],"bytes":[)" + zeros + R"(],"moves":[)" + zeros
-                    + "]}}\n");
+                    + R"(,"sites":[{"type":"step","optimizer":"SGD","file":"/u/loop.py","line":9}],"site":[)" + sites
+                    + R"(],"dt":[)" + ones + R"(],"step":{"seconds":[)" + micros + R"(],"wait_s":[)" + zeros
+                    + R"(],"copy_s":[)" + zeros + R"(],"bytes":[)" + zeros + R"(],"moves":[)" + zeros + "]}}\n");
         }
         f.write(QByteArray(R"({"type":"bye","t":)") + QByteArray::number(0.1 * lines + 0.1) + R"(,"exit_code":0})"
                 + "\n");

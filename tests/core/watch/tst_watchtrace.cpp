@@ -302,15 +302,17 @@ private Q_SLOTS:
         QByteArray text = stream(7, 0).split('\n').first() + '\n';
         const int n = 6000;
         for (int i = 0; i < n; ++i)
-            text += QStringLiteral(R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"t%2","from":"cpu","to":"meta","bytes":%3,"seconds":%4,"timing":"%5","file":"/u/f%2.py","line":%6})"
-                                   "\n")
-                        .arg(1.0 + i)
-                        .arg(i)
-                        .arg(i * 4)
-                        .arg(i == n - 1 ? QStringLiteral("null") : QStringLiteral("0.5"))
-                        .arg(i == n - 1 ? QStringLiteral("cuda_events") : QStringLiteral("wall"))
-                        .arg(i + 1)
-                        .toUtf8();
+            text
+                += QStringLiteral(
+                       R"({"type":"move","t":%1,"id":%2,"api":"Tensor.to","kind":"tensor","name":"t%2","from":"cpu","to":"meta","bytes":%3,"seconds":%4,"timing":"%5","file":"/u/f%2.py","line":%6})"
+                       "\n")
+                       .arg(1.0 + i)
+                       .arg(i)
+                       .arg(i * 4)
+                       .arg(i == n - 1 ? QStringLiteral("null") : QStringLiteral("0.5"))
+                       .arg(i == n - 1 ? QStringLiteral("cuda_events") : QStringLiteral("wall"))
+                       .arg(i + 1)
+                       .toUtf8();
         text += QByteArray(R"({"type":"move_time","t":9000,"id":5999,"seconds":0.25})") + '\n';
         feed(trace, text);
         const QList<QJsonObject> moves = select(eventsOf(trace.toJson()), QStringLiteral("X"));
