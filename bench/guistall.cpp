@@ -2,7 +2,7 @@
 // every 2 ms and records how late each tick is. Run offscreen (or under Xvfb) by gui-stall.sh.
 // With `--recording F.tkwatch` it measures instead the app opening a recording as fast as it
 // can be played (the watcher's "as fast as possible"): the seconds until the program's tab has
-// it all, the memory that took and the longest stall meanwhile (bench/open-recording.sh).
+// it all, the memory that took and the longest stall meanwhile (bench/gui-stall.sh --recording).
 #include "ui/kitchen/cardmime.h"
 #include "ui/kitchen/devicepane.h"
 #include "ui/kitchen/flightoverlay.h"

@@ -124,7 +124,7 @@ def main() -> int:
     ap.add_argument("--threads", type=int, default=1, help="torch.set_num_threads")
     ap.add_argument("--bench", help="tensor-kitchen-bench, to replay the last recording")
     ap.add_argument("--keep", metavar="PATH",
-                    help="keep the last watched round's recording here (bench/open-recording.sh "
+                    help="keep the last watched round's recording here (bench/gui-stall.sh --recording "
                          "opens it in the app); --rounds 1 makes just one")
     ap.add_argument("--control", action="store_true",
                     help="B unwatched too (A/A): how far pairs differ with no watcher at all")

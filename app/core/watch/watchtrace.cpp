@@ -255,7 +255,14 @@ void WatchTrace::metadata(const char *what, int tid, const QJsonObject &args)
 void WatchTrace::add(const WatchMessage &m)
 {
     using Type = WatchMessage::Type;
-    switch (m.type()) {
+    const Type type = m.type();
+    const bool slice = type == Type::Move || type == Type::Step || type == Type::Collective || type == Type::Cell
+        || type == Type::DataWait;
+    if (slice && full()) {
+        ++m_leftOut; // past the trace's bounds: counted, and said on export
+        return;
+    }
+    switch (type) {
     case Type::Hello: {
         const WatchHello &h = m.hello();
         m_pid = h.pid;
@@ -277,10 +284,6 @@ void WatchTrace::add(const WatchMessage &m)
         return;
     }
     case Type::Move: {
-        if (full()) {
-            ++m_leftOut;
-            return;
-        }
         const MoveReport &r = m.move();
         const QString name
             = QStringLiteral("%1 %2 → %3").arg(r.sourceName.isEmpty() ? r.api : r.sourceName, r.fromDevice, r.toDevice);
@@ -323,10 +326,6 @@ void WatchTrace::add(const WatchMessage &m)
         return;
     }
     case Type::Step: {
-        if (full()) {
-            ++m_leftOut;
-            return;
-        }
         const WatchStep &s = m.step();
         Writer w(*this, QStringLiteral("step %1").arg(s.n), false, Steps, m.t, s.seconds, "step");
         w.number("n", double(s.n));
@@ -351,10 +350,6 @@ void WatchTrace::add(const WatchMessage &m)
         return;
     }
     case Type::Collective: {
-        if (full()) {
-            ++m_leftOut;
-            return;
-        }
         const WatchCollective &c = m.collective();
         Writer w(*this, c.op, true, Collectives, m.t, c.seconds, "collective");
         w.text("op", c.op);
@@ -368,10 +363,6 @@ void WatchTrace::add(const WatchMessage &m)
         return;
     }
     case Type::Cell: {
-        if (full()) {
-            ++m_leftOut;
-            return;
-        }
         const WatchStep &s = m.step();
         Writer w(*this, QStringLiteral("cell [%1]").arg(s.n), false, Cells, m.t, s.seconds, "cell");
         w.number("cell", double(s.n));
@@ -384,10 +375,6 @@ void WatchTrace::add(const WatchMessage &m)
         return;
     }
     case Type::DataWait: {
-        if (full()) {
-            ++m_leftOut;
-            return;
-        }
         const WatchDataWait &d = m.dataWait();
         Writer w(*this, QStringLiteral("next(loader) batch %1").arg(d.batch), false, DataWaits, m.t, d.seconds,
                  "data_wait");
