@@ -76,20 +76,20 @@ public:
     bool hasExitCode() const { return m_hasExitCode; }
     int exitCode() const { return m_exitCode; }
     double lastT() const { return m_lastT; } // the latest t heard
-    QList<WatchDevice> devices() const { return m_devices; } // hello's order, then new ones
+    const QList<WatchDevice> &devices() const { return m_devices; } // hello's order, then new ones
     const WatchDevice *device(const QString &name) const;
-    QList<WatchCard> cards() const { return m_cards; }
-    QList<MoveReport> moves() const { return m_moves; } // the latest kMaxKept, in order
+    const QList<WatchCard> &cards() const { return m_cards; }
+    const QList<MoveReport> &moves() const { return m_moves; } // the latest kMaxKept, in order
     qint64 moveCount() const { return m_moveCount; } // all the stream's moves
     const MoveReport *move(qint64 moveId) const;
-    QList<WatchStep> steps() const { return m_steps; }
+    const QList<WatchStep> &steps() const { return m_steps; }
     qint64 stepCount() const { return m_stepCount; } // all the stream's optimizer steps
-    QList<WatchDataWait> dataWaits() const { return m_dataWaits; }
+    const QList<WatchDataWait> &dataWaits() const { return m_dataWaits; }
     qint64 dataWaitCount() const { return m_dataWaitCount; } // all the stream's data waits
-    QList<WatchCollective> collectives() const { return m_collectives; }
+    const QList<WatchCollective> &collectives() const { return m_collectives; }
     qint64 collectiveCount() const { return m_collectiveCount; }
-    QList<WatchCall> calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
-    QList<OpError> errors() const { return m_errors; }
+    const QList<WatchCall> &calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
+    const QList<OpError> &errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
     std::optional<WatchRecordingCap> recordingCap() const { return m_recordingCap; }
     WatchCounters counters() const { return m_counters; }
