@@ -5,8 +5,6 @@
 #include "core/watch/watchparser.h"
 
 #include <QBuffer>
-#include <QCborArray>
-#include <QCborMap>
 #include <QCborStreamReader>
 #include <QCborValue>
 #include <QFile>
@@ -65,7 +63,7 @@ public:
         m_w.startMap();
     }
 
-    void key(const char *k) { m_w.append(m_trace.keyRef(k)); }
+    void key(const char *k) { m_w.append(m_trace.m_store.keyRef(k)); }
     void text(const char *k, const QString &v)
     {
         key(k);
@@ -99,18 +97,18 @@ public:
     {
         m_w.endMap(); // args
         m_w.endMap();
-        return m_trace.store(m_event);
+        return m_trace.m_store.store(m_event);
     }
 
 private:
     void appendText(const QString &v)
     {
-        const qint64 ref = m_trace.stringRef(v);
+        const qint64 ref = m_trace.m_store.stringRef(v);
         if (ref < 0) {
             m_w.append(v);
             return;
         }
-        m_w.append(kStringRef);
+        m_w.append(WatchTraceStore::kStringRef);
         m_w.append(ref);
     }
     void appendNumber(double v)
@@ -125,70 +123,6 @@ private:
     QByteArray m_event; // QCborStreamWriter writes a QByteArray from its start: the event's own
     QCborStreamWriter m_w;
 };
-
-qint64 WatchTrace::keyRef(const char *key)
-{
-    const QLatin1String k(key);
-    const auto it = m_keys.constFind(k);
-    if (it != m_keys.constEnd())
-        return *it;
-    const qint64 ref = m_keyNames.size();
-    m_keyNames.append(QString(k));
-    m_keys.insert(k, ref); // keys are literals: the view stays valid
-    return ref;
-}
-
-qint64 WatchTrace::stringRef(const QString &text)
-{
-    const auto it = m_strings.constFind(text);
-    if (it != m_strings.constEnd())
-        return *it;
-    if (m_stringList.size() >= kMaxStrings)
-        return -1; // written in the event itself
-    const qint64 ref = m_stringList.size();
-    m_stringList.append(text);
-    m_strings.insert(text, ref);
-    return ref;
-}
-
-qsizetype WatchTrace::store(const QByteArray &event)
-{
-    // Blocks of 1 MiB, not one growing buffer: no copy of everything each time it doubles.
-    if (m_chunks.isEmpty() || m_chunks.constLast().size() + event.size() > kChunkBytes) {
-        m_chunks.append(QByteArray());
-        m_chunks.last().reserve(std::max<qsizetype>(kChunkBytes, event.size()));
-    }
-    QByteArray &chunk = m_chunks.last();
-    m_slots.append(Slot{qint32(m_chunks.size() - 1), qint32(chunk.size()), qint32(event.size())});
-    chunk += event;
-    m_bytes += event.size();
-    return m_slots.size() - 1;
-}
-
-QJsonValue WatchTrace::plain(const QCborValue &v) const
-{
-    if (v.isMap()) {
-        QJsonObject o;
-        const QCborMap map = v.toMap();
-        for (auto it = map.constBegin(); it != map.constEnd(); ++it) {
-            const QCborValue k = it.key();
-            const qint64 ref = k.isInteger() ? k.toInteger() : -1;
-            o.insert(ref >= 0 && ref < m_keyNames.size() ? m_keyNames.at(ref) : k.toString(), plain(it.value()));
-        }
-        return o;
-    }
-    if (v.isArray()) {
-        QJsonArray a;
-        for (const QCborValue &x : v.toArray())
-            a.append(plain(x));
-        return a;
-    }
-    if (v.isTag() && v.tag() == kStringRef) {
-        const qint64 ref = v.taggedValue().toInteger(-1);
-        return ref >= 0 && ref < m_stringList.size() ? QJsonValue(m_stringList.at(ref)) : QJsonValue();
-    }
-    return v.toJsonValue();
-}
 
 bool WatchTrace::addRecording(const QString &path, QString *error)
 {
@@ -239,7 +173,7 @@ void WatchTrace::append(const QJsonObject &event)
         ++m_leftOut;
         return;
     }
-    store(QCborValue::fromJsonValue(event).toCbor());
+    m_store.store(QCborValue::fromJsonValue(event).toCbor());
 }
 
 void WatchTrace::metadata(const char *what, int tid, const QJsonObject &args)
@@ -455,8 +389,7 @@ QByteArray WatchTrace::toJson() const { return toJson({this}); }
 
 QByteArray WatchTrace::eventJson(qsizetype index) const
 {
-    const Slot &slot = m_slots.at(index);
-    QJsonObject e = plain(QCborValue::fromCbor(m_chunks.at(slot.chunk).constData() + slot.begin, slot.size)).toObject();
+    QJsonObject e = m_store.event(index).toObject();
     const auto timed = m_moveTimes.constFind(index);
     if (timed != m_moveTimes.constEnd()) {
         // A move timed by CUDA events afterwards: its slice keeps its end.
@@ -495,12 +428,12 @@ bool WatchTrace::write(QIODevice *out, const QList<const WatchTrace *> &traces)
     bool first = true;
     for (const WatchTrace *t : traces) {
         leftOut += t->m_leftOut;
-        for (qsizetype i = 0; i < t->m_slots.size(); ++i) {
+        for (qsizetype i = 0; i < t->m_store.size(); ++i) {
             if (!first)
                 block += ',';
             first = false;
             block += t->eventJson(i);
-            if (!flush(kChunkBytes))
+            if (!flush(WatchTraceStore::kChunkBytes))
                 return false;
         }
     }

@@ -2,6 +2,7 @@
 
 #include "core/watch/watchfinding.h"
 #include "core/watch/watchmessage.h"
+#include "core/watch/watchtracestore.h"
 
 #include <QByteArray>
 #include <QCborStreamWriter>
@@ -49,7 +50,7 @@ public:
     static QByteArray toJson(const QList<const WatchTrace *> &traces);
     // The same, written to `out` as it is made (false when a write fails).
     static bool write(QIODevice *out, const QList<const WatchTrace *> &traces);
-    qsizetype eventCount() const { return m_slots.size(); }
+    qsizetype eventCount() const { return m_store.size(); }
     qint64 leftOut() const { return m_leftOut; }
     int processes() const { return m_processes; }
 
@@ -59,37 +60,14 @@ private:
     void append(const QJsonObject &event);
     QJsonObject event(const char *phase, const QString &name, double t) const;
     void metadata(const char *what, int tid, const QJsonObject &args);
-    bool full() const { return m_slots.size() >= kMaxEvents || m_bytes >= kMaxBytes; }
+    bool full() const { return m_store.size() >= kMaxEvents || m_store.bytes() >= kMaxBytes; }
     // The event at `index` as JSON, with a move's later time applied.
     QByteArray eventJson(qsizetype index) const;
-    // A key's or a repeated string's index in its table (a string: -1 once the table is full).
-    qint64 keyRef(const char *key);
-    qint64 stringRef(const QString &text);
-    qsizetype store(const QByteArray &event);
-    // A stored event as JSON: its keys and strings taken back from the tables.
-    QJsonValue plain(const QCborValue &v) const;
 
-    // A string given by its index in m_stringList (CBOR's "stringref" tag).
-    static constexpr QCborTag kStringRef = QCborTag(25);
-    static constexpr qsizetype kChunkBytes = qsizetype(1) << 20;
-    static constexpr qsizetype kMaxStrings = 4096;
-    struct Slot
-    {
-        qint32 chunk;
-        qint32 begin;
-        qint32 size;
-    };
-
-    // Every event as CBOR (QCborStreamWriter writes it straight from the message, with no
-    // object tree), one after another in blocks: a fraction of the memory and time of a
-    // QJsonObject each. Written out as JSON once, by toJson().
-    QList<QByteArray> m_chunks;
-    QList<Slot> m_slots; // where each event lies in m_chunks
-    qint64 m_bytes = 0;
-    QHash<QLatin1String, qint64> m_keys;
-    QList<QString> m_keyNames;
-    QHash<QString, qint64> m_strings;
-    QList<QString> m_stringList;
+    // Every event as compact CBOR (QCborStreamWriter writes it straight from the message, with
+    // no object tree): a fraction of the memory and time of a QJsonObject each. Written out as
+    // JSON once, by write().
+    WatchTraceStore m_store;
     QHash<qint64, qsizetype> m_pendingMoves; // an untimed move's id → its event, for a later move_time
     QHash<qsizetype, double> m_moveTimes; // a move's event → its seconds, from its move_time
     qint64 m_pid = 0; // the current stream's process
