@@ -248,7 +248,7 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
     }
     // The latest kListed moves and collectives: a long run's JSON stays readable (and the
     // replay holds no million objects); move_count and collective_count say how many there were.
-    const QList<MoveReport> kept = w.moves();
+    const QList<MoveReport> &kept = w.moves();
     QJsonArray moves;
     for (const MoveReport &m : kept.mid(qMax(qsizetype(0), kept.size() - kListed)))
         moves.append(QJsonObject{{QStringLiteral("id"), double(m.moveId)},
@@ -281,7 +281,7 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
     const QMap<QString, QString> unchecked = WatchFindings::notChecked(w);
     for (auto it = unchecked.constBegin(); it != unchecked.constEnd(); ++it)
         notChecked.insert(it.key(), it.value());
-    const QList<WatchCollective> keptCollectives = w.collectives();
+    const QList<WatchCollective> &keptCollectives = w.collectives();
     QJsonArray collectives;
     for (const WatchCollective &c : keptCollectives.mid(qMax(qsizetype(0), keptCollectives.size() - kListed)))
         collectives.append(QJsonObject{{QStringLiteral("op"), c.op},

@@ -12,6 +12,7 @@
 #include "ui/watch/findingspanel.h"
 
 #include <QApplication>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
@@ -20,7 +21,6 @@
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
-#include <QElapsedTimer>
 #include <QTimer>
 #include <QVBoxLayout>
 
