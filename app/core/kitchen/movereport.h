@@ -92,4 +92,7 @@ private:
 
 } // namespace tk
 
+// Every member is relocatable: a kept list of 100,000 grows by moving its memory, not element by
+// element (opening a long recording stalled the window at each doubling).
+Q_DECLARE_TYPEINFO(tk::MoveReport, Q_RELOCATABLE_TYPE);
 Q_DECLARE_METATYPE(tk::MoveReport)

@@ -24,4 +24,6 @@ struct WatchCall
 
 } // namespace tk
 
+// Relocatable, as MoveReport is (a kept list grows by moving its memory).
+Q_DECLARE_TYPEINFO(tk::WatchCall, Q_RELOCATABLE_TYPE);
 Q_DECLARE_METATYPE(tk::WatchCall)

@@ -24,4 +24,6 @@ struct WatchDataWait
 
 } // namespace tk
 
+// Relocatable, as MoveReport is (a kept list grows by moving its memory).
+Q_DECLARE_TYPEINFO(tk::WatchDataWait, Q_RELOCATABLE_TYPE);
 Q_DECLARE_METATYPE(tk::WatchDataWait)

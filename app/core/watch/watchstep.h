@@ -47,4 +47,6 @@ struct WatchStep
 
 } // namespace tk
 
+// Relocatable, as MoveReport is (a kept list grows by moving its memory).
+Q_DECLARE_TYPEINFO(tk::WatchStep, Q_RELOCATABLE_TYPE);
 Q_DECLARE_METATYPE(tk::WatchStep)
