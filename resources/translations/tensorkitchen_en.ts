@@ -456,6 +456,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>A port on 127.0.0.1 held for the run, naming its group, 0 for a free one; the ranks meet through a FileStore and nothing listens on it (ddp placement).</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Could not write the trace: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -1467,6 +1471,33 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>WindowMenus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Kitchen</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>Workspace</name>
     <message>
         <source>the model %1</source>
@@ -1818,6 +1849,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>tk::ConsoleDock</name>
+    <message>
+        <source>PyTorch console</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::ConsoleInput</name>
     <message>
         <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
@@ -1891,6 +1929,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>LibTorch could not report the devices: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Device check…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2136,6 +2178,45 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
 </context>
 <context>
+    <name>tk::KitchenActions</name>
+    <message>
+        <source>Code log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;New tensor…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add &amp;model, optimizer and loss</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Forget to move the model (see the error)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Meta device pane</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  Drag means: </source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenView</name>
     <message>
         <source>No GPU available</source>
@@ -2221,6 +2302,26 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>The example program (examples/why_slow.py) is not installed beside this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::LessonsDock</name>
+    <message>
+        <source>Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>en</source>
+        <extracomment>The language code of the lesson texts to show: &quot;en&quot; or &quot;ko&quot;.</extracomment>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Lesson 4 is about the devices&apos; error: drop a card on one of the same shape on another device (x on the CPU counter onto x_meta on the meta shelf), or press Try it in the lesson.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2312,23 +2413,7 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
 <context>
     <name>tk::MainWindow</name>
     <message>
-        <source>PyTorch console</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Tensor Kitchen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Code log</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lessons</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Emptied the CUDA cache: see the Memory tab for before and after.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2336,79 +2421,11 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Kitchen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Matmul race</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;New tensor…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Open session…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Save session</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save session &amp;as…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Export code…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Preferences…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Add &amp;model, optimizer and loss</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Forget to move the model (see the error)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Meta device pane</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Device check…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2432,36 +2449,7 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Kitchen</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  Drag means: </source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>change</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>en</source>
-        <extracomment>The language code of the lesson texts to show: &quot;en&quot; or &quot;ko&quot;.</extracomment>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Run a script and watch…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Load tensors (.pt, .safetensors)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Save as safe&amp;tensors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2478,22 +2466,6 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Mem&amp;ory</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Open re&amp;cording…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>E&amp;xport timeline (Perfetto)…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Lesson 4 is about the devices&apos; error: drop a card on one of the same shape on another device (x on the CPU counter onto x_meta on the meta shelf), or press Try it in the lesson.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2788,6 +2760,10 @@ first call: %4</source>
         <source>Em&amp;pty cache</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Emptied the CUDA cache: see the Memory tab for before and after.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::NewTensorDialog</name>
@@ -2880,6 +2856,10 @@ first call: %4</source>
     </message>
     <message>
         <source>A new language applies when Tensor Kitchen starts again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3315,6 +3295,30 @@ first call: %4</source>
     </message>
     <message>
         <source>Another Tensor Kitchen window is open: it keeps the autosave, this one autosaves to %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Export code…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Load tensors (.pt, .safetensors)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Save as safe&amp;tensors…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -4015,6 +4019,18 @@ first call: %4</source>
     </message>
     <message>
         <source>%1 ended.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run a script and watch…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open re&amp;cording…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport timeline (Perfetto)…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

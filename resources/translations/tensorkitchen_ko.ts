@@ -469,6 +469,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>A port on 127.0.0.1 held for the run, naming its group, 0 for a free one; the ranks meet through a FileStore and nothing listens on it (ddp placement).</source>
         <translation>실행하는 동안 잡아 두는 127.0.0.1의 포트로, 그룹의 이름으로 쓰입니다. 0이면 빈 포트를 씁니다. 랭크들은 FileStore로 만나므로 이 포트에서 수신 대기하는 것은 없습니다(ddp 방식).</translation>
     </message>
+    <message>
+        <source>Could not write the trace: %1</source>
+        <translation>트레이스를 쓰지 못했습니다: %1</translation>
+    </message>
 </context>
 <context>
     <name>BuildFacts</name>
@@ -1474,6 +1478,33 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>WindowMenus</name>
+    <message>
+        <source>&amp;File</source>
+        <translation>파일(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Edit</source>
+        <translation>편집(&amp;E)</translation>
+    </message>
+    <message>
+        <source>&amp;Kitchen</source>
+        <translation>주방(&amp;K)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>보기(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>도움말(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Kitchen</source>
+        <translation>주방</translation>
+    </message>
+</context>
+<context>
     <name>Workspace</name>
     <message>
         <source>the model %1</source>
@@ -1823,6 +1854,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>tk::ConsoleDock</name>
+    <message>
+        <source>PyTorch console</source>
+        <translation>PyTorch 콘솔</translation>
+    </message>
+</context>
+<context>
     <name>tk::ConsoleInput</name>
     <message>
         <source>Python: Enter runs · Shift+Enter adds a line · Tab completes · ↑↓ history</source>
@@ -1897,6 +1935,10 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>LibTorch could not report the devices: %1</source>
         <translation>LibTorch가 장치를 알려 주지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Device check…</source>
+        <translation>장치 점검(&amp;D)…</translation>
     </message>
 </context>
 <context>
@@ -2140,6 +2182,45 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
 </context>
 <context>
+    <name>tk::KitchenActions</name>
+    <message>
+        <source>Code log</source>
+        <translation>코드 기록</translation>
+    </message>
+    <message>
+        <source>&amp;New tensor…</source>
+        <translation>새 텐서(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>실행 취소(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>다시 실행(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Add &amp;model, optimizer and loss</source>
+        <translation>모델, 옵티마이저, 손실 함수 추가(&amp;M)</translation>
+    </message>
+    <message>
+        <source>&amp;Forget to move the model (see the error)</source>
+        <translation>모델 옮기기를 깜빡하기 (오류 보기)(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Meta device pane</source>
+        <translation>meta 선반(&amp;M)</translation>
+    </message>
+    <message>
+        <source>  Drag means: </source>
+        <translation>  끌어 놓기: </translation>
+    </message>
+    <message>
+        <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
+        <translation>  Shift: y = x.to(d) · Ctrl: 결과 버림</translation>
+    </message>
+</context>
+<context>
     <name>tk::KitchenView</name>
     <message>
         <source>No GPU available</source>
@@ -2225,6 +2306,26 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>The example program (examples/why_slow.py) is not installed beside this app.</source>
         <translation>예제 프로그램(examples/why_slow.py)이 이 앱과 함께 설치되어 있지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>tk::LessonsDock</name>
+    <message>
+        <source>Lessons</source>
+        <translation>수업</translation>
+    </message>
+    <message>
+        <source>en</source>
+        <extracomment>The language code of the lesson texts to show: &quot;en&quot; or &quot;ko&quot;.</extracomment>
+        <translation>ko</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>수업(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Lesson 4 is about the devices&apos; error: drop a card on one of the same shape on another device (x on the CPU counter onto x_meta on the meta shelf), or press Try it in the lesson.</source>
+        <translation>4번 수업은 장치 오류를 다룹니다. 다른 장치에 있는 같은 모양의 카드 위에 카드를 놓거나(CPU 조리대의 x를 meta 선반의 x_meta 위에), 수업의 ‘해 보기’를 누르세요.</translation>
     </message>
 </context>
 <context>
@@ -2315,104 +2416,20 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
 <context>
     <name>tk::MainWindow</name>
     <message>
-        <source>PyTorch console</source>
-        <translation>PyTorch 콘솔</translation>
-    </message>
-    <message>
         <source>Tensor Kitchen</source>
         <translation>Tensor Kitchen</translation>
-    </message>
-    <message>
-        <source>Code log</source>
-        <translation>코드 기록</translation>
-    </message>
-    <message>
-        <source>Lessons</source>
-        <translation>수업</translation>
-    </message>
-    <message>
-        <source>Emptied the CUDA cache: see the Memory tab for before and after.</source>
-        <translation>CUDA 캐시를 비웠습니다. 비우기 전후는 메모리 탭에서 볼 수 있습니다.</translation>
     </message>
     <message>
         <source>Ctrl+N makes a tensor. Drag a card to another pane to move it. F1: lessons.</source>
         <translation>Ctrl+N으로 텐서를 만듭니다. 카드를 다른 영역으로 끌면 옮겨집니다. F1: 수업.</translation>
     </message>
     <message>
-        <source>&amp;Kitchen</source>
-        <translation>주방(&amp;K)</translation>
-    </message>
-    <message>
         <source>&amp;Matmul race</source>
         <translation>행렬 곱 경주(&amp;M)</translation>
     </message>
     <message>
-        <source>&amp;File</source>
-        <translation>파일(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;New tensor…</source>
-        <translation>새 텐서(&amp;N)…</translation>
-    </message>
-    <message>
-        <source>&amp;Open session…</source>
-        <translation>세션 열기(&amp;O)…</translation>
-    </message>
-    <message>
-        <source>&amp;Save session</source>
-        <translation>세션 저장(&amp;S)</translation>
-    </message>
-    <message>
-        <source>Save session &amp;as…</source>
-        <translation>다른 이름으로 세션 저장(&amp;A)…</translation>
-    </message>
-    <message>
-        <source>&amp;Export code…</source>
-        <translation>코드 내보내기(&amp;E)…</translation>
-    </message>
-    <message>
         <source>&amp;Quit</source>
         <translation>끝내기(&amp;Q)</translation>
-    </message>
-    <message>
-        <source>&amp;Edit</source>
-        <translation>편집(&amp;E)</translation>
-    </message>
-    <message>
-        <source>&amp;Undo</source>
-        <translation>실행 취소(&amp;U)</translation>
-    </message>
-    <message>
-        <source>&amp;Redo</source>
-        <translation>다시 실행(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Preferences…</source>
-        <translation>환경설정(&amp;P)…</translation>
-    </message>
-    <message>
-        <source>Add &amp;model, optimizer and loss</source>
-        <translation>모델, 옵티마이저, 손실 함수 추가(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Forget to move the model (see the error)</source>
-        <translation>모델 옮기기를 깜빡하기 (오류 보기)(&amp;F)</translation>
-    </message>
-    <message>
-        <source>&amp;View</source>
-        <translation>보기(&amp;V)</translation>
-    </message>
-    <message>
-        <source>&amp;Meta device pane</source>
-        <translation>meta 선반(&amp;M)</translation>
-    </message>
-    <message>
-        <source>&amp;Help</source>
-        <translation>도움말(&amp;H)</translation>
-    </message>
-    <message>
-        <source>&amp;Device check…</source>
-        <translation>장치 점검(&amp;D)…</translation>
     </message>
     <message>
         <source>&amp;About Tensor Kitchen</source>
@@ -2435,37 +2452,8 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>CPU 전용 빌드</translation>
     </message>
     <message>
-        <source>Kitchen</source>
-        <translation>주방</translation>
-    </message>
-    <message>
-        <source>  Drag means: </source>
-        <translation>  끌어 놓기: </translation>
-    </message>
-    <message>
-        <source>  Shift: y = x.to(d) · Ctrl: discarded</source>
-        <translation>  Shift: y = x.to(d) · Ctrl: 결과 버림</translation>
-    </message>
-    <message>
         <source>change</source>
         <translation>변경</translation>
-    </message>
-    <message>
-        <source>en</source>
-        <extracomment>The language code of the lesson texts to show: &quot;en&quot; or &quot;ko&quot;.</extracomment>
-        <translation>ko</translation>
-    </message>
-    <message>
-        <source>&amp;Run a script and watch…</source>
-        <translation>스크립트 실행하고 지켜보기(&amp;R)…</translation>
-    </message>
-    <message>
-        <source>&amp;Load tensors (.pt, .safetensors)…</source>
-        <translation>텐서 불러오기(.pt, .safetensors)(&amp;L)…</translation>
-    </message>
-    <message>
-        <source>Save as safe&amp;tensors…</source>
-        <translation>safetensors로 저장(&amp;T)…</translation>
     </message>
     <message>
         <source>K&amp;itchen</source>
@@ -2482,22 +2470,6 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Mem&amp;ory</source>
         <translation>메모리(&amp;O)</translation>
-    </message>
-    <message>
-        <source>Open re&amp;cording…</source>
-        <translation>기록 파일 열기(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>E&amp;xport timeline (Perfetto)…</source>
-        <translation>타임라인 내보내기(Perfetto)(&amp;X)…</translation>
-    </message>
-    <message>
-        <source>&amp;Lessons</source>
-        <translation>수업(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Lesson 4 is about the devices&apos; error: drop a card on one of the same shape on another device (x on the CPU counter onto x_meta on the meta shelf), or press Try it in the lesson.</source>
-        <translation>4번 수업은 장치 오류를 다룹니다. 다른 장치에 있는 같은 모양의 카드 위에 카드를 놓거나(CPU 조리대의 x를 meta 선반의 x_meta 위에), 수업의 ‘해 보기’를 누르세요.</translation>
     </message>
 </context>
 <context>
@@ -2791,6 +2763,10 @@ first call: %4</source>
         <source>Em&amp;pty cache</source>
         <translation>캐시 비우기(&amp;P)</translation>
     </message>
+    <message>
+        <source>Emptied the CUDA cache: see the Memory tab for before and after.</source>
+        <translation>CUDA 캐시를 비웠습니다. 비우기 전후는 메모리 탭에서 볼 수 있습니다.</translation>
+    </message>
 </context>
 <context>
     <name>tk::NewTensorDialog</name>
@@ -2884,6 +2860,10 @@ first call: %4</source>
     <message>
         <source>A new language applies when Tensor Kitchen starts again.</source>
         <translation>새 언어는 Tensor Kitchen을 다시 시작하면 적용됩니다.</translation>
+    </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>환경설정(&amp;P)…</translation>
     </message>
 </context>
 <context>
@@ -3314,6 +3294,30 @@ first call: %4</source>
     <message>
         <source>Another Tensor Kitchen window is open: it keeps the autosave, this one autosaves to %1.</source>
         <translation>다른 Tensor Kitchen 창이 열려 있습니다. 자동 저장은 그 창이 맡고, 이 창은 다음 위치에 자동 저장합니다: %1</translation>
+    </message>
+    <message>
+        <source>&amp;Open session…</source>
+        <translation>세션 열기(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save session</source>
+        <translation>세션 저장(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save session &amp;as…</source>
+        <translation>다른 이름으로 세션 저장(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>&amp;Export code…</source>
+        <translation>코드 내보내기(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>&amp;Load tensors (.pt, .safetensors)…</source>
+        <translation>텐서 불러오기(.pt, .safetensors)(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Save as safe&amp;tensors…</source>
+        <translation>safetensors로 저장(&amp;T)…</translation>
     </message>
 </context>
 <context>
@@ -4012,6 +4016,18 @@ first call: %4</source>
     <message>
         <source>%1 ended.</source>
         <translation>%1 종료됨.</translation>
+    </message>
+    <message>
+        <source>&amp;Run a script and watch…</source>
+        <translation>스크립트 실행하고 지켜보기(&amp;R)…</translation>
+    </message>
+    <message>
+        <source>Open re&amp;cording…</source>
+        <translation>기록 파일 열기(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>E&amp;xport timeline (Perfetto)…</source>
+        <translation>타임라인 내보내기(Perfetto)(&amp;X)…</translation>
     </message>
 </context>
 <context>

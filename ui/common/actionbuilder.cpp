@@ -42,6 +42,12 @@ ActionBuilder &ActionBuilder::addToMenu(QMenu *menu)
     return *this;
 }
 
+ActionBuilder &ActionBuilder::addTo(WindowMenus &menus, WindowMenus::Group group)
+{
+    menus.add(group, m_action);
+    return *this;
+}
+
 ActionBuilder &ActionBuilder::addToToolBar(QToolBar *bar)
 {
     bar->addAction(m_action);

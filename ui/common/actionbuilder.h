@@ -1,5 +1,7 @@
 #pragma once
 
+#include "ui/common/windowmenus.h"
+
 #include <QAction>
 #include <QKeySequence>
 #include <QList>
@@ -12,8 +14,8 @@ namespace tk {
 
 // One menu or toolbar action defined in one statement, as Qt Creator's ActionBuilder does:
 //   ActionBuilder(this, "newTensor").setText(tr("&New tensor…")).setShortcut(QKeySequence::New)
-//       .addToMenu(file).addOnTriggered(m_cards, &CardActions::newTensor);
-// The id becomes the action's object name; the window keeps the action it returns.
+//       .addTo(menus, WindowMenus::Group::FileKitchen).addOnTriggered(this, &CardActions::newTensor);
+// The id becomes the action's object name; the feature that makes it keeps the action it returns.
 class ActionBuilder
 {
 public:
@@ -26,6 +28,7 @@ public:
     ActionBuilder &setShortcuts(const QList<QKeySequence> &keys);
     ActionBuilder &setCheckable(bool checkable);
     ActionBuilder &addToMenu(QMenu *menu);
+    ActionBuilder &addTo(WindowMenus &menus, WindowMenus::Group group);
     ActionBuilder &addToToolBar(QToolBar *bar);
     template<typename Receiver, typename Slot> ActionBuilder &addOnTriggered(const Receiver *receiver, Slot slot)
     {

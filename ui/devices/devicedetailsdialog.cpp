@@ -1,6 +1,7 @@
 #include "ui/devices/devicedetailsdialog.h"
 
 #include "core/devices/devicereport.h"
+#include "ui/common/actionbuilder.h"
 
 #include <QClipboard>
 #include <QDialogButtonBox>
@@ -12,6 +13,19 @@
 #include <QVBoxLayout>
 
 namespace tk {
+
+void DeviceDetailsDialog::addAction(WindowMenus &menus)
+{
+    QWidget *window = menus.window();
+    ActionBuilder(window, "deviceCheck")
+        .setText(tr("&Device check…"))
+        .addTo(menus, WindowMenus::Group::HelpAbout)
+        .addOnTriggered(window, [window] {
+            auto *dlg = new DeviceDetailsDialog(window);
+            dlg->setAttribute(Qt::WA_DeleteOnClose);
+            dlg->open();
+        });
+}
 
 DeviceDetailsDialog::DeviceDetailsDialog(QWidget *parent) : QDialog(parent)
 {

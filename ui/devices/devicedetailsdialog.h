@@ -8,6 +8,8 @@ class QPushButton;
 
 namespace tk {
 
+class WindowMenus;
+
 // The usual PyTorch device check (DeviceReport), in one place, copyable as text. The report
 // asks LibTorch, so it is written on a thread of its own and shown when ready.
 class DeviceDetailsDialog : public QDialog
@@ -16,6 +18,8 @@ class DeviceDetailsDialog : public QDialog
 
 public:
     explicit DeviceDetailsDialog(QWidget *parent = nullptr);
+    // Help → Device check…, which opens one over the window.
+    static void addAction(WindowMenus &menus);
     QString text() const { return m_report.get(); } // waits for the report
 
 private:

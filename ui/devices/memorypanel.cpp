@@ -1,5 +1,6 @@
 #include "ui/devices/memorypanel.h"
 
+#include "core/kitchen/kitchenengine.h"
 #include "ui/common/chartfactory.h"
 #include "ui/common/devicestyle.h"
 
@@ -10,6 +11,17 @@
 #include <qcustomplot.h>
 
 namespace tk {
+
+void MemoryPanel::follow(KitchenEngine *engine)
+{
+    connect(engine, &KitchenEngine::devicesSampled, this, &MemoryPanel::addSample);
+    connect(this, &MemoryPanel::emptyCacheRequested, engine, &KitchenEngine::emptyCache);
+    connect(engine, &KitchenEngine::cacheEmptied, this,
+            [this](const QList<DeviceInfo> &before, const QList<DeviceInfo> &after) {
+                showCacheEmptied(before, after);
+                Q_EMIT statusMessage(tr("Emptied the CUDA cache: see the Memory tab for before and after."));
+            });
+}
 
 MemoryPanel::MemoryPanel(QWidget *parent) : QWidget(parent)
 {

@@ -12,6 +12,8 @@ class QPushButton;
 
 namespace tk {
 
+class KitchenEngine;
+
 // A live timeline per device of the bytes held by cards and, on CUDA, the caching
 // allocator's allocated and reserved bytes against the total. Fed by the kitchen's sampler
 // (about 4 times a second, on the core's worker).
@@ -21,6 +23,8 @@ class MemoryPanel : public QWidget
 
 public:
     explicit MemoryPanel(QWidget *parent = nullptr);
+    // Fed by `engine`'s samples, its button empties the engine's CUDA cache and shows the result.
+    void follow(KitchenEngine *engine);
     void addSample(const QList<DeviceInfo> &devices, const QList<qint64> &cardBytes);
     void showCacheEmptied(const QList<DeviceInfo> &before, const QList<DeviceInfo> &after);
     QCustomPlot *chart() const { return m_plot; }
@@ -28,6 +32,7 @@ public:
 
 Q_SIGNALS:
     void emptyCacheRequested();
+    void statusMessage(const QString &text, int ms = 8000);
 
 private:
     QCustomPlot *m_plot = nullptr;

@@ -1,6 +1,7 @@
 #include "ui/files/sessioncontroller.h"
 #include "core/files/tensorfiletypes.h"
 
+#include "ui/common/actionbuilder.h"
 #include "ui/files/loadprogressdialog.h"
 #include "core/kitchen/kitchenengine.h"
 
@@ -29,6 +30,39 @@ OpError fileError(const Outcome &o, const QString &path, OpError::FileTask task)
     return OpError::aboutFile(o.error, path, task);
 }
 } // namespace
+
+void SessionController::addActions(WindowMenus &menus)
+{
+    using Group = WindowMenus::Group;
+    ActionBuilder(this, "openSession")
+        .setText(tr("&Open session…"))
+        .setShortcut(QKeySequence::Open)
+        .addTo(menus, Group::FileKitchen)
+        .addOnTriggered(this, &SessionController::openWithDialog);
+    ActionBuilder(this, "saveSession")
+        .setText(tr("&Save session"))
+        .setShortcut(QKeySequence::Save)
+        .addTo(menus, Group::FileKitchen)
+        .addOnTriggered(this, &SessionController::save);
+    ActionBuilder(this, "saveSessionAs")
+        .setText(tr("Save session &as…"))
+        .setShortcut(QKeySequence::SaveAs)
+        .addTo(menus, Group::FileKitchen)
+        .addOnTriggered(this, &SessionController::saveAs);
+    ActionBuilder(this, "loadPt")
+        .setText(tr("&Load tensors (.pt, .safetensors)…"))
+        .addTo(menus, Group::FileKitchen)
+        .addOnTriggered(this, &SessionController::loadPtWithDialog);
+    ActionBuilder(this, "saveSafetensors")
+        .setText(tr("Save as safe&tensors…"))
+        .addTo(menus, Group::FileKitchen)
+        .addOnTriggered(this, &SessionController::saveSafetensorsWithDialog);
+    ActionBuilder(this, "exportCode")
+        .setText(tr("&Export code…"))
+        .setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_E))
+        .addTo(menus, Group::FileExport)
+        .addOnTriggered(this, &SessionController::exportWithDialog);
+}
 
 SessionController::SessionController(KitchenEngine *engine, QUndoStack *undo, QWidget *window)
     : QObject(window), m_engine(engine), m_undo(undo), m_window(window)

@@ -15,6 +15,7 @@ class QUndoStack;
 namespace tk {
 
 class KitchenEngine;
+class WindowMenus;
 
 // The kitchen's files: sessions opened and saved, .pt files loaded, the code exported, the
 // autosave that runs once a minute after a change and the recovery from it after a crash,
@@ -27,6 +28,8 @@ public:
     // `window` gets the title and parents the file dialogs.
     SessionController(KitchenEngine *engine, QUndoStack *undo, QWidget *window);
     ~SessionController() override;
+    // The File menu's entries for sessions, tensor files and the exported code.
+    void addActions(WindowMenus &menus);
 
     // `then` runs after a session that opened (the start-up's resume says so).
     quint64 openSession(const QString &path, std::function<void()> then = {});

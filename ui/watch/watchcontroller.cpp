@@ -3,6 +3,7 @@
 
 #include "core/watch/watcherpackage.h"
 
+#include "ui/common/actionbuilder.h"
 #include "ui/watch/jobkitchen.h"
 #include "ui/watch/programkitchen.h"
 #include "ui/watch/pythonchooser.h"
@@ -31,6 +32,23 @@
 #include <QToolButton>
 
 namespace tk {
+
+void WatchController::addActions(WindowMenus &menus)
+{
+    using Group = WindowMenus::Group;
+    ActionBuilder(this, "runAndWatch")
+        .setText(tr("&Run a script and watch…"))
+        .addTo(menus, Group::FileWatch)
+        .addOnTriggered(this, &WatchController::runScriptWithDialog);
+    ActionBuilder(this, "openRecording")
+        .setText(tr("Open re&cording…"))
+        .addTo(menus, Group::FileWatch)
+        .addOnTriggered(this, &WatchController::openRecordingWithDialog);
+    ActionBuilder(this, "exportTrace")
+        .setText(tr("E&xport timeline (Perfetto)…"))
+        .addTo(menus, Group::FileWatch)
+        .addOnTriggered(this, &WatchController::exportTraceWithDialog);
+}
 
 WatchController::WatchController(QTabWidget *tabs, FlightOverlay *overlay, QWidget *window)
     : QObject(window), m_tabs(tabs), m_overlay(overlay), m_window(window), m_server(new WatchServer(this))

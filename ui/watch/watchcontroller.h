@@ -16,6 +16,7 @@ class ProgramKitchen;
 class WatchedProgram;
 class WatchReplay;
 class WatchServer;
+class WindowMenus;
 
 // The window's side of watching real programs: listens on the user's local socket for
 // programs run under `python -m tensorkitchen` (or calling tensorkitchen.watch()), gives each a
@@ -29,6 +30,8 @@ public:
     // `tabs` gets a tab per program; `overlay` is the window's flight layer.
     WatchController(QTabWidget *tabs, FlightOverlay *overlay, QWidget *window);
     ~WatchController() override;
+    // The File menu's entries for programs: run and watch, open a recording, export a timeline.
+    void addActions(WindowMenus &menus);
 
     bool listening() const;
     QString socketPath() const;

@@ -2,8 +2,10 @@
 
 #include "core/devices/buildfacts.h"
 #include "core/kitchen/outcome.h"
+#include "ui/lessons/lessonsdock.h"
 
 #include <QMainWindow>
+#include <memory>
 
 class QDockWidget;
 class QMenu;
@@ -17,6 +19,7 @@ class CodeLogView;
 class ConsolePane;
 class DragMeaningBox;
 class FlightOverlay;
+class KitchenActions;
 class KitchenEngine;
 class KitchenView;
 class LessonActions;
@@ -27,13 +30,15 @@ class SessionController;
 class TransferLabPanel;
 class TrainingRacePanel;
 class WatchController;
+class WindowMenus;
 
 // The kitchen: one pane per device, cards on them, drags that are .to() calls, drops that are
 // operations, errors explained, and the code log of it all. The window builds the parts that
 // do this (KitchenView, CardActions, SessionController, LessonActions, ConsolePane), puts them
-// in tabs, docks, menus and the toolbar, wires them, and does what every answer from the core
-// needs: undo steps, the autosave's mark, notices and the flights of its moves. Everything else
-// is the part's own: reach it through the part (cards(), session(), kitchen()).
+// in tabs and docks, holds the menus they add their actions to (WindowMenus), wires them, and
+// does what every answer from the core needs: undo steps, the autosave's mark, notices and the
+// flights of its moves. Its own actions are the window's: quit, undo, preferences, about.
+// Everything else is the part's own: reach it through the part (cards(), session(), kitchen()).
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -81,9 +86,8 @@ protected:
 private:
     void buildTabs();
     void wireParts();
-    void buildMenus();
+    void addOwnActions();
     void buildDocks();
-    QDockWidget *addDock(const QString &title, const char *id, QWidget *widget, Qt::DockWidgetArea area);
     void onFinished(quint64 request, const Outcome &outcome);
     void say(const QString &message, int ms = 8000);
 
@@ -95,22 +99,22 @@ private:
     SessionController *m_session = nullptr;
     LessonActions *m_lessonActions = nullptr;
     QTabWidget *m_tabs = nullptr;
+    std::unique_ptr<WindowMenus> m_menus;
+    KitchenActions *m_kitchenActions = nullptr;
     MatmulRacePanel *m_matmulRace = nullptr;
     TrainingRacePanel *m_trainingRace = nullptr;
     TransferLabPanel *m_transferLab = nullptr;
     MemoryPanel *m_memory = nullptr;
     FlightOverlay *m_overlay = nullptr;
-    CodeLogView *m_codeLog = nullptr;
-    LessonsPanel *m_lessons = nullptr;
     ConsolePane *m_console = nullptr;
     WatchController *m_watch = nullptr;
     QDockWidget *m_codeLogDock = nullptr;
     QDockWidget *m_consoleDock = nullptr;
-    QDockWidget *m_lessonsDock = nullptr;
+    LessonsDock *m_lessonsDock = nullptr;
+    LessonsPanel *m_lessons = nullptr;
+    DragMeaningBox *m_meaning = nullptr;
     QMenu *m_viewMenu = nullptr;
     QMenu *m_helpMenu = nullptr;
-    DragMeaningBox *m_meaning = nullptr;
-    QAction *m_metaAction = nullptr;
     QString m_lastMessage;
     bool m_quitting = false; // a quit by signal is saving
 };

@@ -1,4 +1,5 @@
 #include "ui/window/preferencesdialog.h"
+#include "ui/common/actionbuilder.h"
 #include "ui/common/palette.h"
 
 #include <QApplication>
@@ -12,6 +13,19 @@
 #include <QStyleFactory>
 
 namespace tk {
+
+void PreferencesDialog::addAction(WindowMenus &menus, std::function<void()> applied)
+{
+    QWidget *window = menus.window();
+    ActionBuilder(window, "preferences")
+        .setText(tr("&Preferences…"))
+        .addTo(menus, WindowMenus::Group::EditSettings)
+        .addOnTriggered(window, [window, applied] {
+            PreferencesDialog dlg(window);
+            dlg.exec();
+            applied();
+        });
+}
 
 PreferencesDialog::PreferencesDialog(QWidget *parent) : QDialog(parent)
 {

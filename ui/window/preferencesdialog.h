@@ -1,10 +1,13 @@
 #pragma once
 
 #include <QDialog>
+#include <functional>
 
 class QComboBox;
 
 namespace tk {
+
+class WindowMenus;
 
 // Language, theme and the default meaning of a drag, kept in QSettings.
 class PreferencesDialog : public QDialog
@@ -13,6 +16,9 @@ class PreferencesDialog : public QDialog
 
 public:
     explicit PreferencesDialog(QWidget *parent = nullptr);
+    // Edit → Preferences…: the dialog over the window, then `applied` (what it changed that
+    // takes effect at once).
+    static void addAction(WindowMenus &menus, std::function<void()> applied);
     void save() const;
 
     static QString language(); // "system", "en", "ko"
