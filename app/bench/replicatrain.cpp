@@ -1,5 +1,5 @@
 #include "bench/replicatrain.h"
-#include "core/races/median.h"
+#include "core/races/statistics.h"
 #include "core/kitchen/koreanparticles.h"
 
 #include "bench/traincommand.h"

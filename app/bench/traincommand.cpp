@@ -1,5 +1,5 @@
 #include "bench/traincommand.h"
-#include "core/races/median.h"
+#include "core/races/statistics.h"
 #include "core/kitchen/koreanparticles.h"
 
 #include "bench/replicatrain.h"

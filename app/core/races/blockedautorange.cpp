@@ -1,4 +1,5 @@
 #include "core/races/blockedautorange.h"
+#include "core/races/statistics.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,24 +13,13 @@ double BlockedAutorange::timeBlock(const Block &block, const Clock &clock, std::
     return clock() - t0;
 }
 
-double BlockedAutorange::quantile(QVector<double> values, double q)
-{
-    if (values.isEmpty())
-        return 0;
-    std::sort(values.begin(), values.end());
-    const double pos = q * (values.size() - 1);
-    const int lo = int(std::floor(pos));
-    const int hi = std::min(int(values.size()) - 1, lo + 1);
-    return values[lo] + (values[hi] - values[lo]) * (pos - lo);
-}
-
 std::int64_t BlockedAutorange::estimateBlockSize(const Block &block, const Clock &clock, double minRunTime,
                                                  const std::atomic<bool> *cancel)
 {
     QVector<double> overheads;
     for (int i = 0; i < 5; ++i)
         overheads << timeBlock(block, clock, 0);
-    const double overhead = quantile(overheads, 0.5);
+    const double overhead = median(overheads);
     std::int64_t number = 1;
     while (!(cancel && cancel->load())) {
         const double taken = timeBlock(block, clock, number);
@@ -63,8 +53,8 @@ BlockedAutorange::Measurement BlockedAutorange::run(const Block &block, const Cl
     QVector<double> perCall;
     for (double t : m.blockTimes)
         perCall << t / double(m.numberPerRun);
-    m.median = quantile(perCall, 0.5);
-    m.iqr = quantile(perCall, 0.75) - quantile(perCall, 0.25);
+    m.median = median(perCall);
+    m.iqr = iqr(perCall);
     return m;
 }
 

@@ -32,8 +32,6 @@ public:
                            const std::atomic<bool> *cancel = nullptr);
     static std::int64_t estimateBlockSize(const Block &block, const Clock &clock, double minRunTime,
                                           const std::atomic<bool> *cancel);
-    // Linear interpolation between closest ranks, as torch.quantile and numpy do.
-    static double quantile(QVector<double> values, double q);
     static double timeBlock(const Block &block, const Clock &clock, std::int64_t calls);
 };
 

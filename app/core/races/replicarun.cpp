@@ -1,5 +1,5 @@
 #include "core/races/replicarun.h"
-#include "core/races/median.h"
+#include "core/races/statistics.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/watch/watchedprogram.h"

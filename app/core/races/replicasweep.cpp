@@ -1,5 +1,5 @@
 #include "core/races/replicasweep.h"
-#include "core/races/median.h"
+#include "core/races/statistics.h"
 
 #include "core/races/replicarun.h"
 

@@ -1,5 +1,5 @@
 #include "core/races/trainingrace.h"
-#include "core/races/median.h"
+#include "core/races/statistics.h"
 
 #include <algorithm>
 

@@ -1,4 +1,5 @@
 #include "core/races/blockedautorange.h"
+#include "core/races/statistics.h"
 #include "core/races/crossover.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/scopedthreads.h"
@@ -45,13 +46,18 @@ private Q_SLOTS:
     {
         // numpy.quantile([1, 2, 3, 4, 10], q) with linear interpolation.
         const QVector<double> v{10, 2, 4, 1, 3};
-        QCOMPARE(BlockedAutorange::quantile(v, 0.5), 3.0);
-        QCOMPARE(BlockedAutorange::quantile(v, 0.25), 2.0);
-        QCOMPARE(BlockedAutorange::quantile(v, 0.75), 4.0);
-        QCOMPARE(BlockedAutorange::quantile({1, 2, 3, 4}, 0.5), 2.5);
-        QCOMPARE(BlockedAutorange::quantile({1, 2, 3, 4}, 0.25), 1.75);
-        QCOMPARE(BlockedAutorange::quantile({7}, 0.9), 7.0);
-        QCOMPARE(BlockedAutorange::quantile({}, 0.5), 0.0);
+        QCOMPARE(quantile(v, 0.5), 3.0);
+        QCOMPARE(quantile(v, 0.25), 2.0);
+        QCOMPARE(quantile(v, 0.75), 4.0);
+        QCOMPARE(quantile({1, 2, 3, 4}, 0.5), 2.5);
+        QCOMPARE(quantile({1, 2, 3, 4}, 0.25), 1.75);
+        QCOMPARE(quantile({7}, 0.9), 7.0);
+        QCOMPARE(quantile({}, 0.5), 0.0);
+        // The IQR the noisy flag reads, and the one median: quantile(v, 0.5) on any count.
+        QCOMPARE(iqr(v), 2.0);
+        QCOMPARE(iqr({1, 2, 3, 4}), 1.5);
+        QCOMPARE(median({4, 1, 3, 2}), quantile({4, 1, 3, 2}, 0.5));
+        QCOMPARE(median(v), quantile(v, 0.5));
     }
 
     void blockGrowsTenfoldUntilOverheadIsNegligible_data()

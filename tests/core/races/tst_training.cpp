@@ -1,7 +1,7 @@
 #include "support/busyloops.h"
 #include "support/testsupport.h"
 #include "core/devices/deviceregistry.h"
-#include "core/races/median.h"
+#include "core/races/statistics.h"
 #include "core/races/trainer.h"
 #include "support/trainingtest.h"
 #include "core/races/trainingrace.h"
