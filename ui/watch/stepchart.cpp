@@ -145,24 +145,28 @@ void StepChart::addStep(const WatchStep &s)
     m_dirty = true;
 }
 
-QCPBars *StepChart::bars(const QString &part) const
+QCPBars *StepChart::bars(StepPart part) const
 {
-    if (part == QLatin1String("wait"))
+    switch (part) {
+    case StepPart::Wait:
         return m_wait;
-    if (part == QLatin1String("copy"))
+    case StepPart::Copy:
         return m_copy;
-    if (part == QLatin1String("collective"))
+    case StepPart::Collective:
         return m_collective;
-    if (part == QLatin1String("other"))
+    case StepPart::Other:
         return m_other;
+    case StepPart::None:
+    case StepPart::GpuIdle:
+        break;
+    }
     return nullptr;
 }
 
-void StepChart::emphasise(const QString &part)
+void StepChart::emphasise(StepPart part)
 {
-    m_emphasised = bars(part) || part == QLatin1String("gpu_idle") ? part : QString();
-    for (const QString &p :
-         {QStringLiteral("wait"), QStringLiteral("copy"), QStringLiteral("collective"), QStringLiteral("other")}) {
+    m_emphasised = part;
+    for (StepPart p : {StepPart::Wait, StepPart::Copy, StepPart::Collective, StepPart::Other}) {
         QCPBars *b = bars(p);
         QColor c = b->brush().color();
         c.setAlpha(isFaint(p) ? kFaintAlpha : 255);
@@ -170,13 +174,13 @@ void StepChart::emphasise(const QString &part)
     }
     QPen pen = m_idle->pen();
     QColor c = pen.color();
-    c.setAlpha(isFaint(QStringLiteral("gpu_idle")) ? kFaintAlpha : 255);
+    c.setAlpha(isFaint(StepPart::GpuIdle) ? kFaintAlpha : 255);
     pen.setColor(c);
     m_idle->setPen(pen);
     m_dirty = true;
 }
 
-bool StepChart::isFaint(const QString &part) const { return !m_emphasised.isEmpty() && part != m_emphasised; }
+bool StepChart::isFaint(StepPart part) const { return m_emphasised != StepPart::None && part != m_emphasised; }
 
 double StepChart::valueAt(const QCPBars *bars, qint64 n)
 {

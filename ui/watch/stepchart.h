@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/watch/watchfinding.h"
 #include "core/watch/watchstep.h"
 
 #include <QWidget>
@@ -44,11 +45,11 @@ public:
     QString describeStep(qint64 n) const;
     // The labels written on clipped bars, as drawn (after a replot).
     QStringList clippedLabels() const;
-    // Draws one part ("wait", "copy", "collective", "other" of the bars, or the "gpu_idle" line)
-    // in full and the others faint: the evidence of the finding a user selected. Empty: all in full.
-    void emphasise(const QString &part);
-    QString emphasised() const { return m_emphasised; }
-    bool isFaint(const QString &part) const;
+    // Draws one part (a bar's part, or the GPU's idle line) in full and the others faint: the
+    // evidence of the finding a user selected. None: all in full.
+    void emphasise(StepPart part);
+    StepPart emphasised() const { return m_emphasised; }
+    bool isFaint(StepPart part) const;
     void replotNow() { replot(); }
 
 private:
@@ -57,14 +58,14 @@ private:
     void hover(const QPoint &pos);
     const WatchStep *kept(qint64 n) const;
     static double valueAt(const QCPBars *bars, qint64 n);
-    QCPBars *bars(const QString &part) const;
+    QCPBars *bars(StepPart part) const;
 
     QCustomPlot *m_plot = nullptr;
     QCPBars *m_copy = nullptr;
     QCPBars *m_wait = nullptr;
     QCPBars *m_collective = nullptr;
     QCPBars *m_other = nullptr;
-    QString m_emphasised;
+    StepPart m_emphasised = StepPart::None;
     QCPGraph *m_bytes = nullptr;
     QCPGraph *m_idle = nullptr;
     QCPTextElement *m_title = nullptr;

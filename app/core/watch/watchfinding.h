@@ -5,6 +5,16 @@
 
 namespace tk {
 
+// The part of a step a finding is about, which the step chart draws in full and the rest faint.
+enum class StepPart {
+    None,
+    Wait, // waiting for the DataLoader
+    Copy, // copying between devices
+    Collective, // in torch.distributed collectives
+    Other, // the rest: compute and Python (the host's waits among it)
+    GpuIdle, // the GPU's idle time before a step's work (a line, not a bar)
+};
+
 // One answer to "why is my program slow?": what was measured in this run, at the user's line,
 // what it costs a step, and the fix in the source texts' words (docs/findings.md).
 struct WatchFinding
@@ -22,7 +32,7 @@ struct WatchFinding
     QString code; // the fix, as a line of code
     double ifFixedSeconds = -1; // the step with the fix, from the measured parts; -1: not known
     double at = 0; // the protocol's t of its latest evidence (a trace's instant)
-    QString stepPart; // the step chart's part it is about: "wait", "copy", "other", "gpu_idle"; empty: none
+    StepPart stepPart = StepPart::None;
 };
 
 } // namespace tk

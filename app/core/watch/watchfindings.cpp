@@ -64,7 +64,7 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
                  .arg(WatchFindings::adviceWorkers());
     f.ifFixedSeconds = step - wait;
     f.at = last.at;
-    f.stepPart = QStringLiteral("wait");
+    f.stepPart = StepPart::Wait;
     out.append(f);
 }
 
@@ -151,7 +151,7 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
                                      "and slice batches there: nothing crosses per step.");
         f.code = QStringLiteral("x_all, y_all = x_all.to(device), y_all.to(device)  # once, before the loop");
         f.at = l.latest;
-        f.stepPart = QStringLiteral("copy");
+        f.stepPart = StepPart::Copy;
         out.append(f);
     }
 }
@@ -244,7 +244,7 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
                                  "every read makes the host wait until the device has finished.");
     f.code = QStringLiteral("running_loss += loss.detach()  # .item() once per epoch or every N steps");
     f.at = l.at;
-    f.stepPart = QStringLiteral("other"); // the host's wait is part of the rest of the step
+    f.stepPart = StepPart::Other; // the host's wait is part of the rest of the step
     out.append(f);
 }
 

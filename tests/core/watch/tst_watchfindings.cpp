@@ -314,7 +314,7 @@ private Q_SLOTS:
         QVERIFY(f.costBasis.contains("CUDA events"));
         QVERIFY2(f.advice.contains("host's own work"), qPrintable(f.advice));
         QVERIFY(f.code.contains("num_workers="));
-        QCOMPARE(f.stepPart, QStringLiteral("gpu_idle"));
+        QCOMPARE(f.stepPart, StepPart::GpuIdle);
         QVERIFY(notChecked.isEmpty()); // measured
         // Waiting for the DataLoader is most of the GPU's idle time: the advice says so.
         const QList<WatchFinding> starved = findingsOfLines(cudaSteps(0.03, 0.025));

@@ -510,9 +510,9 @@ private Q_SLOTS:
         QVERIFY(viewer->isReadOnly());
         QVERIFY(viewer->textCursor().selectedText().contains("for x, y in loader:"));
         // Its evidence on the chart: the waits in full, the other parts of each step faint.
-        QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("wait"));
-        QVERIFY(!k->stepChart()->isFaint("wait"));
-        QVERIFY(k->stepChart()->isFaint("other") && k->stepChart()->isFaint("copy"));
+        QCOMPARE(k->stepChart()->emphasised(), StepPart::Wait);
+        QVERIFY(!k->stepChart()->isFaint(StepPart::Wait));
+        QVERIFY(k->stepChart()->isFaint(StepPart::Other) && k->stepChart()->isFaint(StepPart::Copy));
         // No GPU ran it: the panel says that its idle time could not be checked, and why.
         if (!testsupport::pythonHasCuda(m_python)) {
             QVERIFY2(panel->notCheckedText().contains("gpu_idle") && panel->notCheckedText().contains("needs a GPU"),
@@ -555,8 +555,8 @@ private Q_SLOTS:
         QTRY_VERIFY(panel->isVisible());
         QVERIFY2(panel->list()->item(0)->text().contains("GPU sits idle 60 %"),
                  qPrintable(panel->list()->item(0)->text()));
-        QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("gpu_idle"));
-        QVERIFY(!k->stepChart()->isFaint("gpu_idle") && k->stepChart()->isFaint("other"));
+        QCOMPARE(k->stepChart()->emphasised(), StepPart::GpuIdle);
+        QVERIFY(!k->stepChart()->isFaint(StepPart::GpuIdle) && k->stepChart()->isFaint(StepPart::Other));
         QVERIFY(panel->notCheckedText().isEmpty()); // measured
     }
 

@@ -246,7 +246,7 @@ private Q_SLOTS:
         const int sync = panel->findings().at(0).kind == QLatin1String("sync_in_step") ? 0 : 1;
         panel->list()->setCurrentRow(sync);
         QVERIFY2(panel->detailText().contains("running += loss.item()</b>"), qPrintable(panel->detailText()));
-        QCOMPARE(k->stepChart()->emphasised(), QStringLiteral("other"));
+        QCOMPARE(k->stepChart()->emphasised(), StepPart::Other);
         QTRY_VERIFY_WITH_TIMEOUT(!k->program()->isRunning(), 30000);
     }
 };

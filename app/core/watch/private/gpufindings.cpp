@@ -49,7 +49,7 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
     f.code
         = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
     f.at = latest.value(at);
-    f.stepPart = QStringLiteral("copy");
+    f.stepPart = StepPart::Copy;
     out.append(f);
 }
 
@@ -105,7 +105,7 @@ void pinPerBatch(const WatchedProgram &p, QList<WatchFinding> &out)
         f.advice
             = WatchFindings::tr("Let the DataLoader pin the batches: with pin_memory=True and workers it pins them "
                                 "beside the loop, not on its time.");
-        f.stepPart = QStringLiteral("other");
+        f.stepPart = StepPart::Other;
     });
 }
 
@@ -126,7 +126,7 @@ void pinnedWithoutWorkers(const WatchedProgram &p, QList<WatchFinding> &out)
         f.advice
             = WatchFindings::tr("Give the DataLoader workers: its pin-memory thread then pins each batch beside the "
                                 "loop, while the GPU computes.");
-        f.stepPart = QStringLiteral("wait");
+        f.stepPart = StepPart::Wait;
     });
 }
 
@@ -211,7 +211,7 @@ void GpuFindings::idle(const WatchedProgram &p, QList<WatchFinding> &out)
               .arg(WatchFindings::adviceWorkers());
     f.ifFixedSeconds = step - gap;
     f.at = t.latest;
-    f.stepPart = QStringLiteral("gpu_idle");
+    f.stepPart = StepPart::GpuIdle;
     out.append(f);
 }
 
