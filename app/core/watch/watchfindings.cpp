@@ -4,6 +4,7 @@
 #include "core/watch/watchcall.h"
 #include "core/watch/private/findingplace.h"
 #include "core/watch/private/gpufindings.h"
+#include "core/watch/private/stepset.h"
 
 #include <QHash>
 #include <QThread>
@@ -40,8 +41,9 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     if (gpuIdle >= 0 && gpuIdle < GpuFindings::kIdleShare)
         return;
     QHash<FindingPlace, int> where;
+    PlaceLookup<int> countAt(where);
     for (const WatchDataWait &w : waits)
-        ++where[FindingPlace{w.file, w.line, w.cell}];
+        ++countAt(w);
     const FindingPlace at = FindingPlace::mostFrequent(where);
     const WatchDataWait &last = waits.constLast();
     const double step = total / steps, wait = waited / steps;
@@ -89,14 +91,14 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
 {
     struct Line
     {
-        QSet<qint64> steps;
+        StepSet steps;
         qint64 bytes = 0, largest = 0, whole = 0; // whole: the storage the batches were sliced from
         double seconds = 0, latest = 0;
         QString to, name;
     };
     // The steps in which the loop took a TensorDataset's batch (any class that sent its bytes),
     // and the largest such dataset: a line that moves in those steps moves its batches.
-    QSet<qint64> tensorDatasetSteps;
+    StepSet tensorDatasetSteps;
     qint64 tensorDataset = -1;
     for (const WatchDataWait &w : p.dataWaits())
         if (w.datasetBytes >= 0) {
@@ -105,10 +107,11 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
         }
     // One pass over the moves (the tab asks again as steps come: up to kMaxKept of them).
     QHash<FindingPlace, Line> lines;
+    PlaceLookup<Line> lineOf(lines);
     for (const MoveReport &m : p.moves()) {
         if (m.inPlace || m.step < 0 || m.fromDevice != QLatin1String("cpu") || m.toDevice == QLatin1String("cpu"))
             continue;
-        Line &l = lines[FindingPlace{m.file, m.line, m.cell}];
+        Line &l = lineOf(m);
         l.steps.insert(m.step);
         l.bytes += m.bytes;
         l.largest = std::max(l.largest, m.bytes);
@@ -122,8 +125,7 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
         const Line &l = it.value();
         const int steps = int(l.steps.size());
         qint64 whole = l.whole;
-        if (whole < kWholeBatches * l.largest
-            && QSet<qint64>(l.steps).intersect(tensorDatasetSteps).size() >= WatchFindings::kMinSteps)
+        if (whole < kWholeBatches * l.largest && l.steps.commonWith(tensorDatasetSteps) >= WatchFindings::kMinSteps)
             whole = tensorDataset;
         const qint64 free = freeMemory(p, l.to);
         if (steps < WatchFindings::kMinSteps || whole <= 0 || whole < kWholeBatches * l.largest
@@ -173,37 +175,39 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
 {
     struct Line
     {
-        QSet<qint64> steps;
+        StepSet steps;
         qint64 calls = 0;
         double seconds = 0, at = 0;
         QString what;
         bool onDevice = false; // a real wait (CUDA…), not a CPU tensor's read
     };
     QHash<FindingPlace, Line> lines;
-    const auto add = [&](const FindingPlace &at, qint64 step, const QString &what, qint64 calls, double seconds,
-                         const QString &device, double t) {
-        Line &l = lines[at];
-        l.steps.insert(step);
-        l.calls += calls;
-        l.seconds += seconds;
-        l.at = t;
-        l.what = what;
-        l.onDevice = l.onDevice || device != QLatin1String("cpu");
-    };
-    for (const WatchCall &s : p.calls())
-        if (s.what != QLatin1String("pin_memory"))
-            add(FindingPlace{s.file, s.line, s.cell}, s.step, s.what, s.count, s.seconds, s.device, s.at);
+    const auto add
+        = [](Line &l, qint64 step, const QString &what, qint64 calls, double seconds, const QString &device, double t) {
+              l.steps.insert(step);
+              l.calls += calls;
+              l.seconds += seconds;
+              l.at = t;
+              l.what = what;
+              l.onDevice = l.onDevice || device != QLatin1String("cpu");
+          };
+    {
+        PlaceLookup<Line> lineOf(lines);
+        for (const WatchCall &s : p.calls())
+            if (s.what != QLatin1String("pin_memory"))
+                add(lineOf(s), s.step, s.what, s.count, s.seconds, s.device, s.at);
+    }
     // A device tensor brought to the CPU in a step waits for it too (.cpu(), .to("cpu")). A
     // move's `step` counts the steps done before it: it is in step number step + 1.
     for (const MoveReport &m : p.moves())
         if (m.step >= 0 && m.toDevice == QLatin1String("cpu") && m.fromDevice.startsWith(QLatin1String("cuda")))
-            add(FindingPlace{m.file, m.line, m.cell}, m.step + 1, QStringLiteral("cpu"), 1, m.timed ? m.seconds : 0,
-                m.fromDevice, m.at);
+            add(lines[FindingPlace{m.file, m.line, m.cell}], m.step + 1, QStringLiteral("cpu"), 1,
+                m.timed ? m.seconds : 0, m.fromDevice, m.at);
     QHash<FindingPlace, int> where;
     qint64 calls = 0;
     double seconds = 0;
     bool onDevice = false;
-    QSet<qint64> steps;
+    StepSet steps;
     for (auto it = lines.constBegin(); it != lines.constEnd(); ++it) {
         if (it.value().steps.size() < WatchFindings::kMinSteps)
             continue; // once in a while (a log every 100 steps) is not the loop's cost

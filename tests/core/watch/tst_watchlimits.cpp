@@ -2,6 +2,7 @@
 // enforces"): one row per rule, strings cut, and a stream that goes on past what it refused.
 // Qt Core only: no LibTorch, no display.
 #include "support/watchlines.h"
+#include "core/watch/private/stepset.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchparser.h"
 
@@ -123,6 +124,28 @@ private Q_SLOTS:
         const WatchParser::Result r = WatchParser::parse(line);
         QVERIFY2(int(r.rejection) == rejection, qPrintable(r.reason));
         QCOMPARE(r.reason.isEmpty(), r.ok()); // a rejection says why
+    }
+
+    // The findings count the steps a line was seen in over the kept 100,000 moves, waits and
+    // calls: exactly, whether the steps come in order (a loop's) or not (another thread's).
+    void findingsCountDistinctStepsInAnyOrder()
+    {
+        tk::StepSet inOrder, mixed, other;
+        for (qint64 step : {1, 1, 2, 2, 2, 3, 5, 5})
+            inOrder.insert(step);
+        for (qint64 step : {5, 3, 3, 1, 2, 5, 1, 2})
+            mixed.insert(step);
+        for (qint64 step : {2, 5, 9, 9})
+            other.insert(step);
+        QCOMPARE(inOrder.size(), 4);
+        QCOMPARE(mixed.size(), 4);
+        QCOMPARE(inOrder.commonWith(mixed), 4);
+        QCOMPARE(mixed.commonWith(other), 2);
+        mixed.insert(4); // after it was sorted, one more out of order
+        QCOMPARE(mixed.size(), 5);
+        other.unite(mixed);
+        QCOMPARE(other.size(), 6); // 1 2 3 4 5 9
+        QCOMPARE(other.commonWith(inOrder), 4);
     }
 
     void stringsAreCut()

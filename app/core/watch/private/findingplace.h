@@ -37,4 +37,28 @@ inline size_t qHash(const FindingPlace &p, size_t seed = 0)
     return ::qHash(p.file, seed) ^ size_t(p.line) ^ (size_t(p.cell) << 20);
 }
 
+// The entry of `hash` for an item's place (a move, a wait, a read: anything with file, line and
+// cell). A kept list's items come from one line after another, so a run of them from one place
+// is looked up once, not hashed for each of a long run's 100,000. Only this inserts into `hash`
+// while it is used: the entry it holds stays valid.
+template<typename Value> class PlaceLookup
+{
+public:
+    explicit PlaceLookup(QHash<FindingPlace, Value> &hash) : m_hash(hash) { }
+
+    template<typename Item> Value &operator()(const Item &item)
+    {
+        if (!m_value || item.line != m_place.line || item.cell != m_place.cell || item.file != m_place.file) {
+            m_place = FindingPlace{item.file, item.line, item.cell};
+            m_value = &m_hash[m_place];
+        }
+        return *m_value;
+    }
+
+private:
+    QHash<FindingPlace, Value> &m_hash;
+    FindingPlace m_place;
+    Value *m_value = nullptr;
+};
+
 } // namespace tk

@@ -1,12 +1,12 @@
 #include "core/watch/private/gpufindings.h"
 
 #include "core/watch/private/findingplace.h"
+#include "core/watch/private/stepset.h"
 #include "core/watch/watchcall.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchfindings.h"
 
 #include <QHash>
-#include <QSet>
 
 #include <algorithm>
 #include <functional>
@@ -56,7 +56,7 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
 // Per line: the steps it was seen in, the seconds it took, when it was last seen.
 struct Tally
 {
-    QSet<qint64> steps;
+    StepSet steps;
     double seconds = 0;
     double latest = 0;
     void add(qint64 step, double s, double at)
