@@ -78,6 +78,8 @@ private:
     const WatchMessage *templateOf(qsizetype site, const QString &type);
     const WatchCall *callOf(const QJsonValue &site);
     const WatchStep *placeOf(const QJsonValue &site);
+    template<typename T, typename Take>
+    const T *siteAs(const QJsonValue &index, QLatin1String kind, QHash<qsizetype, std::optional<T>> &cache, Take take);
     bool fastEvent(qsizetype site, const QString &type);
     bool fastColumn(WatchStep &s, QList<WatchCall> &calls, QLatin1String name, const QJsonValue &v);
 

@@ -29,55 +29,56 @@ const WatchMessage *WindowExpander::templateOf(qsizetype site, const QString &ty
     return *slot ? &**slot : nullptr;
 }
 
-const WatchCall *WindowExpander::callOf(const QJsonValue &index)
+// The site at `index` read once as a step message of type `kind` (a call, a GPU idle's place)
+// and kept; nullptr when it is not one.
+template<typename T, typename Take>
+const T *WindowExpander::siteAs(const QJsonValue &index, QLatin1String kind, QHash<qsizetype, std::optional<T>> &cache,
+                                Take take)
 {
     double d = 0;
     if (!whole(index, double(m_sites.size() - 1), &d))
         return nullptr;
     const qsizetype at = qsizetype(d);
-    auto it = m_calls.find(at);
-    if (it == m_calls.end()) {
-        std::optional<WatchCall> call;
+    auto it = cache.find(at);
+    if (it == cache.end()) {
+        std::optional<T> value;
         QJsonObject site = m_sites.at(at);
-        if (site.value(kType).toString() == QLatin1String("call")) {
+        if (site.value(kType).toString() == kind) {
             site.remove(kType);
-            site.insert(QLatin1String("n"), 1);
-            site.insert(QLatin1String("seconds"), 0);
-            const WatchParser::Result r = WatchParser::parseObject({{kType, QLatin1String("step")},
-                                                                    {QLatin1String("t"), 0},
-                                                                    {QLatin1String("n"), 1},
-                                                                    {QLatin1String("calls"), QJsonArray{site}}});
-            if (r.ok() && r.message.as<message::Step>().calls.size() == 1)
-                call = r.message.as<message::Step>().calls.first();
+            value = take(site);
         }
-        it = m_calls.insert(at, call);
+        it = cache.insert(at, value);
     }
     return *it ? &**it : nullptr;
 }
 
+const WatchCall *WindowExpander::callOf(const QJsonValue &index)
+{
+    return siteAs<WatchCall>(index, QLatin1String("call"), m_calls, [](QJsonObject site) -> std::optional<WatchCall> {
+        site.insert(QLatin1String("n"), 1);
+        site.insert(QLatin1String("seconds"), 0);
+        const WatchParser::Result r = WatchParser::parseObject({{kType, QLatin1String("step")},
+                                                                {QLatin1String("t"), 0},
+                                                                {QLatin1String("n"), 1},
+                                                                {QLatin1String("calls"), QJsonArray{site}}});
+        if (r.ok() && r.message.as<message::Step>().calls.size() == 1)
+            return r.message.as<message::Step>().calls.first();
+        return std::nullopt;
+    });
+}
+
 const WatchStep *WindowExpander::placeOf(const QJsonValue &index)
 {
-    double d = 0;
-    if (!whole(index, double(m_sites.size() - 1), &d))
-        return nullptr;
-    const qsizetype at = qsizetype(d);
-    auto it = m_places.find(at);
-    if (it == m_places.end()) {
-        std::optional<WatchStep> place;
-        QJsonObject site = m_sites.at(at);
-        if (site.value(kType).toString() == QLatin1String("place")) {
-            site.remove(kType);
-            site.insert(QLatin1String("seconds"), 0);
-            const WatchParser::Result r = WatchParser::parseObject({{kType, QLatin1String("step")},
-                                                                    {QLatin1String("t"), 0},
-                                                                    {QLatin1String("n"), 1},
-                                                                    {QLatin1String("gpu_idle"), site}});
-            if (r.ok())
-                place = r.message.step();
-        }
-        it = m_places.insert(at, place);
-    }
-    return *it ? &**it : nullptr;
+    return siteAs<WatchStep>(index, QLatin1String("place"), m_places, [](QJsonObject site) -> std::optional<WatchStep> {
+        site.insert(QLatin1String("seconds"), 0);
+        const WatchParser::Result r = WatchParser::parseObject({{kType, QLatin1String("step")},
+                                                                {QLatin1String("t"), 0},
+                                                                {QLatin1String("n"), 1},
+                                                                {QLatin1String("gpu_idle"), site}});
+        if (r.ok())
+            return r.message.step();
+        return std::nullopt;
+    });
 }
 
 bool WindowExpander::fastColumn(WatchStep &s, QList<WatchCall> &calls, QLatin1String name, const QJsonValue &v)
