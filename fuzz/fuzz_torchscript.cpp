@@ -4,7 +4,7 @@
 // not check CRCs, so mutations reach the pickle and the directory alike.
 #include "fuzzload.h"
 
-#include "core/files/private/picklearchive.h"
+#include "core/files/pt/picklearchive.h"
 #include "core/files/private/zipdirectory.h"
 
 namespace {

@@ -1,7 +1,7 @@
 #pragma once
 
 // The loading fuzz targets' one body: the input written to a file named `fileName` (the name
-// picks the reader, whatever the first bytes), loaded as File → Load does.
+// picks the reader when no format claims the first bytes), loaded as File → Load does.
 #include "core/kitchen/workspace.h"
 
 #include <QFile>
@@ -23,7 +23,7 @@ inline int fuzzLoad(const uint8_t *data, size_t size, const char *fileName,
     f.close();
     tk::Workspace w;
     QList<int> created;
-    const tk::Outcome o = w.loadPt(path, QStringLiteral("cpu"), &created);
+    const tk::Outcome o = w.loadFile(path, QStringLiteral("cpu"), &created);
     if (!o.ok() && (o.error.message.isEmpty() || w.count() != 0))
         __builtin_trap(); // refused: with a reason, and nothing half-made
     if (o.ok() && w.count() != created.size())

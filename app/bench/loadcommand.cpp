@@ -94,7 +94,7 @@ int LoadCommand::run(const QStringList &arguments)
     // their statistics by the same slices the app's worker makes (`summary_seconds` more).
     w.setDeferredSummaries(measuring);
     clock.start();
-    const Outcome o = w.loadPt(file, p.value(device), &created, measuring ? &reading : nullptr);
+    const Outcome o = w.loadFile(file, p.value(device), &created, measuring ? &reading : nullptr);
     const double seconds = double(clock.nsecsElapsed()) / 1e9;
     const qint64 cardsPeak = measuring ? statusBytes("VmHWM") : -1;
     clock.restart();

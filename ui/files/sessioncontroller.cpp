@@ -50,9 +50,9 @@ void SessionController::addActions(WindowMenus &menus)
         .addTo(menus, Group::FileKitchen)
         .addOnTriggered(this, &SessionController::saveAs);
     ActionBuilder(this, "loadPt")
-        .setText(tr("&Load tensors (.pt, .safetensors)…"))
+        .setText(tr("&Load tensors (%1)…").arg(TensorFileTypes::shortList()))
         .addTo(menus, Group::FileKitchen)
-        .addOnTriggered(this, &SessionController::loadPtWithDialog);
+        .addOnTriggered(this, &SessionController::loadFileWithDialog);
     ActionBuilder(this, "saveSafetensors")
         .setText(tr("Save as safe&tensors…"))
         .addTo(menus, Group::FileKitchen)
@@ -102,8 +102,8 @@ SessionController::~SessionController() = default; // the lock is released with 
 
 void SessionController::openWithDialog()
 {
-    const QString path
-        = QFileDialog::getOpenFileName(m_window, tr("Open session"), QString(), tr("Tensor Kitchen sessions (*.tks)"));
+    const QString path = QFileDialog::getOpenFileName(m_window, tr("Open session"), QString(),
+                                                      TensorFileTypes::filter(QStringLiteral("session")));
     if (!path.isEmpty())
         openSession(path);
 }
@@ -113,7 +113,7 @@ void SessionController::save()
     QString path = m_sessionPath;
     if (path.isEmpty())
         path = QFileDialog::getSaveFileName(m_window, tr("Save session"), QStringLiteral("kitchen.tks"),
-                                            tr("Tensor Kitchen sessions (*.tks)"));
+                                            TensorFileTypes::filter(QStringLiteral("session")));
     if (!path.isEmpty())
         saveSession(path);
 }
@@ -121,24 +121,24 @@ void SessionController::save()
 void SessionController::saveAs()
 {
     const QString path = QFileDialog::getSaveFileName(m_window, tr("Save session"), QStringLiteral("kitchen.tks"),
-                                                      tr("Tensor Kitchen sessions (*.tks)"));
+                                                      TensorFileTypes::filter(QStringLiteral("session")));
     if (!path.isEmpty())
         saveSession(path);
 }
 
-void SessionController::loadPtWithDialog()
+void SessionController::loadFileWithDialog()
 {
     const QString path
         = QFileDialog::getOpenFileName(m_window, tr("Load tensors"), QString(), TensorFileTypes::openFilter());
     if (!path.isEmpty())
-        loadPtFile(path, QStringLiteral("cpu"));
+        loadFile(path, QStringLiteral("cpu"));
 }
 
 void SessionController::saveSafetensorsWithDialog()
 {
-    const QString path
-        = QFileDialog::getSaveFileName(m_window, tr("Save tensors as safetensors"),
-                                       QStringLiteral("kitchen.safetensors"), tr("safetensors files (*.safetensors)"));
+    const QString path = QFileDialog::getSaveFileName(m_window, tr("Save tensors as safetensors"),
+                                                      QStringLiteral("kitchen.safetensors"),
+                                                      TensorFileTypes::filter(QStringLiteral("safetensors"), true));
     if (!path.isEmpty())
         saveSafetensorsFile(path);
 }
@@ -222,11 +222,11 @@ quint64 SessionController::saveSession(const QString &path)
     });
 }
 
-quint64 SessionController::loadPtFile(const QString &path, const QString &device)
+quint64 SessionController::loadFile(const QString &path, const QString &device)
 {
     // The dialog is made once the request has its id; the answer comes later, from the queue.
     const auto dialog = std::make_shared<QPointer<LoadProgressDialog>>();
-    const quint64 request = m_engine->submit(request::LoadPt{path, device}, [this, path, dialog](const Outcome &o) {
+    const quint64 request = m_engine->submit(request::LoadFile{path, device}, [this, path, dialog](const Outcome &o) {
         if (*dialog)
             (*dialog)->finish();
         if (o.cancelled)

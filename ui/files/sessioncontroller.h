@@ -35,7 +35,7 @@ public:
     quint64 openSession(const QString &path, std::function<void()> then = {});
     quint64 saveSession(const QString &path);
     // Shows the load's progress with Cancel once it takes a moment (LoadProgressDialog).
-    quint64 loadPtFile(const QString &path, const QString &device);
+    quint64 loadFile(const QString &path, const QString &device);
     // How long a load runs before its progress shows (tests: 0, to see it at once).
     void setLoadProgressAfter(int ms) { m_loadProgressAfter = ms; }
     // The tensor cards `ids` (every tensor card when empty) in one .safetensors file.
@@ -72,7 +72,7 @@ public Q_SLOTS:
     void openWithDialog();
     void save(); // asks only when the session has no file yet
     void saveAs();
-    void loadPtWithDialog();
+    void loadFileWithDialog();
     void saveSafetensorsWithDialog(); // the whole kitchen
     void exportWithDialog();
     void updateTitle();

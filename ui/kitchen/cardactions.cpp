@@ -1,4 +1,5 @@
 #include "ui/kitchen/cardactions.h"
+#include "core/files/tensorfiletypes.h"
 #include "core/kitchen/koreanparticles.h"
 
 #include "ui/kitchen/errordialog.h"
@@ -184,8 +185,9 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
     menu->addAction(tr("Show &values"), this, [this, id] { showValues(id); });
     if (info->kind == QLatin1String("tensor"))
         menu->addAction(tr("Save as .&pt…"), this, [this, id, info] {
-            const QString path = QFileDialog::getSaveFileName(
-                m_window, tr("Save tensor"), info->name + QStringLiteral(".pt"), tr("PyTorch files (*.pt)"));
+            const QString path
+                = QFileDialog::getSaveFileName(m_window, tr("Save tensor"), info->name + QStringLiteral(".pt"),
+                                               TensorFileTypes::filter(QStringLiteral("pt"), true));
             if (path.isEmpty())
                 return;
             // A file's error names the file and says in plain words what is wrong with it.
@@ -198,7 +200,7 @@ void CardActions::showCardMenu(int id, const QPoint &globalPos)
         menu->addAction(tr("Save as .&safetensors…"), this, [this, id, info] {
             const QString path
                 = QFileDialog::getSaveFileName(m_window, tr("Save tensor"), info->name + QStringLiteral(".safetensors"),
-                                               tr("safetensors files (*.safetensors)"));
+                                               TensorFileTypes::filter(QStringLiteral("safetensors"), true));
             if (path.isEmpty())
                 return;
             m_engine->submit(request::SaveSafetensors{{id}, path}, [this, path](const Outcome &o) {

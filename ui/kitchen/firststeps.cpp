@@ -1,5 +1,7 @@
 #include "ui/kitchen/firststeps.h"
 
+#include "core/files/tensorfiletypes.h"
+
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
@@ -21,11 +23,12 @@ FirstSteps::FirstSteps(QWidget *parent) : QFrame(parent)
                                tr("torch.randn, torch.ones, … on the device you choose"));
     QPushButton *lesson = button(QStringLiteral("firstStepLesson"), tr("Open the first lesson"),
                                  tr("Where a tensor lives, and how .to() moves it"));
-    QPushButton *load = button(QStringLiteral("firstStepLoadPt"), tr("Load a .pt or .safetensors file…"),
-                               tr("Tensors or a state_dict saved by torch.save"));
+    QPushButton *load
+        = button(QStringLiteral("firstStepLoadPt"), tr("Load a tensor file (%1)…").arg(TensorFileTypes::shortList()),
+                 tr("Tensors or a state_dict saved by torch.save"));
     connect(make, &QPushButton::clicked, this, &FirstSteps::newTensorRequested);
     connect(lesson, &QPushButton::clicked, this, &FirstSteps::firstLessonRequested);
-    connect(load, &QPushButton::clicked, this, &FirstSteps::loadPtRequested);
+    connect(load, &QPushButton::clicked, this, &FirstSteps::loadFileRequested);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(24, 8, 24, 8);
     layout->addWidget(title);

@@ -16,7 +16,7 @@ public:
 Q_SIGNALS:
     void newTensorRequested();
     void firstLessonRequested();
-    void loadPtRequested();
+    void loadFileRequested();
 };
 
 } // namespace tk

@@ -138,9 +138,9 @@ void MainWindow::wireParts()
         m_console->run(code);
     });
 
-    connect(m_view, &KitchenView::fileDropped, m_session, &SessionController::loadPtFile);
+    connect(m_view, &KitchenView::fileDropped, m_session, &SessionController::loadFile);
     m_cards->setErrorHint([this](const OpError &error) { return m_lessonsDock->errorHint(error); });
-    connect(m_view->firstSteps(), &FirstSteps::loadPtRequested, m_session, &SessionController::loadPtWithDialog);
+    connect(m_view->firstSteps(), &FirstSteps::loadFileRequested, m_session, &SessionController::loadFileWithDialog);
     connect(m_view->firstSteps(), &FirstSteps::firstLessonRequested, this, [this] { m_lessonsDock->showLesson(0); });
 }
 
@@ -233,7 +233,7 @@ void MainWindow::openFile(const QString &path)
         m_watch->openRecording(path, 1);
     } else {
         m_tabs->setCurrentWidget(m_view); // the cards land where they can be seen
-        m_session->loadPtFile(path, QStringLiteral("cpu"));
+        m_session->loadFile(path, QStringLiteral("cpu"));
     }
 }
 

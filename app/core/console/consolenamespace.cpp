@@ -3,8 +3,8 @@
 #include "core/console/private/pythonconsoleprivate.h"
 #include "core/kitchen/private/movepath.h"
 
-#include "core/files/private/storageidentity.h"
-#include "core/kitchen/private/tensorsummary.h"
+#include "core/cards/private/storageidentity.h"
+#include "core/cards/private/tensorsummary.h"
 #include "core/kitchen/tensorspec.h"
 
 #include <QRegularExpression>

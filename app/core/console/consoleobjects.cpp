@@ -2,7 +2,7 @@
 // moved by a drag (ObjectCards, the workspace's hook for Python objects).
 #include "core/console/private/pythonconsoleprivate.h"
 
-#include "core/kitchen/private/tensorsummary.h"
+#include "core/cards/private/tensorsummary.h"
 
 namespace tk {
 

@@ -78,8 +78,8 @@ struct SaveSession
 {
     QString path;
 };
-// A .pt file, or a .safetensors one (Workspace::loadPt tells them apart).
-struct LoadPt
+// A file of any format that adds cards (.pt, .safetensors, .npy, …: Workspace::loadFile).
+struct LoadFile
 {
     QString path;
     QString device = QStringLiteral("cpu");
@@ -109,7 +109,7 @@ struct RunPython
 using KitchenRequest = std::variant<request::Create, request::Transfer, request::Combine, request::Rename,
                                     request::Clone, request::Remove, request::CreateModel, request::CreateOptimizer,
                                     request::CreateLoss, request::ForgetToMoveTheModel, request::Undo, request::Redo,
-                                    request::OpenSession, request::SaveSession, request::LoadPt, request::SavePt,
+                                    request::OpenSession, request::SaveSession, request::LoadFile, request::SavePt,
                                     request::SaveSafetensors, request::RunPython>;
 
 } // namespace tk

@@ -1,5 +1,5 @@
 // Workspace: every action on the cards, each handed to the part of Private that does it
-// (CardMoves, CardCombiner, ModelCards, PtCards, SafetensorsCards, SessionCards, …); here is
+// (CardMoves, CardCombiner, ModelCards, …) or to a file format (CardFileFormats); here is
 // what is left: making, renaming, cloning and removing a tensor card, the lesson that forgets
 // to move the model (made of other actions), preview, values' hashes, bytes per device, undo.
 #include "core/kitchen/private/workspaceprivate.h"
@@ -10,7 +10,12 @@
 #include "core/devices/torchthread.h"
 #include "core/devices/deviceregistry.h"
 #include "core/devices/private/torchutil.h"
-#include "core/files/private/safetensorsfile.h"
+#include "core/files/cardfileformat.h"
+#include "core/files/cardfileformats.h"
+#include "core/cards/private/cardfileload.h"
+#include "core/cards/private/cardfilesave.h"
+#include "core/files/pt/ptcards.h"
+#include "core/files/session/sessioncards.h"
 
 #include <QCryptographicHash>
 #include <set>
@@ -294,35 +299,50 @@ Outcome Workspace::forgetToMoveTheModel()
     return combine(Operation::Forward, model, x.cardId, freeName(QStringLiteral("out")));
 }
 
-QByteArray Workspace::saveSession(QString *error) const { return d->sessions.save(error); }
+QByteArray Workspace::saveSession(QString *error) const { return SessionCards::write(d->cards, d->log, error); }
 
 bool Workspace::loadSession(const QByteArray &data, QString *error, QStringList *notices)
 {
-    if (!d->sessions.load(data, error, notices))
+    if (!SessionCards::read(data, d->cards, d->log, error, notices))
         return false;
     clearHistory(); // undo does not reach back across opening a session
     return true;
 }
 
-Outcome Workspace::loadPt(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress)
+Outcome Workspace::openSession(const QString &path)
 {
-    // Hugging Face's format has a reader of its own.
-    if (SafetensorsFile::looksLike(path))
-        return loadSafetensors(path, device, created, progress);
-    return d->ptFiles.load(path, device, created, progress);
+    CardFileLoad load(d->cards, d->log, d->actions, d->memory, d->summaries, path, QStringLiteral("cpu"), nullptr);
+    const Outcome o = SessionCards().load(load);
+    if (o.ok())
+        clearHistory();
+    return o;
 }
 
-Outcome Workspace::savePt(int id, const QString &path) { return d->ptFiles.save(id, path); }
-
-Outcome Workspace::loadSafetensors(const QString &path, const QString &device, QList<int> *created,
-                                   LoadProgress *progress)
+Outcome Workspace::loadFile(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress)
 {
-    return d->safetensorsFiles.load(path, device, created, progress);
+    CardFileLoad load(d->cards, d->log, d->actions, d->memory, d->summaries, path, device, progress);
+    const CardFileFormat *format = CardFileFormats::forFile(path);
+    if (format && format->opens() == CardFileFormat::Opens::ReplacesKitchen)
+        return d->actions.fail(
+            OpError::invalid(tr("%1 is a Tensor Kitchen session: open it with File → Open session, as it "
+                                "replaces the whole kitchen.")
+                                 .arg(load.file())),
+            false);
+    // No format's bytes nor name: the .pt reader, whose refusal says what the file is not.
+    static const PtCards fallback;
+    const Outcome o = (format ? format : &fallback)->load(load);
+    if (created)
+        *created << load.created();
+    return o;
 }
 
-Outcome Workspace::saveSafetensors(const QList<int> &ids, const QString &path)
+Outcome Workspace::saveFile(const QString &formatId, const QList<int> &ids, const QString &path)
 {
-    return d->safetensorsFiles.save(ids, path);
+    const CardFileFormat *format = CardFileFormats::byId(formatId);
+    CardFileSave save(d->cards, d->log, d->actions, ids, path);
+    if (!format)
+        return save.refused(tr("There is no file format “%1”.").arg(formatId));
+    return format->save(save);
 }
 
 void Workspace::setDeferredSummaries(bool on) { d->summaries.setDeferred(on); }

@@ -68,20 +68,23 @@ public:
     QByteArray saveSession(QString *error) const;
     bool loadSession(const QByteArray &data, QString *error, QStringList *notices);
 
-    // .pt files: a tensor, or a dict/list of tensors, written by PyTorch's torch.save or
-    // LibTorch's torch::save. Cards are created on `device`. `progress` (may be null) hears the
-    // file's bytes read and then as many again for the cards' summaries, and may stop the
-    // load between storages or tensors: the answer is then `cancelled` and nothing changed.
-    Outcome loadPt(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress = nullptr);
-    // Writes a card's tensor so that Python's torch.load reads it back.
-    Outcome savePt(int id, const QString &path);
-    // .safetensors files (Hugging Face's weight format): each tensor a card on `device`, named
-    // after its key; its __metadata__ a notice. loadPt hands such files here, so drops and the
-    // bench CLI take them too. A header that does not describe the bytes refuses the whole file.
-    Outcome loadSafetensors(const QString &path, const QString &device, QList<int> *created,
-                            LoadProgress *progress = nullptr);
-    // Cards first, statistics after: with this on (KitchenWorker turns it on), loadPt and
-    // loadSafetensors add their cards with summaries pending (CardInfo::summaryPending: shape,
+    // A session file (.tks) opened: its cards and log replace the workspace's, as loadSession.
+    Outcome openSession(const QString &path);
+    // Files as cards, in any format CardFileFormats lists that adds cards, chosen by the file's
+    // bytes, else by its suffix: torch.save's .pt (a tensor, or a dict/list of tensors, written
+    // by PyTorch's torch.save or LibTorch's torch::save), .safetensors (each tensor named after
+    // its key, its __metadata__ a notice), numpy's .npy and .npz. Cards are created on `device`,
+    // all of them or none. `progress` (may be null) hears the file's bytes read and then the
+    // cards' summaries, and may stop the load between storages or tensors: the answer is then
+    // `cancelled` and nothing changed.
+    Outcome loadFile(const QString &path, const QString &device, QList<int> *created, LoadProgress *progress = nullptr);
+    // Cards written as format `formatId` (CardFileFormats::byId) so that Python reads them back:
+    // `ids`, or every card the format can hold when empty.
+    Outcome saveFile(const QString &formatId, const QList<int> &ids, const QString &path);
+    // A card's tensor as torch.save writes it.
+    Outcome savePt(int id, const QString &path) { return saveFile(QStringLiteral("pt"), {id}, path); }
+    // Cards first, statistics after: with this on (KitchenWorker turns it on), loadFile adds
+    // its cards with summaries pending (CardInfo::summaryPending: shape,
     // dtype, device and name known, no values read), and summarisePending() makes them a slice
     // at a time. Off (the default), a load answers with every card summarised.
     void setDeferredSummaries(bool on);
@@ -93,7 +96,10 @@ public:
     QList<CardInfo> summarisePending(qint64 byteBudget);
     // The tensor cards `ids` (every tensor card when empty) in one file, keyed by card name, as
     // safetensors.torch.save_file lays it out, so that load_file reads it back.
-    Outcome saveSafetensors(const QList<int> &ids, const QString &path);
+    Outcome saveSafetensors(const QList<int> &ids, const QString &path)
+    {
+        return saveFile(QStringLiteral("safetensors"), ids, path);
+    }
     // Undo and redo, one action at a time, up to kHistoryDepth actions back (the UI's undo
     // stack keeps the same limit, so the two never disagree). The caller brackets each action
     // with beginAction() and endAction(changed); only actions that changed something are kept.

@@ -1,7 +1,7 @@
 #include "core/races/trainer.h"
 
 #include "core/devices/deviceregistry.h"
-#include "core/kitchen/private/modelfactory.h"
+#include "core/cards/private/modelfactory.h"
 #include "core/races/private/preparedspirals.h"
 #include "core/devices/private/torchutil.h"
 

@@ -191,7 +191,7 @@ private Q_SLOTS:
         torch::save(t, dir.filePath("weights.pt").toStdString());
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(dir.filePath("weights.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(dir.filePath("weights.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(created.size(), 1);
         QCOMPARE(w.card(created.first())->name, QStringLiteral("weights"));
@@ -199,7 +199,7 @@ private Q_SLOTS:
         QCOMPARE(w.card(created.first())->max, 11.0);
         // To the meta shelf: the shape survives, the values do not.
         QList<int> meta;
-        QVERIFY(w.loadPt(dir.filePath("weights.pt"), "meta", &meta).ok());
+        QVERIFY(w.loadFile(dir.filePath("weights.pt"), "meta", &meta).ok());
         QCOMPARE(w.card(meta.first())->device, QStringLiteral("meta"));
     }
 
@@ -211,11 +211,11 @@ private Q_SLOTS:
         f.write("definitely not a pickle");
         f.close();
         Workspace w;
-        const Outcome o = w.loadPt(dir.filePath("junk.pt"), "cpu", nullptr);
+        const Outcome o = w.loadFile(dir.filePath("junk.pt"), "cpu", nullptr);
         QVERIFY(!o.ok());
         QVERIFY(o.error.message.contains("junk.pt"));
         QCOMPARE(w.count(), 0);
-        const Outcome missing = w.loadPt(dir.filePath("missing.pt"), "cpu", nullptr);
+        const Outcome missing = w.loadFile(dir.filePath("missing.pt"), "cpu", nullptr);
         QVERIFY(!missing.ok());
         QVERIFY2(missing.error.message.startsWith(QLatin1String("Cannot open"))
                      && missing.error.message.contains("missing.pt"),
@@ -233,11 +233,11 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         Workspace w;
-        const Outcome expanded = w.loadPt(dir.filePath("expanded.pt"), "cpu", nullptr);
+        const Outcome expanded = w.loadFile(dir.filePath("expanded.pt"), "cpu", nullptr);
         QVERIFY(!expanded.ok());
         QCOMPARE(expanded.error.kind, OpError::Kind::OutOfMemory);
         QVERIFY(expanded.error.refusedBeforeAllocation);
-        const Outcome copies = w.loadPt(dir.filePath("copies.pt"), "cpu", nullptr);
+        const Outcome copies = w.loadFile(dir.filePath("copies.pt"), "cpu", nullptr);
         QVERIFY(!copies.ok());
         QVERIFY2(copies.error.message.contains(QLatin1String("cannot load"))
                      && copies.error.details.contains(QLatin1String("items in containers")),
@@ -260,7 +260,7 @@ private Q_SLOTS:
         QCOMPARE(p.readAllStandardOutput().trimmed(), QByteArray("fc.bias fc.weight steps"));
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(dir.filePath("scripted.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(dir.filePath("scripted.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message + " / " + o.error.details));
         QStringList names;
         for (int id : created)
@@ -299,10 +299,10 @@ private Q_SLOTS:
         QVERIFY(p.waitForFinished(120000));
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         Workspace w;
-        const Outcome deflated = w.loadPt(dir.filePath("deflated.pt"), "cpu", nullptr);
+        const Outcome deflated = w.loadFile(dir.filePath("deflated.pt"), "cpu", nullptr);
         QVERIFY(!deflated.ok());
         QVERIFY2(deflated.error.message.contains("is compressed (method 8)"), qPrintable(deflated.error.message));
-        const Outcome claims = w.loadPt(dir.filePath("claims.pt"), "cpu", nullptr);
+        const Outcome claims = w.loadFile(dir.filePath("claims.pt"), "cpu", nullptr);
         QVERIFY(!claims.ok());
         QVERIFY2(claims.error.message.contains("claims 2147483648 bytes"), qPrintable(claims.error.message));
         QCOMPARE(w.count(), 0);
@@ -318,7 +318,7 @@ private Q_SLOTS:
         QVERIFY(!regressions.isEmpty());
         for (const QString &file : regressions) {
             Workspace w;
-            const Outcome o = w.loadPt(corpus.filePath(file), "cpu", nullptr);
+            const Outcome o = w.loadFile(corpus.filePath(file), "cpu", nullptr);
             QVERIFY2(!o.ok(), qPrintable(file));
             // A refusal a user can act on: it names the file and says why in our words, not
             // only LibTorch's.

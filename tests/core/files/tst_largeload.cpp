@@ -70,7 +70,7 @@ private Q_SLOTS:
     {
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(m_dir.filePath("big.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(m_dir.filePath("big.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(created.size(), m_expect.size());
         for (const QString &key : m_expect.keys()) {
@@ -122,7 +122,7 @@ private Q_SLOTS:
     {
         Workspace w;
         RecordingProgress progress;
-        QVERIFY(w.loadPt(m_dir.filePath("big.pt"), "cpu", nullptr, &progress).ok());
+        QVERIFY(w.loadFile(m_dir.filePath("big.pt"), "cpu", nullptr, &progress).ok());
         // Reading reports each storage, summarising each tensor: many calls, not two.
         QVERIFY2(progress.calls.size() > m_expect.size(), qPrintable(QString::number(progress.calls.size())));
         const qint64 total = progress.calls.first().second;
@@ -165,7 +165,7 @@ private Q_SLOTS:
 
         RecordingProgress progress(after, inSummaries);
         QList<int> created;
-        const Outcome o = w.loadPt(m_dir.filePath("big.pt"), "cpu", &created, &progress);
+        const Outcome o = w.loadFile(m_dir.filePath("big.pt"), "cpu", &created, &progress);
         QVERIFY(o.cancelled);
         QVERIFY(!o.ok());
         QVERIFY(!o.error.isError()); // not an error: the user asked
@@ -178,7 +178,7 @@ private Q_SLOTS:
         QCOMPARE(codeLines(w), lines);
         QCOMPARE(w.undoDepth(), undo);
         // And the same workspace loads the file afterwards.
-        QVERIFY(w.loadPt(m_dir.filePath("big.pt"), "cpu", &created).ok());
+        QVERIFY(w.loadFile(m_dir.filePath("big.pt"), "cpu", &created).ok());
         QCOMPARE(created.size(), m_expect.size());
     }
 

@@ -3,7 +3,7 @@
 // them at once; a card removed, changed or undone meanwhile is handled; the app's worker does it
 // by itself after the load's answer. And a .safetensors file's tensors lie over the file's map:
 // written in place they change, the file does not, and the file can go or be replaced.
-#include "core/files/private/safetensorsfile.h"
+#include "core/files/safetensors/safetensorsfile.h"
 #include "core/kitchen/kitchenengine.h"
 #include "core/kitchen/workspace.h"
 
@@ -99,8 +99,8 @@ private Q_SLOTS:
         Workspace now, later;
         later.setDeferredSummaries(true);
         QList<int> made, pending;
-        QVERIFY(now.loadPt(path(file), "cpu", &made).ok());
-        QVERIFY(later.loadPt(path(file), "cpu", &pending).ok());
+        QVERIFY(now.loadFile(path(file), "cpu", &made).ok());
+        QVERIFY(later.loadFile(path(file), "cpu", &pending).ok());
         QCOMPARE(pending.size(), made.size());
         QVERIFY(!now.hasPendingSummaries());
         QVERIFY(later.hasPendingSummaries());
@@ -131,7 +131,7 @@ private Q_SLOTS:
     {
         Workspace w;
         w.setDeferredSummaries(true);
-        QVERIFY(w.loadPt(path("kitchen.safetensors"), "cpu", nullptr).ok());
+        QVERIFY(w.loadFile(path("kitchen.safetensors"), "cpu", nullptr).ok());
         // The file's order (8-byte elements first, then by name): steps, big, small, half.
         const int big = w.idOf("big");
         const QList<CardInfo> first = w.summarisePending(2 * kMiB);
@@ -154,7 +154,7 @@ private Q_SLOTS:
         Workspace w;
         w.setDeferredSummaries(true);
         QList<int> ids;
-        QVERIFY(w.loadPt(path("kitchen.safetensors"), "cpu", &ids).ok());
+        QVERIFY(w.loadFile(path("kitchen.safetensors"), "cpu", &ids).ok());
         const int big = w.idOf("big"), small = w.idOf("small");
         // Part of "big" read, then it goes: nothing of it lands, the rest does.
         const QList<CardInfo> first = w.summarisePending(kMiB);
@@ -179,7 +179,7 @@ private Q_SLOTS:
         w.setDeferredSummaries(true);
         w.beginAction();
         QList<int> ids;
-        QVERIFY(w.loadPt(path("kitchen.safetensors"), "cpu", &ids).ok());
+        QVERIFY(w.loadFile(path("kitchen.safetensors"), "cpu", &ids).ok());
         QVERIFY(w.endAction(true));
         w.summarisePending(kMiB); // part-way through
         QVERIFY(w.undo());
@@ -191,13 +191,13 @@ private Q_SLOTS:
         drain(w, 4 * kMiB);
         Workspace now;
         QList<int> made;
-        QVERIFY(now.loadPt(path("kitchen.safetensors"), "cpu", &made).ok());
+        QVERIFY(now.loadFile(path("kitchen.safetensors"), "cpu", &made).ok());
         for (const CardInfo &c : now.cards())
             compareSummaries(*w.card(w.idOf(c.name)), c);
         // Saving a kitchen whose statistics are pending writes the values all the same.
         Workspace again;
         again.setDeferredSummaries(true);
-        QVERIFY(again.loadPt(path("kitchen.safetensors"), "cpu", nullptr).ok());
+        QVERIFY(again.loadFile(path("kitchen.safetensors"), "cpu", nullptr).ok());
         QVERIFY(again.hasPendingSummaries());
         QVERIFY(again.saveSafetensors({}, path("again.safetensors")).ok());
         QCOMPARE(sha(path("again.safetensors")), sha(path("kitchen.safetensors")));
@@ -209,7 +209,7 @@ private Q_SLOTS:
         QSignalSpy added(&engine, &KitchenEngine::cardAdded);
         QSignalSpy updated(&engine, &KitchenEngine::cardUpdated);
         QSignalSpy finished(&engine, &KitchenEngine::finished);
-        engine.submit(request::LoadPt{path("kitchen.safetensors")});
+        engine.submit(request::LoadFile{path("kitchen.safetensors")});
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 60000);
         QCOMPARE(added.size(), 4);
         for (const QList<QVariant> &a : added)
@@ -224,7 +224,7 @@ private Q_SLOTS:
         // A request right after a load is answered while the statistics are still to come.
         updated.clear();
         finished.clear();
-        engine.submit(request::LoadPt{path("kitchen.safetensors")});
+        engine.submit(request::LoadFile{path("kitchen.safetensors")});
         TensorSpec s;
         s.shape = {2};
         engine.submit(request::Create{s});
@@ -287,8 +287,8 @@ private Q_SLOTS:
         Workspace reference, w;
         w.setDeferredSummaries(true);
         QList<int> original, loaded;
-        QVERIFY(reference.loadPt(path("kitchen.safetensors"), "cpu", &original).ok());
-        QVERIFY(w.loadPt(file, "cpu", &loaded).ok());
+        QVERIFY(reference.loadFile(path("kitchen.safetensors"), "cpu", &original).ok());
+        QVERIFY(w.loadFile(file, "cpu", &loaded).ok());
         QCOMPARE(loaded.size(), original.size());
         // Tensors over the map written in place before their copy keep what was written.
         at::Tensor written;

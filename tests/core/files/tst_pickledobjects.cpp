@@ -55,7 +55,7 @@ class TestPickledObjects : public QObject
     {
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(path, "cpu", &created);
+        const Outcome o = w.loadFile(path, "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QVERIFY(!rows.isEmpty());
         QCOMPARE(created.size(), rows.size());
@@ -120,7 +120,7 @@ private Q_SLOTS:
         compareWithPython("rnn_legacy.pt", "rnn_model");
         Workspace w;
         QList<int> unused;
-        const Outcome o = w.loadPt(m_files.filePath("rnn_model.pt"), "cpu", &unused);
+        const Outcome o = w.loadFile(m_files.filePath("rnn_model.pt"), "cpu", &unused);
         QVERIFY(o.ok());
         QCOMPARE(w.idOf("scratch"), -1);
         const QString notice = o.notices.join('\n');
@@ -143,7 +143,7 @@ private Q_SLOTS:
         compareWithPython("numpy.pt", "numpy");
         Workspace w;
         QList<int> unused;
-        const Outcome o = w.loadPt(m_files.filePath("numpy.pt"), "cpu", &unused);
+        const Outcome o = w.loadFile(m_files.filePath("numpy.pt"), "cpu", &unused);
         QVERIFY(o.ok());
         QVERIFY(codeLines(w).contains("loaded = torch.load(\"numpy.pt\", weights_only=False)"));
         QVERIFY(codeLines(w).contains("fortran = torch.from_numpy(loaded[\"fortran\"])"));
@@ -160,7 +160,7 @@ private Q_SLOTS:
         // A file that is one array.
         Workspace one;
         QList<int> created;
-        QVERIFY(one.loadPt(m_files.filePath("ndarray.pt"), "cpu", &created).ok());
+        QVERIFY(one.loadFile(m_files.filePath("ndarray.pt"), "cpu", &created).ok());
         QCOMPARE(created.size(), 1);
         QCOMPARE(one.card(created.first())->shape, (QList<qint64>{3, 4}));
         QVERIFY(codeLines(one).contains("ndarray = torch.from_numpy(loaded)"));
@@ -177,7 +177,7 @@ private Q_SLOTS:
         compareWithPython("namespace.pt", "namespace");
         Workspace w;
         QList<int> unused;
-        const Outcome o = w.loadPt(m_files.filePath("namespace.pt"), "cpu", &unused);
+        const Outcome o = w.loadFile(m_files.filePath("namespace.pt"), "cpu", &unused);
         QVERIFY(o.ok());
         QVERIFY(codeLines(w).contains("args_mask = loaded[\"args\"].mask"));
         QVERIFY(codeLines(w).contains("extra_bias = loaded[\"extra\"][\"bias\"]"));
@@ -203,7 +203,7 @@ private Q_SLOTS:
         compareRows(dir + QStringLiteral("tiny.ckpt"), python.value("tensors").toArray());
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(dir + QStringLiteral("tiny.ckpt"), "cpu", &created);
+        const Outcome o = w.loadFile(dir + QStringLiteral("tiny.ckpt"), "cpu", &created);
         QVERIFY(o.ok());
         QVERIFY(w.idOf("callbacks_ModelCheckpoint_kth_value") >= 0);
         const QString notice = o.notices.join('\n');
@@ -224,7 +224,7 @@ private Q_SLOTS:
             QSKIP("no Python with torch here: these files are written by the real packages");
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath("payload.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(m_files.filePath("payload.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(created.size(), 1);
         QCOMPARE(w.card(created.first())->name, QStringLiteral("w"));
@@ -266,7 +266,7 @@ private Q_SLOTS:
             QSKIP("no Python with torch here: these files are written by the real packages");
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath("shared_twice.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(m_files.filePath("shared_twice.pt"), "cpu", &created);
         QVERIFY(!o.ok());
         QVERIFY2(o.error.message.contains("more than"), qPrintable(o.error.message));
         QVERIFY(created.isEmpty());
@@ -283,7 +283,7 @@ private Q_SLOTS:
         QList<int> created;
         for (const char *file : {"rnn_model.pt", "rnn_legacy.pt", "numpy.pt", "ndarray.pt", "adam.pt",
                                  "pytorch_model.bin", "namespace.pt"}) {
-            const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
+            const Outcome o = w.loadFile(m_files.filePath(file), "cpu", &created);
             QVERIFY2(o.ok(), qPrintable(o.error.message));
         }
         QFile models(testsupport::fixtureWriter("pickled_models.py")); // the classes, as in __main__

@@ -74,10 +74,10 @@ private Q_SLOTS:
         QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         Workspace w;
         QList<int> created;
-        QVERIFY2(w.loadPt(dir.filePath("line.pt"), "cpu", &created).ok(), "tensor");
+        QVERIFY2(w.loadFile(dir.filePath("line.pt"), "cpu", &created).ok(), "tensor");
         QCOMPARE(w.card(created.last())->max, 1.0);
         created.clear();
-        const Outcome dict = w.loadPt(dir.filePath("state.pt"), "cpu", &created);
+        const Outcome dict = w.loadFile(dir.filePath("state.pt"), "cpu", &created);
         QVERIFY2(dict.ok(), qPrintable(dict.error.message));
         QCOMPARE(created.size(), 2);
         QStringList names{w.card(created[0])->name, w.card(created[1])->name};
@@ -106,7 +106,7 @@ private Q_SLOTS:
         // A model's state_dict() is an OrderedDict with `_metadata` set on it by BUILD: it loads.
         Workspace w;
         QList<int> created;
-        Outcome o = w.loadPt(m_files.filePath("seq_state.pt"), "cpu", &created);
+        Outcome o = w.loadFile(m_files.filePath("seq_state.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         // In file order, named after their keys ("0.weight" is no Python name: t0_weight).
         QCOMPARE(cardNames(w, created), (QStringList{"t0_weight", "t0_bias", "t2_weight", "t2_bias"}));
@@ -123,7 +123,7 @@ private Q_SLOTS:
 
         // A model inside a model: model.fc.bias style keys, buffers too.
         created.clear();
-        o = w.loadPt(m_files.filePath("nested_state.pt"), "cpu", &created);
+        o = w.loadFile(m_files.filePath("nested_state.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created),
                  (QStringList{"model_fc_weight", "model_fc_bias", "model_bn_weight", "model_bn_bias",
@@ -142,8 +142,8 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         Workspace w;
         QList<int> created;
-        QVERIFY(w.loadPt(m_files.filePath("list.pt"), "cpu", &created).ok());
-        QVERIFY(w.loadPt(m_files.filePath("tuple.pt"), "cpu", &created).ok());
+        QVERIFY(w.loadFile(m_files.filePath("list.pt"), "cpu", &created).ok());
+        QVERIFY(w.loadFile(m_files.filePath("tuple.pt"), "cpu", &created).ok());
         QCOMPARE(cardNames(w, created), (QStringList{"list_0", "list_1", "tuple_0", "tuple_1"}));
         QCOMPARE(w.card(created[1])->max, 2.0);
         QCOMPARE(w.card(created[3])->shape, (QList<qint64>{3}));
@@ -152,7 +152,7 @@ private Q_SLOTS:
         QCOMPARE(codeLines(w).at(4), QStringLiteral("tuple_0 = loaded[0]"));
 
         created.clear();
-        const Outcome o = w.loadPt(m_files.filePath("nested.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(m_files.filePath("nested.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created), (QStringList{"a_b_0", "a_b_1_c", "items_0", "items_1_0"}));
         QCOMPARE(w.card(created[1])->shape, (QList<qint64>{2}));
@@ -167,7 +167,7 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath("checkpoint.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(m_files.filePath("checkpoint.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         // The model's 4 tensors and Adam's step, exp_avg and exp_avg_sq for each of them.
         QCOMPARE(created.size(), 16);
@@ -213,7 +213,7 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         Workspace w;
         QList<int> created;
-        QVERIFY(w.loadPt(m_files.filePath("views.pt"), "cpu", &created).ok());
+        QVERIFY(w.loadFile(m_files.filePath("views.pt"), "cpu", &created).ok());
         const std::optional<CardInfo> a = w.card(w.idOf("a")), b = w.card(w.idOf("b")), c = w.card(w.idOf("c"));
         QCOMPARE(b->storageId, a->storageId); // b = a[2:5]
         QVERIFY(c->storageId != a->storageId);
@@ -222,7 +222,7 @@ private Q_SLOTS:
         QCOMPARE(b->max, 4.0);
         QCOMPARE(a->max, 9.0);
         // Tied weights: one tensor saved under two keys.
-        QVERIFY(w.loadPt(m_files.filePath("tied.pt"), "cpu", &created).ok());
+        QVERIFY(w.loadFile(m_files.filePath("tied.pt"), "cpu", &created).ok());
         QCOMPARE(w.card(w.idOf("enc"))->storageId, w.card(w.idOf("dec"))->storageId);
         QVERIFY(w.card(w.idOf("enc"))->storageId != a->storageId);
     }
@@ -233,7 +233,7 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath("dtypes.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(m_files.filePath("dtypes.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         const QList<QPair<QString, int>> expected
             = {{"bool", 1},    {"int8", 1},     {"uint8", 1},   {"int16", 2},   {"int32", 4},     {"int64", 8},
@@ -273,7 +273,7 @@ private Q_SLOTS:
             QSKIP("python3-torch is not installed: PyTorch-written files cannot be made here.");
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath("grad.pt"), "cpu", &created);
+        const Outcome o = w.loadFile(m_files.filePath("grad.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created), (QStringList{"w", "p"})); // a tensor and an nn.Parameter
         QCOMPARE(w.card(created[0])->max, 1.0);
@@ -287,13 +287,13 @@ private Q_SLOTS:
         // torch.save(…, _use_new_zipfile_serialization=False): PyTorch's format before 1.6.
         Workspace w;
         QList<int> created;
-        Outcome o = w.loadPt(m_files.filePath("legacy.pt"), "cpu", &created);
+        Outcome o = w.loadFile(m_files.filePath("legacy.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created), (QStringList{"x", "y"}));
         QCOMPARE(w.card(created[0])->max, 2.0);
         QCOMPARE(w.card(created[1])->shape, (QList<qint64>{2, 2}));
         created.clear();
-        o = w.loadPt(m_files.filePath("legacy_tensor.pt"), "cpu", &created);
+        o = w.loadFile(m_files.filePath("legacy_tensor.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created), QStringList{"legacy_tensor"});
         QCOMPARE(w.card(created[0])->shape, (QList<qint64>{2})); // arange(3)[1:]
@@ -312,7 +312,7 @@ private Q_SLOTS:
         QList<int> created;
         // A Sequential of Linear and ReLU layers is a model the kitchen makes itself: one model
         // card with the file's weights, which moves as the kitchen's own do.
-        Outcome o = w.loadPt(m_files.filePath("module.pt"), "cpu", &created);
+        Outcome o = w.loadFile(m_files.filePath("module.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created), QStringList{"module"});
         const std::optional<CardInfo> model = w.card(created.first());
@@ -337,14 +337,14 @@ private Q_SLOTS:
         // A model card like the kitchen's own: an optimizer takes its parameters.
         QVERIFY(w.createOptimizer(created.first()).ok());
         created.clear();
-        o = w.loadPt(m_files.filePath("main_module.pt"), "cpu", &created);
+        o = w.loadFile(m_files.filePath("main_module.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created),
                  (QStringList{"model_fc_weight", "model_fc_bias", "model_bn_weight", "model_bn_bias",
                               "model_bn_running_mean", "model_bn_running_var", "model_bn_num_batches_tracked"}));
         QVERIFY(o.notices.join('\n').contains("__main__.Outer"));
         created.clear();
-        o = w.loadPt(m_files.filePath("namespace.pt"), "cpu", &created);
+        o = w.loadFile(m_files.filePath("namespace.pt"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(cardNames(w, created), QStringList{"w"});
         QVERIFY2(o.notices.join('\n').contains("args = argparse.Namespace(lr=0.1)"), qPrintable(o.notices.join('\n')));
@@ -363,7 +363,7 @@ private Q_SLOTS:
         const int keep = w.create(spec("keep", "float32", {4})).cardId;
         const QStringList log = codeLines(w);
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath("module.pt"), "cuda:0", &created);
+        const Outcome o = w.loadFile(m_files.filePath("module.pt"), "cuda:0", &created);
         QVERIFY(!o.ok());
         QVERIFY(!o.error.message.isEmpty());
         QVERIFY(created.isEmpty());
@@ -402,7 +402,7 @@ private Q_SLOTS:
         const QByteArray hash = w.valuesHash(keep);
         const QStringList log = codeLines(w);
         QList<int> created;
-        const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
+        const Outcome o = w.loadFile(m_files.filePath(file), "cpu", &created);
         QVERIFY(!o.ok());
         QVERIFY2(o.error.message.contains(file), qPrintable(o.error.message));
         for (const QString &part : expect)
@@ -428,7 +428,7 @@ private Q_SLOTS:
         for (const char *file :
              {"line.pt", "seq_state.pt", "nested_state.pt", "list.pt", "tuple.pt", "nested.pt", "checkpoint.pt",
               "views.pt", "grad.pt", "legacy.pt", "legacy_tensor.pt", "keys.pt", "gpu.pt"}) {
-            const Outcome o = w.loadPt(m_files.filePath(file), "cpu", &created);
+            const Outcome o = w.loadFile(m_files.filePath(file), "cpu", &created);
             QVERIFY2(o.ok(), qPrintable(o.error.message));
         }
         QVERIFY(created.size() > 40);

@@ -87,8 +87,8 @@ private Q_SLOTS:
     {
         Workspace w;
         QList<int> created;
-        // Through loadPt: File → Load, drops and the bench CLI all go there.
-        const Outcome o = w.loadPt(fixture("dtypes.safetensors"), "cpu", &created);
+        // Through loadFile: File → Load, drops and the bench CLI all go there.
+        const Outcome o = w.loadFile(fixture("dtypes.safetensors"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         struct Expect
         {
@@ -140,7 +140,7 @@ private Q_SLOTS:
     {
         Workspace w;
         QList<int> created;
-        QVERIFY(w.loadPt(fixture("model.safetensors"), "meta", &created).ok());
+        QVERIFY(w.loadFile(fixture("model.safetensors"), "meta", &created).ok());
         QMap<QString, QList<qint64>> shapes;
         for (int id : created) {
             QCOMPARE(w.card(id)->device, QStringLiteral("meta"));
@@ -162,7 +162,7 @@ private Q_SLOTS:
     {
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(fixture("wide.safetensors"), "cpu", &created);
+        const Outcome o = w.loadFile(fixture("wide.safetensors"), "cpu", &created);
         if (!torchHasWideDtypes()) {
             // LibTorch 1.13: every tensor of the file is of a dtype it lacks, and said so.
             QVERIFY(!o.ok());
@@ -203,7 +203,7 @@ private Q_SLOTS:
         QVERIFY(w.saveSafetensors({}, dir.filePath("wide.safetensors")).ok());
         Workspace back;
         QList<int> again;
-        QVERIFY(back.loadPt(dir.filePath("wide.safetensors"), "cpu", &again).ok());
+        QVERIFY(back.loadFile(dir.filePath("wide.safetensors"), "cpu", &again).ok());
         QCOMPARE(again.size(), expected.size());
         for (const Expect &e : expected) {
             const int id = back.idOf(e.name);
@@ -245,7 +245,7 @@ private Q_SLOTS:
                                         R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
                                         QByteArray(2, '\x38') + bytesOf<float>({4}))));
             QList<int> created;
-            const Outcome o = w.loadPt(f4, "cpu", &created);
+            const Outcome o = w.loadFile(f4, "cpu", &created);
             QVERIFY2(o.ok(), qPrintable(o.error.message));
             QCOMPARE(created.size(), 1);
             const QString notices = o.notices.join('\n');
@@ -254,7 +254,7 @@ private Q_SLOTS:
         }
         Workspace w;
         QList<int> created;
-        Outcome o = w.loadPt(fixture("unsigned.safetensors"), "cpu", &created);
+        Outcome o = w.loadFile(fixture("unsigned.safetensors"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(created.size(), 1);
         QCOMPARE(w.card(created[0])->name, QStringLiteral("ok"));
@@ -269,7 +269,7 @@ private Q_SLOTS:
                                     R"("x":{"dtype":"F32","shape":[1],"data_offsets":[2,6]}})",
                                     QByteArray(2, '\x38') + bytesOf<float>({4}))));
         created.clear();
-        o = w.loadPt(f8, "cpu", &created);
+        o = w.loadFile(f8, "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(created.size(), 1);
         QVERIFY(w.valuesHash(created[0]) == sha(bytesOf<float>({4})));
@@ -349,7 +349,7 @@ private Q_SLOTS:
         QVERIFY(w.create(s).ok());
         const int logLines = w.codeLog().lines().size();
         QList<int> created;
-        const Outcome o = w.loadPt(path, "cpu", &created);
+        const Outcome o = w.loadFile(path, "cpu", &created);
         QVERIFY(!o.ok());
         QVERIFY2(o.error.message.contains(reason), qPrintable(o.error.message));
         QVERIFY2(o.error.message.contains("lie.safetensors"), qPrintable(o.error.message));
@@ -365,7 +365,7 @@ private Q_SLOTS:
         QVERIFY(QFile::copy(fixture("model.safetensors"), dir.filePath("model.bin")));
         Workspace w;
         QList<int> created;
-        const Outcome o = w.loadPt(dir.filePath("model.bin"), "cpu", &created);
+        const Outcome o = w.loadFile(dir.filePath("model.bin"), "cpu", &created);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(created.size(), 4);
     }
@@ -408,7 +408,7 @@ private Q_SLOTS:
 
         Workspace back;
         QList<int> created;
-        QVERIFY(back.loadPt(path, "cpu", &created).ok());
+        QVERIFY(back.loadFile(path, "cpu", &created).ok());
         QCOMPARE(created.size(), names.size());
         for (const QString &name : names) {
             const int a = w.idOf(name), b = back.idOf(name);
@@ -420,7 +420,7 @@ private Q_SLOTS:
         // One card; a card with no values, asked by name, refuses the save.
         QVERIFY(w.saveSafetensors({w.idOf("t_float32")}, dir.filePath("one.safetensors")).ok());
         Workspace single;
-        QVERIFY(single.loadPt(dir.filePath("one.safetensors"), "cpu", &created).ok());
+        QVERIFY(single.loadFile(dir.filePath("one.safetensors"), "cpu", &created).ok());
         QCOMPARE(single.count(), 1);
         const Outcome meta = w.saveSafetensors({w.idOf("on_meta")}, dir.filePath("meta.safetensors"));
         QVERIFY(!meta.ok());

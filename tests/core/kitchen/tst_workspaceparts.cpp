@@ -1,8 +1,8 @@
 // The parts a Workspace is made of, each on its own: the cards and their storage marks
 // (CardTable), and the code log's answers (ActionLog). A load that fails part-way relies on
 // both to leave no card and no line behind.
-#include "core/kitchen/private/actionlog.h"
-#include "core/kitchen/private/cardtable.h"
+#include "core/cards/private/actionlog.h"
+#include "core/cards/private/cardtable.h"
 
 #include <QTest>
 

@@ -47,7 +47,7 @@ private Q_SLOTS:
         window.show();
         QSignalSpy progress(&engine, &KitchenEngine::progress);
         QSignalSpy status(&session, &SessionController::statusMessage);
-        const quint64 request = session.loadPtFile(m_file, "cpu");
+        const quint64 request = session.loadFile(m_file, "cpu");
         const QPointer<LoadProgressDialog> dialog = window.findChild<LoadProgressDialog *>("loadProgress");
         QVERIFY(dialog);
         QCOMPARE(dialog->request(), request);
@@ -98,7 +98,7 @@ private Q_SLOTS:
         QVERIFY(testsupport::create(&engine, testsupport::spec("keep")) >= 0);
         QSignalSpy finished(&engine, &KitchenEngine::finished);
         QSignalSpy status(&session, &SessionController::statusMessage);
-        session.loadPtFile(m_file, "cpu");
+        session.loadFile(m_file, "cpu");
         const QPointer<LoadProgressDialog> dialog = window.findChild<LoadProgressDialog *>("loadProgress");
         QVERIFY(dialog);
         // Cancel as a user does, with the button, as soon as the first progress shows.

@@ -86,7 +86,7 @@ private Q_SLOTS:
         const int before = w.engine()->cards().size(); // a first start may show example cards
         // What File → Load does with the chosen path (its open dialog is not answered here: on the
         // offscreen platform it did not take the selection and the run hung).
-        w.session()->loadPtFile(path, "cpu");
+        w.session()->loadFile(path, "cpu");
         QVERIFY(testsupport::waitIdle(w.engine()));
         QCOMPARE(w.engine()->cards().size(), before + names.size());
         QVERIFY(testsupport::waitSummaries(w.engine())); // the statistics follow the cards

@@ -217,13 +217,13 @@ private Q_SLOTS:
         QVERIFY2(e.details.contains("corrupt") || e.details.contains("truncated"), qPrintable(e.details));
 
         QVERIFY(write("junk.pt", "PK this is not a zip archive at all"));
-        w.session()->loadPtFile(dir.filePath("junk.pt"), "cpu");
+        w.session()->loadFile(dir.filePath("junk.pt"), "cpu");
         check("Can't open this file", "junk.pt", false);
         if (QTest::currentTestFailed())
             return;
         QVERIFY(e.message.contains("torch.save"));
 
-        w.session()->loadPtFile(dir.filePath("missing.pt"), "cpu");
+        w.session()->loadFile(dir.filePath("missing.pt"), "cpu");
         check("Can't open this file", "missing.pt", false);
         if (QTest::currentTestFailed())
             return;

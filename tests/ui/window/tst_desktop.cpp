@@ -320,8 +320,9 @@ private Q_SLOTS:
         QFile mime(qEnvironmentVariable("TK_SOURCE_DIR") + QStringLiteral("/resources/tensor-kitchen-mime.xml"));
         QVERIFY(mime.open(QIODevice::ReadOnly));
         const QString types = QString::fromUtf8(mime.readAll());
-        for (const char *type : {"application/x-tensor-kitchen-session", "application/x-tensor-kitchen-recording",
-                                 "application/x-pytorch", "application/x-safetensors"}) {
+        for (const char *type :
+             {"application/x-tensor-kitchen-session", "application/x-tensor-kitchen-recording", "application/x-pytorch",
+              "application/x-safetensors", "application/x-npy", "application/x-npz"}) {
             QVERIFY2(entry.contains(QLatin1String(type) + QLatin1Char(';')), type);
             QVERIFY2(types.contains(QStringLiteral("type=\"%1\"").arg(QLatin1String(type))), type);
         }
@@ -335,7 +336,8 @@ private Q_SLOTS:
             QVERIFY2(types.contains(QStringLiteral("pattern=\"%1\"").arg(glob)), qPrintable(glob));
         QVERIFY(TensorFileTypes::named("/x/model.CKPT") && TensorFileTypes::named("pytorch_model.bin"));
         QVERIFY(!TensorFileTypes::named("notes.txt") && !TensorFileTypes::named("run.tkwatch"));
-        QVERIFY(TensorFileTypes::openFilter().startsWith("Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors);;"));
+        QVERIFY(TensorFileTypes::openFilter().startsWith("Tensor files (*.pt *.pth *.ckpt *.bin *.safetensors *.npy "
+                                                         "*.npz);;PyTorch files (*.pt *.pth *.ckpt *.bin);;"));
     }
 
     void droppingAPtFileOnAPaneLoadsIt()

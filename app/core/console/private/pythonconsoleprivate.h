@@ -10,9 +10,9 @@
 #include <torch/csrc/autograd/python_variable.h>
 
 #include "core/console/pythonconsole.h"
-#include "core/kitchen/private/objectcards.h"
-#include "core/kitchen/private/cardtable.h"
-#include "core/kitchen/private/memoryguard.h"
+#include "core/cards/private/objectcards.h"
+#include "core/cards/private/cardtable.h"
+#include "core/cards/private/memoryguard.h"
 #include "core/kitchen/workspace.h"
 #include "core/kitchen/movereport.h"
 #include "core/kitchen/operror.h"

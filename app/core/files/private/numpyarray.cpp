@@ -1,6 +1,6 @@
 #include "core/files/private/numpyarray.h"
 
-#include "core/files/private/picklevalue.h"
+#include "core/files/pt/picklevalue.h"
 
 #include <torch/version.h>
 

@@ -1,7 +1,9 @@
 #include "core/files/private/zipdirectory.h"
+#include "core/files/private/filereadadapter.h"
 
-#include "core/files/private/picklevalue.h"
+#include "core/files/pt/picklevalue.h"
 
+#include <QFile>
 #include <algorithm>
 #include <string>
 
@@ -102,7 +104,8 @@ ZipDirectory::ZipDirectory(const caffe2::serialize::ReadAdapterInterface &source
         const std::string inner = slash == std::string::npos ? name : name.substr(slash + 1);
         if (inner.rfind("code/", 0) == 0 || inner == "constants.pkl")
             m_hasCode = true;
-        m_records[inner] = r;
+        r.name = std::move(name);
+        m_records[inner] = std::move(r);
     }
 }
 
@@ -110,6 +113,28 @@ const ZipDirectory::Record *ZipDirectory::find(const std::string &name) const
 {
     const auto it = m_records.find(name);
     return it == m_records.end() ? nullptr : &it->second;
+}
+
+std::vector<ZipDirectory::Record> ZipDirectory::inOrder(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly | QIODevice::Unbuffered))
+        return {};
+    try {
+        const FileReadAdapter source(f);
+        return ZipDirectory(source).ordered();
+    } catch (const std::exception &) {
+        return {};
+    }
+}
+
+std::vector<ZipDirectory::Record> ZipDirectory::ordered() const
+{
+    std::vector<Record> out;
+    for (const auto &[name, r] : m_records)
+        out.push_back(r);
+    std::sort(out.begin(), out.end(), [](const Record &a, const Record &b) { return a.localHeader < b.localHeader; });
+    return out;
 }
 
 void ZipDirectory::check() const

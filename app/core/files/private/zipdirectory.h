@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <vector>
 
 namespace tk::pickle {
 
@@ -22,6 +23,7 @@ public:
         uint64_t compressed = 0;
         uint64_t size = 0; // uncompressed
         uint64_t localHeader = 0;
+        std::string name; // as the archive has it, its folder too
     };
 
     // Reads the directory of `source`; throws PtFile::Refused (Damaged) when it is not one.
@@ -29,6 +31,13 @@ public:
 
     // The record `name` under the archive's folder ("data.pkl" → "archive/data.pkl"), or null.
     const Record *find(const std::string &name) const;
+    // Every record, by name without the archive's folder.
+    const std::map<std::string, Record> &records() const { return m_records; }
+    // Every record in the archive's order (np.savez's argument order).
+    std::vector<Record> ordered() const;
+    // The records of the zip at `path` in the archive's order, for a format's claim on a file;
+    // empty when it is no zip or a damaged one (the format's load then says what is wrong).
+    static std::vector<Record> inOrder(const QString &path);
     // Whether the archive holds TorchScript: code/ (torch.jit.save, LibTorch's torch::save) or
     // constants.pkl. Its code is never read nor run here.
     bool hasCode() const { return m_hasCode; }

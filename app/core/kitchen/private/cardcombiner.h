@@ -4,9 +4,9 @@
 // devices differ, and a notice where LibTorch lets a mix of devices through. Includes torch.
 
 #include "core/kitchen/operation.h"
-#include "core/kitchen/private/actionlog.h"
-#include "core/kitchen/private/cardtable.h"
-#include "core/kitchen/private/memoryguard.h"
+#include "core/cards/private/actionlog.h"
+#include "core/cards/private/cardtable.h"
+#include "core/cards/private/memoryguard.h"
 
 namespace tk {
 

@@ -1,5 +1,5 @@
 #include "core/kitchen/private/cardmoves.h"
-#include "core/kitchen/private/modelfactory.h"
+#include "core/cards/private/modelfactory.h"
 
 #include "core/devices/private/torchutil.h"
 #include "core/kitchen/private/kitchendevice.h"

@@ -4,9 +4,9 @@
 // takes MovePath (memory check, synchronised timing) and is told as a MoveReport. Includes torch.
 
 #include "core/kitchen/movereport.h"
-#include "core/kitchen/private/actionlog.h"
-#include "core/kitchen/private/cardtable.h"
-#include "core/kitchen/private/memoryguard.h"
+#include "core/cards/private/actionlog.h"
+#include "core/cards/private/cardtable.h"
+#include "core/cards/private/memoryguard.h"
 
 namespace tk {
 

@@ -1,6 +1,6 @@
 #include "core/kitchen/private/modelcards.h"
 
-#include "core/kitchen/private/modelfactory.h"
+#include "core/cards/private/modelfactory.h"
 #include "core/kitchen/pythoncode.h"
 
 namespace tk {

@@ -3,9 +3,9 @@
 // of Linear and ReLU would be, an optimizer over a model card's parameters, a cross-entropy loss.
 // Includes torch.
 
-#include "core/kitchen/private/actionlog.h"
-#include "core/kitchen/private/cardtable.h"
-#include "core/kitchen/private/memoryguard.h"
+#include "core/cards/private/actionlog.h"
+#include "core/cards/private/cardtable.h"
+#include "core/cards/private/memoryguard.h"
 
 namespace tk {
 

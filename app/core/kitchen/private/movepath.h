@@ -3,7 +3,7 @@
 // menu, a model moved in place, a console line): refused before allocating when the copy
 // would not fit, timed the same way, told as one MoveReport.
 
-#include "core/kitchen/private/memoryguard.h"
+#include "core/cards/private/memoryguard.h"
 #include "core/kitchen/movereport.h"
 
 #include <torch/torch.h>

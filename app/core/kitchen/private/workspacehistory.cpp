@@ -1,6 +1,6 @@
 #include "core/kitchen/private/workspacehistory.h"
 
-#include "core/kitchen/private/modelfactory.h"
+#include "core/cards/private/modelfactory.h"
 
 namespace tk {
 

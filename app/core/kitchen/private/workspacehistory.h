@@ -1,7 +1,7 @@
 #pragma once
 // Core-internal: includes torch.
 
-#include "core/kitchen/private/cardentry.h"
+#include "core/cards/private/cardentry.h"
 #include "core/kitchen/codelog.h"
 #include "core/kitchen/workspace.h"
 

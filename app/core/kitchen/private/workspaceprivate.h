@@ -1,20 +1,18 @@
 #pragma once
 // Core-internal: the Workspace's parts, each a class of its own: the cards (CardTable), the
 // history, the memory check, the log and its answers (ActionLog), moves (CardMoves), combining
-// (CardCombiner), models (ModelCards) and files (PtCards, SafetensorsCards, PendingSummaries,
-// SessionCards). Includes torch; never include from ui/.
+// (CardCombiner), models (ModelCards) and the summaries a load leaves for later
+// (PendingSummaries). Files are read and written by their formats (CardFileFormats), handed
+// these parts through CardFileLoad and CardFileSave. Includes torch; never include from ui/.
 
 #include "core/kitchen/workspace.h"
 
-#include "core/files/private/pendingsummaries.h"
-#include "core/files/private/ptcards.h"
-#include "core/files/private/safetensorscards.h"
-#include "core/files/private/sessioncards.h"
-#include "core/kitchen/private/actionlog.h"
+#include "core/cards/private/pendingsummaries.h"
+#include "core/cards/private/actionlog.h"
 #include "core/kitchen/private/cardcombiner.h"
 #include "core/kitchen/private/cardmoves.h"
-#include "core/kitchen/private/cardtable.h"
-#include "core/kitchen/private/memoryguard.h"
+#include "core/cards/private/cardtable.h"
+#include "core/cards/private/memoryguard.h"
 #include "core/kitchen/private/modelcards.h"
 #include "core/kitchen/private/workspacehistory.h"
 
@@ -38,9 +36,6 @@ struct Workspace::Private
     CardCombiner combiner{cards, memory, actions};
     ModelCards models{cards, memory, actions};
     PendingSummaries summaries{cards};
-    PtCards ptFiles{cards, memory, actions, summaries};
-    SafetensorsCards safetensorsFiles{cards, memory, actions, summaries};
-    SessionCards sessions{cards, log};
 
     WorkspaceHistory::Snapshot snapshot() const
     {
