@@ -473,6 +473,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>CardFileFormats</name>
+    <message>
+        <source>Tensor Kitchen does not write %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>CodeLog</name>
     <message>
         <source># The lines read from a session file are comments: a session file is text anyone can edit, so its lines are not run as they are. Read them before you uncomment any.</source>
@@ -807,6 +814,65 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>NumpyCards</name>
+    <message>
+        <source>it does not start as a .npy array does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is .npy version %1, newer than Tensor Kitchen reads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is cut short</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is a structured array (records of named fields), which is no tensor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its header is damaged (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it holds Python objects (dtype=object), which np.load reads only with allow_pickle=True, running the pickle&apos;s code; Tensor Kitchen never does</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it is an array of %1, which has no torch dtype</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>numpy arrays</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it holds %1, which is not a .npy array</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>it was saved by np.savez_compressed, whose records Tensor Kitchen does not inflate. In Python, np.savez(&quot;%1&quot;, **np.load(&quot;%2&quot;)) writes the same arrays uncompressed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its zip archive is damaged</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a numpy array Tensor Kitchen can load: %2. Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a numpy archive Tensor Kitchen can load: its array %2: %3. Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is not a numpy file Tensor Kitchen can load: it is damaged or cut short (%2). Nothing was loaded.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>OpError</name>
     <message>
         <source>There is no file %1: it may have been moved, renamed or deleted.</source>
@@ -1085,18 +1151,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Cannot open %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Could not save: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Python input needs the console.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1205,6 +1259,21 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>SessionCards</name>
+    <message>
+        <source>Tensor Kitchen sessions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>SessionFrame</name>
     <message>
         <source>This is not a Tensor Kitchen session file.</source>
@@ -1230,11 +1299,15 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 <context>
     <name>TensorFileTypes</name>
     <message>
-        <source>Tensor files (%1);;PyTorch files (%2);;safetensors files (%3);;All files (*)</source>
+        <source>The %1 or %2 file.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The %1 or %2 file.</source>
+        <source>Tensor files (%1)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1753,6 +1826,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Its lines in the code log are comments: in Python, torch.load(weights_only=False) would import and run %1, named in %2. Nothing of theirs was run here.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>PyTorch files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>safetensors files</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 is a Tensor Kitchen session: open it with File → Open session, as it replaces the whole kitchen.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>There is no file format “%1”.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1816,10 +1905,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>PyTorch files (*.pt)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>&amp;Rename…</source>
         <translation type="unfinished"></translation>
     </message>
@@ -1841,10 +1926,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>Save as .&amp;safetensors…</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>safetensors files (*.safetensors)</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -2148,7 +2229,7 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Load a .pt or .safetensors file…</source>
+        <source>Load a tensor file (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3226,10 +3307,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Tensor Kitchen sessions (*.tks)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Save session</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3290,10 +3367,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>safetensors files (*.safetensors)</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Another Tensor Kitchen window is open: it keeps the autosave, this one autosaves to %1.</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3314,11 +3387,11 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>&amp;Load tensors (.pt, .safetensors)…</source>
+        <source>Save as safe&amp;tensors…</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>Save as safe&amp;tensors…</source>
+        <source>&amp;Load tensors (%1)…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -486,6 +486,13 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>CardFileFormats</name>
+    <message>
+        <source>Tensor Kitchen does not write %1.</source>
+        <translation>Tensor Kitchen은 %1 형식으로 저장하지 않습니다.</translation>
+    </message>
+</context>
+<context>
     <name>CodeLog</name>
     <message>
         <source># The lines read from a session file are comments: a session file is text anyone can edit, so its lines are not run as they are. Read them before you uncomment any.</source>
@@ -816,6 +823,65 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>NumpyCards</name>
+    <message>
+        <source>it does not start as a .npy array does</source>
+        <translation>파일의 시작이 .npy 배열과 다릅니다</translation>
+    </message>
+    <message>
+        <source>it is .npy version %1, newer than Tensor Kitchen reads</source>
+        <translation>.npy 버전 %1 파일이며, Tensor Kitchen이 읽는 버전보다 새롭습니다</translation>
+    </message>
+    <message>
+        <source>it is cut short</source>
+        <translation>파일이 잘렸습니다</translation>
+    </message>
+    <message>
+        <source>it is a structured array (records of named fields), which is no tensor</source>
+        <translation>구조화 배열(이름 있는 필드로 된 레코드)이며 텐서가 아닙니다</translation>
+    </message>
+    <message>
+        <source>its header is damaged (%1)</source>
+        <translation>헤더가 손상되었습니다(%1)</translation>
+    </message>
+    <message>
+        <source>it holds Python objects (dtype=object), which np.load reads only with allow_pickle=True, running the pickle&apos;s code; Tensor Kitchen never does</source>
+        <translation>Python 객체(dtype=object)가 들어 있습니다. np.load는 allow_pickle=True일 때만 이를 읽으며 그때 pickle의 코드를 실행합니다. Tensor Kitchen은 그렇게 하지 않습니다</translation>
+    </message>
+    <message>
+        <source>it is an array of %1, which has no torch dtype</source>
+        <translation>%1 배열이며, 맞는 torch dtype이 없습니다</translation>
+    </message>
+    <message>
+        <source>numpy arrays</source>
+        <translation>numpy 배열</translation>
+    </message>
+    <message>
+        <source>it holds %1, which is not a .npy array</source>
+        <translation>%1 항목이 들어 있는데, .npy 배열이 아닙니다</translation>
+    </message>
+    <message>
+        <source>it was saved by np.savez_compressed, whose records Tensor Kitchen does not inflate. In Python, np.savez(&quot;%1&quot;, **np.load(&quot;%2&quot;)) writes the same arrays uncompressed</source>
+        <translation>np.savez_compressed로 저장된 파일이며, Tensor Kitchen은 압축된 레코드를 풀지 않습니다. Python에서 np.savez("%1", **np.load("%2"))를 실행하면 같은 배열을 압축 없이 저장합니다</translation>
+    </message>
+    <message>
+        <source>its zip archive is damaged</source>
+        <translation>zip 아카이브가 손상되었습니다</translation>
+    </message>
+    <message>
+        <source>%1 is not a numpy array Tensor Kitchen can load: %2. Nothing was loaded.</source>
+        <translation>%1은(는) Tensor Kitchen이 불러올 수 있는 numpy 배열이 아닙니다: %2. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not a numpy archive Tensor Kitchen can load: its array %2: %3. Nothing was loaded.</source>
+        <translation>%1은(는) Tensor Kitchen이 불러올 수 있는 numpy 아카이브가 아닙니다. 배열 %2: %3. 아무것도 불러오지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>%1 is not a numpy file Tensor Kitchen can load: it is damaged or cut short (%2). Nothing was loaded.</source>
+        <translation>%1은(는) Tensor Kitchen이 불러올 수 있는 numpy 파일이 아닙니다. 손상되었거나 잘렸습니다(%2). 아무것도 불러오지 않았습니다.</translation>
+    </message>
+</context>
+<context>
     <name>OpError</name>
     <message>
         <source>There is no file %1: it may have been moved, renamed or deleted.</source>
@@ -1092,18 +1158,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>다시 실행할 것이 없습니다.</translation>
     </message>
     <message>
-        <source>Cannot open %1: %2</source>
-        <translation>%1 파일을 열 수 없습니다: %2</translation>
-    </message>
-    <message>
-        <source>Could not save: %1</source>
-        <translation>저장하지 못했습니다: %1</translation>
-    </message>
-    <message>
-        <source>Cannot write %1: %2</source>
-        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
-    </message>
-    <message>
         <source>Python input needs the console.</source>
         <translation>Python 입력에는 콘솔이 필요합니다.</translation>
     </message>
@@ -1212,6 +1266,21 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>SessionCards</name>
+    <message>
+        <source>Tensor Kitchen sessions</source>
+        <translation>Tensor Kitchen 세션</translation>
+    </message>
+    <message>
+        <source>Could not save: %1</source>
+        <translation>저장하지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 파일에 쓸 수 없습니다: %2</translation>
+    </message>
+</context>
+<context>
     <name>SessionFrame</name>
     <message>
         <source>This is not a Tensor Kitchen session file.</source>
@@ -1237,12 +1306,16 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
 <context>
     <name>TensorFileTypes</name>
     <message>
-        <source>Tensor files (%1);;PyTorch files (%2);;safetensors files (%3);;All files (*)</source>
-        <translation>텐서 파일 (%1);;PyTorch 파일 (%2);;safetensors 파일 (%3);;모든 파일 (*)</translation>
-    </message>
-    <message>
         <source>The %1 or %2 file.</source>
         <translation>%1 또는 %2 파일.</translation>
+    </message>
+    <message>
+        <source>Tensor files (%1)</source>
+        <translation>텐서 파일 (%1)</translation>
+    </message>
+    <message>
+        <source>All files (*)</source>
+        <translation>모든 파일 (*)</translation>
     </message>
 </context>
 <context>
@@ -1758,6 +1831,22 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <source>Its lines in the code log are comments: in Python, torch.load(weights_only=False) would import and run %1, named in %2. Nothing of theirs was run here.</source>
         <translation>코드 기록의 해당 줄은 주석입니다. Python에서 torch.load(weights_only=False)는 %2 파일에 적힌 %1 항목을 가져와 실행하기 때문입니다. 여기서는 그 어느 것도 실행하지 않았습니다.</translation>
     </message>
+    <message>
+        <source>PyTorch files</source>
+        <translation>PyTorch 파일</translation>
+    </message>
+    <message>
+        <source>safetensors files</source>
+        <translation>safetensors 파일</translation>
+    </message>
+    <message>
+        <source>%1 is a Tensor Kitchen session: open it with File → Open session, as it replaces the whole kitchen.</source>
+        <translation>%1은(는) Tensor Kitchen 세션입니다. 세션은 주방 전체를 바꾸므로 파일 → 세션 열기로 여세요.</translation>
+    </message>
+    <message>
+        <source>There is no file format “%1”.</source>
+        <translation>“%1” 파일 형식은 없습니다.</translation>
+    </message>
 </context>
 <context>
     <name>main</name>
@@ -1821,10 +1910,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>텐서 저장</translation>
     </message>
     <message>
-        <source>PyTorch files (*.pt)</source>
-        <translation>PyTorch 파일 (*.pt)</translation>
-    </message>
-    <message>
         <source>&amp;Rename…</source>
         <translation>이름 바꾸기(&amp;R)…</translation>
     </message>
@@ -1847,10 +1932,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>Save as .&amp;safetensors…</source>
         <translation>.safetensors로 저장(&amp;S)…</translation>
-    </message>
-    <message>
-        <source>safetensors files (*.safetensors)</source>
-        <translation>safetensors 파일 (*.safetensors)</translation>
     </message>
 </context>
 <context>
@@ -2154,8 +2235,8 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>torch.save로 저장한 텐서나 state_dict</translation>
     </message>
     <message>
-        <source>Load a .pt or .safetensors file…</source>
-        <translation>.pt 또는 .safetensors 파일 불러오기…</translation>
+        <source>Load a tensor file (%1)…</source>
+        <translation>텐서 파일 불러오기(%1)…</translation>
     </message>
 </context>
 <context>
@@ -3224,10 +3305,6 @@ first call: %4</source>
         <translation>세션 열기</translation>
     </message>
     <message>
-        <source>Tensor Kitchen sessions (*.tks)</source>
-        <translation>Tensor Kitchen 세션 (*.tks)</translation>
-    </message>
-    <message>
         <source>Save session</source>
         <translation>세션 저장</translation>
     </message>
@@ -3288,10 +3365,6 @@ first call: %4</source>
         <translation>텐서를 safetensors로 저장</translation>
     </message>
     <message>
-        <source>safetensors files (*.safetensors)</source>
-        <translation>safetensors 파일 (*.safetensors)</translation>
-    </message>
-    <message>
         <source>Another Tensor Kitchen window is open: it keeps the autosave, this one autosaves to %1.</source>
         <translation>다른 Tensor Kitchen 창이 열려 있습니다. 자동 저장은 그 창이 맡고, 이 창은 다음 위치에 자동 저장합니다: %1</translation>
     </message>
@@ -3312,12 +3385,12 @@ first call: %4</source>
         <translation>코드 내보내기(&amp;E)…</translation>
     </message>
     <message>
-        <source>&amp;Load tensors (.pt, .safetensors)…</source>
-        <translation>텐서 불러오기(.pt, .safetensors)(&amp;L)…</translation>
-    </message>
-    <message>
         <source>Save as safe&amp;tensors…</source>
         <translation>safetensors로 저장(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>&amp;Load tensors (%1)…</source>
+        <translation>텐서 불러오기(%1)(&amp;L)…</translation>
     </message>
 </context>
 <context>
