@@ -12,6 +12,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
+#include <QtEndian>
 #include <algorithm>
 
 namespace tk {
@@ -19,7 +20,6 @@ namespace tk {
 namespace {
 
 const QByteArray kMagic = QByteArrayLiteral("\x93NUMPY");
-constexpr uint32_t kLocalHeader = 0x04034b50;
 constexpr qint64 kPiece = qint64(4) << 20; // read a piece at a time, asking about Cancel between
 
 // Why an array could not be read, in words for the user (the record's name, if any, is added).
@@ -27,14 +27,6 @@ struct NotLoadable
 {
     QString words;
 };
-
-uint64_t le(const char *b, int bytes)
-{
-    uint64_t v = 0;
-    for (int i = bytes - 1; i >= 0; --i)
-        v = v << 8 | uint8_t(b[i]);
-    return v;
-}
 
 // One .npy's bytes as a tensor on the CPU, as torch.from_numpy(np.load(…)) makes it.
 at::Tensor parseNpy(const std::string &bytes)
@@ -47,7 +39,8 @@ at::Tensor parseNpy(const std::string &bytes)
     const size_t lengthBytes = major == 1 ? 2 : 4;
     if (bytes.size() < 8 + lengthBytes)
         throw NotLoadable{NumpyCards::tr("it is cut short")};
-    const uint64_t headerLength = le(bytes.data() + 8, int(lengthBytes));
+    const uint64_t headerLength
+        = major == 1 ? qFromLittleEndian<quint16>(bytes.data() + 8) : qFromLittleEndian<quint32>(bytes.data() + 8);
     const size_t dataStart = 8 + lengthBytes + headerLength;
     if (headerLength > bytes.size() || dataStart > bytes.size())
         throw NotLoadable{NumpyCards::tr("it is cut short")};
@@ -153,12 +146,10 @@ Outcome NumpyCards::load(CardFileLoad &load) const
                            "inflate. In Python, np.savez(\"%1\", **np.load(\"%2\")) writes the same "
                            "arrays uncompressed")
                             .arg(QFileInfo(file).completeBaseName() + QStringLiteral("_plain.npz"), file)};
-                std::string local;
-                if (!readAt(source, r.localHeader, 30, local, load, done, total))
-                    return load.cancelled();
-                if (le(local.data(), 4) != kLocalHeader)
+                const std::optional<uint64_t> at = pickle::ZipDirectory::dataAt(r, source);
+                if (!at)
                     throw NotLoadable{tr("its zip archive is damaged")};
-                const uint64_t dataAt = r.localHeader + 30 + le(local.data() + 26, 2) + le(local.data() + 28, 2);
+                const uint64_t dataAt = *at;
                 if (r.size > uint64_t(source.size()) || dataAt > uint64_t(source.size()) - r.size)
                     throw NotLoadable{tr("it is cut short")};
                 if (!readAt(source, dataAt, r.size, bytes, load, done, total))

@@ -128,6 +128,16 @@ std::vector<ZipDirectory::Record> ZipDirectory::inOrder(const QString &path)
     }
 }
 
+std::optional<uint64_t> ZipDirectory::dataAt(const Record &r, const caffe2::serialize::ReadAdapterInterface &source)
+{
+    constexpr size_t kLocalHeaderBytes = 30;
+    std::string local(kLocalHeaderBytes, '\0');
+    if (source.read(r.localHeader, local.data(), kLocalHeaderBytes, "zip local header") != kLocalHeaderBytes
+        || le(local, 0, 4) != 0x04034b50)
+        return std::nullopt;
+    return r.localHeader + kLocalHeaderBytes + le(local, 26, 2) + le(local, 28, 2);
+}
+
 std::vector<ZipDirectory::Record> ZipDirectory::ordered() const
 {
     std::vector<Record> out;

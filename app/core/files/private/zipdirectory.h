@@ -5,6 +5,7 @@
 #include <caffe2/serialize/read_adapter_interface.h>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,9 @@ public:
     const Record *find(const std::string &name) const;
     // Every record, by name without the archive's folder.
     const std::map<std::string, Record> &records() const { return m_records; }
+    // Where `r`'s bytes start in `source`: after its local header, whose name and extra field
+    // may differ in length from the directory's. Null when no local header is there.
+    static std::optional<uint64_t> dataAt(const Record &r, const caffe2::serialize::ReadAdapterInterface &source);
     // Every record in the archive's order (np.savez's argument order).
     std::vector<Record> ordered() const;
     // The records of the zip at `path` in the archive's order, for a format's claim on a file;
