@@ -5,6 +5,8 @@
 #include "bench/traincommand.h"
 
 #include "core/devices/deviceregistry.h"
+#include "core/races/lanes/traininglane.h"
+#include "core/races/lanes/traininglanes.h"
 #include "core/races/replicarun.h"
 #include "core/races/replicasweep.h"
 
@@ -25,15 +27,14 @@ QJsonArray toArray(const QVector<double> &v)
     return a;
 }
 
+// The lane's kind names what ran: its engine is the kind's id ("python", "ddp", "dp").
 QJsonObject receiptFor(const TrainConfig &c, const TrainLane &lane)
 {
+    const TrainingLane &kind = TrainingLanes::of(lane.kind);
     QJsonObject r = DeviceRegistry::buildFacts().toJson();
     r[QStringLiteral("device")] = lane.device;
-    const bool python = lane.parallel == LaneParallel::Python;
-    r[QStringLiteral("placement")] = python ? QStringLiteral("per-batch") : QStringLiteral("ddp");
-    r[QStringLiteral("engine")] = python              ? QStringLiteral("python")
-        : lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
-                                                      : QStringLiteral("ddp");
+    r[QStringLiteral("placement")] = kind.allReduces() ? QStringLiteral("ddp") : QStringLiteral("per-batch");
+    r[QStringLiteral("engine")] = kind.id();
     r[QStringLiteral("python")] = ReplicaRun::pythonExecutable();
     const QJsonObject config = c.toJson();
     for (auto it = config.begin(); it != config.end(); ++it)
@@ -72,7 +73,7 @@ int ReplicaTrain::train(const TrainConfig &c, const TrainLane &lane, bool json)
         m_out << TrainCommand::summaryLine(c, lane.label(), losses.first().toDouble(), losses.last().toDouble(), step,
                                            samples)
               << "\n";
-        if (lane.parallel == LaneParallel::Python) { // one process: nothing is all-reduced
+        if (!TrainingLanes::of(lane.kind).allReduces()) { // one process: nothing is all-reduced
             m_out << tr("Python PyTorch %1: autograd and torch.optim (%2)")
                          .arg(summary.torchVersion,
                               summary.optimizerImplementation.isEmpty() ? tr("implementation not known")

@@ -4,6 +4,7 @@
 
 #include "bench/replicatrain.h"
 #include "core/devices/deviceregistry.h"
+#include "core/races/lanes/traininglane.h"
 #include "core/races/replicarun.h"
 #include "core/races/machineload.h"
 #include "core/races/trainer.h"
@@ -123,9 +124,14 @@ int TrainCommand::run(const QStringList &arguments)
               << "\n";
         allOk = false;
     }
+    // The flags name the lane's kind: --engine python, --placement ddp, else LibTorch's.
+    if (python) {
+        lane.kind = TrainingLanes::kPython;
+        lane.ranks = 1;
+    }
     QList<int> sweep;
     if (ddp) {
-        lane.parallel = LaneParallel::Ddp;
+        lane.kind = TrainingLanes::kDdp;
         lane.ranks = whole(ranks, 1, 1024);
         lane.port = whole(port, 0, 65535);
         bool sweepOk = true;
@@ -153,14 +159,11 @@ int TrainCommand::run(const QStringList &arguments)
     if (!formatOk(fmt, {QStringLiteral("json"), QStringLiteral("text")}))
         return 2;
     // Lanes that Python trains, in processes of their own (tensorkitchen.replicas).
-    if (ddp || python) {
+    const TrainingLane &kind = TrainingLanes::of(lane.kind);
+    if (kind.ownProcesses()) {
         if (lane.device != QLatin1String("cpu") && !lane.device.startsWith(QLatin1String("cuda")))
             return fail(python ? tr("The Python lane runs on cpu or cuda, not “%1”.").arg(lane.device)
                                : tr("A DDP lane runs on cpu or cuda, not “%1”.").arg(lane.device));
-        if (python) {
-            lane.parallel = LaneParallel::Python;
-            lane.ranks = 1;
-        }
         // Every point checked before any process starts: nothing is left half done.
         for (int n : sweep.isEmpty() ? QList<int>{lane.ranks} : sweep) {
             TrainLane l = lane;
@@ -168,7 +171,7 @@ int TrainCommand::run(const QStringList &arguments)
             TrainConfig cn = c;
             if (!sweep.isEmpty()) // the sweep rounds the batch down to a multiple of N
                 cn.batch = std::max(n, c.batch - c.batch % n);
-            const QString why = ReplicaRun::check(cn, l);
+            const QString why = kind.check(cn, l);
             if (!why.isEmpty())
                 return fail(why);
         }

@@ -487,6 +487,32 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>DataParallelLane</name>
+    <message>
+        <source>DataParallel · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>DdpLane</name>
+    <message>
+        <source>DDP × %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP on %1 needs a GPU; this machine has none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>DDP on %1 runs 1 to %2 ranks here, not %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>DeviceRegistry</name>
     <message>
         <source>Meta device: shapes and dtypes, no data</source>
@@ -552,6 +578,25 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>GPU workbench %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>LibTorchLane</name>
+    <message>
+        <source>cpu · 1 thread</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>cpu · %1 threads</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The meta device has no values, so nothing can be learned there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1067,6 +1112,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>PythonLane</name>
+    <message>
+        <source>Python · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 needs a GPU; this machine has none.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
@@ -1074,25 +1130,20 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>ReplicaRun</name>
+    <name>ReplicaLane</name>
     <message>
-        <source>it exited with code %1 and said nothing</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DDP on %1 needs a GPU; this machine has none.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DDP on %1 runs 1 to %2 ranks here, not %3.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).</source>
+        <source>A lane needs at least one step.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>The tensorkitchen package is not installed beside this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>ReplicaRun</name>
+    <message>
+        <source>it exited with code %1 and said nothing</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -1132,11 +1183,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>A lane needs at least one step.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 needs a GPU; this machine has none.</source>
+        <source>The lane “%1” is not trained by Python processes.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -1342,29 +1389,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>empty</source>
-        <translation type="unfinished"></translation>
-    </message>
-</context>
-<context>
-    <name>TrainLane</name>
-    <message>
-        <source>cpu · 1 thread</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>cpu · %1 threads</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DDP × %1 · %2</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>DataParallel · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Python · %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3559,15 +3583,7 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>The meta device has no values, so nothing can be learned there.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The device “%1” is not available here.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The tensorkitchen package is not installed beside this app.</source>
+        <source>No lane of the kind “%1” is known here.</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -500,6 +500,32 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>DataParallelLane</name>
+    <message>
+        <source>DataParallel · %1</source>
+        <translation>DataParallel · %1</translation>
+    </message>
+</context>
+<context>
+    <name>DdpLane</name>
+    <message>
+        <source>DDP × %1 · %2</source>
+        <translation>DDP × %1 · %2</translation>
+    </message>
+    <message>
+        <source>DDP on %1 needs a GPU; this machine has none.</source>
+        <translation>%1에서 DDP를 돌리려면 GPU가 필요한데, 이 PC에는 없습니다.</translation>
+    </message>
+    <message>
+        <source>DDP on %1 runs 1 to %2 ranks here, not %3.</source>
+        <translation>여기서 %1의 DDP는 랭크 1~%2개로 돌릴 수 있습니다. %3개는 안 됩니다.</translation>
+    </message>
+    <message>
+        <source>The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).</source>
+        <translation>전체 배치 %1은(는) 랭크 %2개로 똑같이 나누어지지 않습니다. %2의 배수(%3 또는 %4)를 쓰세요.</translation>
+    </message>
+</context>
+<context>
     <name>DeviceRegistry</name>
     <message>
         <source>Meta device: shapes and dtypes, no data</source>
@@ -566,6 +592,25 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>GPU workbench %1</source>
         <translation>GPU 작업대 %1</translation>
+    </message>
+</context>
+<context>
+    <name>LibTorchLane</name>
+    <message>
+        <source>cpu · 1 thread</source>
+        <translation>cpu · 스레드 1개</translation>
+    </message>
+    <message>
+        <source>cpu · %1 threads</source>
+        <translation>cpu · 스레드 %1개</translation>
+    </message>
+    <message>
+        <source>The meta device has no values, so nothing can be learned there.</source>
+        <translation>meta 장치에는 값이 없어서 아무것도 학습할 수 없습니다.</translation>
+    </message>
+    <message>
+        <source>The device “%1” is not available here.</source>
+        <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
     </message>
 </context>
 <context>
@@ -862,7 +907,7 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
     <message>
         <source>it was saved by np.savez_compressed, whose records Tensor Kitchen does not inflate. In Python, np.savez(&quot;%1&quot;, **np.load(&quot;%2&quot;)) writes the same arrays uncompressed</source>
-        <translation>np.savez_compressed로 저장된 파일이며, Tensor Kitchen은 압축된 레코드를 풀지 않습니다. Python에서 np.savez("%1", **np.load("%2"))를 실행하면 같은 배열을 압축 없이 저장합니다</translation>
+        <translation>np.savez_compressed로 저장된 파일이며, Tensor Kitchen은 압축된 레코드를 풀지 않습니다. Python에서 np.savez(&quot;%1&quot;, **np.load(&quot;%2&quot;))를 실행하면 같은 배열을 압축 없이 저장합니다</translation>
     </message>
     <message>
         <source>its zip archive is damaged</source>
@@ -1074,6 +1119,17 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
+    <name>PythonLane</name>
+    <message>
+        <source>Python · %1</source>
+        <translation>Python · %1</translation>
+    </message>
+    <message>
+        <source>%1 needs a GPU; this machine has none.</source>
+        <translation>%1에는 GPU가 필요한데, 이 PC에는 GPU가 없습니다.</translation>
+    </message>
+</context>
+<context>
     <name>QObject</name>
     <message>
         <source>Drag to pan, wheel to zoom, click a legend entry to hide its curve.</source>
@@ -1081,26 +1137,21 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     </message>
 </context>
 <context>
-    <name>ReplicaRun</name>
+    <name>ReplicaLane</name>
     <message>
-        <source>it exited with code %1 and said nothing</source>
-        <translation>종료 코드 %1(으)로 끝났고 아무 메시지도 남기지 않았습니다</translation>
-    </message>
-    <message>
-        <source>DDP on %1 needs a GPU; this machine has none.</source>
-        <translation>%1에서 DDP를 돌리려면 GPU가 필요한데, 이 PC에는 없습니다.</translation>
-    </message>
-    <message>
-        <source>DDP on %1 runs 1 to %2 ranks here, not %3.</source>
-        <translation>여기서 %1의 DDP는 랭크 1~%2개로 돌릴 수 있습니다. %3개는 안 됩니다.</translation>
-    </message>
-    <message>
-        <source>The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).</source>
-        <translation>전체 배치 %1은(는) 랭크 %2개로 똑같이 나누어지지 않습니다. %2의 배수(%3 또는 %4)를 쓰세요.</translation>
+        <source>A lane needs at least one step.</source>
+        <translation>레인은 적어도 한 스텝은 학습해야 합니다.</translation>
     </message>
     <message>
         <source>The tensorkitchen package is not installed beside this app.</source>
         <translation>tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
+    </message>
+</context>
+<context>
+    <name>ReplicaRun</name>
+    <message>
+        <source>it exited with code %1 and said nothing</source>
+        <translation>종료 코드 %1(으)로 끝났고 아무 메시지도 남기지 않았습니다</translation>
     </message>
     <message>
         <source>Could not make a folder for the ranks&apos; socket: %1</source>
@@ -1139,12 +1190,8 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
         <translation>%1: 랭크들에게서 스텝 %3개 가운데 %2개만 돌아왔습니다.</translation>
     </message>
     <message>
-        <source>A lane needs at least one step.</source>
-        <translation>레인은 적어도 한 스텝은 학습해야 합니다.</translation>
-    </message>
-    <message>
-        <source>%1 needs a GPU; this machine has none.</source>
-        <translation>%1에는 GPU가 필요한데, 이 PC에는 GPU가 없습니다.</translation>
+        <source>The lane “%1” is not trained by Python processes.</source>
+        <translation>“%1” 레인은 Python 프로세스가 학습하는 레인이 아닙니다.</translation>
     </message>
 </context>
 <context>
@@ -1350,29 +1397,6 @@ Run tensor-kitchen-bench &lt;command&gt; --help for its options.
     <message>
         <source>empty</source>
         <translation>비어 있음</translation>
-    </message>
-</context>
-<context>
-    <name>TrainLane</name>
-    <message>
-        <source>cpu · 1 thread</source>
-        <translation>cpu · 스레드 1개</translation>
-    </message>
-    <message>
-        <source>cpu · %1 threads</source>
-        <translation>cpu · 스레드 %1개</translation>
-    </message>
-    <message>
-        <source>DDP × %1 · %2</source>
-        <translation>DDP × %1 · %2</translation>
-    </message>
-    <message>
-        <source>DataParallel · %1</source>
-        <translation>DataParallel · %1</translation>
-    </message>
-    <message>
-        <source>Python · %1</source>
-        <translation>Python · %1</translation>
     </message>
 </context>
 <context>
@@ -3556,16 +3580,8 @@ first call: %4</source>
         <translation>학습할 장치를 하나 이상 고르세요.</translation>
     </message>
     <message>
-        <source>The meta device has no values, so nothing can be learned there.</source>
-        <translation>meta 장치에는 값이 없어서 아무것도 학습할 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The device “%1” is not available here.</source>
-        <translation>“%1” 장치는 여기서 쓸 수 없습니다.</translation>
-    </message>
-    <message>
-        <source>The tensorkitchen package is not installed beside this app.</source>
-        <translation>tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
+        <source>No lane of the kind “%1” is known here.</source>
+        <translation>여기서는 “%1” 종류의 레인을 알지 못합니다.</translation>
     </message>
 </context>
 <context>

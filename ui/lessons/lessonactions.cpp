@@ -101,7 +101,7 @@ void LessonActions::tryLesson(const QString &id)
     } else if (id.startsWith(QLatin1String("13"))) {
         // One process beside two DDP ranks, from the same seed, with the same global batch.
         TrainLane ddp;
-        ddp.parallel = LaneParallel::Ddp;
+        ddp.kind = TrainingLanes::kDdp;
         ddp.ranks = 2;
         m_tabs->setCurrentWidget(m_trainingRace);
         m_trainingRace->choosePlacement(TrainPlacement::PerBatch);

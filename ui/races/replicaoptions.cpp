@@ -2,6 +2,7 @@
 #include "core/kitchen/koreanparticles.h"
 
 #include "core/devices/deviceregistry.h"
+#include "core/races/lanes/traininglane.h"
 #include "core/races/replicarun.h"
 
 #include <QCheckBox>
@@ -47,7 +48,7 @@ ReplicaOptions::ReplicaOptions(int gpuCount, QWidget *parent) : QWidget(parent)
                                  "batch with .to(). Beside the LibTorch C++ lane on the same device, "
                                  "the gap is what Python costs per step.");
     TrainLane python;
-    python.parallel = LaneParallel::Python;
+    python.kind = TrainingLanes::kPython;
     m_pythonCpu = new QCheckBox(python.label());
     m_pythonCpu->setObjectName(QStringLiteral("pythonLane"));
     m_pythonCpu->setToolTip(pythonTip);
@@ -137,69 +138,52 @@ int ReplicaOptions::maxRanks(const QString &device)
     return gpus;
 }
 
+// Each box offers one lane: its kind, its device and, for DDP, the spin box of its ranks.
+QList<ReplicaOptions::Offer> ReplicaOptions::offers() const
+{
+    const QString cpu = QStringLiteral("cpu"), cuda = QStringLiteral("cuda");
+    return {{m_pythonCpu, TrainingLanes::kPython, cpu, nullptr},
+            {m_pythonGpu, TrainingLanes::kPython, QStringLiteral("cuda:0"), nullptr},
+            {m_cpuDdp, TrainingLanes::kDdp, cpu, m_cpuRanks},
+            {m_gpuDdp, TrainingLanes::kDdp, cuda, m_gpuRanks},
+            {m_dataParallel, TrainingLanes::kDataParallel, cuda, nullptr}};
+}
+
 QList<TrainLane> ReplicaOptions::lanes() const
 {
     QList<TrainLane> lanes;
-    for (QCheckBox *box : {m_pythonCpu, m_pythonGpu})
-        if (box && box->isChecked()) {
+    for (const Offer &o : offers())
+        if (o.box && o.box->isChecked()) {
             TrainLane l;
-            l.device = box == m_pythonGpu ? QStringLiteral("cuda:0") : QStringLiteral("cpu");
-            l.parallel = LaneParallel::Python;
-            l.ranks = 1;
+            l.kind = o.kind;
+            l.device = o.device;
+            l.ranks = o.ranks ? o.ranks->value() : 1;
             lanes << l;
         }
-    if (m_cpuDdp->isChecked()) {
-        TrainLane l;
-        l.parallel = LaneParallel::Ddp;
-        l.ranks = m_cpuRanks->value();
-        lanes << l;
-    }
-    if (m_gpuDdp && m_gpuDdp->isChecked()) {
-        TrainLane l;
-        l.device = QStringLiteral("cuda");
-        l.parallel = LaneParallel::Ddp;
-        l.ranks = m_gpuRanks->value();
-        lanes << l;
-    }
-    if (m_dataParallel && m_dataParallel->isChecked()) {
-        TrainLane l;
-        l.device = QStringLiteral("cuda");
-        l.parallel = LaneParallel::DataParallel;
-        lanes << l;
-    }
     return lanes;
 }
 
 void ReplicaOptions::chooseLanes(const QList<TrainLane> &lanes)
 {
-    bool cpu = false, gpu = false, dp = false, pythonCpu = false, pythonGpu = false;
-    for (const TrainLane &l : lanes) {
-        if (l.parallel == LaneParallel::Python) {
-            (l.device == QLatin1String("cpu") ? pythonCpu : pythonGpu) = true;
-        } else if (l.parallel == LaneParallel::Ddp && l.device == QLatin1String("cpu")) {
-            cpu = true;
-            m_cpuRanks->setValue(l.ranks);
-        } else if (l.parallel == LaneParallel::Ddp && m_gpuRanks) {
-            gpu = true;
-            m_gpuRanks->setValue(l.ranks);
-        } else if (l.parallel == LaneParallel::DataParallel) {
-            dp = true;
-        }
+    const auto onCpu = [](const QString &device) { return device == QLatin1String("cpu"); };
+    for (const Offer &o : offers()) {
+        if (!o.box)
+            continue; // not offered on this machine
+        bool chosen = false;
+        for (const TrainLane &l : lanes)
+            if (l.kind == o.kind && onCpu(l.device) == onCpu(o.device)) {
+                chosen = true;
+                if (o.ranks)
+                    o.ranks->setValue(l.ranks);
+            }
+        o.box->setChecked(chosen);
     }
-    m_pythonCpu->setChecked(pythonCpu);
-    if (m_pythonGpu)
-        m_pythonGpu->setChecked(pythonGpu);
-    m_cpuDdp->setChecked(cpu);
-    if (m_gpuDdp)
-        m_gpuDdp->setChecked(gpu);
-    if (m_dataParallel)
-        m_dataParallel->setChecked(dp);
 }
 
 TrainLane ReplicaOptions::sweepLane() const
 {
     TrainLane l;
-    l.parallel = LaneParallel::Ddp;
+    l.kind = TrainingLanes::kDdp;
     l.ranks = m_cpuRanks->value();
     if (!m_cpuDdp->isChecked() && m_gpuDdp && m_gpuDdp->isChecked()) {
         l.device = QStringLiteral("cuda");
@@ -217,16 +201,16 @@ void ReplicaOptions::setBatch(int batch)
     updateBatchWarning();
 }
 
-// The launcher refuses such a lane too (ReplicaRun::check says why); said here, it costs no
-// start of N processes.
+// The launcher refuses such a lane too (its kind's check says why); said here, it costs no start
+// of N processes.
 void ReplicaOptions::updateBatchWarning()
 {
     TrainConfig config;
     config.batch = m_batch;
     QStringList why;
     for (const TrainLane &lane : lanes())
-        if (lane.parallel == LaneParallel::Ddp && lane.device == QLatin1String("cpu")) { // no LibTorch asked
-            const QString w = ReplicaRun::check(config, lane);
+        if (lane.device == QLatin1String("cpu")) { // no LibTorch asked
+            const QString w = TrainingLanes::of(lane.kind).check(config, lane);
             if (!w.isEmpty() && !why.contains(w))
                 why << w;
         }

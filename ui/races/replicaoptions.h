@@ -51,6 +51,14 @@ Q_SIGNALS:
 
 private:
     void updateBatchWarning();
+    struct Offer
+    {
+        QCheckBox *box; // null where this machine does not offer the lane
+        QString kind;
+        QString device;
+        QSpinBox *ranks; // DDP's
+    };
+    QList<Offer> offers() const;
 
     QCheckBox *m_pythonCpu = nullptr;
     QCheckBox *m_pythonGpu = nullptr; // only with GPUs: on cuda:0

@@ -5,6 +5,7 @@
 #include "ui/races/decisionview.h"
 #include "ui/races/replicasweepchart.h"
 #include "ui/races/workersweepchart.h"
+#include "core/races/lanes/traininglane.h"
 
 #include <QHBoxLayout>
 #include <QSplitter>
@@ -20,7 +21,7 @@ namespace tk {
 QColor TrainingRaceCharts::laneColor(const TrainLane &lane)
 {
     QColor c = DeviceStyle::color(lane.device);
-    if (lane.parallel != LaneParallel::None)
+    if (TrainingLanes::of(lane.kind).ownProcesses())
         return c.darker(160);
     return lane.device == QLatin1String("cpu") && lane.threads == 1 ? c.lighter(150) : c;
 }

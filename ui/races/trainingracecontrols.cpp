@@ -266,7 +266,7 @@ void TrainingRaceControls::chooseLanes(const QList<TrainLane> &lanes)
 {
     auto has = [&lanes](const QString &device, int threads) {
         for (const TrainLane &l : lanes)
-            if (l.parallel == LaneParallel::None && l.device == device && l.threads == threads)
+            if (l.kind == TrainingLanes::kLibTorch && l.device == device && l.threads == threads)
                 return true;
         return false;
     };

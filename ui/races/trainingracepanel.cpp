@@ -8,6 +8,7 @@
 #include "ui/races/replicasweepchart.h"
 #include "core/races/trainingrace.h"
 #include "core/races/workersweep.h"
+#include "core/races/lanes/traininglane.h"
 #include "ui/races/workersweepchart.h"
 
 #include <QHBoxLayout>
@@ -15,6 +16,11 @@
 #include <QVBoxLayout>
 
 namespace tk {
+
+namespace {
+// Trained by processes of its own (its kind says): its ranks show in the strip, it cannot pause.
+bool ownProcesses(const TrainLane &lane) { return TrainingLanes::of(lane.kind).ownProcesses(); }
+} // namespace
 
 TrainingRacePanel::TrainingRacePanel(QWidget *parent)
     : QWidget(parent), m_race(new TrainingRace(this)), m_sweep(new WorkerSweep(this)),
@@ -106,8 +112,7 @@ void TrainingRacePanel::syncPause()
     bool drawing = false;
     for (int i = 0; i < m_race->lanes().size() && i < m_race->steps().size(); ++i) {
         const auto n = m_race->steps().at(i).size();
-        drawing
-            = drawing || (m_race->lanes().at(i).parallel != LaneParallel::None && n > 0 && n < m_race->config().steps);
+        drawing = drawing || (ownProcesses(m_race->lanes().at(i)) && n > 0 && n < m_race->config().steps);
     }
     m_controls->setPauseAllowed(m_race->canPause() && !drawing);
 }
@@ -126,12 +131,12 @@ bool TrainingRacePanel::startRace(const TrainConfig &config, const QList<TrainLa
     m_charts->reset(m_race->config(), m_race->lanes());
     QList<QPair<int, QString>> ddp;
     for (int i = 0; i < m_race->lanes().size(); ++i)
-        if (m_race->lanes().at(i).parallel != LaneParallel::None)
+        if (ownProcesses(m_race->lanes().at(i)))
             ddp.append({i, m_race->lanes().at(i).label()});
     m_strip->reset(ddp);
     m_controls->showRaceStarted(config.steps);
-    // A DDP lane first: its ranks start before the race's thread says so.
-    if (!m_race->lanes().isEmpty() && m_race->lanes().first().parallel != LaneParallel::None)
+    // A lane of processes first: its ranks start before the race's thread says so.
+    if (!m_race->lanes().isEmpty() && ownProcesses(m_race->lanes().first()))
         m_controls->setPauseAllowed(false);
     m_pauseTimer->start();
     m_charts->showTraining();
@@ -209,12 +214,12 @@ QString TrainingRacePanel::summaryHtml() const
     const double target = m_race->config().targetLoss;
     QStringList rows;
     const auto &all = m_race->steps();
-    // The LibTorch C++ lane a Python lane is compared with: same device, all its threads.
-    const auto cppLane = [this, &all](const TrainLane &python) {
+    // The lane a Python lane is the twin of (its kind's pythonTwinOf): same device, same threads.
+    const auto twinLane = [this, &all](const TrainLane &python, const QString &twinKind) {
         const auto id = [](const QString &d) { return d == QLatin1String("cuda") ? QStringLiteral("cuda:0") : d; };
         for (int j = 0; j < m_race->lanes().size() && j < all.size(); ++j) {
             const TrainLane &l = m_race->lanes().at(j);
-            if (l.parallel == LaneParallel::None && !all[j].isEmpty() && id(l.device) == id(python.device)
+            if (l.kind == twinKind && !all[j].isEmpty() && id(l.device) == id(python.device)
                 && l.threads == python.threads)
                 return j;
         }
@@ -238,12 +243,13 @@ QString TrainingRacePanel::summaryHtml() const
                        ? tr("identical to %1, bit for bit").arg(m_race->lanes()[0].label())
                        : tr("agrees with %1 to %2 significant digits").arg(m_race->lanes()[0].label()).arg(digits));
         }
-        if (loader && m_race->lanes()[i].parallel == LaneParallel::None)
+        if (loader && !ownProcesses(m_race->lanes()[i])) // the lanes that time their data waits
             row += QLatin1String("; ")
                 + tr("waited for data %1 % of its step time").arg(100 * dataWaitFraction(i), 0, 'f', 1);
         const TrainLane &lane = m_race->lanes()[i];
-        if (lane.parallel == LaneParallel::Python) {
-            const int j = cppLane(lane);
+        const QString twin = TrainingLanes::of(lane.kind).pythonTwinOf();
+        if (!twin.isEmpty()) {
+            const int j = twinLane(lane, twin);
             const double ours = TrainingRace::medianStepSeconds(all[i]);
             const double theirs = j >= 0 ? TrainingRace::medianStepSeconds(all[j]) : 0;
             if (ours > 0 && theirs > 0)

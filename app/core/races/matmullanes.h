@@ -3,18 +3,19 @@
 #include "core/races/matmulresult.h"
 
 #include <atomic>
-#include <map>
 #include <memory>
 #include <optional>
+#include <vector>
 
 namespace tk {
 
-class MatmulPythonLane;
+class MatmulEngineLane;
 
-// The engines of one sweep's lanes: a C++ lane times at::matmul in the calling thread
-// (MatmulBench), a Python lane asks its own interpreter (MatmulPythonLane), started once for the
-// whole sweep because importing torch takes seconds. The race's worker and the bench's matmul
-// command both time their points through this; use it from one thread.
+// The engines of one sweep's lanes, one MatmulEngineLane per lane made by its engine (the one
+// place an engine is chosen): a C++ lane times at::matmul in the calling thread, a Python lane
+// asks its own interpreter, started once for the whole sweep because importing torch takes
+// seconds. The race's worker and the bench's matmul command both time their points through
+// this; use it from one thread.
 class MatmulLanes
 {
 public:
@@ -23,7 +24,10 @@ public:
     MatmulLanes(const MatmulLanes &) = delete;
     MatmulLanes &operator=(const MatmulLanes &) = delete;
 
-    // Starts every Python lane's interpreter. False with *error (empty when cancelled).
+    // The engine that runs a lane of this kind.
+    static std::unique_ptr<MatmulEngineLane> make(MatmulEngine engine);
+
+    // Starts every lane's engine. False with *error (empty when cancelled).
     bool start(const std::atomic<bool> *cancel, QString *error);
     // Lane `lane` at size n, as MatmulBench::runPoint gives it.
     std::optional<MatmulResult> runPoint(int lane, int n, const std::atomic<bool> *cancel, QString *error);
@@ -32,7 +36,7 @@ public:
 
 private:
     MatmulSettings m_settings;
-    std::map<int, std::unique_ptr<MatmulPythonLane>> m_python;
+    std::vector<std::unique_ptr<MatmulEngineLane>> m_engines; // by lane, once started
 };
 
 } // namespace tk

@@ -2,6 +2,8 @@
 #include "core/races/statistics.h"
 
 #include "core/devices/deviceregistry.h"
+#include "core/races/lanes/replicalane.h"
+#include "core/races/lanes/traininglanes.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watcherpackage.h"
 #include "core/watch/watchserver.h"
@@ -110,17 +112,15 @@ ReplicaStep stepFromJson(const QJsonObject &json, int index, int ranks)
     return s;
 }
 
-QStringList launcherArguments(const TrainConfig &c, const TrainLane &lane, const QString &socket)
+QStringList launcherArguments(const TrainConfig &c, const TrainLane &lane, const ReplicaLane &kind,
+                              const QString &socket)
 {
     QStringList args{QStringLiteral("-m"), QStringLiteral("tensorkitchen.replicas"), QStringLiteral("--json"),
                      QStringLiteral("--socket"), socket};
     const auto add = [&args](const char *name, const QString &value) { args << QString::fromLatin1(name) << value; };
-    add("--ranks", QString::number(lane.parallel == LaneParallel::Python ? 1 : lane.ranks));
+    add("--ranks", QString::number(kind.processes(lane)));
     add("--device", lane.device.startsWith(QLatin1String("cuda")) ? QStringLiteral("cuda") : QStringLiteral("cpu"));
-    add("--parallel",
-        lane.parallel == LaneParallel::DataParallel ? QStringLiteral("dp")
-            : lane.parallel == LaneParallel::Python ? QStringLiteral("none")
-                                                    : QStringLiteral("ddp"));
+    add("--parallel", kind.launcherParallel());
     add("--width", QString::number(c.width));
     add("--depth", QString::number(c.depth));
     add("--batch", QString::number(c.batch));
@@ -172,29 +172,6 @@ int ReplicaRun::maxRanks(const QString &device)
     return gpus;
 }
 
-QString ReplicaRun::check(const TrainConfig &config, const TrainLane &lane)
-{
-    if (config.steps < 1)
-        return tr("A lane needs at least one step.");
-    if (lane.parallel == LaneParallel::DataParallel)
-        return {}; // one process over every GPU: the launcher says when there are not two
-    if (lane.parallel == LaneParallel::Python)
-        return maxRanks(lane.device) < 1 ? tr("%1 needs a GPU; this machine has none.").arg(lane.device) : QString();
-    const int most = maxRanks(lane.device);
-    if (lane.ranks < 1 || lane.ranks > most)
-        return most < 1 ? tr("DDP on %1 needs a GPU; this machine has none.").arg(lane.device)
-                        : tr("DDP on %1 runs 1 to %2 ranks here, not %3.").arg(lane.device).arg(most).arg(lane.ranks);
-    if (config.batch % lane.ranks != 0) {
-        const int below = std::max(lane.ranks, config.batch - config.batch % lane.ranks);
-        return tr("The global batch %1 does not split evenly over %2 ranks: use a multiple of %2 (%3 or %4).")
-            .arg(config.batch)
-            .arg(lane.ranks)
-            .arg(below)
-            .arg(below + lane.ranks);
-    }
-    return {};
-}
-
 ReplicaSummary ReplicaRun::summarize(int lane, const QList<ReplicaInfo> &ranks, const QList<ReplicaStep> &steps,
                                      const QString &notice)
 {
@@ -236,14 +213,14 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
             *error = why;
         return false;
     };
-    const QString problem = check(config, lane);
+    const auto *kind = dynamic_cast<const ReplicaLane *>(TrainingLanes::find(lane.kind));
+    if (!kind)
+        return fail(tr("The lane “%1” is not trained by Python processes.").arg(lane.label()));
+    const QString problem = kind->check(config, lane);
     if (!problem.isEmpty())
         return fail(problem);
     const QString package = packageDir();
-    if (package.isEmpty())
-        return fail(tr("The tensorkitchen package is not installed beside this app."));
-    // nn.DataParallel and the Python lane are one process, one stream.
-    const int n = lane.parallel == LaneParallel::Ddp ? lane.ranks : 1;
+    const int n = kind->processes(lane); // nn.DataParallel and the Python lane: one process, one stream
 
     // A socket only this user can reach, used by this run alone (not the app's watch socket).
     QTemporaryDir folder(QDir::tempPath() + QStringLiteral("/tk-ddp-XXXXXX"));
@@ -356,7 +333,7 @@ bool ReplicaRun::run(const TrainConfig &config, const TrainLane &lane, const Cal
     const QProcessEnvironment env = WatcherPackage::environment(package);
     launcher.setProcessEnvironment(env);
     launcher.setProgram(pythonExecutable());
-    launcher.setArguments(launcherArguments(config, lane, socket));
+    launcher.setArguments(launcherArguments(config, lane, *kind, socket));
     launcher.start();
 
     QTimer tick;

@@ -38,11 +38,9 @@ public:
     // The ranks' medians over `steps` (the summary's figures; `notice` and `lane` copied).
     static ReplicaSummary summarize(int lane, const QList<ReplicaInfo> &ranks, const QList<ReplicaStep> &steps,
                                     const QString &notice);
-    // Why this lane cannot run here (ranks out of range, a batch that does not split), or empty.
-    static QString check(const TrainConfig &config, const TrainLane &lane);
-
-    // The lane's steps (config.steps) on lane.ranks ranks. False with *error on failure or
-    // cancel (then *error says so).
+    // The lane's steps (config.steps) on its kind's processes (a ReplicaLane: Python, DDP,
+    // nn.DataParallel), checked by the kind first. False with *error on failure or cancel (then
+    // *error says so).
     static bool run(const TrainConfig &config, const TrainLane &lane, const Callbacks &cb,
                     const std::atomic<bool> *cancel, ReplicaSummary *summary, QString *error);
 };

@@ -1,6 +1,7 @@
 #include "core/races/replicasweep.h"
 #include "core/races/statistics.h"
 
+#include "core/races/lanes/traininglane.h"
 #include "core/races/replicarun.h"
 
 #include <algorithm>
@@ -62,7 +63,7 @@ bool ReplicaSweep::start(const TrainConfig &config, const TrainLane &lane, const
     for (int n : ranks) { // every point checked before the first starts
         TrainLane l = lane;
         l.ranks = n;
-        const QString why = ReplicaRun::check(batchFor(c, n), l);
+        const QString why = TrainingLanes::of(l.kind).check(batchFor(c, n), l);
         if (!why.isEmpty()) {
             *error = why;
             return false;
@@ -87,7 +88,7 @@ bool ReplicaSweep::measure(const TrainConfig &config, const TrainLane &lane, int
                            QString *error, const std::atomic<bool> *cancel)
 {
     TrainLane l = lane;
-    l.parallel = LaneParallel::Ddp;
+    l.kind = TrainingLanes::kDdp;
     l.ranks = ranks;
     const TrainConfig c = batchFor(config, ranks);
     // The first steps pay for warming up (thread pools, gloo's buffers): medians, not means.

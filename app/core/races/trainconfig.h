@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/races/lanes/traininglanes.h"
 #include "core/races/machineload.h"
 
 #include <QJsonObject>
@@ -56,23 +57,20 @@ struct TrainConfig
     }
 };
 
-// Who trains a lane. None: this process, with LibTorch C++ (autograd and torch::optim). Python:
-// one Python process with PyTorch, the same model, data and optimizer (tensorkitchen.replicas
-// --parallel none): what a plain PyTorch script gets. Ddp: `ranks` Python processes with
-// DistributedDataParallel, each on its shard of the global batch. DataParallel:
-// nn.DataParallel in one Python process over every GPU.
-enum class LaneParallel { None, Ddp, DataParallel, Python };
-
 // One lane: a device and, on the CPU, a thread count (per rank for a DDP lane; 0: the
-// launcher's share of the cores).
+// launcher's share of the cores), and its kind, who trains it (a TrainingLane's id, looked up
+// in TrainingLanes): "libtorch", this process with LibTorch C++ (autograd and torch::optim);
+// "python", one Python process with PyTorch, the same model, data and optimizer (what a plain
+// PyTorch script gets); "ddp", `ranks` Python processes with DistributedDataParallel, each on
+// its shard of the global batch; "dp", nn.DataParallel in one Python process over every GPU.
 struct TrainLane
 {
     QString device = QStringLiteral("cpu");
     int threads = 0; // 0: all cores
-    LaneParallel parallel = LaneParallel::None;
-    int ranks = 2; // Ddp only
-    int port = 0; // Ddp: a port on 127.0.0.1 held for the run, naming its group (0: a free one)
-    QString label() const; // "CPU · 2 threads", "DDP × 2 · CPU"
+    QString kind = TrainingLanes::kLibTorch;
+    int ranks = 2; // ddp only
+    int port = 0; // ddp: a port on 127.0.0.1 held for the run, naming its group (0: a free one)
+    QString label() const; // its kind's: "cpu · 2 threads", "DDP × 2 · CPU"
 };
 
 // One optimisation step, as measured.

@@ -40,25 +40,6 @@ bool placementFromName(const QString &name, TrainPlacement *p)
     return false;
 }
 
-QString TrainLane::label() const
-{
-    // "DDP × 2 · CPU": the contract's label (docs and the lesson name it so).
-    if (parallel == LaneParallel::Ddp)
-        return QCoreApplication::translate("TrainLane", "DDP × %1 · %2")
-            .arg(ranks)
-            .arg(device == QLatin1String("cpu") ? QStringLiteral("CPU") : device);
-    if (parallel == LaneParallel::Python)
-        return QCoreApplication::translate("TrainLane", "Python · %1")
-            .arg(device == QLatin1String("cpu") ? QStringLiteral("CPU") : device);
-    if (parallel == LaneParallel::DataParallel)
-        return QCoreApplication::translate("TrainLane", "DataParallel · %1").arg(device);
-    if (device != QLatin1String("cpu"))
-        return device;
-    const int n = threads > 0 ? threads : DeviceRegistry::hardwareThreads();
-    return n == 1 ? QCoreApplication::translate("TrainLane", "cpu · 1 thread")
-                  : QCoreApplication::translate("TrainLane", "cpu · %1 threads").arg(n);
-}
-
 namespace {
 
 // Two interleaved spirals, one per class, scaled into [-1, 1]².

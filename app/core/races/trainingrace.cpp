@@ -1,13 +1,12 @@
 #include "core/races/trainingrace.h"
-#include "core/races/statistics.h"
-
-#include <algorithm>
 
 #include "core/devices/torchthread.h"
-
-#include "core/devices/deviceregistry.h"
-#include "core/races/replicarun.h"
+#include "core/races/lanes/traininglane.h"
+#include "core/races/lanes/traininglanes.h"
+#include "core/races/statistics.h"
 #include "core/races/trainingraceworker.h"
+
+#include <algorithm>
 
 #include <cmath>
 
@@ -88,20 +87,12 @@ bool TrainingRace::start(const TrainConfig &config, const QList<TrainLane> &lane
     }
     const QString problem = TorchThread::offGuiThread([&] {
         for (const TrainLane &l : lanes) {
-            if (l.parallel != LaneParallel::None) {
-                const QString why = ReplicaRun::check(config, l);
-                if (!why.isEmpty())
-                    return why;
-                if (ReplicaRun::packageDir().isEmpty())
-                    return tr("The tensorkitchen package is not installed beside this app.");
-                continue;
-            }
-            bool found = false;
-            const DeviceInfo d = DeviceRegistry::device(l.device, &found);
-            if (d.isMeta())
-                return tr("The meta device has no values, so nothing can be learned there.");
-            if (!found)
-                return tr("The device “%1” is not available here.").arg(l.device);
+            const TrainingLane *kind = TrainingLanes::find(l.kind);
+            if (!kind)
+                return tr("No lane of the kind “%1” is known here.").arg(l.kind);
+            const QString why = kind->check(config, l);
+            if (!why.isEmpty())
+                return why;
         }
         return QString();
     });

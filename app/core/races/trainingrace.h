@@ -11,7 +11,8 @@ namespace tk {
 
 // The training race: the same model from the same seed on every lane, trained in turn on the
 // race's own thread (a BackgroundRun); steps stream back in batches. Pause and cancel are
-// checked between steps. A DDP lane (LaneParallel::Ddp) trains all its steps in its first turn:
+// checked between steps. Each lane's kind (TrainingLane) checks it, prepares it and trains its
+// turns; a lane of processes of its own (Python, DDP) trains all its steps in its first turn:
 // its processes cannot be parked between turns, so Pause is not offered meanwhile.
 class TrainingRace : public QObject
 {
@@ -25,7 +26,7 @@ public:
     void cancel();
     void setPaused(bool paused);
     bool isPaused() const { return m_pause.load(); }
-    // False while a DDP lane trains (its ranks run to the end or are cancelled).
+    // False while a lane of its own processes trains (its ranks run to the end or are cancelled).
     bool canPause() const { return !m_replicasTraining.load(); }
     bool isRunning() const { return m_run.isRunning(); }
     const QList<QList<TrainStep>> &steps() const { return m_steps; } // per lane

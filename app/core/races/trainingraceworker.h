@@ -11,12 +11,10 @@ namespace tk {
 // BackgroundRun): one lane's step never shares the cores with another's, so each step's time is
 // its own. Turns of several steps, not one: switching the CPU's thread count between lanes every
 // step wakes and parks thread pools each time and slows the many-thread lane several-fold
-// (measured here). Posts, in order: the dataset (QVector<float>), decision pictures
-// (DecisionGrid), steps (TrainStep) and, after each turn, what other processes used meanwhile
-// (TrainLoad), which the run batches about 20 times a second. A DDP lane trains all its steps
-// in its first turn (its processes cannot be parked between turns; ReplicaRun) and posts its
-// ReplicaSummary when its ranks connect, every kTurn steps and at its end; `replicasTraining`
-// is set meanwhile (no pause then). Its ranks are other processes: no TrainLoad for its turn.
+// (measured here). Posts the dataset (QVector<float>) first; each lane's kind (TrainingLane)
+// prepares it and trains its turns, posting its steps, pictures and load, which the run batches
+// about 20 times a second. A lane of processes of its own trains all its steps in its first turn;
+// `replicasTraining` is set meanwhile (no pause then).
 class TrainingRaceWorker
 {
 public:
@@ -25,10 +23,6 @@ public:
                                      const QList<TrainLane> &lanes,
                                      const std::atomic<bool> *pause, // owned by TrainingRace
                                      std::atomic<bool> *replicasTraining);
-
-private:
-    static BackgroundRun::Ending runReplicas(BackgroundRun::Context &context, const TrainConfig &config,
-                                             const TrainLane &lane, int laneIndex, std::atomic<bool> *replicasTraining);
 };
 
 } // namespace tk

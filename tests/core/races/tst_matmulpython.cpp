@@ -1,7 +1,7 @@
 // The matmul race's Python lane against a real interpreter: what it times, what it reports,
 // how it fails and how it stops. Needs the Python whose torch matches this LibTorch.
 #include "bench/benchcli.h"
-#include "core/races/matmulpythonlane.h"
+#include "core/races/lanes/matmulpythonlane.h"
 #include "core/races/matmulrace.h"
 #include "core/races/matmulreport.h"
 #include "support/benchrun.h"
@@ -142,7 +142,7 @@ private Q_SLOTS:
             cancel = true;
         });
         // 10 s of blocks per point: cancel must not wait for them.
-        const auto r = lane.runPoint(0, 512, QStringLiteral("float32"), 10, &cancel, &error);
+        const auto r = lane.runPoint(MatmulLane{}, 0, 512, QStringLiteral("float32"), 10, &cancel, &error);
         timer.join();
         QVERIFY(!r);
         QVERIFY2(error.isEmpty(), qPrintable(error)); // cancelled, not failed

@@ -2,7 +2,7 @@
 // still load), the receipt's machine load, the Python lane's replies and the sentence on what
 // Python costs per call.
 #include "core/races/matmulbench.h"
-#include "core/races/matmulpythonlane.h"
+#include "core/races/lanes/matmulpythonlane.h"
 #include "core/races/matmulrace.h"
 #include "core/races/matmulreport.h"
 #include "support/busyloops.h"

@@ -3,6 +3,7 @@
 // port in use end the run within a bound with every rank gone; the sweep's points arrive; the
 // race trains the lane in its turn. No display; needs the Python whose torch wraps this LibTorch.
 #include "support/testsupport.h"
+#include "core/races/lanes/traininglane.h"
 #include "core/races/replicarun.h"
 #include "core/races/replicasweep.h"
 #include "core/races/trainer.h"
@@ -33,7 +34,7 @@ TrainConfig smallRun()
 TrainLane ddp(int ranks)
 {
     TrainLane l;
-    l.parallel = LaneParallel::Ddp;
+    l.kind = TrainingLanes::kDdp;
     l.ranks = ranks;
     l.threads = 1; // as the in-process lane below: the same kernels
     return l;
@@ -87,12 +88,12 @@ private Q_SLOTS:
     {
         TrainConfig c;
         c.batch = 128;
-        QVERIFY(ReplicaRun::check(c, ddp(2)).isEmpty());
-        QCOMPARE(ReplicaRun::check(c, ddp(3)),
+        QVERIFY(TrainingLanes::of(TrainingLanes::kDdp).check(c, ddp(2)).isEmpty());
+        QCOMPARE(TrainingLanes::of(TrainingLanes::kDdp).check(c, ddp(3)),
                  QStringLiteral("The global batch 128 does not split evenly over 3 ranks: use a "
                                 "multiple of 3 (126 or 129)."));
-        QVERIFY(ReplicaRun::check(c, ddp(9)).contains(QStringLiteral("1 to 8")));
-        QVERIFY(!ReplicaRun::check(c, ddp(0)).isEmpty());
+        QVERIFY(TrainingLanes::of(TrainingLanes::kDdp).check(c, ddp(9)).contains(QStringLiteral("1 to 8")));
+        QVERIFY(!TrainingLanes::of(TrainingLanes::kDdp).check(c, ddp(0)).isEmpty());
         QString error;
         QVERIFY(!ReplicaRun::run(c, ddp(3), {}, nullptr, nullptr, &error));
         QVERIFY(error.contains(QStringLiteral("does not split evenly")));
@@ -167,7 +168,7 @@ private Q_SLOTS:
         c.gridSize = 16;
         const QList<double> ours = inProcessLosses(c);
         TrainLane python;
-        python.parallel = LaneParallel::Python;
+        python.kind = TrainingLanes::kPython;
         python.threads = 1;
         QCOMPARE(python.label(), QStringLiteral("Python · CPU"));
         QList<ReplicaStep> steps;

@@ -162,7 +162,7 @@ private Q_SLOTS:
         tryIt("13"); // replicas: a CPU lane beside DDP × 2, no GPU needed
         const QList<TrainLane> lanes = w.trainingRace()->lanesFromControls();
         QVERIFY(std::any_of(lanes.begin(), lanes.end(),
-                            [](const TrainLane &l) { return l.parallel == LaneParallel::Ddp && l.ranks == 2; }));
+                            [](const TrainLane &l) { return l.kind == TrainingLanes::kDdp && l.ranks == 2; }));
         tryIt("10"); // which GPU: the device check, which says there is none
         QTRY_VERIFY_WITH_TIMEOUT(w.findChild<DeviceDetailsDialog *>(), 5000);
         w.findChild<DeviceDetailsDialog *>()->close();

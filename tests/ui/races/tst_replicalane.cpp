@@ -57,7 +57,7 @@ private:
     static int ddpIndex(const QList<TrainLane> &lanes)
     {
         for (int i = 0; i < lanes.size(); ++i)
-            if (lanes[i].parallel == LaneParallel::Ddp)
+            if (lanes[i].kind == TrainingLanes::kDdp)
                 return i;
         return -1;
     }
@@ -232,14 +232,14 @@ private Q_SLOTS:
         const QList<TrainLane> lanes = panel.lanesFromControls();
         int python = -1;
         for (int i = 0; i < lanes.size(); ++i)
-            if (lanes[i].parallel == LaneParallel::Python)
+            if (lanes[i].kind == TrainingLanes::kPython)
                 python = i;
         QStringList labels;
         for (const TrainLane &l : lanes)
             labels << l.label();
         QVERIFY2(python > 0, qPrintable(labels.join(", ")));
         QCOMPARE(lanes[python].label(), QStringLiteral("Python · CPU"));
-        QCOMPARE(lanes[0].parallel, LaneParallel::None);
+        QCOMPARE(lanes[0].kind, TrainingLanes::kLibTorch);
         QSignalSpy done(panel.race(), &TrainingRace::finished);
         QTest::mouseClick(child<QPushButton>(panel, "runTraining"), Qt::LeftButton);
         QVERIFY(done.wait(180000));
@@ -325,10 +325,10 @@ private Q_SLOTS:
         QCOMPARE(w.tabs()->currentWidget(), static_cast<QWidget *>(w.trainingRace()));
         const QList<TrainLane> lanes = w.trainingRace()->lanesFromControls();
         QCOMPARE(int(lanes.size()), 2);
-        QCOMPARE(lanes[0].parallel, LaneParallel::None);
+        QCOMPARE(lanes[0].kind, TrainingLanes::kLibTorch);
         QCOMPARE(lanes[0].device, QString("cpu"));
         QCOMPARE(lanes[0].threads, 0);
-        QCOMPARE(lanes[1].parallel, LaneParallel::Ddp);
+        QCOMPARE(lanes[1].kind, TrainingLanes::kDdp);
         QCOMPARE(lanes[1].device, QString("cpu"));
         QCOMPARE(lanes[1].ranks, 2);
         QVERIFY(!w.trainingRace()->race()->isRunning()); // the lesson says to press Train

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "core/races/matmulresult.h"
+#include "core/races/lanes/matmulenginelane.h"
 
 #include <QCoreApplication>
 #include <QProcess>
@@ -15,7 +15,7 @@ namespace tk {
 // same A, B, sizes and synchronisation as the C++ lane). Used from the thread that runs the race:
 // every wait is a bounded poll that also watches the cancel flag; cancel or destruction ends
 // the process. What the process writes is checked before it becomes a result.
-class MatmulPythonLane
+class MatmulPythonLane : public MatmulEngineLane
 {
     Q_DECLARE_TR_FUNCTIONS(MatmulPythonLane)
 
@@ -23,16 +23,17 @@ public:
     static constexpr int kStartTimeoutMs = 120000; // importing torch on a busy 2-core machine
 
     MatmulPythonLane();
-    ~MatmulPythonLane();
+    ~MatmulPythonLane() override;
     MatmulPythonLane(const MatmulPythonLane &) = delete;
     MatmulPythonLane &operator=(const MatmulPythonLane &) = delete;
 
     // Starts the interpreter for `lane` and waits for its hello. False with *error on failure.
-    bool start(const MatmulLane &lane, const std::atomic<bool> *cancel, QString *error);
-    // One point, as MatmulBench::runPoint gives it; nullopt with *error (empty when cancelled).
-    std::optional<MatmulResult> runPoint(int laneIndex, int n, const QString &dtype, double minRunTime,
-                                         const std::atomic<bool> *cancel, QString *error);
-    QString torchVersion() const { return m_torch; }
+    bool start(const MatmulLane &lane, const std::atomic<bool> *cancel, QString *error) override;
+    // One point of the lane it was started for, as MatmulBench::runPoint gives it; nullopt with
+    // *error (empty when cancelled).
+    std::optional<MatmulResult> runPoint(const MatmulLane &lane, int laneIndex, int n, const QString &dtype,
+                                         double minRunTime, const std::atomic<bool> *cancel, QString *error) override;
+    QString torchVersion() const override { return m_torch; }
     qint64 pid() const { return m_pid; }
 
     // A reply line as a result, or nullopt with *error: a message from Python, or what is

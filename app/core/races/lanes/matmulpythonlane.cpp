@@ -1,4 +1,4 @@
-#include "core/races/matmulpythonlane.h"
+#include "core/races/lanes/matmulpythonlane.h"
 
 #include "core/devices/deviceregistry.h"
 #include "core/races/matmulbench.h"
@@ -170,8 +170,9 @@ std::optional<MatmulResult> MatmulPythonLane::resultFromReply(const QByteArray &
     return r;
 }
 
-std::optional<MatmulResult> MatmulPythonLane::runPoint(int laneIndex, int n, const QString &dtype, double minRunTime,
-                                                       const std::atomic<bool> *cancel, QString *error)
+std::optional<MatmulResult> MatmulPythonLane::runPoint(const MatmulLane &, int laneIndex, int n, const QString &dtype,
+                                                       double minRunTime, const std::atomic<bool> *cancel,
+                                                       QString *error)
 {
     if (!m_process || m_process->state() != QProcess::Running) {
         *error = tr("%1: the Python lane is not running.").arg(m_lane.label());
