@@ -2077,6 +2077,21 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
 </context>
 <context>
+    <name>tk::EngineFeed</name>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1 · %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::ErrorDialog</name>
     <message>
         <source>Devices don&apos;t match</source>
@@ -2328,23 +2343,11 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>Shapes and dtypes only: no data, no memory</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
         <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute capability %1 · %2</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2357,14 +2360,6 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>old %1 released</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Nothing the program names is on %1 now.</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>(unnamed)</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
@@ -2969,6 +2964,50 @@ first call: %4</source>
     </message>
 </context>
 <context>
+    <name>tk::ProgramFeed</name>
+    <message>
+        <source>Nothing the program names is on %1 now.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n parameters · %2</source>
+        <translation>
+            <numerusform>%1 · %n parameter · %2</numerusform>
+            <numerusform>%1 · %n parameters · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor%1 %2 · %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>its named tensors and modules here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Allocated %1 (peak %2), reserved %3 of %4
+%5</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The process holds %1 (peak %2) of %3
+%4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tk::ProgramKitchen</name>
     <message>
         <source>program</source>
@@ -3003,32 +3042,6 @@ first call: %4</source>
         <translation type="unfinished"></translation>
     </message>
     <message>
-        <source> · %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>tensor%1 %2 · %3</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>compute capability %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>its named tensors and modules here: %1</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>Allocated %1 (peak %2), reserved %3 of %4
-%5</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
-        <source>The process holds %1 (peak %2) of %3
-%4</source>
-        <translation type="unfinished"></translation>
-    </message>
-    <message>
         <source>%1 raised: %2</source>
         <translation type="unfinished"></translation>
     </message>
@@ -3045,13 +3058,6 @@ first call: %4</source>
         <translation>
             <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n move shown</numerusform>
             <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n parameters · %2</source>
-        <translation>
-            <numerusform>%1 · %n parameter · %2</numerusform>
-            <numerusform>%1 · %n parameters · %2</numerusform>
         </translation>
     </message>
     <message>

@@ -2083,6 +2083,21 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
 </context>
 <context>
+    <name>tk::EngineFeed</name>
+    <message>
+        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
+        <translation>여기서는 device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;가 cpu가 되므로, 이 작업대에 카드를 놓으면 x.to(device)가 실행됩니다. 이 호출은 x 자신을 돌려주므로 x는 그대로 CPU 조리대에 있습니다.</translation>
+    </message>
+    <message>
+        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
+        <translation>스레드 %1개 사용 · 논리 코어 %2개 · RAM %3</translation>
+    </message>
+    <message>
+        <source>compute capability %1 · %2</source>
+        <translation>연산 능력(compute capability) %1 · %2</translation>
+    </message>
+</context>
+<context>
     <name>tk::ErrorDialog</name>
     <message>
         <source>Devices don&apos;t match</source>
@@ -2332,24 +2347,12 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <translation>쓸 수 있는 GPU 없음</translation>
     </message>
     <message>
-        <source>device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot; gives cpu here, so a card dropped on this workbench runs x.to(device) — which returns x itself, still on the CPU counter.</source>
-        <translation>여기서는 device = &quot;cuda&quot; if torch.cuda.is_available() else &quot;cpu&quot;가 cpu가 되므로, 이 작업대에 카드를 놓으면 x.to(device)가 실행됩니다. 이 호출은 x 자신을 돌려주므로 x는 그대로 CPU 조리대에 있습니다.</translation>
-    </message>
-    <message>
         <source>Shapes and dtypes only: no data, no memory</source>
         <translation>모양과 dtype만: 데이터도 메모리도 없음</translation>
     </message>
     <message>
         <source>A real LibTorch device: mixing it with cpu gives the real device-mismatch error, even without a GPU.</source>
         <translation>실제 LibTorch 장치입니다. cpu와 섞으면 GPU가 없어도 진짜 장치 불일치 오류가 납니다.</translation>
-    </message>
-    <message>
-        <source>%1 threads in use · %2 logical cores · %3 RAM</source>
-        <translation>스레드 %1개 사용 · 논리 코어 %2개 · RAM %3</translation>
-    </message>
-    <message>
-        <source>compute capability %1 · %2</source>
-        <translation>연산 능력(compute capability) %1 · %2</translation>
     </message>
     <message>
         <source>%1 · %2 ms · %3 GB/s</source>
@@ -2362,14 +2365,6 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>old %1 released</source>
         <translation>예전 %1 해제됨</translation>
-    </message>
-    <message>
-        <source>Nothing the program names is on %1 now.</source>
-        <translation>프로그램이 이름 붙인 것 중 지금 %1에 있는 것은 없습니다.</translation>
-    </message>
-    <message>
-        <source>(unnamed)</source>
-        <translation>(이름 없음)</translation>
     </message>
     <message>
         <source>%1 · timing…</source>
@@ -2972,6 +2967,51 @@ first call: %4</source>
     </message>
 </context>
 <context>
+    <name>tk::ProgramFeed</name>
+    <message>
+        <source>Nothing the program names is on %1 now.</source>
+        <translation>프로그램이 이름 붙인 것 중 지금 %1에 있는 것은 없습니다.</translation>
+    </message>
+    <message>
+        <source>(unnamed)</source>
+        <translation>(이름 없음)</translation>
+    </message>
+    <message>
+        <source> · %1</source>
+        <translation> · %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %n parameters · %2</source>
+        <translation>
+            <numerusform>%1 · 파라미터 %n개 · %2</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>tensor%1 %2 · %3</source>
+        <translation>tensor%1 %2 · %3</translation>
+    </message>
+    <message>
+        <source>compute capability %1</source>
+        <translation>연산 능력(compute capability) %1</translation>
+    </message>
+    <message>
+        <source>its named tensors and modules here: %1</source>
+        <translation>여기 있는 이 프로그램의 이름 붙은 텐서와 모듈: %1</translation>
+    </message>
+    <message>
+        <source>Allocated %1 (peak %2), reserved %3 of %4
+%5</source>
+        <translation>할당됨 %1 (최대 %2), 예약됨 %3 / 전체 %4
+%5</translation>
+    </message>
+    <message>
+        <source>The process holds %1 (peak %2) of %3
+%4</source>
+        <translation>프로세스가 %3 중 %1 사용 (최대 %2)
+%4</translation>
+    </message>
+</context>
+<context>
     <name>tk::ProgramKitchen</name>
     <message>
         <source>program</source>
@@ -3006,34 +3046,6 @@ first call: %4</source>
         <translation>거부됨: %1</translation>
     </message>
     <message>
-        <source> · %1</source>
-        <translation> · %1</translation>
-    </message>
-    <message>
-        <source>tensor%1 %2 · %3</source>
-        <translation>tensor%1 %2 · %3</translation>
-    </message>
-    <message>
-        <source>compute capability %1</source>
-        <translation>연산 능력(compute capability) %1</translation>
-    </message>
-    <message>
-        <source>its named tensors and modules here: %1</source>
-        <translation>여기 있는 이 프로그램의 이름 붙은 텐서와 모듈: %1</translation>
-    </message>
-    <message>
-        <source>Allocated %1 (peak %2), reserved %3 of %4
-%5</source>
-        <translation>할당됨 %1 (최대 %2), 예약됨 %3 / 전체 %4
-%5</translation>
-    </message>
-    <message>
-        <source>The process holds %1 (peak %2) of %3
-%4</source>
-        <translation>프로세스가 %3 중 %1 사용 (최대 %2)
-%4</translation>
-    </message>
-    <message>
         <source>%1 raised: %2</source>
         <translation>%1에서 오류가 났습니다: %2</translation>
     </message>
@@ -3049,12 +3061,6 @@ first call: %4</source>
         <source>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown</source>
         <translation>
             <numerusform>%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · 이동 %n개 표시</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <source>%1 · %n parameters · %2</source>
-        <translation>
-            <numerusform>%1 · 파라미터 %n개 · %2</numerusform>
         </translation>
     </message>
     <message>

@@ -1,11 +1,9 @@
 #include "ui/kitchen/kitchenview.h"
 
-#include "core/devices/buildfacts.h"
 #include "ui/kitchen/devicepane.h"
-#include "core/devices/deviceregistry.h"
 #include "ui/kitchen/firststeps.h"
 #include "ui/kitchen/flightoverlay.h"
-#include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/kitchenfeed.h"
 #include "ui/kitchen/tensorcard.h"
 
 #include <QGraphicsOpacityEffect>
@@ -22,68 +20,65 @@ QRect globalRect(QWidget *w) { return QRect(w->mapToGlobal(QPoint(0, 0)), w->siz
 
 } // namespace
 
-KitchenView::KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget *parent)
-    : QSplitter(Qt::Horizontal, parent), m_engine(engine)
+KitchenView::KitchenView(KitchenFeed *feed, QWidget *parent)
+    : QSplitter(Qt::Horizontal, parent), m_feed(feed), m_setup(feed->setup())
 {
-    connect(engine, &KitchenEngine::cardAdded, this, &KitchenView::onCardAdded);
-    connect(engine, &KitchenEngine::cardUpdated, this, &KitchenView::onCardUpdated);
-    connect(engine, &KitchenEngine::cardRemoved, this, &KitchenView::onCardRemoved);
-    startSampling();
+    connect(feed, &KitchenFeed::cardAdded, this, &KitchenView::onCardAdded);
+    connect(feed, &KitchenFeed::cardUpdated, this, &KitchenView::onCardUpdated);
+    connect(feed, &KitchenFeed::cardRemoved, this, &KitchenView::onCardRemoved);
+    connect(feed, &KitchenFeed::moved, this, &KitchenView::animateMoves);
+    connect(feed, &KitchenFeed::deviceShown, this, [this](const DeviceInfo &d) { ensurePane(d); });
+    connect(feed, &KitchenFeed::hardwareTold, this,
+            [this](const QString &device, const QString &name, const QString &details) {
+                if (DevicePane *p = pane(device))
+                    p->setHardware(name, details);
+            });
+    connect(feed, &KitchenFeed::memoryTold, this, [this](const DeviceInfo &d, qint64 cardBytes) {
+        if (DevicePane *p = pane(d.id))
+            p->setMemory(d, cardBytes);
+    });
+    connect(feed, &KitchenFeed::memoryTextTold, this, [this](const QString &device, const QString &text, double f) {
+        if (DevicePane *p = pane(device))
+            p->setMemoryText(text, f);
+    });
 
-    const QList<DeviceInfo> devices = DeviceRegistry::knownDevices(false);
     auto *cpu = new DevicePane(QStringLiteral("cpu"));
     addPane(cpu, this);
-    m_firstSteps = new FirstSteps;
-    cpu->setFirstSteps(m_firstSteps);
-    cpu->showFirstSteps(true);
-
+    if (m_setup.editable) {
+        m_firstSteps = new FirstSteps;
+        cpu->setFirstSteps(m_firstSteps);
+        cpu->showFirstSteps(true);
+    }
     // Several GPUs stack in one column next to the CPU counter.
-    auto *gpus = m_gpuColumn = new QSplitter(Qt::Vertical);
-    int gpuCount = 0;
-    for (const DeviceInfo &d : devices) {
-        if (!d.isCuda())
-            continue;
-        auto *pane = new DevicePane(d.id);
-        addPane(pane, gpus);
-        ++gpuCount;
-    }
-    if (gpuCount == 0) {
-        // The workbench stays: it explains why it is empty, and a drop follows the idiom.
-        auto *pane = new DevicePane(QStringLiteral("cuda"));
-        pane->setHardware(tr("No GPU available"), QString());
-        pane->setEmptyExplanation(
-            facts.noGpuExplanation() + QStringLiteral("\n\n")
-            + tr("device = \"cuda\" if torch.cuda.is_available() else \"cpu\" gives cpu here, so a "
-                 "card dropped on this workbench runs x.to(device) — which returns x itself, "
-                 "still on the CPU counter."));
-        addPane(pane, gpus);
-    }
-    addWidget(gpus);
-
-    m_metaPane = new DevicePane(QStringLiteral("meta"));
-    m_metaPane->setHardware(tr("Shapes and dtypes only: no data, no memory"),
-                            tr("A real LibTorch device: mixing it with cpu gives the real "
-                               "device-mismatch error, even without a GPU."));
-    addPane(m_metaPane, this);
-    m_metaPane->hide();
-    setStretchFactor(0, 1);
-    setStretchFactor(1, 1);
-    setStretchFactor(2, 1);
-    setSizes({1000, 1000, 1000}); // equal thirds to start
-}
-
-KitchenView::KitchenView(const QList<DeviceInfo> &devices, QWidget *parent)
-    : QSplitter(Qt::Horizontal, parent), m_readOnly(true)
-{
-    auto *cpu = new DevicePane(QStringLiteral("cpu"));
-    cpu->setEmptyExplanation(tr("Nothing the program names is on %1 now.").arg(cpu->deviceId()));
-    addPane(cpu, this);
     m_gpuColumn = new QSplitter(Qt::Vertical);
     addWidget(m_gpuColumn);
-    m_gpuColumn->hide(); // until the program reports a GPU
-    for (const DeviceInfo &d : devices)
-        ensurePane(d);
-    setSizes({1000, 1000, 1000});
+    for (const DeviceInfo &d : std::as_const(m_setup.devices))
+        if (d.isCuda())
+            ensurePane(d);
+    if (!pane(QStringLiteral("cuda:0")) && !m_setup.noGpu.isEmpty()) {
+        auto *pane = new DevicePane(QStringLiteral("cuda"));
+        pane->setHardware(tr("No GPU available"), QString());
+        pane->setEmptyExplanation(m_setup.noGpu);
+        addPane(pane, m_gpuColumn);
+    }
+    m_gpuColumn->setVisible(m_gpuColumn->count() > 0); // until a GPU is shown
+    if (m_setup.metaShelf) {
+        m_metaPane = new DevicePane(QStringLiteral("meta"));
+        m_metaPane->setHardware(tr("Shapes and dtypes only: no data, no memory"),
+                                tr("A real LibTorch device: mixing it with cpu gives the real "
+                                   "device-mismatch error, even without a GPU."));
+        addPane(m_metaPane, this);
+        m_metaPane->hide();
+    }
+    for (const DeviceInfo &d : std::as_const(m_setup.devices))
+        if (!d.isCuda() && d.id != QLatin1String("cpu") && !(m_setup.metaShelf && d.isMeta()))
+            ensurePane(d);
+    if (!m_setup.emptyPane.isEmpty())
+        cpu->setEmptyExplanation(m_setup.emptyPane.arg(cpu->deviceId()));
+    for (int i = 0; i < count(); ++i)
+        setStretchFactor(i, 1);
+    setSizes(QList<int>(count(), 1000)); // equal shares to start
+    startSampling();
 }
 
 DevicePane *KitchenView::ensurePane(const DeviceInfo &d)
@@ -91,7 +86,8 @@ DevicePane *KitchenView::ensurePane(const DeviceInfo &d)
     if (DevicePane *p = pane(d.id))
         return p;
     auto *p = new DevicePane(d.id);
-    p->setEmptyExplanation(tr("Nothing the program names is on %1 now.").arg(d.id));
+    if (!m_setup.emptyPane.isEmpty())
+        p->setEmptyExplanation(m_setup.emptyPane.arg(d.id));
     if (d.isCuda()) {
         addPane(p, m_gpuColumn);
         m_gpuColumn->show();
@@ -111,14 +107,14 @@ void KitchenView::startSampling()
     // waits for a device; about 4 samples a second.
     auto *sampler = new QTimer(this);
     sampler->setInterval(250);
-    connect(sampler, &QTimer::timeout, this, [this] { m_engine->sampleDevices(metaPaneVisible()); });
+    connect(sampler, &QTimer::timeout, this, [this] { m_feed->sampleDevices(metaPaneVisible()); });
     sampler->start();
-    m_engine->sampleDevices(true);
+    m_feed->sampleDevices(true);
 }
 
 void KitchenView::addPane(DevicePane *pane, QSplitter *into)
 {
-    if (m_readOnly)
+    if (!m_setup.editable)
         pane->setAcceptDrops(false); // a watched program's devices take no drops
     m_panes << pane;
     connect(pane, &DevicePane::cardDropped, this, &KitchenView::cardDropped);
@@ -141,20 +137,15 @@ KitchenView::Departure KitchenView::departureOf(TensorCard *c) const
     return {c->grab().scaledToWidth(std::min(c->width(), 320), Qt::SmoothTransformation), globalRect(c)};
 }
 
-// A watched move of a tensor no card shows: a card drawn for it, leaving its device's pane.
+// A move of a tensor no card shows: the feed's card for it, leaving its device's pane.
 KitchenView::Departure KitchenView::departureOfMove(const MoveReport &r) const
 {
     DevicePane *from = paneFor(r.fromDevice);
     if (!from || !from->isVisible())
         return {};
-    CardInfo info;
-    info.name = r.sourceName.isEmpty() ? tr("(unnamed)") : r.sourceName;
-    info.device = r.fromDevice;
-    info.dtype = r.dtype;
-    info.shape = r.shape;
-    info.bytes = info.storageBytes = r.bytes;
-    info.kind = r.inPlace ? QStringLiteral("model") : QStringLiteral("tensor");
-    info.summary = r.inPlace ? r.className : QLocale().formattedDataSize(r.bytes);
+    const CardInfo info = m_feed->cardOfMove(r);
+    if (info.name.isEmpty())
+        return {};
     TensorCard card(info);
     card.setCompact(true);
     card.resize(card.sizeHint().expandedTo(QSize(200, 28)));
@@ -186,8 +177,8 @@ void KitchenView::setMetaPaneVisible(bool visible)
         return;
     m_metaPane->setVisible(visible);
     Q_EMIT metaPaneToggled(visible);
-    if (visible && m_engine)
-        m_engine->sampleDevices(true);
+    if (visible)
+        m_feed->sampleDevices(true);
 }
 
 DevicePane *KitchenView::paneFor(const QString &device) const
@@ -201,7 +192,7 @@ DevicePane *KitchenView::paneFor(const QString &device) const
 void KitchenView::placeCard(TensorCard *card)
 {
     const QString dev = card->info().device;
-    if (m_readOnly && !paneFor(dev)) {
+    if (!m_setup.editable && !paneFor(dev)) { // a device the source names first with a card
         DeviceInfo d;
         d.id = dev;
         d.type = dev.section(QLatin1Char(':'), 0, 0);
@@ -222,7 +213,7 @@ void KitchenView::placeCard(TensorCard *card)
 void KitchenView::onCardAdded(const CardInfo &info)
 {
     auto *card = new TensorCard(info);
-    card->setReadOnly(m_readOnly);
+    card->setReadOnly(!m_setup.editable);
     m_cards.insert(info.id, card);
     connect(card, &TensorCard::combineRequested, this, &KitchenView::combineRequested);
     connect(card, &TensorCard::menuRequested, this, &KitchenView::cardMenuRequested);
@@ -257,34 +248,13 @@ void KitchenView::onCardRemoved(int id)
         pane(QStringLiteral("cpu"))->showFirstSteps(m_cards.isEmpty());
 }
 
-void KitchenView::showDeviceSamples(const QList<DeviceInfo> &devices, const QList<qint64> &bytes)
-{
-    const QLocale l;
-    for (int i = 0; i < devices.size(); ++i) {
-        const DeviceInfo &d = devices.at(i);
-        DevicePane *p = pane(d.id);
-        if (!p)
-            continue;
-        if (d.type == QLatin1String("cpu"))
-            p->setHardware(d.name,
-                           tr("%1 threads in use · %2 logical cores · %3 RAM")
-                               .arg(d.threads)
-                               .arg(d.logicalCores)
-                               .arg(l.formattedDataSize(d.memoryTotal)));
-        else if (d.isCuda())
-            p->setHardware(d.name,
-                           tr("compute capability %1 · %2").arg(d.capability, l.formattedDataSize(d.memoryTotal)));
-        p->setMemory(d, bytes.value(i));
-    }
-}
-
 void KitchenView::animateMoves(const QList<MoveReport> &moves)
 {
     for (qsizetype i = 0; i < moves.size(); ++i) {
-        // A move of a tensor no card shows has nothing to fly, but a watched program's does:
-        // its tensors are seen in samples, its moves as they happen.
+        // A move of a tensor no card shows flies when the feed draws a card for it (a watched
+        // program's tensors are seen in samples, its moves as they happen).
         const MoveReport &r = moves.at(i);
-        if ((r.sourceId >= 0 || r.watched()) && (i < kMaxFlights || i == moves.size() - 1))
+        if (i < kMaxFlights || i == moves.size() - 1)
             fly(r);
     }
     m_departures.clear();
@@ -297,7 +267,7 @@ void KitchenView::fly(const MoveReport &r)
         // y = x.to(d) and x.to(d) leave x where it was: the flight starts at x, with x's look.
         if (TensorCard *source = cardWidget(r.sourceId))
             start = departureOf(source);
-        else if (r.watched())
+        else
             start = departureOfMove(r);
     }
     const QPixmap &pixmap = start.pixmap;
@@ -316,7 +286,7 @@ void KitchenView::fly(const MoveReport &r)
             + tr("Tip: write %1 = %1.to(%2) to keep it.")
                   .arg(r.sourceName, QStringLiteral("\"%1\"").arg(r.requestedDevice));
     Q_EMIT statusMessage(message, 12000);
-    if (r.sameStorage && !pixmap.isNull() && !r.watched()) {
+    if (r.sameStorage && !pixmap.isNull() && m_setup.editable) {
         // Dropped where the tensor already is (no GPU here: device = "cuda" if available else
         // "cpu" gave cpu): it goes to the pane it was dropped on and comes back, itself.
         DevicePane *asked = paneFor(r.requestedDevice);

@@ -1,7 +1,8 @@
 #pragma once
 
-#include "core/kitchen/cardinfo.h"
 #include "core/devices/deviceinfo.h"
+#include "core/kitchen/cardinfo.h"
+#include "ui/kitchen/kitchenfeed.h"
 
 #include <QHash>
 #include <QList>
@@ -14,27 +15,26 @@ namespace tk {
 class DevicePane;
 class FirstSteps;
 class FlightOverlay;
-class KitchenEngine;
 class TensorCard;
-struct BuildFacts;
 struct MoveReport;
 
-// The Kitchen tab: one pane per device (the CPU counter, the GPUs stacked in one column, the
-// meta shelf), the card widgets on them and the flights of copied cards between them. It shows
-// what the engine reports; what the user asks of a card or a pane leaves as a signal, for the
-// window to pass on to the part that acts on it.
+// A kitchen: one pane per device (the CPU counter, the GPUs stacked in one column, the meta
+// shelf), the card widgets on them and the flights of copied cards between them. It shows what
+// its feed tells (KitchenFeed: the app's own kitchen through EngineFeed, a watched program's
+// through ProgramFeed); what the user asks of a card or a pane leaves as a signal, for the window
+// to pass on to the part that acts on it. A feed that is not editable gets cards that only show
+// and panes that take no drops.
 class KitchenView : public QSplitter
 {
     Q_OBJECT
 
 public:
-    KitchenView(KitchenEngine *engine, const BuildFacts &facts, QWidget *parent = nullptr);
-    // A watched program's kitchen: a pane per device it reported (its cuda:N too, whatever this
-    // app's LibTorch has), cards that show and do not move, no drops. Fed by the slots below.
-    explicit KitchenView(const QList<DeviceInfo> &devices, QWidget *parent = nullptr);
+    // The feed outlives the view (its owner parents both).
+    explicit KitchenView(KitchenFeed *feed, QWidget *parent = nullptr);
+    KitchenFeed *feed() const { return m_feed; }
 
     DevicePane *pane(const QString &deviceId) const;
-    // The pane of `device`, made when a watched program names a device it had not reported.
+    // The pane of `device`, made when the feed names a device it had not shown.
     DevicePane *ensurePane(const DeviceInfo &device);
     QList<DevicePane *> panes() const { return m_panes; }
     TensorCard *cardWidget(int id) const;
@@ -46,18 +46,7 @@ public:
     void setOverlay(FlightOverlay *overlay) { m_overlay = overlay; }
     // The empty kitchen's offers on the CPU counter; the window connects them.
     FirstSteps *firstSteps() const { return m_firstSteps; }
-    // The one way moves are shown, whatever made them (a drop, a menu, a console line): each
-    // says what it did, and its card flies from where it left its pane (the picture taken as
-    // it left) to where it landed. A loop may move thousands of times: the first few fly, and
-    // the last, whose sentence stays in the status bar.
-    void animateMoves(const QList<MoveReport> &moves);
     static constexpr qsizetype kMaxFlights = 8;
-
-public Q_SLOTS:
-    void onCardAdded(const tk::CardInfo &card);
-    void onCardUpdated(const tk::CardInfo &card);
-    void onCardRemoved(int id);
-    void showDeviceSamples(const QList<tk::DeviceInfo> &devices, const QList<qint64> &bytes);
 
 Q_SIGNALS:
     void cardDropped(int cardId, const QString &fromDevice, const QString &toDevice, Qt::KeyboardModifiers modifiers);
@@ -72,6 +61,14 @@ Q_SIGNALS:
     void statusMessage(const QString &text, int ms);
 
 private:
+    void onCardAdded(const CardInfo &card);
+    void onCardUpdated(const CardInfo &card);
+    void onCardRemoved(int id);
+    // The one way moves are shown, whatever made them (a drop, a menu, a console line): each
+    // says what it did, and its card flies from where it left its pane (the picture taken as
+    // it left) to where it landed. A loop may move thousands of times: the first few fly, and
+    // the last, whose sentence stays in the status bar.
+    void animateMoves(const QList<MoveReport> &moves); // the feed's moved()
     void addPane(DevicePane *pane, QSplitter *into);
     void startSampling();
     DevicePane *paneFor(const QString &device) const; // "cuda:1" without a pane of its own: the GPU pane
@@ -86,7 +83,8 @@ private:
     Departure departureOfMove(const MoveReport &r) const;
     void fly(const MoveReport &r);
 
-    KitchenEngine *m_engine = nullptr;
+    KitchenFeed *m_feed = nullptr;
+    KitchenFeed::Setup m_setup;
     QList<DevicePane *> m_panes;
     DevicePane *m_metaPane = nullptr;
     QHash<int, TensorCard *> m_cards;
@@ -96,7 +94,6 @@ private:
     FlightOverlay *m_overlay = nullptr;
     FirstSteps *m_firstSteps = nullptr;
     QSplitter *m_gpuColumn = nullptr;
-    bool m_readOnly = false; // a watched program's: its cards only show
 };
 
 } // namespace tk

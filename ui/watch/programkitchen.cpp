@@ -10,6 +10,7 @@
 #include "core/watch/watchfindings.h"
 #include "core/watch/watchplace.h"
 #include "ui/watch/findingspanel.h"
+#include "ui/watch/programfeed.h"
 
 #include <QApplication>
 #include <QElapsedTimer>
@@ -25,26 +26,6 @@
 #include <QVBoxLayout>
 
 namespace tk {
-
-namespace {
-
-DeviceInfo deviceInfo(const WatchDevice &d)
-{
-    DeviceInfo info;
-    info.id = d.device;
-    info.type = d.device.section(QLatin1Char(':'), 0, 0);
-    info.index = info.type == QLatin1String("cuda") ? d.device.section(QLatin1Char(':'), 1).toInt() : -1;
-    info.name = d.name;
-    info.capability = d.capability;
-    info.memoryTotal = d.total;
-    info.allocatorAllocated = d.allocated;
-    info.allocatorReserved = d.reserved;
-    if (d.total >= 0 && d.used() >= 0)
-        info.memoryFree = std::max<qint64>(0, d.total - d.used());
-    return info;
-}
-
-} // namespace
 
 ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, QWidget *parent)
     : QWidget(parent), m_program(program), m_overlay(overlay)
@@ -83,10 +64,10 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     m_output->setMaximumBlockCount(2000);
     m_output->hide(); // only for programs the app started
 
-    QList<DeviceInfo> devices;
-    for (const WatchDevice &d : program->devices())
-        devices << deviceInfo(d);
-    m_view = new KitchenView(devices);
+    // Its cards, panes, memory and moves, told to the kitchen view by a feed of its own.
+    m_feed = new ProgramFeed(program, this);
+    connect(m_feed, &KitchenFeed::moved, this, &ProgramKitchen::updateStatus);
+    m_view = new KitchenView(m_feed);
     m_view->setOverlay(m_overlay);
     connect(m_view, &KitchenView::statusMessage, this, &ProgramKitchen::statusMessage);
 
@@ -119,20 +100,13 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     layout->addWidget(m_errorBanner);
     layout->addWidget(split, 1);
 
-    m_groupTimer = new QTimer(this);
-    m_groupTimer->setSingleShot(true);
-    m_groupTimer->setInterval(kGroupMs);
-    connect(m_groupTimer, &QTimer::timeout, this, &ProgramKitchen::flyQueued);
-
     connect(program, &WatchedProgram::helloReceived, this, &ProgramKitchen::onHello);
-    connect(program, &WatchedProgram::cardsChanged, this, &ProgramKitchen::syncCards);
-    connect(program, &WatchedProgram::memoryChanged, this, &ProgramKitchen::syncMemory);
-    connect(program, &WatchedProgram::movesArrived, this, &ProgramKitchen::queueMoves);
+    connect(program, &WatchedProgram::memoryChanged, this, &ProgramKitchen::updateStatus);
     connect(program, &WatchedProgram::stepArrived, this, &ProgramKitchen::onStep);
     connect(program, &WatchedProgram::errorArrived, this, &ProgramKitchen::onError);
     connect(program, &WatchedProgram::countersChanged, this, &ProgramKitchen::onCounters);
     connect(program, &WatchedProgram::ended, this, [this] {
-        flyQueued();
+        m_feed->flush();
         updateStatus();
         updateFindings();
     });
@@ -141,8 +115,7 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     connect(program, &WatchedProgram::noticeArrived, this,
             [this](const QString &text) { Q_EMIT statusMessage(text, 12000); });
     // Whatever it said before this tab existed.
-    syncCards();
-    syncMemory();
+    m_feed->sync();
     updateStatus();
 }
 
@@ -167,8 +140,7 @@ ProgramKitchen::~ProgramKitchen()
 
 void ProgramKitchen::onHello()
 {
-    syncMemory();
-    updateStatus();
+    updateStatus(); // the feed shows its devices
     Q_EMIT titleChanged(title());
 }
 
@@ -218,7 +190,7 @@ void ProgramKitchen::updateStatus()
         return;
     }
     m_status->setText(tr("%1 · pid %2 · Python %3 · torch %4 · %5 · %6 · %n moves shown", nullptr,
-                         int(std::min<qint64>(m_movesShown, INT_MAX)))
+                         int(std::min<qint64>(m_feed->movesShown(), INT_MAX)))
                           // A rank says which it is (beside the others in its job's tab).
                           // One arg(): a "%2" in a program's name stays as it is.
                           .arg(h.rank >= 0 && h.worldSize > 0 ? programName()
@@ -236,126 +208,6 @@ void ProgramKitchen::updateStatus()
                                             : tr("the recording stopped at its cap of %1, %2 s in")
                                                   .arg(size, QString::number(cap->at, 'f', 1))));
     }
-}
-
-// The latest sample is the whole picture: a name missing from it is gone.
-void ProgramKitchen::syncCards()
-{
-    if (!m_program)
-        return;
-    QHash<QString, int> seen;
-    for (const WatchCard &c : m_program->cards()) {
-        if (seen.contains(c.name))
-            continue; // the innermost frame's comes first
-        CardInfo info;
-        const bool known = m_cardIds.contains(c.name);
-        info.id = known ? m_cardIds.value(c.name) : m_nextCardId++;
-        info.name = c.name;
-        info.device = c.device;
-        info.dtype = c.dtype;
-        info.shape = c.shape;
-        info.bytes = info.storageBytes = c.bytes;
-        info.storageId = info.id;
-        const bool module = c.kind == QLatin1String("module");
-        info.kind = module ? QStringLiteral("model") : QStringLiteral("tensor");
-        const QString place = WatchPlace::compact(c.file, c.line, c.cell);
-        const QString where = place.isEmpty() ? QString() : tr(" · %1").arg(place);
-        info.summary = module ? tr("%1 · %n parameters · %2", nullptr, int(std::max<qint64>(0, c.params)))
-                                    .arg(c.className, QLocale().formattedDataSize(c.bytes))
-                + where
-                              : tr("tensor%1 %2 · %3")
-                                    .arg(QLatin1Char('[') + TensorSpec::shapeText(c.shape) + QLatin1Char(']'), c.dtype,
-                                         QLocale().formattedDataSize(c.bytes))
-                + where;
-        info.numel = 1;
-        for (qint64 d : c.shape)
-            info.numel *= d;
-        seen.insert(c.name, info.id);
-        if (!known)
-            m_view->onCardAdded(info);
-        else if (TensorCard *shown = m_view->cardWidget(info.id);
-                 !shown || shown->info().device != info.device || shown->info().summary != info.summary)
-            m_view->onCardUpdated(info); // a card that did not change is not laid out again
-    }
-    for (auto it = m_cardIds.cbegin(); it != m_cardIds.cend(); ++it)
-        if (!seen.contains(it.key()))
-            m_view->onCardRemoved(it.value());
-    m_cardIds = seen;
-}
-
-void ProgramKitchen::syncMemory()
-{
-    if (!m_program)
-        return;
-    for (const WatchDevice &d : m_program->devices()) {
-        const DeviceInfo info = deviceInfo(d);
-        DevicePane *pane = m_view->ensurePane(info);
-        if (!d.name.isEmpty())
-            pane->setHardware(d.name,
-                              d.capability.isEmpty() ? QString() : tr("compute capability %1").arg(d.capability));
-        qint64 cards = 0;
-        for (const WatchCard &c : m_program->cards())
-            if (c.device == d.device)
-                cards += c.bytes;
-        const QLocale l;
-        const QString named = tr("its named tensors and modules here: %1").arg(l.formattedDataSize(cards));
-        if (info.isMeta()) {
-            pane->setMemory(info, cards);
-        } else if (d.allocated >= 0) {
-            pane->setMemoryText(tr("Allocated %1 (peak %2), reserved %3 of %4\n%5")
-                                    .arg(l.formattedDataSize(d.allocated), l.formattedDataSize(d.peakAllocated),
-                                         l.formattedDataSize(d.reserved), l.formattedDataSize(d.total), named),
-                                d.total > 0 ? double(d.allocated) / d.total : 0);
-        } else if (d.rss >= 0) {
-            pane->setMemoryText(tr("The process holds %1 (peak %2) of %3\n%4")
-                                    .arg(l.formattedDataSize(d.rss), l.formattedDataSize(d.peakRss),
-                                         l.formattedDataSize(d.total), named),
-                                d.total > 0 ? double(d.rss) / d.total : 0);
-        } else {
-            pane->setMemoryText(named, 0);
-        }
-    }
-    updateStatus();
-}
-
-void ProgramKitchen::queueMoves(const QList<MoveReport> &moves)
-{
-    m_queued << moves;
-    if (!m_groupTimer->isActive())
-        m_groupTimer->start();
-}
-
-// Like moves (one name, the same two devices) of the last half second become one flight: a
-// loop that moves its batches hundreds of times a second shows as "× N batches".
-void ProgramKitchen::flyQueued()
-{
-    if (m_queued.isEmpty())
-        return;
-    QList<MoveReport> groups;
-    QHash<QString, qsizetype> index;
-    for (const MoveReport &m : std::as_const(m_queued)) {
-        const QString key = m.sourceName + QLatin1Char('\n') + m.fromDevice + QLatin1Char('\n') + m.toDevice;
-        m_bytesMoved += m.bytes;
-        ++m_movesShown;
-        auto it = index.constFind(key);
-        if (it == index.constEnd()) {
-            index.insert(key, groups.size());
-            MoveReport g = m;
-            const auto card = m_cardIds.constFind(m.sourceName);
-            g.sourceId = card != m_cardIds.constEnd() ? card.value() : -1;
-            g.resultId = -1; // the program's next sample shows where it landed
-            groups << g;
-            continue;
-        }
-        MoveReport &g = groups[*it];
-        g.bytes += m.bytes;
-        g.seconds += m.seconds;
-        g.timed = g.timed && m.timed;
-        ++g.count;
-    }
-    m_queued.clear();
-    m_view->animateMoves(groups);
-    updateStatus();
 }
 
 void ProgramKitchen::onStep(const WatchStep &step)

@@ -5,6 +5,7 @@
 #include "core/kitchen/operror.h"
 #include "core/watch/watchcounters.h"
 #include "core/watch/watchedprogram.h"
+#include "ui/watch/programfeed.h"
 
 #include <QHash>
 #include <QPointer>
@@ -26,7 +27,8 @@ class StepChart;
 
 // A watched program's own kitchen (a tab of the window): its devices as panes, the tensors
 // and modules its frames name as cards, its moves as flights (like moves of one name grouped
-// into one flight each half second: "× 128 batches"), a chart of each step's copying, waiting
+// into one flight each half second: "× 128 batches"; all three told to the KitchenView by its
+// ProgramFeed), a chart of each step's copying, waiting
 // and the rest, its errors in the kitchen's error dialog, and a status line naming the
 // program, its pid, its torch and devices and whether it still runs. It shows what the program
 // reports and changes nothing in it.
@@ -35,7 +37,7 @@ class ProgramKitchen : public QWidget
     Q_OBJECT
 
 public:
-    static constexpr int kGroupMs = 500;
+    static constexpr int kGroupMs = ProgramFeed::kGroupMs;
     static constexpr int kChartMinHeight = 280; // the step chart row: a plot area of 160 px and more
 
     // `overlay`: the window's flight layer. The program may end or go away before this tab.
@@ -53,8 +55,8 @@ public:
     QString statusText() const;
     QString title() const; // for the tab: "train.py (4242)"
     QString programName() const; // "train.py", or "train.py · rank 1 of 2" (the pid left out)
-    qint64 movesShown() const { return m_movesShown; }
-    qint64 bytesMoved() const { return m_bytesMoved; }
+    qint64 movesShown() const { return m_feed->movesShown(); }
+    qint64 bytesMoved() const { return m_feed->bytesMoved(); }
     // A program the app started: its printed output is shown under the chart.
     void appendOutput(const QString &text);
 
@@ -68,10 +70,6 @@ protected:
 
 private:
     void onHello();
-    void syncCards();
-    void syncMemory();
-    void queueMoves(const QList<MoveReport> &moves);
-    void flyQueued();
     void onStep(const WatchStep &step);
     void updateFindings(); // what this run shows so far (WatchFindings)
     void onError(const OpError &error);
@@ -81,6 +79,7 @@ private:
 
     QPointer<WatchedProgram> m_program;
     FlightOverlay *m_overlay = nullptr;
+    ProgramFeed *m_feed = nullptr;
     KitchenView *m_view = nullptr;
     StepChart *m_chart = nullptr;
     FindingsPanel *m_findings = nullptr;
@@ -96,12 +95,6 @@ private:
     QLabel *m_errorText = nullptr;
     QPushButton *m_errorDetails = nullptr;
     OpError m_lastError; // as shown: its code line carries the program's file and line
-    QTimer *m_groupTimer = nullptr;
-    QList<MoveReport> m_queued;
-    QHash<QString, int> m_cardIds; // a name's card, "name@device"
-    int m_nextCardId = 1;
-    qint64 m_movesShown = 0;
-    qint64 m_bytesMoved = 0;
     int m_errors = 0;
 };
 

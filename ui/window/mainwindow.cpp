@@ -14,6 +14,7 @@
 #include "ui/kitchen/kitchenactions.h"
 #include "ui/kitchen/kitchencommand.h"
 #include "core/kitchen/kitchenengine.h"
+#include "ui/kitchen/enginefeed.h"
 #include "ui/kitchen/kitchenview.h"
 #include "core/kitchen/koreanparticles.h"
 #include "ui/lessons/lessonactions.h"
@@ -46,7 +47,9 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_facts = DeviceRegistry::knownBuildFacts();
     m_undo = new QUndoStack(this);
     m_undo->setUndoLimit(Workspace::kHistoryDepth); // drops its oldest step when the workspace does
-    m_view = new KitchenView(m_engine, m_facts);
+    // An answer's undo step and notices (onFinished) come before its flights (the view's feed).
+    connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);
+    m_view = new KitchenView(new EngineFeed(m_engine, m_facts, this));
     buildTabs();
     // The features add their actions to the window's menus, each in its group (WindowMenus).
     m_menus = std::make_unique<WindowMenus>(this);
@@ -76,13 +79,11 @@ MainWindow::MainWindow(QWidget *parent) : QMainWindow(parent), m_engine(new Kitc
     m_lessonActions->setWatch(m_watch);
     connect(m_watch, &WatchController::statusMessage, this, &MainWindow::say);
 
-    connect(m_engine, &KitchenEngine::finished, this, &MainWindow::onFinished);
     m_engine->setDefaultFollowUp(m_cards->showingErrors());
     connect(m_engine, &KitchenEngine::codeLineAdded, m_console, &ConsolePane::echoKitchenLine);
     // The Memory tab's timeline first, then the panes' gauges.
     m_memory->follow(m_engine);
     connect(m_memory, &MemoryPanel::statusMessage, this, &MainWindow::say);
-    connect(m_engine, &KitchenEngine::devicesSampled, m_view, &KitchenView::showDeviceSamples);
     connect(m_engine, &KitchenEngine::busyChanged, this, [](bool busy) {
         if (busy)
             QApplication::setOverrideCursor(Qt::BusyCursor);
@@ -177,8 +178,8 @@ void MainWindow::buildDocks()
 }
 
 // What every answer from the core needs, whichever part asked: the undo history and the
-// autosave learn of the change, notices are said and the moves fly. The request's own
-// follow-up runs after this (KitchenEngine::submit).
+// autosave learn of the change and notices are said; the kitchen view flies its moves (its
+// EngineFeed). The request's own follow-up runs after both (KitchenEngine::submit).
 void MainWindow::onFinished(quint64, const Outcome &outcome)
 {
     if (outcome.undoable) {
@@ -195,7 +196,6 @@ void MainWindow::onFinished(quint64, const Outcome &outcome)
         m_session->markDirty();
     for (const QString &n : outcome.notices)
         say(n, 15000);
-    m_view->animateMoves(outcome.moves);
 }
 
 void MainWindow::say(const QString &text, int ms)

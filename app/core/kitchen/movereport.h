@@ -75,7 +75,7 @@ public:
     qint64 sourceBytes = 0; // the storage the moved tensor is a view of, when larger (a batch
         // sliced from its whole dataset); 0: not a view, or not sent
 
-    bool watched() const { return moveId >= 0; }
+    bool watched() const { return origin == MoveOrigin::Watched; }
     // Like moves of one name between the same devices, flown as one ("× 128 batches"): bytes
     // and seconds are their sums.
     int count = 1;
