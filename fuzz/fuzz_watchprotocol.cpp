@@ -35,10 +35,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         __builtin_trap();
     qint64 lastId = -1;
     for (const tk::MoveReport &m : program.moves()) {
-        if (m.moveId <= lastId || m.bytes < 0 || !(m.seconds >= 0) || !tk::WatchParser::isDevice(m.fromDevice)
+        if (m.program.id <= lastId || m.bytes < 0 || !(m.seconds >= 0) || !tk::WatchParser::isDevice(m.fromDevice)
             || !tk::WatchParser::isDevice(m.toDevice) || m.sourceName.size() > tk::WatchParser::kMaxString)
             __builtin_trap();
-        lastId = m.moveId;
+        lastId = m.program.id;
         (void)m.describe();
     }
     for (const tk::OpError &e : program.errors())

@@ -56,13 +56,13 @@ int RunCommand::run(const QStringList &arguments)
     for (const MoveReport &m : o.moves)
         events.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("move")},
                                   {QStringLiteral("name"), m.sourceName},
-                                  {QStringLiteral("result"), m.resultName},
-                                  {QStringLiteral("meaning"), meaningName(m.meaning)},
+                                  {QStringLiteral("result"), m.kitchen.resultName},
+                                  {QStringLiteral("meaning"), meaningName(m.kitchen.meaning)},
                                   {QStringLiteral("from"), m.fromDevice},
                                   {QStringLiteral("to"), m.toDevice},
                                   {QStringLiteral("bytes"), double(m.bytes)},
                                   {QStringLiteral("seconds"), m.seconds},
-                                  {QStringLiteral("code"), m.codeLine}});
+                                  {QStringLiteral("code"), m.kitchen.codeLine}});
     if (r.raised())
         events.append(QJsonObject{{QStringLiteral("type"), QStringLiteral("error")},
                                   {QStringLiteral("kind"), OpError::kindName(r.error.kind)},

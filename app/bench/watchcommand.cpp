@@ -251,20 +251,21 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
     const QList<MoveReport> &kept = w.moves();
     QJsonArray moves;
     for (const MoveReport &m : kept.mid(qMax(qsizetype(0), kept.size() - kListed)))
-        moves.append(QJsonObject{{QStringLiteral("id"), double(m.moveId)},
-                                 {QStringLiteral("name"), m.sourceName},
-                                 {QStringLiteral("api"), m.api},
-                                 {QStringLiteral("from"), m.fromDevice},
-                                 {QStringLiteral("to"), m.toDevice},
-                                 {QStringLiteral("bytes"), double(m.bytes)},
-                                 {QStringLiteral("seconds"), m.timed ? QJsonValue(m.seconds) : QJsonValue()},
-                                 {QStringLiteral("timing"), m.timing},
-                                 {QStringLiteral("pinned"), m.pinned},
-                                 {QStringLiteral("non_blocking"), m.nonBlocking},
-                                 {QStringLiteral("step"), m.step},
-                                 {QStringLiteral("file"), m.file},
-                                 {QStringLiteral("line"), m.line},
-                                 {QStringLiteral("cell"), m.cell > 0 ? QJsonValue(m.cell) : QJsonValue()}});
+        moves.append(
+            QJsonObject{{QStringLiteral("id"), double(m.program.id)},
+                        {QStringLiteral("name"), m.sourceName},
+                        {QStringLiteral("api"), m.program.api},
+                        {QStringLiteral("from"), m.fromDevice},
+                        {QStringLiteral("to"), m.toDevice},
+                        {QStringLiteral("bytes"), double(m.bytes)},
+                        {QStringLiteral("seconds"), m.timed ? QJsonValue(m.seconds) : QJsonValue()},
+                        {QStringLiteral("timing"), m.timing},
+                        {QStringLiteral("pinned"), m.program.pinned},
+                        {QStringLiteral("non_blocking"), m.program.nonBlocking},
+                        {QStringLiteral("step"), m.program.step},
+                        {QStringLiteral("file"), m.program.file},
+                        {QStringLiteral("line"), m.program.line},
+                        {QStringLiteral("cell"), m.program.cell > 0 ? QJsonValue(m.program.cell) : QJsonValue()}});
     // A notebook's cells (the step chart's bars while it makes no optimizer steps).
     QJsonArray cells;
     for (const WatchStep &s : w.steps())
@@ -385,8 +386,8 @@ void WatchCommand::printText(const WatchedProgram &w)
         m_out << QStringLiteral("  move %1 %2 → %3  %4  %5  %6\n")
                      .arg(m.sourceName.isEmpty() ? QStringLiteral("-") : m.sourceName, m.fromDevice, m.toDevice,
                           size(m.bytes), m.timed ? tr("%1 ms").arg(m.seconds * 1e3, 0, 'f', 3) : tr("time not known"),
-                          m.cell > 0 ? WatchPlace::compact(m.file, m.line, m.cell)
-                                     : QStringLiteral("%1:%2").arg(m.file).arg(m.line));
+                          m.program.cell > 0 ? WatchPlace::compact(m.program.file, m.program.line, m.program.cell)
+                                             : QStringLiteral("%1:%2").arg(m.program.file).arg(m.program.line));
     for (const OpError &e : w.errors())
         m_out << QStringLiteral("  error %1: %2 [%3]  %4\n")
                      .arg(OpError::kindName(e.kind), e.message, e.devices.join(QStringLiteral(", ")),

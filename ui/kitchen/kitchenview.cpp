@@ -281,7 +281,7 @@ void KitchenView::fly(const MoveReport &r)
     if (r.count > 1)
         caption += QLatin1Char(' ') + tr("× %n batches", nullptr, r.count);
     QString message = r.describe();
-    if (r.meaning == TransferMeaning::Discard)
+    if (r.kitchen.meaning == TransferMeaning::Discard)
         message += QLatin1Char(' ')
             + tr("Tip: write %1 = %1.to(%2) to keep it.")
                   .arg(r.sourceName, QStringLiteral("\"%1\"").arg(r.requestedDevice));
@@ -302,12 +302,12 @@ void KitchenView::fly(const MoveReport &r)
         }
         return;
     }
-    if (r.sameStorage || r.noMoveNeeded || pixmap.isNull())
+    if (r.sameStorage || r.kitchen.noMoveNeeded || pixmap.isNull())
         return; // nothing was copied: no flight, the message says why
     const int ms = FlightOverlay::durationFor(r.seconds);
 
-    QPointer<TensorCard> landed = cardWidget(r.resultId);
-    if (r.meaning == TransferMeaning::Discard || !landed) {
+    QPointer<TensorCard> landed = cardWidget(r.kitchen.resultId);
+    if (r.kitchen.meaning == TransferMeaning::Discard || !landed) {
         // Thrown away, or a watched move whose result no card shows (yet): the ghost flies to
         // the device and vanishes there.
         DevicePane *target = paneFor(r.toDevice);
@@ -325,7 +325,7 @@ void KitchenView::fly(const MoveReport &r)
         if (landed)
             landed->setGraphicsEffect(nullptr);
     });
-    if (r.meaning == TransferMeaning::Reassign && r.oldReleased)
+    if (r.kitchen.meaning == TransferMeaning::Reassign && r.kitchen.oldReleased)
         m_overlay->fadeOut(pixmap, from, tr("old %1 released").arg(r.sourceName), ms);
 }
 

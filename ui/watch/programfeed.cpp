@@ -56,11 +56,11 @@ CardInfo ProgramFeed::cardOfMove(const MoveReport &r) const
     CardInfo info;
     info.name = r.sourceName.isEmpty() ? tr("(unnamed)") : r.sourceName;
     info.device = r.fromDevice;
-    info.dtype = r.dtype;
-    info.shape = r.shape;
+    info.dtype = r.program.dtype;
+    info.shape = r.program.shape;
     info.bytes = info.storageBytes = r.bytes;
     info.kind = r.inPlace ? QStringLiteral("model") : QStringLiteral("tensor");
-    info.summary = r.inPlace ? r.className : QLocale().formattedDataSize(r.bytes);
+    info.summary = r.inPlace ? r.program.className : QLocale().formattedDataSize(r.bytes);
     return info;
 }
 
@@ -180,7 +180,7 @@ void ProgramFeed::flush()
             MoveReport g = m;
             const auto card = m_cardIds.constFind(m.sourceName);
             g.sourceId = card != m_cardIds.constEnd() ? card.value() : -1;
-            g.resultId = -1; // the program's next sample shows where it landed
+            g.kitchen.resultId = -1; // the program's next sample shows where it landed
             groups << g;
             continue;
         }

@@ -204,19 +204,19 @@ MoveReport PythonConsole::Private::report(const py::dict &m, const QString &code
     const bool sameStorage = m["same"].cast<bool>() && !inPlace;
     MoveReport r = MoveReport::of(MoveOrigin::Console, str(m["source"]), str(m["src_dev"]), str(m["requested"]),
                                   str(m["out_dev"]), sameStorage ? 0 : m["nbytes"].cast<qint64>());
-    r.meaning = meaningOf(str(m["meaning"]));
-    r.resultName = str(m["result"]);
+    r.kitchen.meaning = meaningOf(str(m["meaning"]));
+    r.kitchen.resultName = str(m["result"]);
     r.sourceId = r.sourceName.isEmpty() ? -1 : w.cardTable().idOf(r.sourceName);
-    r.resultId = r.resultName.isEmpty() ? -1 : w.cardTable().idOf(r.resultName);
+    r.kitchen.resultId = r.kitchen.resultName.isEmpty() ? -1 : w.cardTable().idOf(r.kitchen.resultName);
     r.sameStorage = sameStorage;
     r.inPlace = inPlace;
     r.seconds = m["seconds"].cast<double>();
     r.timing = MovePath::timing(); // every move the console records went through _tk_move
-    r.codeLine = codeLine;
+    r.kitchen.codeLine = codeLine;
     py::object src = m["src_tensor"];
-    if (r.meaning == TransferMeaning::Reassign && !r.sameStorage && !r.inPlace && !src.is_none()) {
+    if (r.kitchen.meaning == TransferMeaning::Reassign && !r.sameStorage && !r.inPlace && !src.is_none()) {
         const at::Tensor old = THPVariable_Unpack(src.ptr());
-        r.oldReleased = !w.cardTable().storageSharedByOthers(StorageIdentity::keyOf(old), -1);
+        r.kitchen.oldReleased = !w.cardTable().storageSharedByOthers(StorageIdentity::keyOf(old), -1);
     }
     return r;
 }

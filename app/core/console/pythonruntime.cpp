@@ -165,7 +165,7 @@ void PythonConsole::Private::installMovePath(py::dict scope)
         const QString target = QString::fromStdString(to);
         MoveReport r = MoveReport::of(MoveOrigin::Console, QString::fromStdString(name), QString::fromStdString(from),
                                       target, DeviceRegistry::resolve(target), bytes);
-        r.codeLine = statement;
+        r.kitchen.codeLine = statement;
         if (auto e = MovePath::refuse(w.memoryGuard(), r, tr("a copy of %1").arg(QString::fromStdString(name)))) {
             refusal = e;
             throw std::runtime_error(e->message.toStdString()); // a RuntimeError in the user's line

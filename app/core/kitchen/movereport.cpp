@@ -25,7 +25,8 @@ MoveReport MoveReport::of(MoveOrigin origin, const QString &sourceName, const QS
     MoveReport r;
     r.origin = origin;
     r.sourceName = sourceName;
-    r.resultName = sourceName;
+    if (origin != MoveOrigin::Watched) // the watcher cannot see what the result was bound to
+        r.kitchen.resultName = sourceName;
     r.fromDevice = fromDevice;
     r.requestedDevice = requested.isEmpty() ? toDevice : requested;
     r.toDevice = toDevice;
@@ -41,7 +42,7 @@ QString MoveReport::sentence() const
 {
     const QString size = QLocale::c().formattedDataSize(bytes, 1, QLocale::DataSizeIecFormat);
     QString text;
-    if (noMoveNeeded)
+    if (kitchen.noMoveNeeded)
         return tr("%1 needs no .to(): an optimizer works on the model's parameters wherever they "
                   "are (its state, made at its first step, stays where it was made: move the model "
                   "before stepping), and a loss without weights works wherever its inputs are.")
@@ -100,16 +101,16 @@ QString MoveReport::sentence() const
     // A watched program's move: the watcher does not know what became of the old tensor.
     if (watched())
         return text;
-    switch (meaning) {
+    switch (kitchen.meaning) {
     case TransferMeaning::Reassign:
         if (!sameStorage)
             text += QLatin1Char(' ')
-                + (oldReleased ? tr("The old %1 on %2 was released.").arg(sourceName, fromDevice)
-                               : tr("The old storage is still held by another card."));
+                + (kitchen.oldReleased ? tr("The old %1 on %2 was released.").arg(sourceName, fromDevice)
+                                       : tr("The old storage is still held by another card."));
         break;
     case TransferMeaning::NewName:
         if (!sourceName.isEmpty()) // a console line may move a tensor it made itself, unnamed
-            text += QLatin1Char(' ') + tr("%1 and %2 both remain.").arg(sourceName, resultName);
+            text += QLatin1Char(' ') + tr("%1 and %2 both remain.").arg(sourceName, kitchen.resultName);
         break;
     case TransferMeaning::Discard:
         text += QLatin1Char(' ')

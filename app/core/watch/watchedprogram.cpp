@@ -73,8 +73,8 @@ void WatchedProgram::share(WatchMessage &m)
     const auto keep = [&](QString &s) { kept = m_texts.share(s) && kept; };
     if (auto *move = std::get_if<MoveReport>(&m.body)) {
         for (QString *s :
-             {&move->sourceName, &move->resultName, &move->fromDevice, &move->requestedDevice, &move->toDevice,
-              &move->codeLine, &move->api, &move->file, &move->timing, &move->className, &move->dtype})
+             {&move->sourceName, &move->fromDevice, &move->requestedDevice, &move->toDevice, &move->program.api,
+              &move->program.file, &move->timing, &move->program.className, &move->program.dtype})
             keep(*s);
     } else if (auto *step = std::get_if<message::Step>(&m.body)) {
         keep(step->step.optimizer);
@@ -143,14 +143,14 @@ void WatchedProgram::take(const WatchMessage &m)
         return;
     case Type::Move: {
         const MoveReport &move = m.move();
-        if (move.moveId <= m_lastMoveId) {
+        if (move.program.id <= m_lastMoveId) {
             // The ids increase; an old one would break the order move_time relies on.
             ++m_counters.malformed;
             m_countersChanged = true;
             scheduleFlush();
             return;
         }
-        m_lastMoveId = move.moveId;
+        m_lastMoveId = move.program.id;
         m_moves.append(move);
         ++m_moveCount;
         ++m_unsentMoves;
@@ -315,15 +315,15 @@ const WatchDevice *WatchedProgram::device(const QString &name) const
 const MoveReport *WatchedProgram::move(qint64 moveId) const
 {
     const auto it = std::lower_bound(m_moves.cbegin(), m_moves.cend(), moveId,
-                                     [](const MoveReport &m, qint64 id) { return m.moveId < id; });
-    return it != m_moves.cend() && it->moveId == moveId ? &*it : nullptr;
+                                     [](const MoveReport &m, qint64 id) { return m.program.id < id; });
+    return it != m_moves.cend() && it->program.id == moveId ? &*it : nullptr;
 }
 
 void WatchedProgram::timeMove(qint64 moveId, double seconds)
 {
     const auto it = std::lower_bound(m_moves.begin(), m_moves.end(), moveId,
-                                     [](const MoveReport &m, qint64 id) { return m.moveId < id; });
-    if (it == m_moves.end() || it->moveId != moveId) {
+                                     [](const MoveReport &m, qint64 id) { return m.program.id < id; });
+    if (it == m_moves.end() || it->program.id != moveId) {
         // Its move was dropped by the watcher, or is older than what is kept.
         ++m_counters.unmatched;
         m_countersChanged = true;

@@ -109,15 +109,16 @@ void perBatchMove(const WatchedProgram &p, QList<WatchFinding> &out)
     QHash<FindingPlace, Line> lines;
     PlaceLookup<Line> lineOf(lines);
     for (const MoveReport &m : p.moves()) {
-        if (m.inPlace || m.step < 0 || m.fromDevice != QLatin1String("cpu") || m.toDevice == QLatin1String("cpu"))
+        if (m.inPlace || m.program.step < 0 || m.fromDevice != QLatin1String("cpu")
+            || m.toDevice == QLatin1String("cpu"))
             continue;
         Line &l = lineOf(m);
-        l.steps.insert(m.step);
+        l.steps.insert(m.program.step);
         l.bytes += m.bytes;
         l.largest = std::max(l.largest, m.bytes);
-        l.whole = std::max(l.whole, m.sourceBytes);
+        l.whole = std::max(l.whole, m.program.sourceBytes);
         l.seconds += m.timed ? m.seconds : 0;
-        l.latest = m.at;
+        l.latest = m.program.at;
         l.to = m.toDevice;
         l.name = m.sourceName;
     }
@@ -200,9 +201,9 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
     // A device tensor brought to the CPU in a step waits for it too (.cpu(), .to("cpu")). A
     // move's `step` counts the steps done before it: it is in step number step + 1.
     for (const MoveReport &m : p.moves())
-        if (m.step >= 0 && m.toDevice == QLatin1String("cpu") && m.fromDevice.startsWith(QLatin1String("cuda")))
-            add(lines[FindingPlace{m.file, m.line, m.cell}], m.step + 1, QStringLiteral("cpu"), 1,
-                m.timed ? m.seconds : 0, m.fromDevice, m.at);
+        if (m.program.step >= 0 && m.toDevice == QLatin1String("cpu") && m.fromDevice.startsWith(QLatin1String("cuda")))
+            add(lines[FindingPlace{m.program.file, m.program.line, m.program.cell}], m.program.step + 1,
+                QStringLiteral("cpu"), 1, m.timed ? m.seconds : 0, m.fromDevice, m.program.at);
     QHash<FindingPlace, int> where;
     qint64 calls = 0;
     double seconds = 0;

@@ -108,23 +108,22 @@ MoveReport readMove(WatchFields &f, double t)
     const QString to = f.device(QLatin1String("to")); // "cuda" alone was resolved by the watcher
     MoveReport r = MoveReport::of(MoveOrigin::Watched, name, from, to, to,
                                   f.count(QLatin1String("bytes"), WatchFields::Required));
-    r.moveId = id;
-    r.at = t;
-    r.api = api;
+    r.program.id = id;
+    r.program.at = t;
+    r.program.api = api;
     r.inPlace = kind == QLatin1String("module"); // Module.to() moves its parameters in place
-    r.className = className;
-    r.meaning = TransferMeaning::Reassign; // the watcher cannot see what the result was bound to
-    r.shape = f.shape();
-    r.dtype = f.text(QLatin1String("dtype"));
-    r.sourceBytes = f.count(QLatin1String("source_bytes"));
-    r.pinned = f.flag(QLatin1String("pinned"));
-    r.nonBlocking = f.flag(QLatin1String("non_blocking"));
+    r.program.className = className;
+    r.program.shape = f.shape();
+    r.program.dtype = f.text(QLatin1String("dtype"));
+    r.program.sourceBytes = f.count(QLatin1String("source_bytes"));
+    r.program.pinned = f.flag(QLatin1String("pinned"));
+    r.program.nonBlocking = f.flag(QLatin1String("non_blocking"));
     const QJsonValue seconds = f.value(QLatin1String("seconds"), WatchFields::Optional);
     r.timed = !seconds.isUndefined();
     r.seconds = r.timed ? f.numberOf(seconds, QLatin1String("seconds"), 0, 0) : 0;
     r.timing = f.text(QLatin1String("timing"));
-    r.step = WatchFields::small(f.count(QLatin1String("step"), WatchFields::Optional, -1));
-    f.location(&r.file, &r.line, &r.cell);
+    r.program.step = WatchFields::small(f.count(QLatin1String("step"), WatchFields::Optional, -1));
+    f.location(&r.program.file, &r.program.line, &r.program.cell);
     return r;
 }
 

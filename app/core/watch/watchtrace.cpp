@@ -219,34 +219,34 @@ void WatchTrace::add(const WatchMessage &m)
     }
     case Type::Move: {
         const MoveReport &r = m.move();
-        const QString name
-            = QStringLiteral("%1 %2 → %3").arg(r.sourceName.isEmpty() ? r.api : r.sourceName, r.fromDevice, r.toDevice);
+        const QString name = QStringLiteral("%1 %2 → %3")
+                                 .arg(r.sourceName.isEmpty() ? r.program.api : r.sourceName, r.fromDevice, r.toDevice);
         Writer w(*this, name, true, Moves, m.t, r.seconds, "move");
         w.text("name", r.sourceName);
-        w.text("api", r.api);
+        w.text("api", r.program.api);
         w.number("bytes", double(r.bytes));
         w.text("from", r.fromDevice);
         w.text("to", r.toDevice);
-        w.flag("pinned", r.pinned);
-        w.flag("non_blocking", r.nonBlocking);
+        w.flag("pinned", r.program.pinned);
+        w.flag("non_blocking", r.program.nonBlocking);
         w.text("timing", r.timing);
-        w.text("file", r.file);
-        w.integer("line", r.line);
-        if (!r.dtype.isEmpty())
-            w.text("dtype", r.dtype);
-        if (!r.shape.isEmpty())
-            w.shape("shape", r.shape);
-        if (!r.className.isEmpty())
-            w.text("class", r.className);
-        if (r.step >= 0)
-            w.integer("step", r.step);
-        if (r.cell > 0)
-            w.integer("cell", r.cell);
+        w.text("file", r.program.file);
+        w.integer("line", r.program.line);
+        if (!r.program.dtype.isEmpty())
+            w.text("dtype", r.program.dtype);
+        if (!r.program.shape.isEmpty())
+            w.shape("shape", r.program.shape);
+        if (!r.program.className.isEmpty())
+            w.text("class", r.program.className);
+        if (r.program.step >= 0)
+            w.integer("step", r.program.step);
+        if (r.program.cell > 0)
+            w.integer("cell", r.program.cell);
         if (!r.timed)
             w.flag("timed", false); // CUDA events pending: its move_time comes later
         const qsizetype at = w.end();
         if (!r.timed)
-            m_pendingMoves.insert(r.moveId, at);
+            m_pendingMoves.insert(r.program.id, at);
         return;
     }
     case Type::MoveTime: {

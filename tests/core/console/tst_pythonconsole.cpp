@@ -147,12 +147,12 @@ private Q_SLOTS:
         // Thrown away: the copy is made, x stays where it was.
         Outcome r = c.run("x.to(\"meta\")");
         QCOMPARE(r.moves.size(), 1);
-        QCOMPARE(r.moves[0].meaning, TransferMeaning::Discard);
+        QCOMPARE(r.moves[0].kitchen.meaning, TransferMeaning::Discard);
         QCOMPARE(r.moves[0].sourceName, QStringLiteral("x"));
         QCOMPARE(r.moves[0].fromDevice, QStringLiteral("cpu"));
         QCOMPARE(r.moves[0].toDevice, QStringLiteral("meta"));
         QCOMPARE(r.moves[0].bytes, qint64(16));
-        QCOMPARE(r.moves[0].resultId, -1);
+        QCOMPARE(r.moves[0].kitchen.resultId, -1);
         // Timed as a drag is: the console's hook called MovePath.
         QCOMPARE(r.moves[0].origin, MoveOrigin::Console);
         QCOMPARE(r.moves[0].timing, QStringLiteral("synchronised"));
@@ -161,15 +161,15 @@ private Q_SLOTS:
         // A new name: both remain.
         r = c.run("y = x.to('meta')");
         QCOMPARE(r.moves.size(), 1);
-        QCOMPARE(r.moves[0].meaning, TransferMeaning::NewName);
-        QCOMPARE(r.moves[0].resultName, QStringLiteral("y"));
-        QCOMPARE(r.moves[0].resultId, w.idOf("y"));
+        QCOMPARE(r.moves[0].kitchen.meaning, TransferMeaning::NewName);
+        QCOMPARE(r.moves[0].kitchen.resultName, QStringLiteral("y"));
+        QCOMPARE(r.moves[0].kitchen.resultId, w.idOf("y"));
         QCOMPARE(named(w, "y")->device, QStringLiteral("meta"));
         // Reassigned: x names the copy; nothing else held the old storage.
         r = c.run("x = x.to(device='meta')");
         QCOMPARE(r.moves.size(), 1);
-        QCOMPARE(r.moves[0].meaning, TransferMeaning::Reassign);
-        QVERIFY(r.moves[0].oldReleased);
+        QCOMPARE(r.moves[0].kitchen.meaning, TransferMeaning::Reassign);
+        QVERIFY(r.moves[0].kitchen.oldReleased);
         QCOMPARE(named(w, "x")->device, QStringLiteral("meta"));
         // Already there: to() returns the tensor itself.
         r = c.run("x = x.to('meta')");

@@ -51,7 +51,7 @@ private Q_SLOTS:
         const Outcome r = w.transfer(x, "cuda", TransferMeaning::Reassign);
         QVERIFY(r.ok());
         QVERIFY(!r.move().idiomFallback);
-        QVERIFY(r.move().oldReleased);
+        QVERIFY(r.move().kitchen.oldReleased);
         QCOMPARE(w.card(x)->device, QStringLiteral("cuda:0"));
         QCOMPARE(w.bytesOn("cpu"), qint64(0));
         // And back: x.cpu() gives the same numbers.

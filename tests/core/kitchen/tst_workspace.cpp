@@ -182,11 +182,11 @@ private Q_SLOTS:
         const Outcome o = w.transfer(x, "meta", TransferMeaning::Reassign);
         QVERIFY2(o.ok(), qPrintable(o.error.message));
         QCOMPARE(names(w), QStringList{"x@meta"});
-        QCOMPARE(o.move().resultId, x);
+        QCOMPARE(o.move().kitchen.resultId, x);
         QCOMPARE(o.move().fromDevice, QStringLiteral("cpu"));
         QCOMPARE(o.move().toDevice, QStringLiteral("meta"));
         QVERIFY(!o.move().sameStorage);
-        QVERIFY(o.move().oldReleased);
+        QVERIFY(o.move().kitchen.oldReleased);
         QCOMPARE(o.move().bytes, qint64(24));
         // A meta tensor has no values: the move is said to carry shapes only, never a speed.
         QVERIFY(o.move().shapesOnly());
@@ -205,7 +205,7 @@ private Q_SLOTS:
         const int y = w.transfer(x, "cpu", TransferMeaning::NewName, "y").cardId; // same storage
         const Outcome o = w.transfer(x, "meta", TransferMeaning::Reassign);
         QVERIFY(o.ok());
-        QVERIFY(!o.move().oldReleased); // y still holds it
+        QVERIFY(!o.move().kitchen.oldReleased); // y still holds it
         QCOMPARE(w.card(y)->device, QStringLiteral("cpu"));
     }
 
@@ -233,7 +233,7 @@ private Q_SLOTS:
         QVERIFY(o.ok());
         QCOMPARE(names(w), before);
         QCOMPARE(w.card(x)->storageId, storage);
-        QCOMPARE(o.move().resultId, -1);
+        QCOMPARE(o.move().kitchen.resultId, -1);
         QVERIFY(!o.move().sameStorage); // a copy was made…
         QVERIFY(o.move().describe().contains("stayed on cpu")); // …and dropped
         QCOMPARE(w.codeLog().lines().last().code, QStringLiteral("x.to(\"meta\")"));
@@ -392,7 +392,7 @@ private Q_SLOTS:
         for (int id : {opt, loss}) {
             const Outcome none = w.transfer(id, "meta", TransferMeaning::Reassign);
             QVERIFY(none.ok());
-            QVERIFY(none.move().noMoveNeeded);
+            QVERIFY(none.move().kitchen.noMoveNeeded);
             QVERIFY(none.move().timing.isEmpty()); // nothing was timed
             QVERIFY(none.move().describe().contains("needs no .to()"));
         }

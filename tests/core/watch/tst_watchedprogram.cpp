@@ -176,7 +176,7 @@ private Q_SLOTS:
         QSignalSpy notices(&p, &WatchedProgram::noticeArrived);
         feedAll(p, {hello(), move(1, "same"), move(2, "same")});
         QCOMPARE(p.move(1)->sourceName.constData(), p.move(2)->sourceName.constData());
-        QCOMPARE(p.move(1)->file.constData(), p.move(2)->file.constData());
+        QCOMPARE(p.move(1)->program.file.constData(), p.move(2)->program.file.constData());
         // 500-character names, each new: ~1 KB apiece, so the 16 MiB budget is spent by 17,000.
         const int n = 20000;
         QList<QByteArray> many;
@@ -185,7 +185,7 @@ private Q_SLOTS:
         feedAll(p, many);
         QCOMPARE(p.move(3)->sourceName, QStringLiteral("%1").arg(0, 500, 10, QLatin1Char('0')));
         QCOMPARE(p.move(2 + n)->sourceName, QStringLiteral("…"));
-        QCOMPARE(p.move(2 + n)->file, QStringLiteral("/home/u/train.py")); // kept before: still shared
+        QCOMPARE(p.move(2 + n)->program.file, QStringLiteral("/home/u/train.py")); // kept before: still shared
         QCOMPARE(notices.size(), 1);
         QVERIFY(notices.at(0).at(0).toString().contains("16 MiB"));
         QVERIFY(p.notices().contains(notices.at(0).at(0).toString()));

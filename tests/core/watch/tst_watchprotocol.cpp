@@ -102,28 +102,28 @@ private Q_SLOTS:
         QVERIFY2(r.ok(), qPrintable(r.reason));
         QCOMPARE(r.message.type(), tk::WatchMessage::Type::Move);
         const MoveReport &m = r.message.move();
-        QCOMPARE(m.moveId, qint64(7));
+        QCOMPARE(m.program.id, qint64(7));
         QVERIFY(m.watched());
-        QCOMPARE(m.at, 1.52);
-        QCOMPARE(m.api, QStringLiteral("Tensor.to"));
+        QCOMPARE(m.program.at, 1.52);
+        QCOMPARE(m.program.api, QStringLiteral("Tensor.to"));
         QCOMPARE(m.sourceName, QStringLiteral("x"));
         QCOMPARE(m.fromDevice, QStringLiteral("cpu"));
         QCOMPARE(m.toDevice, QStringLiteral("cuda:0"));
         QCOMPARE(m.bytes, qint64(24));
-        QCOMPARE(m.shape, (QList<qint64>{2, 3}));
-        QCOMPARE(m.dtype, QStringLiteral("float32"));
-        QVERIFY(m.pinned);
-        QVERIFY(m.nonBlocking);
+        QCOMPARE(m.program.shape, (QList<qint64>{2, 3}));
+        QCOMPARE(m.program.dtype, QStringLiteral("float32"));
+        QVERIFY(m.program.pinned);
+        QVERIFY(m.program.nonBlocking);
         QVERIFY(m.timed);
         QCOMPARE(m.seconds, 0.000041);
         QCOMPARE(m.timing, QStringLiteral("wall"));
         QCOMPARE(m.origin, tk::MoveOrigin::Watched); // timed by the watcher, not by MovePath
         QVERIFY(!m.idiomFallback);
         QCOMPARE(m.requestedDevice, m.toDevice);
-        QCOMPARE(m.step, 3);
-        QCOMPARE(m.file, QStringLiteral("/home/u/train.py"));
-        QCOMPARE(m.line, 12);
-        QCOMPARE(m.meaning, tk::TransferMeaning::Reassign);
+        QCOMPARE(m.program.step, 3);
+        QCOMPARE(m.program.file, QStringLiteral("/home/u/train.py"));
+        QCOMPARE(m.program.line, 12);
+        QCOMPARE(m.kitchen.meaning, tk::TransferMeaning::Reassign);
         QVERIFY(!m.inPlace);
         QVERIFY(m.gigabytesPerSecond() > 0);
 
@@ -133,7 +133,7 @@ private Q_SLOTS:
         QVERIFY2(later.ok(), qPrintable(later.reason));
         QVERIFY(!later.message.move().timed);
         QVERIFY(later.message.move().inPlace);
-        QCOMPARE(later.message.move().className, QStringLiteral("Linear"));
+        QCOMPARE(later.message.move().program.className, QStringLiteral("Linear"));
         QVERIFY(later.message.move().sourceName.isEmpty());
         QVERIFY(later.message.move().describe().contains(QStringLiteral("not known yet")));
         QVERIFY(WatchParser::parse(move(9, "x", 1, "null"))
@@ -257,7 +257,7 @@ private Q_SLOTS:
         const WatchParser::Result sl = WatchParser::parse(
             R"({"type":"move","t":1,"id":1,"from":"cpu","to":"cuda:0","bytes":4096,"source_bytes":1048576})");
         QVERIFY2(sl.ok(), qPrintable(sl.reason));
-        QCOMPARE(sl.message.move().sourceBytes, qint64(1048576));
+        QCOMPARE(sl.message.move().program.sourceBytes, qint64(1048576));
         const WatchParser::Result ds = WatchParser::parse(
             R"({"type":"data_wait","t":2.3,"seconds":0.001,"dataset":"TensorDataset","dataset_bytes":2560})");
         QVERIFY2(ds.ok(), qPrintable(ds.reason));

@@ -48,13 +48,14 @@ QString facts(const WatchMessage &m)
     switch (m.type()) {
     case WatchMessage::Type::Move: {
         const tk::MoveReport &r = m.move();
-        f << QString::number(r.moveId) << r.api << r.className << r.sourceName << r.fromDevice << r.toDevice
-          << QString::number(r.bytes) << QString::number(r.sourceBytes) << r.dtype << QString::number(r.pinned)
-          << QString::number(r.nonBlocking) << QString::number(r.timed) << QString::number(r.seconds, 'g', 9)
-          << r.timing << QString::number(r.step) << QString::number(r.inPlace);
-        for (qint64 d : r.shape)
+        f << QString::number(r.program.id) << r.program.api << r.program.className << r.sourceName << r.fromDevice
+          << r.toDevice << QString::number(r.bytes) << QString::number(r.program.sourceBytes) << r.program.dtype
+          << QString::number(r.program.pinned) << QString::number(r.program.nonBlocking) << QString::number(r.timed)
+          << QString::number(r.seconds, 'g', 9) << r.timing << QString::number(r.program.step)
+          << QString::number(r.inPlace);
+        for (qint64 d : r.program.shape)
             f << QString::number(d);
-        place(r.file, r.line, r.cell);
+        place(r.program.file, r.program.line, r.program.cell);
         break;
     }
     case WatchMessage::Type::MoveTime:
@@ -233,8 +234,8 @@ private Q_SLOTS:
         QCOMPARE(all[0].dataWait().seconds, 30e-6);
         QCOMPARE(all[0].dataWait().step, 3);
         QCOMPARE(all[1].type(), WatchMessage::Type::Move);
-        QCOMPARE(all[1].move().moveId, 10);
-        QCOMPARE(all[1].move().step, 3);
+        QCOMPARE(all[1].move().program.id, 10);
+        QCOMPARE(all[1].move().program.step, 3);
         QCOMPARE(all[1].move().seconds, 12e-6);
         QCOMPARE(all[1].move().bytes, 64);
         QCOMPARE(all[2].type(), WatchMessage::Type::Step);

@@ -195,7 +195,7 @@ private Q_SLOTS:
         QCOMPARE(k->movesShown(), qint64(2));
         QStringList moved;
         for (const MoveReport &m : k->program()->moves())
-            moved << QStringLiteral("%1@%2:%3").arg(m.sourceName).arg(m.cell).arg(m.line);
+            moved << QStringLiteral("%1@%2:%3").arg(m.sourceName).arg(m.program.cell).arg(m.program.line);
         QCOMPARE(moved, (QStringList{"x@2:2", "batch@3:1"}));
         QCOMPARE(cardNames(k->kitchen()->pane("meta")), (QStringList{"batch", "y"}));
         QCOMPARE(cardNames(k->kitchen()->pane("cpu")), (QStringList{"model", "x"}));

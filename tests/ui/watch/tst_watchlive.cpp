@@ -194,7 +194,7 @@ private Q_SLOTS:
         QCOMPARE(move.fromDevice, QStringLiteral("cpu"));
         QCOMPARE(move.toDevice, QStringLiteral("meta"));
         QCOMPARE(move.bytes, qint64(24));
-        QCOMPARE(move.line, 9); // x = x.to(device)
+        QCOMPARE(move.program.line, 9); // x = x.to(device)
         QTRY_COMPARE_WITH_TIMEOUT(cardNames(k->kitchen()->pane("meta")), QStringList{"x"}, 5000);
     }
 

@@ -38,10 +38,10 @@ Outcome CardMoves::transfer(int id, const QString &device, TransferMeaning meani
     MoveReport r
         = MoveReport::of(MoveOrigin::Kitchen, x, torchutil::deviceId(source.device()), device.trimmed(),
                          torchutil::deviceId(*dev), source.numel() * static_cast<qint64>(source.element_size()));
-    r.meaning = meaning;
+    r.kitchen.meaning = meaning;
     r.sourceId = id;
-    r.resultName = meaning == TransferMeaning::Discard ? QString() : y;
-    r.codeLine = code;
+    r.kitchen.resultName = meaning == TransferMeaning::Discard ? QString() : y;
+    r.kitchen.codeLine = code;
     if (auto e = MovePath::refuse(m_memory, r, tr("a copy of %1").arg(x)))
         return m_actions.fail(*e);
 
@@ -58,24 +58,24 @@ Outcome CardMoves::transfer(int id, const QString &device, TransferMeaning meani
     switch (meaning) {
     case TransferMeaning::Reassign: {
         const void *oldKey = StorageIdentity::keyOf(source);
-        r.oldReleased = !r.sameStorage && !m_cards.storageSharedByOthers(oldKey, id);
+        r.kitchen.oldReleased = !r.sameStorage && !m_cards.storageSharedByOthers(oldKey, id);
         if (!r.sameStorage) {
             src->tensor = result;
             m_cards.refreshInfo(*src);
             m_cards.refreshStorageIds();
         }
-        r.resultId = id;
+        r.kitchen.resultId = id;
         break;
     }
     case TransferMeaning::NewName:
-        r.resultId = m_cards.add(y, result);
+        r.kitchen.resultId = m_cards.add(y, result);
         break;
     case TransferMeaning::Discard:
         result = at::Tensor(); // the unassigned copy is gone at the end of the statement
         break;
     }
     m_actions.ok(code);
-    o.cardId = r.resultId;
+    o.cardId = r.kitchen.resultId;
     o.moves = {r};
     return o;
 }
@@ -86,18 +86,18 @@ Outcome CardMoves::object(CardEntry &e, const c10::Device &dev, const QString &r
     MoveReport r
         = MoveReport::of(MoveOrigin::Kitchen, e.info.name, e.info.device, requested, torchutil::deviceId(dev), 0);
     r.sourceId = e.info.id;
-    r.resultId = e.info.id;
+    r.kitchen.resultId = e.info.id;
     Outcome o;
     o.cardId = e.info.id;
     if (e.object)
         return pythonObject(e, r);
     if (!e.module) {
         // Python's optimizers have no .to() at all, and a loss has nothing to move: no code.
-        r.noMoveNeeded = true;
+        r.kitchen.noMoveNeeded = true;
         o.moves = {r};
         return o;
     }
-    r.codeLine = PythonCode::moveModel(e.info.name, requested, r.toDevice);
+    r.kitchen.codeLine = PythonCode::moveModel(e.info.name, requested, r.toDevice);
     r.bytes = e.info.bytes;
     if (auto err = MovePath::refuse(m_memory, r, tr("the model %1").arg(e.info.name)))
         return m_actions.fail(*err);
@@ -112,7 +112,7 @@ Outcome CardMoves::object(CardEntry &e, const c10::Device &dev, const QString &r
         });
         r.timing = MovePath::timing();
     } catch (...) {
-        return m_actions.failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.codeLine);
+        return m_actions.failTorch(std::current_exception(), {r.fromDevice, r.toDevice}, r.kitchen.codeLine);
     }
     r.inPlace = true;
     r.sameStorage = false;
@@ -123,7 +123,7 @@ Outcome CardMoves::object(CardEntry &e, const c10::Device &dev, const QString &r
         if (other.optimizer && other.modelId == e.info.id)
             m_cards.refreshInfo(other);
     m_cards.refreshStorageIds();
-    m_actions.ok(r.codeLine);
+    m_actions.ok(r.kitchen.codeLine);
     o.moves = {r};
     return o;
 }
@@ -133,14 +133,14 @@ Outcome CardMoves::pythonObject(CardEntry &e, MoveReport r)
     Outcome o;
     o.cardId = e.info.id;
     if (e.info.kind != QLatin1String("model")) {
-        r.noMoveNeeded = true; // an optimizer follows its parameters; a loss holds none
+        r.kitchen.noMoveNeeded = true; // an optimizer follows its parameters; a loss holds none
         o.moves = {r};
         return o;
     }
     if (!m_cards.objects)
         return m_actions.fail(
             OpError::invalid(tr("%1 is a Python object and the console is not running.").arg(e.info.name)), false);
-    r.codeLine = PythonCode::moveModel(e.info.name, r.requestedDevice, r.toDevice);
+    r.kitchen.codeLine = PythonCode::moveModel(e.info.name, r.requestedDevice, r.toDevice);
     r.bytes = e.info.bytes;
     if (auto err = MovePath::refuse(m_memory, r, tr("the model %1").arg(e.info.name)))
         return m_actions.fail(*err);
@@ -154,8 +154,8 @@ Outcome CardMoves::pythonObject(CardEntry &e, MoveReport r)
         err.kind = OpError::classify(message);
         err.message = message;
         err.devices = QStringList{r.fromDevice, r.toDevice};
-        err.codeLine = r.codeLine;
-        m_actions.failedInPython(r.codeLine, type, err);
+        err.codeLine = r.kitchen.codeLine;
+        m_actions.failedInPython(r.kitchen.codeLine, type, err);
         o.error = err;
         return o;
     }
@@ -165,7 +165,7 @@ Outcome CardMoves::pythonObject(CardEntry &e, MoveReport r)
         if (other.object && id != e.info.id)
             m_cards.refreshInfo(other);
     m_cards.refreshStorageIds();
-    m_actions.ok(r.codeLine);
+    m_actions.ok(r.kitchen.codeLine);
     o.moves = {r};
     return o;
 }

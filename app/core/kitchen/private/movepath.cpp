@@ -10,7 +10,7 @@ std::optional<OpError> MovePath::refuse(const MemoryGuard &memory, const MoveRep
 {
     if (r.fromDevice == r.toDevice || r.sameStorage)
         return std::nullopt;
-    return memory.check(r.bytes, r.toDevice, what, r.codeLine);
+    return memory.check(r.bytes, r.toDevice, what, r.kitchen.codeLine);
 }
 
 double MovePath::timed(const c10::Device &from, const c10::Device &to, const std::function<void()> &copy)

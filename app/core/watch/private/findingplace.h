@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/kitchen/movereport.h"
 #include "core/watch/watchfinding.h"
 
 #include <QHash>
@@ -37,6 +38,10 @@ inline size_t qHash(const FindingPlace &p, size_t seed = 0)
     return ::qHash(p.file, seed) ^ size_t(p.line) ^ (size_t(p.cell) << 20);
 }
 
+// What holds an item's file, line and cell: the item itself, or a move's watched facts.
+template<typename Item> const Item &placed(const Item &item) { return item; }
+inline const WatchedMoveFacts &placed(const MoveReport &move) { return move.program; }
+
 // The entry of `hash` for an item's place (a move, a wait, a read: anything with file, line and
 // cell). A kept list's items come from one line after another, so a run of them from one place
 // is looked up once, not hashed for each of a long run's 100,000. Only this inserts into `hash`
@@ -48,8 +53,9 @@ public:
 
     template<typename Item> Value &operator()(const Item &item)
     {
-        if (!m_value || item.line != m_place.line || item.cell != m_place.cell || item.file != m_place.file) {
-            m_place = FindingPlace{item.file, item.line, item.cell};
+        const auto &at = placed(item);
+        if (!m_value || at.line != m_place.line || at.cell != m_place.cell || at.file != m_place.file) {
+            m_place = FindingPlace{at.file, at.line, at.cell};
             m_value = &m_hash[m_place];
         }
         return *m_value;

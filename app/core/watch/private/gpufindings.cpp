@@ -21,13 +21,13 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
     QHash<FindingPlace, int> where;
     QHash<FindingPlace, double> seconds, latest;
     for (const MoveReport &m : p.moves()) {
-        if (!m.nonBlocking || m.pinned || m.fromDevice != QLatin1String("cpu")
+        if (!m.program.nonBlocking || m.program.pinned || m.fromDevice != QLatin1String("cpu")
             || !m.toDevice.startsWith(QLatin1String("cuda")))
             continue;
-        const FindingPlace at{m.file, m.line, m.cell};
+        const FindingPlace at{m.program.file, m.program.line, m.program.cell};
         ++where[at];
         seconds[at] += m.timed ? m.seconds : 0;
-        latest[at] = m.at;
+        latest[at] = m.program.at;
     }
     if (where.isEmpty())
         return;

@@ -157,9 +157,9 @@ bool WindowExpander::fastEvent(qsizetype site, const QString &type)
             r->seconds = us / 1e6;
             r->timed = true;
         }
-        r->moveId = m_nextId++;
-        r->step = WatchFields::small(m_step);
-        r->at = m_t;
+        r->program.id = m_nextId++;
+        r->program.step = WatchFields::small(m_step);
+        r->program.at = m_t;
     } else if (auto *w = std::get_if<WatchDataWait>(&m.body)) {
         bool timed = false;
         for (const Given &g : given) {
