@@ -114,6 +114,7 @@ int WatchCommand::run(const QStringList &arguments)
                 loop.quit();
         };
         QObject::connect(&server, &WatchServer::programConnected, &loop, [&](WatchedProgram *program) {
+            program->setKeepsTrace(false); // JSON and text print no trace
             seen.append(program);
             QObject::connect(program, &WatchedProgram::ended, &loop, oneDone);
             QObject::connect(program, &WatchedProgram::refused, &loop, oneDone);
@@ -140,6 +141,7 @@ int WatchCommand::run(const QStringList &arguments)
                 return 3; // refused, as load refuses a file
             }
             player->setSpeed(factor);
+            player->program()->setKeepsTrace(false); // JSON and text print no trace
             seen.append(player->program());
             QEventLoop one;
             QObject::connect(player, &WatchReplay::failed, &one, [&](const QString &reason) {

@@ -126,12 +126,12 @@ void WatchedProgram::take(const WatchMessage &m)
             return;
         }
         takeHello(m);
-        if (m_state == State::Running)
+        if (m_state == State::Running && m_keepsTrace)
             m_trace.add(m);
         return;
     }
     m_lastT = qMax(m_lastT, m.t);
-    if (type != Type::Hello)
+    if (type != Type::Hello && m_keepsTrace)
         m_trace.add(m);
     switch (type) {
     case Type::Hello:

@@ -93,8 +93,12 @@ public:
     QStringList notices() const { return m_notices; }
     std::optional<WatchRecordingCap> recordingCap() const { return m_recordingCap; }
     WatchCounters counters() const { return m_counters; }
-    // The stream so far as a Chrome trace (File → Export trace…).
+    // The stream so far as a Chrome trace (File → Export trace…), unless it is not kept.
     const WatchTrace &trace() const { return m_trace; }
+    // Whether the stream is also kept as a trace (up to WatchTrace::kMaxEvents; the default). A
+    // reader that never exports one (the headless replay's JSON and text) turns it off before
+    // the stream starts and holds that much less.
+    void setKeepsTrace(bool keeps) { m_keepsTrace = keeps; }
 
 Q_SIGNALS:
     void helloReceived(); // state() is Running
@@ -158,6 +162,7 @@ private:
     WatchCounters m_counters;
     bool m_countersChanged = false;
     WatchTrace m_trace;
+    bool m_keepsTrace = true;
     QTimer m_batchTimer;
 };
 

@@ -131,6 +131,21 @@ private Q_SLOTS:
 
     // --- What the program keeps.
 
+    void aTraceIsKeptUnlessNobodyExportsOne()
+    {
+        // The app keeps the stream as a trace (File → Export timeline); the headless replay's
+        // JSON and text print none and hold no trace: the same moves either way.
+        WatchedProgram kept;
+        feedAll(kept, {hello(), move(1), move(2)});
+        QVERIFY(kept.trace().eventCount() > 2);
+        WatchedProgram plain;
+        plain.setKeepsTrace(false);
+        feedAll(plain, {hello(), move(1), move(2)});
+        QCOMPARE(plain.trace().eventCount(), qsizetype(0));
+        QCOMPARE(plain.moves().size(), kept.moves().size());
+        QCOMPARE(plain.moves().size(), qsizetype(2));
+    }
+
     void moveTimeUpdatesItsMove()
     {
         WatchedProgram p;
