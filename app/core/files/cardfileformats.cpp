@@ -1,5 +1,6 @@
 #include "core/files/cardfileformats.h"
 
+#include "core/common/unitregistry.h"
 #include "core/files/cardfileformat.h"
 #include "core/files/numpy/numpycards.h"
 #include "core/files/pt/ptcards.h"
@@ -8,59 +9,32 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <mutex>
 
 namespace tk {
 
 namespace {
-struct Registry
+UnitRegistry<CardFileFormat> &registry()
 {
-    std::mutex mutex;
-    std::vector<std::unique_ptr<CardFileFormat>> formats;
-
-    Registry()
-    {
-        // The built-in formats in the order the Open dialog lists them. Their claims do not overlap
-        // (a .npz is a zip as torch.save's is, but only torch.save's holds data.pkl), so the order
-        // picks no reader.
-        formats.push_back(std::make_unique<SessionCards>());
-        formats.push_back(std::make_unique<PtCards>());
-        formats.push_back(std::make_unique<SafetensorsCards>());
-        formats.push_back(std::make_unique<NumpyCards>());
-    }
-};
-
-Registry &registry()
-{
-    static Registry r;
+    static UnitRegistry<CardFileFormat> r([] {
+        // The built-in formats in the order the Open dialog lists them. Their claims do not
+        // overlap (a .npz is a zip as torch.save's is, but only torch.save's holds data.pkl), so
+        // the order picks no reader.
+        std::vector<std::unique_ptr<CardFileFormat>> builtIns;
+        builtIns.push_back(std::make_unique<SessionCards>());
+        builtIns.push_back(std::make_unique<PtCards>());
+        builtIns.push_back(std::make_unique<SafetensorsCards>());
+        builtIns.push_back(std::make_unique<NumpyCards>());
+        return builtIns;
+    }());
     return r;
 }
 } // namespace
 
-void CardFileFormats::add(std::unique_ptr<CardFileFormat> format)
-{
-    Registry &r = registry();
-    const std::lock_guard lock(r.mutex);
-    r.formats.push_back(std::move(format));
-}
+bool CardFileFormats::add(std::unique_ptr<CardFileFormat> format) { return registry().add(std::move(format)); }
 
-std::vector<const CardFileFormat *> CardFileFormats::all()
-{
-    Registry &r = registry();
-    const std::lock_guard lock(r.mutex);
-    std::vector<const CardFileFormat *> out;
-    for (const auto &f : r.formats)
-        out.push_back(f.get());
-    return out;
-}
+std::vector<const CardFileFormat *> CardFileFormats::all() { return registry().all(); }
 
-const CardFileFormat *CardFileFormats::byId(const QString &id)
-{
-    for (const CardFileFormat *f : all())
-        if (f->id() == id)
-            return f;
-    return nullptr;
-}
+const CardFileFormat *CardFileFormats::byId(const QString &id) { return registry().find(id); }
 
 const CardFileFormat *CardFileFormats::bySuffix(const QString &path)
 {

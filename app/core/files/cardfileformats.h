@@ -19,8 +19,8 @@ class CardFileFormats
 
 public:
     // The one registration line of a new format (a test's made-up one too); kept for the
-    // process's life. Called before the first load, not during one.
-    static void add(std::unique_ptr<CardFileFormat> format);
+    // process's life. False, and nothing added, when its id is taken.
+    static bool add(std::unique_ptr<CardFileFormat> format);
     static std::vector<const CardFileFormat *> all();
     static const CardFileFormat *byId(const QString &id);
     // The format a file's bytes belong to; else the one its suffix names; else null (an empty,

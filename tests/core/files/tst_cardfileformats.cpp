@@ -128,7 +128,8 @@ private Q_SLOTS:
             QVERIFY(!w.loadFile(path, "cpu", nullptr).ok()); // no reader for it yet
         }
 
-        CardFileFormats::add(std::make_unique<RowsCards>()); // the registration line
+        QVERIFY(CardFileFormats::add(std::make_unique<RowsCards>())); // the registration line
+        QVERIFY(!CardFileFormats::add(std::make_unique<RowsCards>())); // an id is one format's
 
         QVERIFY(TensorFileTypes::named(path)); // drops on a pane take it
         QVERIFY2(TensorFileTypes::openFilter().contains(";;Row files (*.rows);;"),

@@ -1,50 +1,30 @@
 #include "core/races/lanes/traininglanes.h"
 
+#include "core/common/unitregistry.h"
 #include "core/races/lanes/dataparallellane.h"
 #include "core/races/lanes/ddplane.h"
 #include "core/races/lanes/libtorchlane.h"
 #include "core/races/lanes/pythonlane.h"
 
-#include <QMutex>
-#include <vector>
-
 namespace tk {
 
 namespace {
-
-struct Registry
+UnitRegistry<TrainingLane> &registry()
 {
-    QMutex mutex; // kinds are read from the race's, the sweep's and the bench's threads
-    std::vector<std::unique_ptr<TrainingLane>> kinds;
-
-    Registry()
-    {
+    static UnitRegistry<TrainingLane> r([] {
         // The built-ins, in the order the bench's help and the docs name them.
-        kinds.push_back(std::make_unique<LibTorchLane>());
-        kinds.push_back(std::make_unique<PythonLane>());
-        kinds.push_back(std::make_unique<DdpLane>());
-        kinds.push_back(std::make_unique<DataParallelLane>());
-    }
-};
-
-Registry &registry()
-{
-    static Registry r;
+        std::vector<std::unique_ptr<TrainingLane>> builtIns;
+        builtIns.push_back(std::make_unique<LibTorchLane>());
+        builtIns.push_back(std::make_unique<PythonLane>());
+        builtIns.push_back(std::make_unique<DdpLane>());
+        builtIns.push_back(std::make_unique<DataParallelLane>());
+        return builtIns;
+    }());
     return r;
 }
-
 } // namespace
 
-// A kind, once added, is never removed: the pointers handed out stay valid.
-const TrainingLane *TrainingLanes::find(const QString &id)
-{
-    Registry &r = registry();
-    const QMutexLocker lock(&r.mutex);
-    for (const auto &k : r.kinds)
-        if (k->id() == id)
-            return k.get();
-    return nullptr;
-}
+const TrainingLane *TrainingLanes::find(const QString &id) { return registry().find(id); }
 
 const TrainingLane &TrainingLanes::of(const QString &id)
 {
@@ -54,23 +34,13 @@ const TrainingLane &TrainingLanes::of(const QString &id)
 
 QStringList TrainingLanes::ids()
 {
-    Registry &r = registry();
-    const QMutexLocker lock(&r.mutex);
     QStringList out;
-    for (const auto &k : r.kinds)
+    for (const TrainingLane *k : registry().all())
         out << k->id();
     return out;
 }
 
-bool TrainingLanes::add(std::unique_ptr<TrainingLane> kind)
-{
-    if (!kind || find(kind->id()))
-        return false;
-    Registry &r = registry();
-    const QMutexLocker lock(&r.mutex);
-    r.kinds.push_back(std::move(kind));
-    return true;
-}
+bool TrainingLanes::add(std::unique_ptr<TrainingLane> kind) { return registry().add(std::move(kind)); }
 
 QString TrainLane::label() const { return TrainingLanes::of(kind).label(*this); }
 
