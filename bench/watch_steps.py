@@ -19,7 +19,7 @@ runs B unwatched too, and shows how far its pairs spread; many short rounds (`--
 --rounds 40`) give a tighter median than a few long ones.
 
   python3 bench/watch_steps.py [--steps 50000] [--rounds 5] [--bench build/app/tensor-kitchen-bench]
-                               [--control] [--keep steps.tkwatch]
+                               [--control] [--ablate observers|patches] [--keep steps.tkwatch]
 Prints a table, then one JSON line.
 """
 from __future__ import annotations
@@ -128,6 +128,10 @@ def main() -> int:
                          "opens it in the app); --rounds 1 makes just one")
     ap.add_argument("--control", action="store_true",
                     help="B unwatched too (A/A): how far pairs differ with no watcher at all")
+    ap.add_argument("--ablate", choices=("observers", "patches"),
+                    help="where the cost is: B watched with the move, wait and step observers "
+                         "made no-ops (what the wrappers and torch's hook dispatch cost alone), "
+                         "or with every patch undone (what the watcher's threads cost)")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     loop = make_loop(args.device, args.steps, args.batch)
@@ -137,7 +141,15 @@ def main() -> int:
         if args.control:
             time.sleep(0.02)
             return loop()
-        tensorkitchen.watch(record=fresh(record), app=False, announce=False)
+        w = tensorkitchen.watch(record=fresh(record), app=False, announce=False)
+        if args.ablate == "observers":
+            def nothing(*_: object, **__: object) -> None:
+                return None
+            w._moves.tensor_moved = nothing  # type: ignore[attr-defined]
+            w._steps.data_wait = nothing  # type: ignore[attr-defined]
+            w._steps.optimizer_step = nothing  # type: ignore[attr-defined]
+        elif args.ablate == "patches":
+            w._patches.restore()  # type: ignore[attr-defined]
         time.sleep(0.02)  # its threads started: the steady state is measured
         try:
             return loop()
@@ -179,7 +191,7 @@ def main() -> int:
         "added_us_median": statistics.median(added), "added_us_min": min(added),
         "added_us_max": max(added), "added_us_q1": quartiles(added)[0],
         "added_us_q3": quartiles(added)[1], "ratio_median": statistics.median(ratios),
-        "control": args.control,
+        "control": args.control, "ablate": args.ablate,
         "recording_bytes": statistics.median(sizes), "bytes_per_step": per_step,
         "maxrss_self_bytes": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024}
     if replay is not None:
