@@ -29,6 +29,7 @@ KitchenFeed::Setup EngineFeed::setup() const
              "card dropped on this workbench runs x.to(device) — which returns x itself, "
              "still on the CPU counter.");
     s.metaShelf = true;
+    s.sampleMs = 250; // about 4 samples a second
     return s;
 }
 

@@ -31,12 +31,15 @@ public:
         QString noGpu;
         QString emptyPane; // what an empty pane says, %1 its device; empty: the pane's own words
         bool metaShelf = false; // the meta shelf, hidden until a card or the user asks for it
+        // How often the view asks for memory samples (sampleDevices); 0: the source reports its
+        // memory by itself and is never asked.
+        int sampleMs = 0;
     };
 
     using QObject::QObject;
 
     virtual Setup setup() const = 0;
-    // The view asks for its gauges about 4 times a second (and when it shows the meta shelf); a
+    // The view asks for its gauges every Setup::sampleMs (and when it shows the meta shelf); a
     // source that reports its memory by itself ignores it.
     virtual void sampleDevices(bool includeMeta) { Q_UNUSED(includeMeta) }
     // A moved tensor that no card shows, as a card to fly from its device (a watched program's

@@ -55,7 +55,7 @@ KitchenView::KitchenView(KitchenFeed *feed, QWidget *parent)
     for (const DeviceInfo &d : std::as_const(m_setup.devices))
         if (d.isCuda())
             ensurePane(d);
-    if (!pane(QStringLiteral("cuda:0")) && !m_setup.noGpu.isEmpty()) {
+    if (m_gpuColumn->count() == 0 && !m_setup.noGpu.isEmpty()) {
         auto *pane = new DevicePane(QStringLiteral("cuda"));
         pane->setHardware(tr("No GPU available"), QString());
         pane->setEmptyExplanation(m_setup.noGpu);
@@ -78,7 +78,8 @@ KitchenView::KitchenView(KitchenFeed *feed, QWidget *parent)
     for (int i = 0; i < count(); ++i)
         setStretchFactor(i, 1);
     setSizes(QList<int>(count(), 1000)); // equal shares to start
-    startSampling();
+    if (m_setup.sampleMs > 0)
+        startSampling();
 }
 
 DevicePane *KitchenView::ensurePane(const DeviceInfo &d)
@@ -103,10 +104,10 @@ DevicePane *KitchenView::ensurePane(const DeviceInfo &d)
 
 void KitchenView::startSampling()
 {
-    // Memory gauges (and the Memory tab's timeline): sampled on the worker, so the GUI never
-    // waits for a device; about 4 samples a second.
+    // Memory gauges (and the Memory tab's timeline): sampled where the feed samples (the
+    // engine's worker), so the GUI never waits for a device.
     auto *sampler = new QTimer(this);
-    sampler->setInterval(250);
+    sampler->setInterval(m_setup.sampleMs);
     connect(sampler, &QTimer::timeout, this, [this] { m_feed->sampleDevices(metaPaneVisible()); });
     sampler->start();
     m_feed->sampleDevices(true);

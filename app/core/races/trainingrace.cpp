@@ -7,7 +7,6 @@
 #include "core/races/trainingraceworker.h"
 
 #include <algorithm>
-
 #include <cmath>
 
 namespace tk {

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/races/backgroundrun.h"
+#include "core/races/lanes/traininglane.h"
 #include "core/races/trainconfig.h"
 
 #include <atomic>
@@ -18,7 +19,7 @@ namespace tk {
 class TrainingRaceWorker
 {
 public:
-    static constexpr int kTurn = 25;
+    static constexpr int kTurn = LaneTurn::kSteps;
     static BackgroundRun::Ending run(BackgroundRun::Context &context, const TrainConfig &config,
                                      const QList<TrainLane> &lanes,
                                      const std::atomic<bool> *pause, // owned by TrainingRace

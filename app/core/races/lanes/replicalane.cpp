@@ -51,7 +51,7 @@ public:
             t.allreduceBytes = s.allreduceBytes;
             t.ranks = int(s.ranks.size());
             context.post(QVariant::fromValue(t));
-            if (s.step % kSummaryEvery == 0)
+            if (s.step % LaneTurn::kSteps == 0) // as often as the C++ lanes' turns end
                 postSummary();
         };
         ReplicaSummary summary;
@@ -80,7 +80,6 @@ public:
     }
 
 private:
-    static constexpr int kSummaryEvery = 25; // the race's turn: the strip moves as the C++ lanes do
     TrainConfig m_config;
     TrainLane m_lane;
     int m_index = 0;

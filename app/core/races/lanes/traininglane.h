@@ -14,6 +14,9 @@ namespace tk {
 // turn). A lane checks context.cancelled() and `pause` between its steps.
 struct LaneTurn
 {
+    // Steps a turn holds (the last may hold fewer; TrainingRaceWorker says why several).
+    static constexpr int kSteps = 25;
+
     BackgroundRun::Context &context;
     const TrainConfig &config;
     int lane = 0; // its index in the race
