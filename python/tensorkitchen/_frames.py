@@ -21,7 +21,9 @@ _TOOL_PACKAGES = ("torch", "tensorkitchen", "IPython", "ipykernel", "traitlets",
 
 _tool_dirs: List[str] = []
 _known_tools: set = set()
-_is_user_cache: Dict[str, bool] = {}
+# File name -> is it the user's: is_user_file's answers, read inline on the watcher's hot paths
+# (a miss there calls is_user_file; cleared, never replaced, when a tool package appears).
+user_files: Dict[str, bool] = {}
 
 
 def _stdlib_dirs() -> List[str]:
@@ -54,13 +56,13 @@ def _refresh_tool_dirs() -> None:
             _known_tools.add(name)
             folder = os.path.dirname(os.path.realpath(path)).rstrip(os.sep) + os.sep
             _tool_dirs.append(folder)
-            _is_user_cache.clear()  # a new tool folder can change earlier answers
+            user_files.clear()  # a new tool folder can change earlier answers
 
 
 def is_user_file(filename: str) -> bool:
     """True for a file of the user's code: not torch, the stdlib, an installed package,
     tensorkitchen or a notebook's machinery. Cached per file name (asked on every move)."""
-    cached = _is_user_cache.get(filename)
+    cached = user_files.get(filename)
     if cached is not None:
         return cached
     if len(_known_tools) < len(_TOOL_PACKAGES):
@@ -75,7 +77,7 @@ def is_user_file(filename: str) -> bool:
         answer = not any(real.startswith(d) for d in _tool_dirs) and \
             not any(real.startswith(d) and "-packages" not in real[len(d):] for d in _STDLIB) \
             and _SITE not in real and _DIST not in real
-    _is_user_cache[filename] = answer
+    user_files[filename] = answer
     return answer
 
 

@@ -34,8 +34,8 @@ def install(state: WatchState, moves: MoveWatch, steps: StepWatch, gaps: Optiona
     # Tensor and Module moves: _moves, the one place where a move is intercepted (the console's
     # too); the watcher times them with perf_counter or CUDA events (MoveWatch.tensor_started).
     parts: List[Tuple[str, Callable[[], None]]] = [
-        ("tensor", lambda: _moves.install_tensor(moves, patches)),
-        ("module", lambda: _moves.install_module(moves, patches)),
+        ("tensor", lambda: _moves.install_tensor(moves, patches, gate=state)),
+        ("module", lambda: _moves.install_module(moves, patches, gate=state)),
         ("dataloader", lambda: _install_dataloader(state, steps, patches)),
         ("optimizer", lambda: _install_optimizer(state, steps, patches)),
         ("collectives", lambda: _install_collectives(state, steps, patches)),
@@ -282,7 +282,7 @@ def _install_optimizer(w: WatchState, steps: StepWatch, patches: Patches) -> Non
         except BaseException as exc:
             hide(exc)
             raise
-        if w.enabled:
+        if not w.mute:  # started, not closed, not inside a module's move
             steps.optimizer_step(self)
         return out
 

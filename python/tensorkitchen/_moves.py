@@ -200,11 +200,13 @@ def module_size(module: torch.nn.Module, limit: int = 100000) -> Tuple[int, int]
 # --- the wrappers ------------------------------------------------------------------------------
 
 def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] = None,
-                   copies: bool = True) -> None:
+                   copies: bool = True, gate: Any = None) -> None:
     """Tensor.to/cuda/cpu, and copy_ when `copies`, wrapped for `o`. With a `runner`, a move
     `o` began runs through it, and `o` hears of a result that is the tensor itself too (the
-    console records `x.to("cpu")` of a CPU tensor: a move to where it already is)."""
+    console records `x.to("cpu")` of a CPU tensor: a move to where it already is). `gate`:
+    what holds the `mute` the wrappers read (the watcher's state; `o` when not given)."""
     Tensor = torch.Tensor
+    g = o if gate is None else gate
     pc = perf_counter  # closure variables: the cheapest lookups on the hot path
     hide = _frames.hide_frame
     same_too = runner is not None
@@ -214,7 +216,7 @@ def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] =
     def make(api: str, orig: Callable[..., Any], method: str, skip: int) -> Callable[..., Any]:
         # skip: leading positional arguments that are not non_blocking (cuda's device).
         def wrapper(self: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-            watching = not o.mute
+            watching = not g.mute
             started = o.tensor_started(self, args, kwargs, method) \
                 if watching and o.before else None
             t0 = pc()
@@ -235,7 +237,7 @@ def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] =
     copy_orig = Tensor.copy_
 
     def copy_(self: torch.Tensor, src: Any, *args: Any, **kwargs: Any) -> Any:
-        watching = not o.mute and isinstance(src, torch.Tensor) and self.device != src.device
+        watching = not g.mute and isinstance(src, torch.Tensor) and self.device != src.device
         started = o.tensor_started(src, args, kwargs, "copy_", self.device) \
             if watching and o.before else None
         t0 = pc()
@@ -255,15 +257,18 @@ def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] =
         patches.set(Tensor, "copy_", copy_)
 
 
-def install_module(o: MoveObserver, patches: Patches, runner: Optional[Runner] = None) -> None:
-    """Module.to/cuda/cpu wrapped for `o`; a move `o` began runs through `runner` if given."""
+def install_module(o: MoveObserver, patches: Patches, runner: Optional[Runner] = None,
+                   gate: Any = None) -> None:
+    """Module.to/cuda/cpu wrapped for `o`; a move `o` began runs through `runner` if given.
+    `gate` as for install_tensor."""
     Module = torch.nn.Module
+    g = o if gate is None else gate
     pc = perf_counter
     hide = _frames.hide_frame
 
     def make(api: str, orig: Callable[..., Any]) -> Callable[..., Any]:
         def wrapper(self: torch.nn.Module, *args: Any, **kwargs: Any) -> Any:
-            if o.mute:
+            if g.mute:
                 try:
                     return orig(self, *args, **kwargs)
                 except BaseException as exc:
@@ -273,7 +278,7 @@ def install_module(o: MoveObserver, patches: Patches, runner: Optional[Runner] =
             # Inside, the tensor moves Module.to makes are not moves of their own. One counter
             # for all threads (cheaper than a thread-local on every Tensor.to): another
             # thread's tensor moves during a module move go unseen.
-            o.mute += 1
+            g.mute += 1
             t0 = pc()
             try:
                 if started is None or runner is None:
@@ -281,11 +286,11 @@ def install_module(o: MoveObserver, patches: Patches, runner: Optional[Runner] =
                 else:
                     out = runner(started, orig, self, args, kwargs)
             except BaseException as exc:
-                o.mute -= 1
+                g.mute -= 1
                 hide(exc)
                 raise
             seconds = pc() - t0
-            o.mute -= 1
+            g.mute -= 1
             if started is not None:
                 o.module_moved(api, self, out, seconds, started)
             return out

@@ -103,135 +103,138 @@ NOT_READ = frozenset({(kind, "cell_id") for kind, fields in MESSAGES.items() if 
 class Window:
     """The step-level events of ~100 ms, as the program's threads counted them.
 
-    Written under the watcher's lock by the program's threads (`add_site`, `move`, `wait`,
-    `step`, `times`); swapped for a new one and encoded by the sender thread (`message`).
-    `keep` holds the code objects the site keys name by id, so that no id is reused while
-    they are counted; a module's or a dataset's id is not held (nothing of the user's is kept
+    The program's threads, under the watcher's lock, look a site up (`sites`, or `add_site` at
+    its first event in the window) and append one tuple per event to `events` while it holds
+    fewer than MAX_WINDOW_EVENTS (past that they count `overflow`):
+
+    - a move: (site, t, seconds, or None when CUDA events time it, move id)
+    - a DataLoader wait: (site, t, seconds, batch)
+    - a step: (site, t, seconds, calls, gpu_idle, collective_s, collectives, copy_s timed by
+      CUDA events)
+
+    That is all they do per event: a step's waits, moves, bytes and wall-timed copies are
+    added up here, when the sender thread encodes the window (`message`), in one warm loop.
+    `keep` holds the code objects the site keys name by id, so that no id is reused while they
+    are counted; a module's or a dataset's id is not held (nothing of the user's is kept
     alive): one made where a freed one was, within the window, shares its site."""
 
-    __slots__ = ("t0", "n0", "id0", "sites", "described", "keep", "site", "t", "move_s",
-                 "wait_s", "wait_batch", "step_cols", "times", "steps", "overflow")
+    __slots__ = ("t0", "n0", "sites", "described", "kinds", "nbytes", "keep", "events", "times",
+                 "overflow")
 
     def __init__(self, t0: float, n0: int) -> None:
         self.t0 = t0
         self.n0 = n0
-        self.id0: Optional[int] = None
-        self.sites: Dict[Hashable, Tuple[int, Any]] = {}
+        self.sites: Dict[Hashable, int] = {}
         self.described: List[Dict[str, Any]] = []
+        self.kinds: List[str] = []  # each event site's type
+        self.nbytes: List[int] = []  # each event site's bytes moved (0 but for a move)
         self.keep: List[Any] = []
-        self.site: List[int] = []
-        self.t: List[float] = []
-        self.move_s: List[Optional[float]] = []
-        self.wait_s: List[float] = []
-        self.wait_batch: List[int] = []
-        self.step_cols: Tuple[List[Any], ...] = tuple([] for _ in COLUMNS["step"])
+        self.events: List[Tuple[Any, ...]] = []
         self.times: List[Tuple[int, float]] = []  # (move id, seconds) from CUDA events
-        self.steps = 0
         self.overflow = 0  # events past MAX_WINDOW_EVENTS, dropped
 
     def __bool__(self) -> bool:
-        return bool(self.site or self.times)
+        return bool(self.events or self.times)
 
-    def add_site(self, key: Hashable, site: Dict[str, Any], extra: Any = None,
-                 keep: Any = None) -> Tuple[int, Any]:
-        entry = (len(self.described), extra)
+    def add_site(self, key: Hashable, site: Dict[str, Any], nbytes: int = 0,
+                 keep: Any = None) -> int:
+        """An event site, at its first event in the window: its index."""
+        index = len(self.described)
         self.described.append(site)
-        self.sites[key] = entry
+        self.kinds.append(site["type"])
+        self.nbytes.append(nbytes)
+        self.sites[key] = index
         if keep is not None:
             self.keep.append(keep)
-        return entry
+        return index
 
-    def full(self) -> bool:
-        if len(self.site) < MAX_WINDOW_EVENTS:
-            return False
-        self.overflow += 1
-        return True
-
-    # --- the program's threads, under the watcher's lock ------------------------------------
-
-    def move(self, site: int, t: float, seconds: Optional[float], move_id: int) -> None:
-        if self.full():
-            return
-        if self.id0 is None:
-            self.id0 = move_id
-        self.site.append(site)
-        self.t.append(t)
-        self.move_s.append(seconds)
-
-    def wait(self, site: int, t: float, seconds: float, batch: int) -> None:
-        if self.full():
-            return
-        self.site.append(site)
-        self.t.append(t)
-        self.wait_s.append(seconds)
-        self.wait_batch.append(batch)
-
-    def step(self, site: int, t: float, *values: Any) -> None:
-        """values: seconds, wait_s, copy_s, bytes, moves, collective_s, collectives, the call
-        counts ({(id(code), lasti, what): [n, seconds, cuda, code]} or None), gpu_idle."""
-        if self.full():
-            return
-        self.site.append(site)
-        self.t.append(t)
-        c = self.step_cols
-        # Unrolled: one append per column (a loop costs a step ~1 µs more).
-        c[0].append(values[0])
-        c[1].append(values[1])
-        c[2].append(values[2])
-        c[3].append(values[3])
-        c[4].append(values[4])
-        c[5].append(values[5])
-        c[6].append(values[6])
-        c[7].append(values[7])
-        c[8].append(values[8])
-        for column, value in zip(c[9:], values[9:]):  # any column added after gpu_idle
-            column.append(value)
-        self.steps += 1
+    def add(self, event: Tuple[Any, ...]) -> None:
+        """One event's tuple (as above), or counted as dropped past the limit."""
+        if len(self.events) < MAX_WINDOW_EVENTS:
+            self.events.append(event)
+        else:
+            self.overflow += 1
 
     # --- the sender thread ----------------------------------------------------------------
 
-    def message(self, t: float, call_site: Any) -> Dict[str, Any]:
+    def message(self, t: float, call_site: Any, carry: List[Any]) -> Dict[str, Any]:
         """The `window` message. `call_site(code, lasti, what, cuda)` describes a counted
         call's site ({"type": "call", "what", "device", "file", "line", …}) or None when it
-        is not the user's line. List comprehensions only: this runs for every event."""
-        us = [int(x * 1e6 + 0.5) for x in self.t]
+        is not the user's line. `carry` is [wait_s, copy_s, bytes, moves] of the step that
+        was running as the window began, and is left so for the next window."""
+        kinds, nbytes = self.kinds, self.nbytes
+        wait_s, copy_s, moved, moves = carry
+        order: List[int] = []
+        times: List[float] = []
+        move_us: List[Optional[int]] = []
+        wait_us: List[int] = []
+        batches: List[int] = []
+        steps: List[Tuple[Any, ...]] = []
+        id0: Optional[int] = None
+        for event in self.events:
+            s = event[0]
+            order.append(s)
+            times.append(event[1])
+            kind = kinds[s]
+            if kind == "move":
+                seconds = event[2]
+                if id0 is None:
+                    id0 = event[3]
+                moves += 1
+                moved += nbytes[s]
+                if seconds is None:
+                    move_us.append(None)
+                else:
+                    move_us.append(int(seconds * 1e6 + 0.5))
+                    copy_s += seconds
+            elif kind == "data_wait":
+                wait_us.append(int(event[2] * 1e6 + 0.5))
+                batches.append(event[3])
+                wait_s += event[2]
+            else:
+                steps.append((event[2], wait_s, copy_s + event[7], moved, moves, event[5],
+                              event[6], event[3], event[4]))
+                wait_s = copy_s = 0.0
+                moved = moves = 0
+        carry[:] = [wait_s, copy_s, moved, moves]
+        us = [int(x * 1e6 + 0.5) for x in times]
         dt = [b - a if b > a else 0 for a, b in zip([int(self.t0 * 1e6 + 0.5)] + us, us)]
         message: Dict[str, Any] = {"type": "window", "t": t, "t0": self.t0, "n0": self.n0,
-                                   "sites": self.described, "site": self.site, "dt": dt}
-        if self.id0 is not None:
-            message["id0"] = self.id0
-        if self.move_s:
-            message["move"] = {"seconds": [None if x is None else int(x * 1e6 + 0.5)
-                                           for x in self.move_s]}
-        if self.wait_s:
-            message["data_wait"] = {"seconds": [int(x * 1e6 + 0.5) for x in self.wait_s],
-                                    "batch": self.wait_batch}
-        if self.steps:
-            cols = self.step_cols
-            step: Dict[str, Any] = {}
-            collectives = any(cols[6])  # blocking collectives in some step
-            for i, (name, column) in enumerate(zip(COLUMNS["step"], cols)):
-                if name == "calls":
-                    if any(c is not None for c in column):
-                        sites: Dict[Tuple[int, int, str], Optional[int]] = {}
-                        step[name] = [self._calls(c, sites, call_site) for c in column]
-                elif name == "gpu_idle":
-                    if any(c is not None for c in column):
-                        step[name] = [self._idle(c) for c in column]
-                elif name in ("collective_s", "collectives"):
-                    if collectives:  # null in a step without any
-                        step[name] = [(int(x * 1e6 + 0.5) if name in MICROS else x) if n
-                                      else None for x, n in zip(column, cols[6])]
-                elif i < 5:  # seconds … moves: every step has them
-                    step[name] = [int(x * 1e6 + 0.5) for x in column] if name in MICROS \
-                        else column
-                elif any(x is not None for x in column):
-                    step[name] = [None if x is None else int(x * 1e6 + 0.5) for x in column] \
-                        if name in MICROS else column
-            message["step"] = step
+                                   "sites": self.described, "site": order, "dt": dt}
+        if id0 is not None:
+            message["id0"] = id0
+        if move_us:
+            message["move"] = {"seconds": move_us}
+        if wait_us:
+            message["data_wait"] = {"seconds": wait_us, "batch": batches}
+        if steps:
+            message["step"] = self._steps(steps, call_site)
         if self.times:
             message["times"] = [[i, int(s * 1e6 + 0.5)] for i, s in self.times]
         return message
+
+    def _steps(self, steps: List[Tuple[Any, ...]], call_site: Any) -> Dict[str, Any]:
+        """The step columns (COLUMNS["step"], in that order in each of `steps`)."""
+        cols = list(zip(*steps))
+        step: Dict[str, Any] = {}
+        collectives = any(cols[6])  # blocking collectives in some step
+        for i, name in enumerate(COLUMNS["step"]):
+            column = cols[i]
+            if name == "calls":
+                if any(c is not None for c in column):
+                    sites: Dict[Tuple[int, int, str], Optional[int]] = {}
+                    step[name] = [self._calls(c, sites, call_site) for c in column]
+            elif name == "gpu_idle":
+                if any(c is not None for c in column):
+                    step[name] = [self._idle(c) for c in column]
+            elif name in ("collective_s", "collectives"):
+                if collectives:  # null in a step without any
+                    step[name] = [(int(x * 1e6 + 0.5) if name in MICROS else x) if n
+                                  else None for x, n in zip(column, cols[6])]
+            else:  # seconds … moves: every step has them
+                step[name] = [int(x * 1e6 + 0.5) for x in column] if name in MICROS \
+                    else list(column)
+        return step
 
     def _calls(self, counts: Optional[Dict[Tuple[int, int, str], List[Any]]],
                sites: Dict[Tuple[int, int, str], Optional[int]], call_site: Any

@@ -14,10 +14,18 @@ capturing              CUDA graph capture hooks               moves, the sampler
 under `lock`:
   window               the program's threads (their events)   the sender (take_window swaps it)
   move_id, step_n      the program's threads                  the observers
-  step, cell           the program's threads                  the observers; notebook cells
+  step_t0              the program's threads (a step)         the step
+  collective_s,        the program's threads (a collective)   the step (takes and zeroes them)
+  collectives
+  cuda_copy_s          the sampler (CUDA-timed copies)        the step (takes and zeroes it)
+  cell                 the program's threads; notebook cells  the observers (while a cell runs)
   pending              moves (CUDA events to read)            the sampler (resolves them)
 call_counts            read-back wrappers, without the lock   the step (swapped under `lock`)
 =====================  =====================================  ================================
+
+A step's waits, moves, bytes and wall-timed copies are not added up here: each event is one
+tuple in the window, and the sender adds them up per step when it encodes the window
+(_protocol.Window.message). The program's thread does the least it can per event.
 
 `call_counts` is written without the lock on purpose: a read-back is the hottest call the
 watcher wraps (a metric per element), and a dict update under the GIL is atomic; the step takes
@@ -37,17 +45,15 @@ CallCounts = Dict[Tuple[int, int, str], List[Any]]
 
 
 class Totals:
-    """What a step (between two optimizer steps) or a notebook cell added up."""
-    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves", "collective_s", "collectives")
+    """What a notebook cell added up."""
+    __slots__ = ("t0", "wait_s", "copy_s", "bytes", "moves")
 
     def __init__(self, t0: float) -> None:
         self.reset(t0)
 
     def reset(self, t0: float) -> None:
-        """Zero for the next step (reused: no object made per step)."""
+        """Zero (from `t0` on)."""
         self.t0 = t0
-        self.collective_s = 0.0  # blocking collectives (torch.distributed), their wall time
-        self.collectives = 0
         self.wait_s = 0.0
         self.copy_s = 0.0
         self.bytes = 0
@@ -59,8 +65,9 @@ class WatchState:
     cannot add state of its own here unseen."""
 
     __slots__ = ("t0", "cuda", "mute", "started", "closed", "exit_code", "cuda_devices_sent",
-                 "capturing", "capture_lock", "lock", "window", "move_id", "step_n", "step",
-                 "cell", "pending", "call_counts")
+                 "capturing", "capture_lock", "lock", "window", "move_id", "step_n", "step_t0",
+                 "collective_s", "collectives", "cuda_copy_s", "cell", "pending",
+                 "call_counts")
 
     def __init__(self, cuda: bool) -> None:
         self.t0 = time.monotonic()
@@ -81,7 +88,10 @@ class WatchState:
         self.window = _protocol.Window(0.0, 0)
         self.move_id = 0
         self.step_n = 0
-        self.step = Totals(0.0)
+        self.step_t0 = 0.0  # when the step now running began (the last step's end)
+        self.collective_s = 0.0  # blocking collectives in the step now running, their time
+        self.collectives = 0
+        self.cuda_copy_s = 0.0  # copies of this step timed by CUDA events, resolved so far
         self.cell: Optional[Totals] = None  # the notebook cell running now
         self.pending: List[Tuple[int, Any, Any, int]] = []  # (move id, start, end, step)
         self.call_counts: CallCounts = {}

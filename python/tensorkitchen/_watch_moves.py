@@ -1,9 +1,9 @@
 """The watcher's side of the move hooks (_moves.MoveObserver): a move is timed around the call
 with perf_counter, or by CUDA events on the copy's stream, and counted when a device is crossed.
 
-What the program's thread does per move is a site lookup and its values appended to the window
+What the program's thread does per move is a site lookup and one tuple appended to the window
 (_protocol.Window, in the state); a site is described (its name, place, sizes) at its first move
-in a window, and the sender thread encodes the window's columns.
+in a window, and the sender thread adds up the steps and encodes the window's columns.
 """
 from __future__ import annotations
 
@@ -14,13 +14,16 @@ from typing import Any, List, Optional, Tuple
 
 import torch
 
-from . import _frames, _gpu_idle, _hooks, _moves
+from . import _frames, _gpu_idle, _hooks, _moves, _protocol
 from ._outbox import Message, Outbox
 from ._sampler import Sampler
 from ._state import WatchState
 
 _monotonic = time.monotonic
 _getframe = sys._getframe
+_Tensor = torch.Tensor
+_user_files = _frames.user_files  # file name -> the user's? (filled by is_user_file)
+_MAX_EVENTS = _protocol.MAX_WINDOW_EVENTS
 
 
 class MoveWatch:
@@ -78,9 +81,10 @@ class MoveWatch:
                      args: Any, kwargs: Any, skip: int = 0) -> None:
         """After a call that returned another tensor: a move if it is on another device.
         `args`/`kwargs` as passed (for non_blocking; `skip` leading ones not it)."""
-        # The hot path of a loop that moves a batch each step: a site key, a lookup, appends.
+        # The hot path of a loop that moves a batch each step: a site key, a lookup and one
+        # tuple appended; the step's totals are added up when the window is encoded.
         try:
-            if not isinstance(out, torch.Tensor):
+            if not isinstance(out, _Tensor):
                 return
             source, target = src.device, out.device
             if target == source:
@@ -88,37 +92,58 @@ class MoveWatch:
             state = self._state
             end = _end_event(events) if events is not None else None
             caller = _getframe(2)
-            frame = _frames.innermost_user_frame(caller)
+            frame = caller if _user_files.get(caller.f_code.co_filename) \
+                else _frames.innermost_user_frame(caller)
             # is_pinned only where CUDA is: it may initialise CUDA.
             pinned = state.cuda and source.type == "cpu" and bool(src.is_pinned())
-            blocking = _moves.non_blocking(args, kwargs, skip) if args or kwargs else False
-            code = frame.f_code if frame is not None else None
-            key = ("m", id(code), frame.f_lasti if frame is not None else -1, api, source,
-                   target, src.dtype, src.shape, pinned, blocking, end is None)
+            # `.to(device)`, the common call, names no non_blocking.
+            blocking = _moves.non_blocking(args, kwargs, skip) \
+                if kwargs or len(args) > 1 else False
+            if frame is not None:
+                code: Any = frame.f_code
+                key = ("m", id(code), frame.f_lasti, api, source, target, src.dtype, src.shape,
+                       pinned, blocking, end is None)
+            else:
+                code = None
+                key = ("m", 0, -1, api, source, target, src.dtype, src.shape, pinned, blocking,
+                       end is None)
+            t = _monotonic() - state.t0
             with state.lock:
-                entry = state.window.sites.get(key)
-                if entry is None:
-                    nbytes = _moves.tensor_bytes(src)
-                    site: Message = {
-                        "type": "move", "api": api, "kind": "tensor",
-                        "name": _frames.moved_name(src, frame, caller), "from": str(source),
-                        "to": str(target), "bytes": nbytes, "shape": list(src.shape)[:16],
-                        "dtype": _moves.dtype_name(src.dtype), "pinned": pinned,
-                        "non_blocking": blocking}
-                    if source.type == "cpu":
-                        whole = _moves.storage_bytes(src)
-                        if whole > nbytes:
-                            site["source_bytes"] = whole  # a batch sliced from a larger tensor
-                    entry = self._add_site(key, site, nbytes, end, frame, code)
-                self._count(entry, seconds, events, end)
-                if end is not None and self.gaps is not None and source.type == "cpu":
-                    # the host's data reaching the GPU
-                    self.gaps.copy_started(events[0], state.window.described[entry[0]])
+                win = state.window
+                site = win.sites.get(key)
+                if site is None:
+                    site = self._tensor_site(win, key, api, src, source, target, pinned,
+                                             blocking, end, frame, caller, code)
+                state.move_id = move_id = state.move_id + 1
+                events_now = win.events
+                if len(events_now) < _MAX_EVENTS:
+                    events_now.append((site, t, None if end is not None else seconds, move_id))
+                else:
+                    win.overflow += 1
+                if state.cell is not None or end is not None:
+                    self._rare(win, site, seconds, events, end, move_id, source)
             sampler = self._sampler
             if sampler.due or sampler.dirty:
                 sampler.sample_here(frame)
         except Exception as exc:
             self._out.fail("reporting a tensor move", exc)
+
+    def _tensor_site(self, win: _protocol.Window, key: Any, api: str, src: torch.Tensor,
+                     source: torch.device, target: torch.device, pinned: bool, blocking: bool,
+                     end: Any, frame: Optional[types.FrameType], caller: Any,
+                     code: Any) -> int:
+        """A tensor move's site, described at its first move in the window (under the lock)."""
+        nbytes = _moves.tensor_bytes(src)
+        site: Message = {
+            "type": "move", "api": api, "kind": "tensor",
+            "name": _frames.moved_name(src, frame, caller), "from": str(source),
+            "to": str(target), "bytes": nbytes, "shape": list(src.shape)[:16],
+            "dtype": _moves.dtype_name(src.dtype), "pinned": pinned, "non_blocking": blocking}
+        if source.type == "cpu":
+            whole = _moves.storage_bytes(src)
+            if whole > nbytes:
+                site["source_bytes"] = whole  # a batch sliced from a larger tensor
+        return self._add_site(win, key, site, nbytes, end, frame, code)
 
     def module_started(self, api: str, module: torch.nn.Module, args: Any,
                        kwargs: Any) -> Optional[Tuple[Optional[torch.device], bool, Any]]:
@@ -152,50 +177,50 @@ class MoveWatch:
             key = ("M", id(code), frame.f_lasti if frame is not None else -1, api, id(module),
                    before, after, bool(non_blocking), nbytes, end is None)
             state = self._state
+            t = _monotonic() - state.t0
             with state.lock:
-                entry = state.window.sites.get(key)
-                if entry is None:
+                win = state.window
+                index = win.sites.get(key)
+                if index is None:
                     site: Message = {
                         "type": "move", "api": api, "kind": "module",
                         "class": type(module).__name__, "name": _frames.name_of(module, frame),
                         "from": str(before), "to": str(after), "bytes": nbytes,
                         "pinned": False, "non_blocking": bool(non_blocking)}
-                    entry = self._add_site(key, site, nbytes, end, frame, code)
-                self._count(entry, seconds, events, end)
+                    index = self._add_site(win, key, site, nbytes, end, frame, code)
+                state.move_id = move_id = state.move_id + 1
+                win.add((index, t, None if end is not None else seconds, move_id))
+                if state.cell is not None or end is not None:
+                    self._rare(win, index, seconds, events, end, move_id, before)
             self._sampler.after_call(frame)
         except Exception as exc:
             self._out.fail("reporting a module move", exc)
 
-    def _add_site(self, key: Any, site: Message, nbytes: int, end: Any,
-                  frame: Optional[types.FrameType], keep: Any) -> Tuple[int, Any]:
+    def _add_site(self, win: _protocol.Window, key: Any, site: Message, nbytes: int, end: Any,
+                  frame: Optional[types.FrameType], keep: Any) -> int:
         """A move's site, described at its first move in the window (under the lock)."""
         site["timing"] = "cuda_events" if end is not None else "wall"
         _frames.place(site, frame)
-        return self._state.window.add_site(key, site, nbytes, keep)
+        return win.add_site(key, site, nbytes, keep)
 
-    def _count(self, entry: Tuple[int, Any], seconds: float, events: Any, end: Any) -> None:
-        """A move into the step's (and cell's) totals and the window (under the lock)."""
+    def _rare(self, win: _protocol.Window, site: int, seconds: float, events: Any, end: Any,
+              move_id: int, source: Optional[torch.device]) -> None:
+        """What only some moves do (under the lock): a notebook cell's totals, and a copy
+        timed by CUDA events, read later by the sampler."""
         state = self._state
-        nbytes = entry[1]
-        state.move_id += 1
-        move_id = state.move_id
-        step = state.step
-        step.moves += 1
-        step.bytes += nbytes
         cell = state.cell
         if cell is not None:
             cell.moves += 1
-            cell.bytes += nbytes
-        if end is None:
-            step.copy_s += seconds
-            if cell is not None:
+            cell.bytes += win.nbytes[site]
+            if end is None:
                 cell.copy_s += seconds
-        else:
+        if end is not None:
             state.pending.append((move_id, events[0], end, state.step_n))
             if len(state.pending) > 4096:
                 state.pending.pop(0)  # bounded: the oldest stays unknown
-        state.window.move(entry[0], _monotonic() - state.t0,
-                          None if end is not None else seconds, move_id)
+            if self.gaps is not None and source is not None and source.type == "cpu":
+                # the host's data reaching the GPU
+                self.gaps.copy_started(events[0], win.described[site])
 
     def resolve_cuda_events(self) -> None:
         """From the sampler thread: moves whose end event completed get their `move_time`."""
@@ -218,7 +243,7 @@ class MoveWatch:
             state.pending = [p for p in state.pending if p[0] not in ids]
             for move_id, seconds, step in done:
                 if step == state.step_n:
-                    state.step.copy_s += seconds
+                    state.cuda_copy_s += seconds
                 state.window.times.append((move_id, seconds))
 
 

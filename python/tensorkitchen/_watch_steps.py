@@ -4,8 +4,9 @@ window itself, taken and encoded by the sender thread (or at close and at a cell
 from __future__ import annotations
 
 import sys
+import threading
 import time
-from typing import Any, Optional
+from typing import Any, List, Optional
 
 from . import _frames, _gpu_idle, _hooks, _protocol
 from ._outbox import Message, Outbox
@@ -14,6 +15,8 @@ from ._state import Totals, WatchState
 
 _monotonic = time.monotonic
 _getframe = sys._getframe
+_user_files = _frames.user_files
+_MAX_EVENTS = _protocol.MAX_WINDOW_EVENTS
 
 
 class StepWatch:
@@ -25,31 +28,48 @@ class StepWatch:
         self._out = out
         self._sampler = sampler
         self.gaps = gaps
+        self._encoding = threading.Lock()
+        # [wait_s, copy_s, bytes, moves] of the step running when the next window begins.
+        self._carry: List[Any] = [0.0, 0.0, 0, 0]
 
     def data_wait(self, it: Any, seconds: float) -> None:
+        # The hot path: a site key, a lookup and one tuple appended (as a move's).
         try:
-            frame = _frames.innermost_user_frame(_getframe(2))
-            workers = int(getattr(it, "_num_workers", 0))
-            pin = bool(getattr(it, "_pin_memory", False))
-            dataset = getattr(it, "_dataset", None)
-            batch = max(0, int(getattr(it, "_num_yielded", 1)) - 1)
-            code = frame.f_code if frame is not None else None
-            key = ("w", id(code), frame.f_lasti if frame is not None else -1, workers, pin,
-                   id(dataset))
+            caller = _getframe(2)
+            frame = caller if _user_files.get(caller.f_code.co_filename) \
+                else _frames.innermost_user_frame(caller)
+            try:  # what every DataLoader iterator has, read as attributes (cheaper)
+                workers, pin = it._num_workers, it._pin_memory
+                dataset, batch = it._dataset, it._num_yielded - 1
+            except AttributeError:  # a subclass of its own
+                workers = int(getattr(it, "_num_workers", 0))
+                pin = bool(getattr(it, "_pin_memory", False))
+                dataset = getattr(it, "_dataset", None)
+                batch = max(0, int(getattr(it, "_num_yielded", 1)) - 1)
+            if frame is not None:
+                code: Any = frame.f_code
+                key = ("w", id(code), frame.f_lasti, workers, pin, id(dataset))
+            else:
+                code = None
+                key = ("w", 0, -1, workers, pin, id(dataset))
             state = self._state
+            t = _monotonic() - state.t0
             with state.lock:
-                state.step.wait_s += seconds
+                win = state.window
+                site = win.sites.get(key)
+                if site is None:
+                    described: Message = {"type": "data_wait", "workers": int(workers),
+                                          "pin_memory": bool(pin)}
+                    _hooks.describe_dataset(described, dataset)
+                    _frames.place(described, frame)
+                    site = win.add_site(key, described, 0, code)
+                events = win.events
+                if len(events) < _MAX_EVENTS:
+                    events.append((site, t, seconds, batch))
+                else:
+                    win.overflow += 1
                 if state.cell is not None:
                     state.cell.wait_s += seconds
-                win = state.window
-                entry = win.sites.get(key)
-                if entry is None:
-                    site: Message = {"type": "data_wait", "workers": workers,
-                                     "pin_memory": pin}
-                    _hooks.describe_dataset(site, dataset)
-                    _frames.place(site, frame)
-                    entry = win.add_site(key, site, None, code)
-                win.wait(entry[0], _monotonic() - state.t0, seconds, batch)
             sampler = self._sampler
             if sampler.due or sampler.dirty:
                 sampler.sample_here(frame)
@@ -58,25 +78,35 @@ class StepWatch:
 
     def optimizer_step(self, optimizer: Any) -> None:
         try:
-            frame = _frames.innermost_user_frame(_getframe(1))
+            caller = _getframe(1)
+            frame = caller if _user_files.get(caller.f_code.co_filename) \
+                else _frames.innermost_user_frame(caller)
             idle = self.gaps.step_ended(optimizer) if self.gaps is not None else None
-            code = frame.f_code if frame is not None else None
-            key = ("s", id(code), frame.f_lasti if frame is not None else -1, type(optimizer))
+            if frame is not None:
+                code: Any = frame.f_code
+                key = ("s", id(code), frame.f_lasti, type(optimizer))
+            else:
+                code = None
+                key = ("s", 0, -1, type(optimizer))
             state = self._state
             with state.lock:
                 now = _monotonic() - state.t0
                 state.step_n += 1
-                step = state.step
-                counts, state.call_counts = state.call_counts, {}
+                counts = state.call_counts
+                if counts:
+                    state.call_counts = {}
                 win = state.window
-                entry = win.sites.get(key)
-                if entry is None:
-                    site: Message = {"type": "step", "optimizer": type(optimizer).__name__}
-                    _frames.place(site, frame)
-                    entry = win.add_site(key, site, None, code)
-                win.step(entry[0], now, now - step.t0, step.wait_s, step.copy_s, step.bytes,
-                         step.moves, step.collective_s, step.collectives, counts or None, idle)
-                step.reset(now)
+                site = win.sites.get(key)
+                if site is None:
+                    described: Message = {"type": "step", "optimizer": type(optimizer).__name__}
+                    _frames.place(described, frame)
+                    site = win.add_site(key, described, 0, code)
+                win.add((site, now, now - state.step_t0, counts or None, idle,
+                         state.collective_s, state.collectives, state.cuda_copy_s))
+                state.step_t0 = now
+                if state.collectives or state.cuda_copy_s:
+                    state.collective_s = state.cuda_copy_s = 0.0
+                    state.collectives = 0
             sampler = self._sampler
             if sampler.due or sampler.dirty:
                 sampler.sample_here(frame)
@@ -93,8 +123,8 @@ class StepWatch:
             state = self._state
             with state.lock:
                 if not asynchronous:
-                    state.step.collective_s += seconds
-                    state.step.collectives += 1
+                    state.collective_s += seconds
+                    state.collectives += 1
                 step_n = state.step_n
             message: Message = {
                 "type": "collective", "t": state.clock(), "op": op, "seconds": seconds,
@@ -110,12 +140,15 @@ class StepWatch:
     def take_window(self) -> Optional[Message]:
         """The moves, waits and steps counted since the last call, as a `window` message (or
         None): from the sender thread every WINDOW_SECONDS, at a cell's end and at close."""
-        win = self._state.take_window()
-        if win is None:
-            return None
-        if win.overflow:
-            self._out.add_dropped(win.overflow)
-        return win.message(self._state.clock(), _call_site)
+        # One window at a time (the sender's, or a cell's end or close on the program's
+        # thread): each adds its steps up from where the last one left them.
+        with self._encoding:
+            win = self._state.take_window()
+            if win is None:
+                return None
+            if win.overflow:
+                self._out.add_dropped(win.overflow)
+            return win.message(self._state.clock(), _call_site, self._carry)
 
     def flush(self) -> None:
         """What the window holds now, sent before what follows it (a cell, bye)."""

@@ -15,7 +15,7 @@ from torch.utils.data import DataLoader, TensorDataset
 from torch.utils.data import dataloader as dataloader_module
 
 import tensorkitchen
-from tensorkitchen import _devices, _frames, _watcher
+from tensorkitchen import _devices, _frames, _watch_moves, _watch_steps, _watcher
 
 PATCHED = [(torch.Tensor, "to"), (torch.Tensor, "cuda"), (torch.Tensor, "cpu"),
            (torch.Tensor, "copy_"), (torch.nn.Module, "to"), (torch.nn.Module, "cuda"),
@@ -115,7 +115,13 @@ def test_watcher_failures_never_escape(rec, monkeypatch):
     def broken(*args, **kwargs):
         raise ValueError("inside the watcher")
 
+    class BrokenFiles(dict):
+        get = broken
+
     monkeypatch.setattr(_frames, "innermost_user_frame", broken)
+    # the hot paths' own look-up of the user's files, before any walk
+    monkeypatch.setattr(_watch_moves, "_user_files", BrokenFiles())
+    monkeypatch.setattr(_watch_steps, "_user_files", BrokenFiles())
     monkeypatch.setattr(_devices, "cpu_rss", broken)
     x = torch.ones(2, 3)
     with tensorkitchen.watching(record=str(rec), app=False):

@@ -81,12 +81,12 @@ def test_many_steps_are_windows_of_few_bytes(tmp_path):
 def _window(rows: int) -> Dict[str, Any]:
     w = _protocol.Window(1.0, 7)
     move = w.add_site("m", {"type": "move", "api": "Tensor.to", "kind": "tensor",
-                            "from": "cpu", "to": "meta", "bytes": 8}, 8)[0]
-    step = w.add_site("s", {"type": "step", "optimizer": "SGD"})[0]
+                            "from": "cpu", "to": "meta", "bytes": 8}, 8)
+    step = w.add_site("s", {"type": "step", "optimizer": "SGD"})
     for i in range(rows):
-        w.move(move, 1.0 + i * 1e-5, 2e-6, 41 + i)
-        w.step(step, 1.0 + i * 1e-5 + 5e-6, 1e-5, 0.0, 2e-6, 8, 1, 0.0, 0, None, None)
-    return w.message(2.0, lambda *a: None)
+        w.add((move, 1.0 + i * 1e-5, 2e-6, 41 + i))
+        w.add((step, 1.0 + i * 1e-5 + 5e-6, 1e-5, None, None, 0.0, 0, 0.0))
+    return w.message(2.0, lambda *a: None, [0.0, 0.0, 0, 0])
 
 
 def test_expand_gives_ids_steps_and_seconds():
@@ -96,6 +96,27 @@ def test_expand_gives_ids_steps_and_seconds():
     assert [m.get("n") for m in out] == [None, 8, None, 9]
     assert out[2]["step"] == 8 and out[0]["seconds"] == 2e-6
     assert abs(out[3]["t"] - (1.0 + 1e-5 + 5e-6)) < 1.5e-6
+
+
+def test_a_step_adds_up_what_came_before_it_across_windows():
+    carry = [0.0, 0.0, 0, 0]
+    first = _protocol.Window(0.0, 0)
+    move = first.add_site("m", {"type": "move", "bytes": 64}, 64)
+    wait = first.add_site("w", {"type": "data_wait"})
+    first.add((wait, 0.001, 3e-4, 0))
+    first.add((move, 0.002, 2e-5, 1))
+    first.add((move, 0.003, None, 2))  # timed by CUDA events: its seconds come with the step
+    one = _protocol.expand(first.message(0.1, lambda *a: None, carry))
+    assert [m["type"] for m in one] == ["data_wait", "move", "move"]
+    second = _protocol.Window(0.1, 0)
+    step = second.add_site("s", {"type": "step", "optimizer": "SGD"})
+    second.add((step, 0.15, 0.15, None, None, 0.0, 0, 5e-6))
+    second.add((step, 0.2, 0.05, None, None, 0.0, 0, 0.0))
+    steps = _protocol.expand(second.message(0.2, lambda *a: None, carry))
+    assert steps[0]["moves"] == 2 and steps[0]["bytes"] == 128
+    assert steps[0]["wait_s"] == 3e-4 and steps[0]["copy_s"] == 2.5e-5
+    assert steps[1]["moves"] == 0 and steps[1]["wait_s"] == 0.0 and steps[1]["copy_s"] == 0.0
+    assert carry == [0.0, 0.0, 0, 0]
 
 
 def test_a_window_too_long_for_a_line_is_split_losing_nothing():
@@ -114,9 +135,11 @@ def test_a_window_too_long_for_a_line_is_split_losing_nothing():
 def test_events_past_the_limit_are_dropped_and_counted(monkeypatch):
     monkeypatch.setattr(_protocol, "MAX_WINDOW_EVENTS", 3)
     w = _protocol.Window(0.0, 0)
+    w.add_site("m", {"type": "move"}, 8)
     for i in range(5):
-        w.move(0, i * 1e-3, None, i + 1)
-    assert w.site == [0, 0, 0] and w.overflow == 2 and w.id0 == 1
+        w.add((0, i * 1e-3, None, i + 1))
+    message = w.message(1.0, lambda *a: None, [0.0, 0.0, 0, 0])
+    assert message["site"] == [0, 0, 0] and w.overflow == 2 and message["id0"] == 1
 
 
 _KINDS = {"int": (int,), "number": (int, float), "string": (str,), "bool": (bool,),
