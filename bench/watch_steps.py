@@ -19,7 +19,7 @@ runs B unwatched too, and shows how far its pairs spread; many short rounds (`--
 --rounds 40`) give a tighter median than a few long ones.
 
   python3 bench/watch_steps.py [--steps 50000] [--rounds 5] [--bench build/app/tensor-kitchen-bench]
-                               [--control] [--ablate observers|patches] [--keep steps.tkwatch]
+                               [--control] [--ablate patches] [--keep steps.tkwatch]
 Prints a table, then one JSON line.
 """
 from __future__ import annotations
@@ -128,10 +128,10 @@ def main() -> int:
                          "opens it in the app); --rounds 1 makes just one")
     ap.add_argument("--control", action="store_true",
                     help="B unwatched too (A/A): how far pairs differ with no watcher at all")
-    ap.add_argument("--ablate", choices=("observers", "patches"),
-                    help="where the cost is: B watched with the move, wait and step observers "
-                         "made no-ops (what the wrappers and torch's hook dispatch cost alone), "
-                         "or with every patch undone (what the watcher's threads cost)")
+    ap.add_argument("--ablate", choices=("patches",),
+                    help="where the cost is: B watched with every patch undone (what the "
+                         "watcher's threads cost); the move, wait and step are counted inside "
+                         "their wrappers, so there is no observer to take out alone")
     args = ap.parse_args()
     torch.set_num_threads(args.threads)
     loop = make_loop(args.device, args.steps, args.batch)
@@ -142,13 +142,7 @@ def main() -> int:
             time.sleep(0.02)
             return loop()
         w = tensorkitchen.watch(record=fresh(record), app=False, announce=False)
-        if args.ablate == "observers":
-            def nothing(*_: object, **__: object) -> None:
-                return None
-            w._moves.tensor_moved = nothing  # type: ignore[attr-defined]
-            w._steps.data_wait = nothing  # type: ignore[attr-defined]
-            w._steps.optimizer_step = nothing  # type: ignore[attr-defined]
-        elif args.ablate == "patches":
+        if args.ablate == "patches":
             w._patches.restore()  # type: ignore[attr-defined]
         time.sleep(0.02)  # its threads started: the steady state is measured
         try:

@@ -34,7 +34,7 @@ def install(state: WatchState, moves: MoveWatch, steps: StepWatch, gaps: Optiona
     # Tensor and Module moves: _moves, the one place where a move is intercepted (the console's
     # too); the watcher times them with perf_counter or CUDA events (MoveWatch.tensor_started).
     parts: List[Tuple[str, Callable[[], None]]] = [
-        ("tensor", lambda: _moves.install_tensor(moves, patches, gate=state)),
+        ("tensor", lambda: moves.install(patches)),
         ("module", lambda: _moves.install_module(moves, patches, gate=state)),
         ("dataloader", lambda: _install_dataloader(state, steps, patches)),
         ("optimizer", lambda: _install_optimizer(state, steps, patches)),
@@ -53,24 +53,9 @@ def _install_dataloader(w: WatchState, steps: StepWatch, patches: Patches) -> No
     from torch.utils.data import dataloader
     Iter = dataloader._BaseDataLoaderIter
     orig = Iter.__dict__["__next__"]
-
-    pc = perf_counter
-
-    hide = _frames.hide_frame
-
-    def __next__(self: Any) -> Any:
-        t0 = pc()
-        try:
-            out = orig(self)  # StopIteration passes through: the end of an epoch is no wait
-        except BaseException as exc:
-            hide(exc)
-            raise
-        if not w.mute:
-            steps.data_wait(self, pc() - t0)
-        return out
-
-    functools.update_wrapper(__next__, orig, updated=())
-    patches.set(Iter, "__next__", __next__)
+    wrapper = steps.wrap_next(orig)
+    functools.update_wrapper(wrapper, orig, updated=())
+    patches.set(Iter, "__next__", wrapper)
 
 
 def describe_dataset(message: Dict[str, Any], dataset: Any) -> None:
@@ -265,29 +250,16 @@ def _install_optimizer(w: WatchState, steps: StepWatch, patches: Patches) -> Non
     register = getattr(optim_module, "register_optimizer_step_post_hook", None)
     if register is not None:
         # torch 2.x: a global hook after every optimizer's step.
-        # `not w.mute`: started, not closed, not inside a module's move (w.enabled, cheaper).
-        handle = register(lambda opt, args, kwargs: None if w.mute else steps.optimizer_step(opt))
+        handle = register(steps.step_hook(None))
         patches.on_undo(handle.remove)
         return
     # torch 1.13: Optimizer.__init__ wraps each class's step so that it calls
     # self._optimizer_step_code() after the step (an entry point kept for the profiler).
     Optimizer = optim_module.Optimizer
     orig = Optimizer.__dict__["_optimizer_step_code"]
-
-    hide = _frames.hide_frame
-
-    def _optimizer_step_code(self: Any) -> Any:
-        try:
-            out = orig(self)
-        except BaseException as exc:
-            hide(exc)
-            raise
-        if not w.mute:  # started, not closed, not inside a module's move
-            steps.optimizer_step(self)
-        return out
-
-    functools.update_wrapper(_optimizer_step_code, orig, updated=())
-    patches.set(Optimizer, "_optimizer_step_code", _optimizer_step_code)
+    wrapper = steps.step_hook(orig)
+    functools.update_wrapper(wrapper, orig, updated=())
+    patches.set(Optimizer, "_optimizer_step_code", wrapper)
 
 
 def _install_compile(gaps: Optional[GpuGaps], patches: Patches) -> None:

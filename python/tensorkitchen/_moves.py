@@ -199,12 +199,18 @@ def module_size(module: torch.nn.Module, limit: int = 100000) -> Tuple[int, int]
 
 # --- the wrappers ------------------------------------------------------------------------------
 
+# Tensor's move methods, each with the leading positional arguments that are not non_blocking
+# (cuda's device).
+SKIPS = (("to", 0), ("cuda", 1), ("cpu", 0))
+
 def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] = None,
-                   copies: bool = True, gate: Any = None) -> None:
+                   copies: bool = True, gate: Any = None,
+                   methods: Tuple[str, ...] = ("to", "cuda", "cpu")) -> None:
     """Tensor.to/cuda/cpu, and copy_ when `copies`, wrapped for `o`. With a `runner`, a move
     `o` began runs through it, and `o` hears of a result that is the tensor itself too (the
     console records `x.to("cpu")` of a CPU tensor: a move to where it already is). `gate`:
-    what holds the `mute` the wrappers read (the watcher's state; `o` when not given)."""
+    what holds the `mute` the wrappers read (the watcher's state; `o` when not given).
+    `methods`: which of to/cuda/cpu (the watcher wraps them itself: MoveWatch.install)."""
     Tensor = torch.Tensor
     g = o if gate is None else gate
     pc = perf_counter  # closure variables: the cheapest lookups on the hot path
@@ -250,8 +256,9 @@ def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] =
             o.tensor_moved("Tensor.copy_", src, self, pc() - t0, started, args, kwargs)
         return out
 
-    for name, skip in (("to", 0), ("cuda", 1), ("cpu", 0)):
-        patches.set(Tensor, name, make("Tensor." + name, getattr(Tensor, name), name, skip))
+    for name, skip in SKIPS:
+        if name in methods:
+            patches.set(Tensor, name, make("Tensor." + name, getattr(Tensor, name), name, skip))
     if copies:
         functools.update_wrapper(copy_, copy_orig, updated=())
         patches.set(Tensor, "copy_", copy_)

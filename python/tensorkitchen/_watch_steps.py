@@ -6,7 +6,8 @@ from __future__ import annotations
 import sys
 import threading
 import time
-from typing import Any, List, Optional
+from time import perf_counter
+from typing import Any, Callable, List, Optional
 
 from . import _frames, _gpu_idle, _hooks, _protocol
 from ._outbox import Message, Outbox
@@ -15,7 +16,6 @@ from ._state import Totals, WatchState
 
 _monotonic = time.monotonic
 _getframe = sys._getframe
-_user_files = _frames.user_files
 _MAX_EVENTS = _protocol.MAX_WINDOW_EVENTS
 
 
@@ -31,87 +31,136 @@ class StepWatch:
         self._encoding = threading.Lock()
         # [wait_s, copy_s, bytes, moves] of the step running when the next window begins.
         self._carry: List[Any] = [0.0, 0.0, 0, 0]
+        # An optimizer's step counted (once the watcher is started), as torch's hook calls it.
+        self.optimizer_step = self.step_hook(None)
 
-    def data_wait(self, it: Any, seconds: float) -> None:
-        # The hot path: a site key, a lookup and one tuple appended (as a move's).
-        try:
-            caller = _getframe(2)
-            frame = caller if _user_files.get(caller.f_code.co_filename) \
-                else _frames.innermost_user_frame(caller)
-            try:  # what every DataLoader iterator has, read as attributes (cheaper)
-                workers, pin = it._num_workers, it._pin_memory
-                dataset, batch = it._dataset, it._num_yielded - 1
-            except AttributeError:  # a subclass of its own
-                workers = int(getattr(it, "_num_workers", 0))
-                pin = bool(getattr(it, "_pin_memory", False))
-                dataset = getattr(it, "_dataset", None)
-                batch = max(0, int(getattr(it, "_num_yielded", 1)) - 1)
-            if frame is not None:
-                code: Any = frame.f_code
-                key = ("w", id(code), frame.f_lasti, workers, pin, id(dataset))
-            else:
-                code = None
-                key = ("w", 0, -1, workers, pin, id(dataset))
-            state = self._state
-            t = _monotonic() - state.t0
-            with state.lock:
-                win = state.window
-                site = win.sites.get(key)
-                if site is None:
-                    described: Message = {"type": "data_wait", "workers": int(workers),
-                                          "pin_memory": bool(pin)}
-                    _hooks.describe_dataset(described, dataset)
-                    _frames.place(described, frame)
-                    site = win.add_site(key, described, 0, code)
-                events = win.events
-                if len(events) < _MAX_EVENTS:
-                    events.append((site, t, seconds, batch))
+    # --- the hot paths: each is the one Python frame the watcher adds to its call -----------
+
+    def wrap_next(self, orig: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        """A DataLoader iterator's __next__, the wait timed and counted in the wrapper itself:
+        a site key, a lookup and one tuple appended (as a move's)."""
+        state, out, sampler = self._state, self._out, self._sampler
+        pc = perf_counter
+        hide = _frames.hide_frame
+        user_files = _frames.user_files
+        is_user = _frames.is_user_file
+
+        def __next__(it: Any) -> Any:
+            t0 = pc()
+            try:
+                batch_out = orig(it)  # StopIteration passes through: an epoch's end is no wait
+            except BaseException as exc:
+                hide(exc)
+                raise
+            if state.mute:
+                return batch_out
+            seconds = pc() - t0
+            try:
+                frame: Any = _getframe(1)
+                while frame is not None:  # the user's line that asked for the batch
+                    mine = user_files.get(frame.f_code.co_filename)
+                    if mine or (mine is None and is_user(frame.f_code.co_filename)):
+                        break
+                    frame = frame.f_back
+                try:  # what every DataLoader iterator has, read as attributes (cheaper)
+                    workers, pin = it._num_workers, it._pin_memory
+                    dataset, batch = it._dataset, it._num_yielded - 1
+                except AttributeError:  # a subclass of its own
+                    workers = int(getattr(it, "_num_workers", 0))
+                    pin = bool(getattr(it, "_pin_memory", False))
+                    dataset = getattr(it, "_dataset", None)
+                    batch = max(0, int(getattr(it, "_num_yielded", 1)) - 1)
+                if frame is not None:
+                    code: Any = frame.f_code
+                    key = ("w", id(code), frame.f_lasti, workers, pin, id(dataset))
                 else:
-                    win.overflow += 1
-                if state.cell is not None:
-                    state.cell.wait_s += seconds
-            sampler = self._sampler
-            if sampler.due or sampler.dirty:
-                sampler.sample_here(frame)
-        except Exception as exc:
-            self._out.fail("reporting a DataLoader wait", exc)
+                    code = None
+                    key = ("w", 0, -1, workers, pin, id(dataset))
+                t = _monotonic() - state.t0
+                with state.lock:
+                    win = state.window
+                    site = win.sites.get(key)
+                    if site is None:
+                        described: Message = {"type": "data_wait", "workers": int(workers),
+                                              "pin_memory": bool(pin)}
+                        _hooks.describe_dataset(described, dataset)
+                        _frames.place(described, frame)
+                        site = win.add_site(key, described, 0, code)
+                    events = win.events
+                    if len(events) < _MAX_EVENTS:
+                        events.append((site, t, seconds, batch))
+                    else:
+                        win.overflow += 1
+                    if state.cell is not None:
+                        state.cell.wait_s += seconds
+                if sampler.due or sampler.dirty:
+                    sampler.sample_here(frame)
+            except Exception as exc:
+                out.fail("reporting a DataLoader wait", exc)
+            return batch_out
 
-    def optimizer_step(self, optimizer: Any) -> None:
-        try:
-            caller = _getframe(1)
-            frame = caller if _user_files.get(caller.f_code.co_filename) \
-                else _frames.innermost_user_frame(caller)
-            idle = self.gaps.step_ended(optimizer) if self.gaps is not None else None
-            if frame is not None:
-                code: Any = frame.f_code
-                key = ("s", id(code), frame.f_lasti, type(optimizer))
-            else:
-                code = None
-                key = ("s", 0, -1, type(optimizer))
-            state = self._state
-            with state.lock:
-                now = _monotonic() - state.t0
-                state.step_n += 1
-                counts = state.call_counts
-                if counts:
-                    state.call_counts = {}
-                win = state.window
-                site = win.sites.get(key)
-                if site is None:
-                    described: Message = {"type": "step", "optimizer": type(optimizer).__name__}
-                    _frames.place(described, frame)
-                    site = win.add_site(key, described, 0, code)
-                win.add((site, now, now - state.step_t0, counts or None, idle,
-                         state.collective_s, state.collectives, state.cuda_copy_s))
-                state.step_t0 = now
-                if state.collectives or state.cuda_copy_s:
-                    state.collective_s = state.cuda_copy_s = 0.0
-                    state.collectives = 0
-            sampler = self._sampler
-            if sampler.due or sampler.dirty:
-                sampler.sample_here(frame)
-        except Exception as exc:
-            self._out.fail("reporting an optimizer step", exc)
+        return __next__
+
+    def step_hook(self, orig: Optional[Callable[[Any], Any]]) -> Callable[..., Any]:
+        """What runs after an optimizer's step, counting it: torch 2.x's global post hook
+        (optimizer, args, kwargs), or on torch 1.13 Optimizer._optimizer_step_code, wrapping
+        `orig` (torch's entry point for its profiler, called first, as before)."""
+        steps, state, out, sampler = self, self._state, self._out, self._sampler
+        hide = _frames.hide_frame
+        user_files = _frames.user_files
+        is_user = _frames.is_user_file
+
+        def after_step(optimizer: Any, *_: Any) -> Any:
+            result = None
+            if orig is not None:
+                try:
+                    result = orig(optimizer)
+                except BaseException as exc:
+                    hide(exc)
+                    raise
+            if state.mute:  # not started, closed, or inside a module's move
+                return result
+            try:
+                frame: Any = _getframe(1)
+                while frame is not None:  # out of torch's step wrappers to the user's line
+                    mine = user_files.get(frame.f_code.co_filename)
+                    if mine or (mine is None and is_user(frame.f_code.co_filename)):
+                        break
+                    frame = frame.f_back
+                gaps = steps.gaps
+                idle = gaps.step_ended(optimizer) if gaps is not None else None
+                if frame is not None:
+                    code: Any = frame.f_code
+                    key = ("s", id(code), frame.f_lasti, type(optimizer))
+                else:
+                    code = None
+                    key = ("s", 0, -1, type(optimizer))
+                with state.lock:
+                    now = _monotonic() - state.t0
+                    state.step_n += 1
+                    counts = state.call_counts
+                    if counts:
+                        state.call_counts = {}
+                    win = state.window
+                    site = win.sites.get(key)
+                    if site is None:
+                        described: Message = {"type": "step",
+                                              "optimizer": type(optimizer).__name__}
+                        _frames.place(described, frame)
+                        site = win.add_site(key, described, 0, code)
+                    win.add((site, now, now - state.step_t0, counts or None, idle,
+                             state.collective_s, state.collectives, state.cuda_copy_s))
+                    state.step_t0 = now
+                    if state.collectives or state.cuda_copy_s:
+                        state.collective_s = state.cuda_copy_s = 0.0
+                        state.collectives = 0
+                if sampler.due or sampler.dirty:
+                    sampler.sample_here(frame)
+            except Exception as exc:
+                out.fail("reporting an optimizer step", exc)
+            return result
+
+        return after_step
 
     def collective(self, op: str, seconds: float, args: Any, kwargs: Any, out: Any) -> None:
         """After a torch.distributed collective. A blocking one's wall time is the time the

@@ -15,7 +15,7 @@ from torch.utils.data import DataLoader, TensorDataset
 from torch.utils.data import dataloader as dataloader_module
 
 import tensorkitchen
-from tensorkitchen import _devices, _frames, _watch_moves, _watch_steps, _watcher
+from tensorkitchen import _devices, _frames, _watcher
 
 PATCHED = [(torch.Tensor, "to"), (torch.Tensor, "cuda"), (torch.Tensor, "cpu"),
            (torch.Tensor, "copy_"), (torch.nn.Module, "to"), (torch.nn.Module, "cuda"),
@@ -115,13 +115,8 @@ def test_watcher_failures_never_escape(rec, monkeypatch):
     def broken(*args, **kwargs):
         raise ValueError("inside the watcher")
 
-    class BrokenFiles(dict):
-        get = broken
-
     monkeypatch.setattr(_frames, "innermost_user_frame", broken)
-    # the hot paths' own look-up of the user's files, before any walk
-    monkeypatch.setattr(_watch_moves, "_user_files", BrokenFiles())
-    monkeypatch.setattr(_watch_steps, "_user_files", BrokenFiles())
+    monkeypatch.setattr(_frames, "place", broken)  # where every event's site is described
     monkeypatch.setattr(_devices, "cpu_rss", broken)
     x = torch.ones(2, 3)
     with tensorkitchen.watching(record=str(rec), app=False):
@@ -222,6 +217,7 @@ def test_cuda_paths_with_torch_cuda_mocked(rec, monkeypatch):
     w._moves.resolve_cuda_events()
     w._sampler._announce_cuda()
     w._sampler._memory()
+    w._state.mute = 0  # as start() leaves it (nothing is patched here)
     w._steps.optimizer_step(object())
     w.close(0)
     messages = read_recording(rec)
