@@ -133,10 +133,12 @@ def _install_calls(w: WatchState, patches: Patches) -> None:
     hide = _frames.hide_frame
     getframe = sys._getframe
     limit = MAX_CALL_KEYS
+    user_files = _frames.user_files
 
     # The hot path of a loop that reads values back (a metric per element): counted by the
-    # caller's code object and line in a dict the step takes, with nothing else done here;
-    # whose code it is (the user's, or torch's own) is decided once per line when the step ends.
+    # caller's code object and line in a dict the step takes, with nothing else done here. A
+    # file already known not to be the user's (torch's: Adam reads each parameter's step) is
+    # skipped at once; any other is decided once per line when the step ends.
     # A read is timed only for a CUDA tensor (on the CPU nothing waits); pin_memory() always
     # (its copy is the cost, and it is made from the CPU).
     def make(what: str, orig: Callable[..., Any], meta_too: bool) -> Callable[..., Any]:
@@ -158,6 +160,8 @@ def _install_calls(w: WatchState, patches: Patches) -> None:
             try:
                 frame = getframe(1)
                 code = frame.f_code
+                if user_files.get(code.co_filename) is False:
+                    return out  # torch's own (an optimizer reading its step): never counted
                 # id(code), not code (its hash reads its contents; the value keeps it alive),
                 # and the instruction, not f_lineno (computed from the line table each time):
                 # the line is found once, when the step ends.
