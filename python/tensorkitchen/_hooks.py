@@ -34,7 +34,7 @@ def install(state: WatchState, moves: MoveWatch, steps: StepWatch, gaps: Optiona
     # Tensor and Module moves: _moves, the one place where a move is intercepted (the console's
     # too); the watcher times them with perf_counter or CUDA events (MoveWatch.tensor_started).
     parts: List[Tuple[str, Callable[[], None]]] = [
-        ("tensor", lambda: moves.install(patches)),
+        ("tensor", lambda: _moves.install_tensor(moves, patches, gate=state)),
         ("module", lambda: _moves.install_module(moves, patches, gate=state)),
         ("dataloader", lambda: _install_dataloader(state, steps, patches)),
         ("optimizer", lambda: _install_optimizer(state, steps, patches)),

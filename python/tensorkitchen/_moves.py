@@ -204,13 +204,11 @@ def module_size(module: torch.nn.Module, limit: int = 100000) -> Tuple[int, int]
 SKIPS = (("to", 0), ("cuda", 1), ("cpu", 0))
 
 def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] = None,
-                   copies: bool = True, gate: Any = None,
-                   methods: Tuple[str, ...] = ("to", "cuda", "cpu")) -> None:
+                   copies: bool = True, gate: Any = None) -> None:
     """Tensor.to/cuda/cpu, and copy_ when `copies`, wrapped for `o`. With a `runner`, a move
     `o` began runs through it, and `o` hears of a result that is the tensor itself too (the
     console records `x.to("cpu")` of a CPU tensor: a move to where it already is). `gate`:
-    what holds the `mute` the wrappers read (the watcher's state; `o` when not given).
-    `methods`: which of to/cuda/cpu (the watcher wraps them itself: MoveWatch.install)."""
+    what holds the `mute` the wrappers read (the watcher's state; `o` when not given)."""
     Tensor = torch.Tensor
     g = o if gate is None else gate
     pc = perf_counter  # closure variables: the cheapest lookups on the hot path
@@ -257,8 +255,7 @@ def install_tensor(o: MoveObserver, patches: Patches, runner: Optional[Runner] =
         return out
 
     for name, skip in SKIPS:
-        if name in methods:
-            patches.set(Tensor, name, make("Tensor." + name, getattr(Tensor, name), name, skip))
+        patches.set(Tensor, name, make("Tensor." + name, getattr(Tensor, name), name, skip))
     if copies:
         functools.update_wrapper(copy_, copy_orig, updated=())
         patches.set(Tensor, "copy_", copy_)

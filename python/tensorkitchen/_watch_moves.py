@@ -7,12 +7,10 @@ in a window, and the sender thread adds up the steps and encodes the window's co
 """
 from __future__ import annotations
 
-import functools
 import sys
 import time
 import types
-from time import perf_counter
-from typing import Any, Callable, List, Optional, Tuple
+from typing import Any, List, Optional, Tuple
 
 import torch
 
@@ -49,91 +47,6 @@ class MoveWatch:
     @mute.setter
     def mute(self, value: int) -> None:
         self._state.mute = value
-
-    def install(self, patches: _moves.Patches) -> None:
-        """Tensor.to/cuda/cpu wrapped here, a move counted in the wrapper itself (one frame a
-        move); Tensor.copy_ and Module.to/cuda/cpu through _moves's shared wrappers."""
-        state = self._state
-        _moves.install_tensor(self, patches, gate=state, methods=())
-        for name, skip in _moves.SKIPS:
-            orig = getattr(torch.Tensor, name)
-            wrapper = self._wrap(state, "Tensor." + name, orig, name, skip)
-            functools.update_wrapper(wrapper, orig, updated=())
-            patches.set(torch.Tensor, name, wrapper)
-
-    def _wrap(self, state: WatchState, api: str, orig: Callable[..., Any], method: str,
-              skip: int) -> Callable[..., Any]:
-        """A move method's wrapper: the call as _moves's wrappers make it (the original once,
-        its exception as plain Python gives it), then the common move (`.to(device)`, timed by
-        the wall clock) counted here, inlined from tensor_moved; any other goes through it."""
-        watch, out, sampler = self, self._out, self._sampler
-        pc = perf_counter
-        hide = _frames.hide_frame
-        user_files = _frames.user_files
-        cuda = state.cuda
-
-        def wrapper(src: torch.Tensor, *args: Any, **kwargs: Any) -> Any:
-            if state.mute:
-                try:
-                    return orig(src, *args, **kwargs)
-                except BaseException as exc:
-                    hide(exc)
-                    raise
-            events = watch.tensor_started(src, args, kwargs, method) if cuda else None
-            t0 = pc()
-            try:
-                moved = orig(src, *args, **kwargs)
-            except BaseException as exc:
-                hide(exc)  # a bare `raise` adds no frame: the user's traceback is Python's
-                raise
-            seconds = pc() - t0
-            if moved is src:
-                return moved
-            if events is not None or kwargs or len(args) > 1:
-                watch.tensor_moved(api, src, moved, seconds, events, args, kwargs, skip)
-                return moved
-            # tensor_moved's common case: keep the two in step (test_moves checks their sites).
-            try:
-                if not isinstance(moved, _Tensor):
-                    return moved
-                source, target = src.device, moved.device
-                if target == source:
-                    return moved
-                caller = _getframe(1)
-                frame = caller if user_files.get(caller.f_code.co_filename) \
-                    else _frames.innermost_user_frame(caller)
-                pinned = cuda and source.type == "cpu" and bool(src.is_pinned())
-                blocking = len(args) > skip and args[skip] is True
-                if frame is not None:
-                    code: Any = frame.f_code
-                    key = ("m", id(code), frame.f_lasti, api, source, target, src.dtype,
-                           src.shape, pinned, blocking, True)
-                else:
-                    code = None
-                    key = ("m", 0, -1, api, source, target, src.dtype, src.shape, pinned,
-                           blocking, True)
-                t = _monotonic() - state.t0
-                with state.lock:
-                    win = state.window
-                    site = win.sites.get(key)
-                    if site is None:
-                        site = watch._tensor_site(win, key, api, src, source, target, pinned,
-                                                  blocking, None, frame, caller, code)
-                    state.move_id = move_id = state.move_id + 1
-                    events_now = win.events
-                    if len(events_now) < _MAX_EVENTS:
-                        events_now.append((site, t, seconds, move_id))
-                    else:
-                        win.overflow += 1
-                    if state.cell is not None:
-                        watch._rare(win, site, seconds, None, None, move_id, source)
-                if sampler.due or sampler.dirty:
-                    sampler.sample_here(frame)
-            except Exception as exc:
-                out.fail("reporting a tensor move", exc)
-            return moved
-
-        return wrapper
 
     def cuda_start(self, src: Optional[torch.Tensor], target: Optional[torch.device]) -> Any:
         """A timing event recorded on the current stream of the CUDA device of a copy; none

@@ -80,6 +80,7 @@ def _broken(*args, **kwargs):
     raise RuntimeError("injected into the watcher")
 for _owner, _name in [(_moves, "non_blocking"), (_moves, "module_device"),
                       (_frames, "innermost_user_frame"), (_frames, "locals_items"),
+                      (_frames, "place"),
                       (_devices, "cpu_rss"), (_sampler, "sample_frames"),
                       (_errors, "error_message"), (_watcher.Watcher, "cuda_start")]:
     setattr(_owner, _name, _broken)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, Dict, List
 
 import torch
-from conftest import of_type, read_lines, read_recording
+from conftest import read_lines, read_recording
 from torch.utils.data import DataLoader, TensorDataset
 
 import tensorkitchen
@@ -76,25 +76,6 @@ def test_many_steps_are_windows_of_few_bytes(tmp_path):
     assert ts == sorted(ts)
     # A step's reads back of the loss: in the step after (as a step message carries them).
     assert all(s["calls"][0]["what"] == "item" and s["calls"][0]["n"] == 1 for s in steps[1:])
-
-
-def test_a_move_counted_in_its_wrapper_shares_its_site_with_one_counted_by_tensor_moved(
-        tmp_path):
-    """Tensor.to counts `.to(device)` in its wrapper and any other call through
-    MoveWatch.tensor_moved: the same line's moves must describe one site, the same way."""
-    rec = tmp_path / "r.tkwatch"
-    x = torch.ones(2, 3)
-    with tensorkitchen.watching(record=str(rec), app=False):
-        for kwargs in ({}, {"non_blocking": False}, {}):
-            y = x.to("meta", **kwargs)  # noqa: F841 (one line, three calls)
-    windows = [m for m in read_lines(rec) if m["type"] == "window"]
-    for window in windows:  # one, unless the sender took one between the calls
-        [site] = [s for s in window["sites"] if s["type"] == "move"]
-        assert set(window["site"]) == {window["sites"].index(site)}
-        assert site["name"] == "x" and site["non_blocking"] is False and site["bytes"] == 24
-        assert site["timing"] == "wall" and site["line"] > 0
-    moves = of_type(read_recording(rec), "move")
-    assert [m["id"] for m in moves] == [1, 2, 3]
 
 
 def _window(rows: int) -> Dict[str, Any]:
