@@ -143,6 +143,7 @@ def _install_calls(w: WatchState, patches: Patches) -> None:
     # (its copy is the cost, and it is made from the CPU).
     def make(what: str, orig: Callable[..., Any], meta_too: bool) -> Callable[..., Any]:
         always = what == "pin_memory"
+        repeats = what == "repeat_interleave"
 
         def wrapper(self: Any, *args: Any, **kwargs: Any) -> Any:
             cuda = w.cuda and self.is_cuda
@@ -154,7 +155,9 @@ def _install_calls(w: WatchState, patches: Patches) -> None:
                 hide(exc)
                 raise
             if meta_too and self.is_meta:
-                return out  # a meta tensor's repr: no data, no wait
+                return out  # a meta tensor: no data, no wait
+            if repeats and not _repeats_wait(args, kwargs):
+                return out  # repeats as a number, or the output's size given: no wait
             # Counted even before start() and inside a module's move (none is made there):
             # only a step message, sent while watching, takes the counts.
             try:
@@ -184,7 +187,8 @@ def _install_calls(w: WatchState, patches: Patches) -> None:
     for name in CALLS:
         orig = Tensor.__dict__.get(name) or getattr(Tensor, name, None)
         if callable(orig):
-            patches.set(Tensor, name, make(name, orig, name in ("__repr__", "__format__")))
+            patches.set(Tensor, name, make(name, orig, name not in ("item", "tolist", "numpy",
+                                                                     "pin_memory")))
     cuda = sys.modules.get("torch.cuda")
     sync_orig = getattr(cuda, "synchronize", None)
     if not callable(sync_orig):
@@ -215,6 +219,14 @@ def _install_calls(w: WatchState, patches: Patches) -> None:
 
     functools.update_wrapper(synchronize, sync_orig, updated=())
     patches.set(cuda, "synchronize", synchronize)
+
+
+def _repeats_wait(args: Tuple[Any, ...], kwargs: Dict[str, Any]) -> bool:
+    """repeat_interleave waits for the device when its repeats are a tensor and the output's
+    size is not given: it has to add the repeats up first."""
+    if kwargs.get("output_size") is not None:
+        return False
+    return isinstance(args[0] if args else kwargs.get("repeats"), torch.Tensor)
 
 
 def call_lines(counts: Dict[Tuple[int, int, str], List[Any]], limit: int

@@ -24,8 +24,15 @@ WINDOW_SECONDS = 0.1      # how often the sender turns the counted events into a
 MAX_WINDOW_EVENTS = 65536  # events one window holds; past it they are dropped and counted
 
 # What the watcher counts as a read back of a value (or a pinning copy) when a user's line
-# calls it on a tensor; with torch.cuda.synchronize(), the `what` of a step's `calls`.
-READ_BACKS = ("item", "tolist", "numpy", "__repr__", "__format__", "pin_memory")
+# calls it on a tensor; with torch.cuda.synchronize(), the `what` of a step's `calls`. Besides
+# the explicit reads: a tensor's truth test (`if t:`, bool(t)), float(t) and int(t), and the
+# ops whose result's size depends on the values, so that the host waits to learn it (nonzero,
+# masked_select, unique, and repeat_interleave given a tensor of repeats and no output_size):
+# PyTorch's own set_sync_debug_mode finds the same. Only as Tensor methods: torch.nonzero(t)
+# and the other functions of the torch module are not wrapped (TorchScript looks them up by
+# identity).
+READ_BACKS = ("item", "tolist", "numpy", "__repr__", "__format__", "pin_memory", "__bool__",
+              "__float__", "__int__", "nonzero", "masked_select", "unique", "repeat_interleave")
 
 # A window's events: `site` (each event's index into `sites`, which hold the type and the
 # fields every event of that site shares) and `dt` (whole microseconds since the event before;

@@ -56,3 +56,31 @@ def test_print_format_tolist_numpy_each_once_and_not_torchs_own(run_watched):
         assert set(calls) == want, calls
         assert all(c["n"] == 1 for c in calls.values())
     assert len(w.proc.stdout.splitlines()) == 8
+
+
+HIDDEN = {"# truth test": "__bool__", "# float": "__float__", "# int": "__int__",
+          "# nonzero": "nonzero", "# masked_select": "masked_select", "# unique": "unique",
+          "# repeat_interleave": "repeat_interleave"}
+
+
+def test_hidden_syncs_each_counted_at_its_line_with_its_kind(run_watched):
+    name = "findings/hidden_syncs.py"
+    w = run_watched(name)
+    check_stream(w, 0)
+    plain = subprocess.run([sys.executable, str(SCRIPTS / name)], capture_output=True,
+                           text=True, timeout=120)
+    assert w.proc.stdout == plain.stdout and "last loss" in plain.stdout
+    want = {(script_line(name, marker), what) for marker, what in HIDDEN.items()}
+    steps = w.of("step")
+    assert len(steps) == 8
+    for s in steps[1:]:  # a step's reads are sent with the next step
+        calls = calls_of(s)
+        assert set(calls) == want, calls
+        assert all(c["n"] == 1 and c["device"] == "cpu" for c in calls.values())
+
+
+def test_hidden_syncs_twin_counts_nothing_in_its_steps(run_watched):
+    w = run_watched("findings/hidden_syncs_fixed.py")
+    check_stream(w, 0)
+    assert len(w.of("step")) == 8
+    assert all("calls" not in s for s in w.of("step"))

@@ -4302,6 +4302,14 @@ first call: %4</source>
         <source>Pin the batches (DataLoader(pin_memory=True) does it: with workers in a pin-memory thread of the main process, without them in the loop) so that the copy can run while the GPU computes.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Its result&apos;s size depends on the tensor&apos;s values, so the host waits for the device to learn it. Use an op whose result has a size known beforehand, or give the size.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A Python if (or while, and, or) on a tensor reads its value back. Keep the comparison on the device and branch on it now and then.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

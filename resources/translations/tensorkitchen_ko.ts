@@ -4297,6 +4297,14 @@ first call: %4</source>
         <source>Pin the batches (DataLoader(pin_memory=True) does it: with workers in a pin-memory thread of the main process, without them in the loop) so that the copy can run while the GPU computes.</source>
         <translation>배치를 고정(pinned) 메모리에 두세요. DataLoader(pin_memory=True)가 고정해 줍니다. 작업자가 있으면 메인 프로세스의 pin-memory 스레드가, 없으면 루프가 직접 고정합니다. 그래야 GPU가 계산하는 동안 복사가 진행됩니다.</translation>
     </message>
+    <message>
+        <source>Its result&apos;s size depends on the tensor&apos;s values, so the host waits for the device to learn it. Use an op whose result has a size known beforehand, or give the size.</source>
+        <translation>결과의 크기가 텐서의 값에 따라 정해지므로, 호스트는 그 크기를 알 때까지 장치를 기다립니다. 결과의 크기를 미리 알 수 있는 연산을 쓰거나 크기를 직접 알려 주세요.</translation>
+    </message>
+    <message>
+        <source>A Python if (or while, and, or) on a tensor reads its value back. Keep the comparison on the device and branch on it now and then.</source>
+        <translation>텐서를 Python if(또는 while, and, or)에 쓰면 그 값을 읽어 옵니다. 비교는 장치에서 하고, 분기는 가끔만 하세요.</translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

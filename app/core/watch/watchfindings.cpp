@@ -7,6 +7,7 @@
 #include "core/watch/private/stepset.h"
 
 #include <QHash>
+#include <QPair>
 #include <QThread>
 #include <QLocale>
 #include <QSet>
@@ -168,7 +169,38 @@ QString syncCall(const QString &what)
         return QStringLiteral("f\"{tensor}\"");
     if (what == QLatin1String("synchronize"))
         return QStringLiteral("torch.cuda.synchronize()");
+    if (what == QLatin1String("__bool__"))
+        return QStringLiteral("bool(tensor)"); // `if t:`, `while t:`, `t and …`
+    if (what == QLatin1String("__float__"))
+        return QStringLiteral("float(tensor)");
+    if (what == QLatin1String("__int__"))
+        return QStringLiteral("int(tensor)");
     return QStringLiteral(".%1()").arg(what);
+}
+
+// What to write instead of a sync, by kind: the advice, and a line of code.
+QPair<QString, QString> syncFix(const QString &what)
+{
+    // Ops whose result's size depends on the values: the host waits to learn it.
+    if (what == QLatin1String("nonzero") || what == QLatin1String("masked_select") || what == QLatin1String("unique")
+        || what == QLatin1String("repeat_interleave")) {
+        const QString advice = WatchFindings::tr("Its result's size depends on the tensor's values, so the host waits "
+                                                 "for the device to learn it. Use an op whose result has a size known "
+                                                 "beforehand, or give the size.");
+        if (what == QLatin1String("unique"))
+            return {advice,
+                    QStringLiteral("counts = torch.zeros(k).scatter_add_(0, labels, ones)  # k known: no wait")};
+        if (what == QLatin1String("repeat_interleave"))
+            return {advice, QStringLiteral("x.repeat_interleave(repeats, dim=1, output_size=total)  # size given")};
+        return {advice, QStringLiteral("x = torch.where(mask, x, torch.zeros_like(x))  # same shape: no wait")};
+    }
+    if (what == QLatin1String("__bool__"))
+        return {WatchFindings::tr("A Python if (or while, and, or) on a tensor reads its value back. Keep the "
+                                  "comparison on the device and branch on it now and then."),
+                QStringLiteral("best = torch.minimum(best, loss.detach())  # no Python branch on a tensor")};
+    return {WatchFindings::tr("Keep values on the device inside the loop and read them back now and then: "
+                              "every read makes the host wait until the device has finished."),
+            QStringLiteral("running_loss += loss.detach()  # .item() once per epoch or every N steps")};
 }
 
 // 4. The host waits for the device inside the step loop (source text 004: synchronize).
@@ -245,9 +277,9 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
     f.costBasis = onDevice ? WatchFindings::tr("measured: the host's wait in these calls, per step")
                            : WatchFindings::tr("estimated: on the CPU nothing waits; on a GPU each call waits for all "
                                                "the work queued before it (not measurable without one)");
-    f.advice = WatchFindings::tr("Keep values on the device inside the loop and read them back now and then: "
-                                 "every read makes the host wait until the device has finished.");
-    f.code = QStringLiteral("running_loss += loss.detach()  # .item() once per epoch or every N steps");
+    const QPair<QString, QString> fix = syncFix(l.what);
+    f.advice = fix.first;
+    f.code = fix.second;
     f.at = l.at;
     f.stepPart = StepPart::Other; // the host's wait is part of the rest of the step
     out.append(f);

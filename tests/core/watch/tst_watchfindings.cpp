@@ -76,7 +76,7 @@ private Q_SLOTS:
         for (const char *script :
              {"findings/slow_loader.py", "findings/slow_loader_fixed.py", "findings/per_batch_move.py",
               "findings/per_batch_move_fixed.py", "findings/sync_in_step.py", "findings/sync_in_step_fixed.py",
-              "seed003_wrong.py", "seed003_right.py"}) {
+              "findings/hidden_syncs.py", "findings/hidden_syncs_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
             QString log;
             const QString rec = testsupport::recordScript(m_python, script, m_dir.path(), &log);
             QVERIFY2(!rec.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(script, log)));
@@ -166,6 +166,72 @@ private Q_SLOTS:
         QVERIFY(f.title.contains(".item()"));
         QVERIFY(f.code.contains("loss.detach()"));
         QCOMPARE(kinds(findingsOf("findings/sync_in_step_fixed.py")), QStringList{});
+    }
+
+    // The reads a loop hides (a tensor in an if, float() and int() of one, ops whose result's
+    // size depends on the values) are each counted at their line; the twin that keeps every
+    // value on the device, with sizes known beforehand, has none.
+    void hiddenSyncsAreSaid()
+    {
+        const QList<WatchFinding> found = findingsOf("findings/hidden_syncs.py");
+        QCOMPARE(kinds(found), QStringList{"sync_in_step"});
+        const WatchFinding &f = found.first();
+        QVERIFY2(f.evidence.contains("7 lines") && f.evidence.contains("over 8 steps"), qPrintable(f.evidence));
+        QVERIFY(f.file.endsWith("hidden_syncs.py"));
+        QVERIFY2(f.costBasis.startsWith("estimated"), qPrintable(f.costBasis));
+        QCOMPARE(kinds(findingsOf("findings/hidden_syncs_fixed.py")), QStringList{});
+    }
+
+    // Each hidden sync's kind is named as the user wrote it, with its own fix.
+    void eachHiddenSyncHasItsOwnFix_data()
+    {
+        QTest::addColumn<QString>("what");
+        QTest::addColumn<QString>("title");
+        QTest::addColumn<QString>("code");
+        QTest::newRow("truth test") << "__bool__"
+                                    << "bool(tensor)"
+                                    << "torch.minimum";
+        QTest::newRow("float") << "__float__"
+                               << "float(tensor)"
+                               << "loss.detach()";
+        QTest::newRow("int") << "__int__"
+                             << "int(tensor)"
+                             << "loss.detach()";
+        QTest::newRow("nonzero") << "nonzero"
+                                 << ".nonzero()"
+                                 << "torch.where";
+        QTest::newRow("masked_select") << "masked_select"
+                                       << ".masked_select()"
+                                       << "torch.where";
+        QTest::newRow("unique") << "unique"
+                                << ".unique()"
+                                << "scatter_add_";
+        QTest::newRow("repeat_interleave") << "repeat_interleave"
+                                           << ".repeat_interleave()"
+                                           << "output_size=";
+    }
+
+    void eachHiddenSyncHasItsOwnFix()
+    {
+        QFETCH(QString, what);
+        QFETCH(QString, title);
+        QFETCH(QString, code);
+        QByteArray lines = testsupport::hello() + "\n";
+        for (int n = 1; n <= 4; ++n)
+            lines
+                += QStringLiteral(
+                       R"({"type":"step","t":%1,"n":%1,"seconds":0.1,"calls":[{"file":"/u/train.py","line":41,"what":"%2","n":1,"seconds":0.002,"device":"cuda"}]})")
+                       .arg(n)
+                       .arg(what)
+                       .toUtf8()
+                + "\n";
+        WatchedProgram program;
+        program.feed(lines);
+        const QList<WatchFinding> found = WatchFindings::of(program);
+        QCOMPARE(kinds(found), QStringList{"sync_in_step"});
+        QVERIFY2(found.first().title.startsWith(title + " waits for the GPU"), qPrintable(found.first().title));
+        QVERIFY2(found.first().code.contains(code), qPrintable(found.first().code));
+        QCOMPARE(found.first().costSeconds, 0.002);
     }
 
     // On CUDA the calls' time is the host's wait: the cost is measured; a .cpu() of a CUDA
