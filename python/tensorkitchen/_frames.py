@@ -168,6 +168,37 @@ def assigned_name(frame: Optional[types.FrameType]) -> Optional[str]:
     return stores.get(frame.f_lasti)
 
 
+_assignments: Dict[types.CodeType, Dict[str, int]] = {}
+
+
+def assigned_at(code: types.CodeType, name: str) -> Optional[int]:
+    """The line of `code` that assigns `name` where a value is kept from one pass of a loop to
+    the next: its last augmented assignment (`total += loss`), else its last assignment. From
+    the instructions, cached per code object; None when `code` never stores `name`."""
+    lines = _assignments.get(code)
+    if lines is None:
+        lines = {}
+        augmented: Dict[str, int] = {}
+        line = code.co_firstlineno
+        previous = ""
+        for ins in dis.get_instructions(code):
+            if ins.starts_line is not None:
+                line = ins.starts_line
+            if ins.opname in _STORES and isinstance(ins.argval, str):
+                lines[ins.argval] = line
+                if previous.startswith("INPLACE_") or previous == "BINARY_OP=":
+                    augmented[ins.argval] = line
+            if ins.opname not in ("CACHE", "EXTENDED_ARG", "NOP"):
+                # 3.11+: one BINARY_OP, its argrepr "+=" for an augmented one
+                previous = "BINARY_OP=" if ins.opname == "BINARY_OP" and \
+                    str(ins.argrepr).endswith("=") else ins.opname
+        lines.update(augmented)
+        if len(_assignments) > 4096:
+            _assignments.clear()
+        _assignments[code] = lines
+    return lines.get(name)
+
+
 _line_starts: Dict[types.CodeType, List[Tuple[int, int]]] = {}
 
 

@@ -19,12 +19,44 @@ if TYPE_CHECKING:  # pragma: no cover
 MAX_ITEMS = 256
 
 
-def _item(name: str, value: Any) -> Optional[Dict[str, Any]]:
-    """Metadata only: device, shape, dtype, sizes. Never the values."""
+MAX_GRAPH_NODES = 4096  # autograd nodes counted behind a named tensor, at most
+
+
+def graph_nodes(fn: Any, limit: int = MAX_GRAPH_NODES) -> int:
+    """The autograd nodes reachable from `fn` (a tensor's grad_fn), `limit` at most. A node's
+    Python object is made when it is asked for and freed after: each is held until the walk
+    ends, so that an id names one node; nothing of the graph is kept after it."""
+    held = {id(fn): fn}
+    stack = [fn]
+    count = 0
+    while stack and count < limit:
+        node = stack.pop()
+        count += 1
+        for following, _ in node.next_functions:
+            if following is not None and id(following) not in held:
+                held[id(following)] = following
+                stack.append(following)
+    held.clear()
+    return count
+
+
+def _item(name: str, value: Any, code: Any = None) -> Optional[Dict[str, Any]]:
+    """Metadata only: device, shape, dtype, sizes, and for a tensor with autograd history the
+    nodes of its graph (and the line of `code` that assigns it). Never the values."""
     if isinstance(value, torch.Tensor):
-        return {"name": name, "kind": "tensor", "device": str(value.device),
-                "shape": list(value.shape)[:16], "dtype": _moves.dtype_name(value.dtype),
-                "bytes": value.numel() * value.element_size()}
+        item: Dict[str, Any] = {
+            "name": name, "kind": "tensor", "device": str(value.device),
+            "shape": list(value.shape)[:16], "dtype": _moves.dtype_name(value.dtype),
+            "bytes": value.numel() * value.element_size()}
+        fn = value.grad_fn
+        if fn is not None:
+            # A graph that grows from one sample to the next is history kept across steps
+            # (graph_kept): `total_loss += loss` chains each step's graph to the last.
+            item["graph"] = graph_nodes(fn)
+            line = _frames.assigned_at(code, name) if code is not None else None
+            if line is not None:
+                item["assigned"] = line
+        return item
     if isinstance(value, torch.nn.Module):
         device = _moves.module_device(value)
         nbytes, params = _moves.module_size(value, limit=4096)
@@ -35,7 +67,7 @@ def _item(name: str, value: Any) -> Optional[Dict[str, Any]]:
 
 
 def _scan(pairs: List[Tuple[Any, Any]], file: str, line: Optional[int],
-          items: List[Dict[str, Any]]) -> None:
+          items: List[Dict[str, Any]], code: Any = None) -> None:
     for name, value in pairs:
         if len(items) >= MAX_ITEMS:
             return
@@ -43,7 +75,7 @@ def _scan(pairs: List[Tuple[Any, Any]], file: str, line: Optional[int],
             continue
         # Only tensors and modules held directly by a name: no walk into containers.
         if isinstance(value, (torch.Tensor, torch.nn.Module)):
-            item = _item(name, value)
+            item = _item(name, value, code)
             if item is not None:
                 if file:
                     item["file"] = file
@@ -86,7 +118,7 @@ def sample_stack(frame: Optional[types.FrameType], own_thread: bool,
                     cached[0] = True
                 pairs = _pairs(frame.f_locals)
             file, line = _frames.where(frame)
-            _scan(pairs, file or filename, line, items)
+            _scan(pairs, file or filename, line, items, frame.f_code)
             del pairs
         frame = frame.f_back
     if not seen_user:

@@ -4310,6 +4310,38 @@ first call: %4</source>
         <source>A Python if (or while, and, or) on a tensor reads its value back. Keep the comparison on the device and branch on it now and then.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 keeps every step&apos;s autograd graph</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 carries autograd history: its graph grew from %2 to %3 nodes over %4 steps, each step&apos;s graph chained to the last, none freed.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1 memory grew %2 a step meanwhile (%3)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the process&apos;s resident memory</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>allocated by PyTorch</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured: %1 memory did not grow meanwhile</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>memory growth not measured: too few memory samples while it grew</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Don&apos;t accumulate history across your training loop: add the loss&apos;s value (loss.item()) or the loss cut from its graph (loss.detach()), not the loss itself, or memory grows every step until it runs out.</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

@@ -4305,6 +4305,38 @@ first call: %4</source>
         <source>A Python if (or while, and, or) on a tensor reads its value back. Keep the comparison on the device and branch on it now and then.</source>
         <translation>텐서를 Python if(또는 while, and, or)에 쓰면 그 값을 읽어 옵니다. 비교는 장치에서 하고, 분기는 가끔만 하세요.</translation>
     </message>
+    <message>
+        <source>%1 keeps every step&apos;s autograd graph</source>
+        <translation>%1이(가) 스텝마다 계산 그래프를 붙잡아 둡니다</translation>
+    </message>
+    <message>
+        <source>%1 carries autograd history: its graph grew from %2 to %3 nodes over %4 steps, each step&apos;s graph chained to the last, none freed.</source>
+        <translation>%1에 계산 이력이 쌓입니다. 그 계산 그래프가 %4스텝 동안 노드 %2개에서 %3개로 자랐습니다. 스텝마다 그래프가 앞의 것에 이어 붙고, 하나도 해제되지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>measured: %1 memory grew %2 a step meanwhile (%3)</source>
+        <translation>측정: 그동안 %1 메모리가 스텝마다 %2씩 늘었습니다(%3)</translation>
+    </message>
+    <message>
+        <source>the process&apos;s resident memory</source>
+        <translation>프로세스의 상주 메모리</translation>
+    </message>
+    <message>
+        <source>allocated by PyTorch</source>
+        <translation>PyTorch가 할당한 메모리</translation>
+    </message>
+    <message>
+        <source>measured: %1 memory did not grow meanwhile</source>
+        <translation>측정: 그동안 %1 메모리는 늘지 않았습니다</translation>
+    </message>
+    <message>
+        <source>memory growth not measured: too few memory samples while it grew</source>
+        <translation>메모리 증가는 측정하지 못함: 그래프가 자라는 동안 메모리 표본이 너무 적었습니다</translation>
+    </message>
+    <message>
+        <source>Don&apos;t accumulate history across your training loop: add the loss&apos;s value (loss.item()) or the loss cut from its graph (loss.detach()), not the loss itself, or memory grows every step until it runs out.</source>
+        <translation>학습 루프 전체에 걸쳐 계산 이력을 쌓지 마세요. 손실 자체가 아니라 손실의 값(loss.item())이나 그래프에서 떼어 낸 손실(loss.detach())을 더하세요. 그러지 않으면 메모리가 바닥날 때까지 스텝마다 늘어납니다.</translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

@@ -20,6 +20,10 @@ struct WatchCard
     QString file; // the frame the name lives in, and its current line
     int line = 0;
     int cell = 0; // the notebook cell of file:line; 0: none
+    // A tensor with autograd history: the nodes of its graph (at most the watcher's 4,096),
+    // and the line of `file` that assigns the name (graph_kept). -1 / 0: not sent.
+    qint64 graphNodes = -1;
+    int assignedLine = 0;
 };
 
 } // namespace tk

@@ -162,6 +162,7 @@ void WatchedProgram::take(const WatchMessage &m)
         return;
     case Type::Tensors:
         m_cards = m.as<message::Tensors>().cards.mid(0, kMaxCards);
+        takeGraphs(m_cards);
         Q_EMIT cardsChanged();
         return;
     case Type::Memory:
@@ -275,6 +276,42 @@ void WatchedProgram::takeDevices(const QList<WatchDevice> &named)
     Q_EMIT memoryChanged();
 }
 
+// Every other entry dropped: a kept series covers the whole run at half the resolution.
+template<typename T> static void thin(QList<T> &list)
+{
+    qsizetype kept = 0;
+    for (qsizetype i = 0; i < list.size(); i += 2)
+        list[kept++] = list[i];
+    list.resize(kept);
+}
+
+void WatchedProgram::takeGraphs(const QList<WatchCard> &cards)
+{
+    for (const WatchCard &c : cards) {
+        if (c.graphNodes < 0 || c.name.isEmpty())
+            continue;
+        auto it = std::find_if(m_graphs.begin(), m_graphs.end(),
+                               [&c](const WatchGraphHistory &g) { return g.name == c.name && g.file == c.file; });
+        if (it == m_graphs.end()) {
+            if (m_graphs.size() >= kMaxGraphs)
+                continue;
+            WatchGraphHistory g;
+            g.name = c.name;
+            g.device = c.device;
+            g.file = c.file;
+            g.line = c.line;
+            g.cell = c.cell;
+            m_graphs.append(g);
+            it = m_graphs.end() - 1;
+        }
+        if (c.assignedLine > 0)
+            it->assignedLine = c.assignedLine;
+        if (it->samples.size() >= kMaxGraphSamples)
+            thin(it->samples);
+        it->samples.append({m_stepCount, c.graphNodes, m_lastT});
+    }
+}
+
 void WatchedProgram::takeMemory(const QList<WatchDevice> &samples)
 {
     auto raise = [](qint64 &peak, qint64 value) {
@@ -282,6 +319,12 @@ void WatchedProgram::takeMemory(const QList<WatchDevice> &samples)
             peak = value;
     };
     for (const WatchDevice &s : samples) {
+        const qint64 used = s.allocated >= 0 ? s.allocated : s.rss;
+        if (used >= 0) {
+            if (m_memoryPoints.size() >= kMaxMemoryPoints)
+                thin(m_memoryPoints);
+            m_memoryPoints.append({s.device, m_stepCount, m_lastT, used});
+        }
         auto it = std::find_if(m_devices.begin(), m_devices.end(),
                                [&s](const WatchDevice &d) { return d.device == s.device; });
         if (it == m_devices.end()) {

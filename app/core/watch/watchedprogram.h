@@ -6,8 +6,10 @@
 #include "core/watch/watchcounters.h"
 #include "core/watch/watchdatawait.h"
 #include "core/watch/watchdevice.h"
+#include "core/watch/watchgraphhistory.h"
 #include "core/watch/watchhello.h"
 #include "core/watch/watchlinereader.h"
+#include "core/watch/watchmemorypoint.h"
 #include "core/watch/watchparser.h"
 #include "core/watch/watchrecordingcap.h"
 #include "core/watch/watchstep.h"
@@ -50,6 +52,9 @@ public:
     static constexpr int kMaxKept = 100000; // moves, steps, data waits kept; older ones go
     static constexpr int kMaxErrors = 1000;
     static constexpr int kMaxNotices = 100;
+    static constexpr int kMaxGraphs = 64; // named tensors whose autograd graph is followed
+    static constexpr int kMaxGraphSamples = 256; // per name; then every other one is dropped
+    static constexpr int kMaxMemoryPoints = 8192; // then every other one is dropped
     static constexpr int kDefaultBatchMs = 20;
 
     explicit WatchedProgram(QObject *parent = nullptr);
@@ -89,6 +94,10 @@ public:
     const QList<WatchCollective> &collectives() const { return m_collectives; }
     qint64 collectiveCount() const { return m_collectiveCount; }
     const QList<WatchCall> &calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
+    // Named tensors with autograd history, sample by sample (at most kMaxGraphs names).
+    const QList<WatchGraphHistory> &graphs() const { return m_graphs; }
+    // Every device's memory sample against the steps done (at most kMaxMemoryPoints, thinned).
+    const QList<WatchMemoryPoint> &memoryPoints() const { return m_memoryPoints; }
     const QList<OpError> &errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
     std::optional<WatchRecordingCap> recordingCap() const { return m_recordingCap; }
@@ -121,6 +130,7 @@ private:
     void take(const WatchMessage &m);
     void takeHello(const WatchMessage &m);
     void takeMemory(const QList<WatchDevice> &samples);
+    void takeGraphs(const QList<WatchCard> &cards);
     void takeDevices(const QList<WatchDevice> &named);
     void timeMove(qint64 moveId, double seconds);
     void end(bool bye);
@@ -150,6 +160,8 @@ private:
     QList<WatchDataWait> m_unsentWaits;
     QList<WatchCall> m_calls;
     QList<WatchStep> m_steps; // optimizer steps, or a notebook's cells until its first step
+    QList<WatchGraphHistory> m_graphs;
+    QList<WatchMemoryPoint> m_memoryPoints;
     qint64 m_stepCount = 0;
     qint64 m_dataWaitCount = 0;
     qint64 m_collectiveCount = 0;

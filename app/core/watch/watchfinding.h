@@ -19,8 +19,9 @@ enum class StepPart {
 // what it costs a step, and the fix in the source texts' words (docs/findings.md).
 struct WatchFinding
 {
-    QString kind; // "data_wait", "per_batch_move", "sync_in_step", "non_blocking_unpinned", "model_data_split",
-        // "gpu_idle"
+    // "data_wait", "per_batch_move", "sync_in_step", "graph_kept", "non_blocking_unpinned",
+    // "model_data_split", "gpu_idle"
+    QString kind;
     QString title; // one line for a list: "Each step waits 31 % of its time for the DataLoader"
     QString file;
     int line = 0;

@@ -285,7 +285,90 @@ void syncInStep(const WatchedProgram &p, QList<WatchFinding> &out)
     out.append(f);
 }
 
-// 5. The model and the data on different devices (source text 003's error).
+// Bytes a step a device's memory grew over the steps [from, to], by least squares over its
+// samples there; false when fewer than 3 samples span at least 2 steps.
+bool memoryGrowth(const WatchedProgram &p, const QString &device, qint64 from, qint64 to, double *bytesPerStep)
+{
+    double n = 0, sx = 0, sy = 0, sxx = 0, sxy = 0;
+    qint64 low = -1, high = -1;
+    for (const WatchMemoryPoint &m : p.memoryPoints()) {
+        if (m.device != device || m.steps < from || m.steps > to)
+            continue;
+        const double x = double(m.steps), y = double(m.used);
+        n += 1;
+        sx += x;
+        sy += y;
+        sxx += x * x;
+        sxy += x * y;
+        low = low < 0 ? m.steps : qMin(low, m.steps);
+        high = qMax(high, m.steps);
+    }
+    const double d = n * sxx - sx * sx;
+    if (n < 3 || high - low < 2 || d <= 0)
+        return false;
+    *bytesPerStep = (n * sxy - sx * sy) / d;
+    return true;
+}
+
+// 5. A tensor that keeps its autograd history from step to step (PyTorch's FAQ: "don't
+// accumulate history across your training loop"): a name whose graph grew at every sample a
+// step or more after the one before, over at least kMinSteps steps.
+void graphKept(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    constexpr qint64 kCap = 4096; // the watcher counts at most this many nodes
+    for (const WatchGraphHistory &g : p.graphs()) {
+        const QList<WatchGraphHistory::Sample> &s = g.samples;
+        int grew = 0;
+        bool shrank = false;
+        qsizetype first = -1, last = -1;
+        for (qsizetype i = 1; i < s.size(); ++i) {
+            if (s[i].steps <= s[i - 1].steps)
+                continue; // no step between: the same graph, or the program's end
+            if (s[i].nodes > s[i - 1].nodes) {
+                ++grew;
+                first = first < 0 ? i - 1 : first;
+                last = i;
+            } else if (s[i - 1].nodes < kCap) {
+                shrank = true; // freed at some point: a graph rebuilt each step, not kept
+            }
+        }
+        if (shrank || grew < 2 || s[last].steps - s[first].steps < WatchFindings::kMinSteps)
+            continue;
+        const qint64 steps = s[last].steps - s[first].steps;
+        WatchFinding f;
+        f.kind = QStringLiteral("graph_kept");
+        f.file = g.file;
+        f.line = g.assignedLine > 0 ? g.assignedLine : g.line;
+        f.cell = g.cell;
+        f.title = WatchFindings::tr("%1 keeps every step's autograd graph").arg(g.name);
+        f.evidence = WatchFindings::tr("%1 carries autograd history: its graph grew from %2 to %3 nodes over %4 steps, "
+                                       "each step's graph chained to the last, none freed.")
+                         .arg(g.name)
+                         .arg(s[first].nodes)
+                         .arg(s[last].nodes)
+                         .arg(steps);
+        const QString device = g.device.startsWith(QLatin1String("cuda")) ? g.device : QStringLiteral("cpu");
+        double perStep = 0;
+        if (memoryGrowth(p, device, s[first].steps, s[last].steps, &perStep))
+            f.costBasis = perStep > 0
+                ? WatchFindings::tr("measured: %1 memory grew %2 a step meanwhile (%3)")
+                      .arg(device, QLocale().formattedDataSize(qint64(perStep)),
+                           device == QLatin1String("cpu") ? WatchFindings::tr("the process's resident memory")
+                                                          : WatchFindings::tr("allocated by PyTorch"))
+                : WatchFindings::tr("measured: %1 memory did not grow meanwhile").arg(device);
+        else
+            f.costBasis = WatchFindings::tr("memory growth not measured: too few memory samples while it grew");
+        f.advice = WatchFindings::tr("Don't accumulate history across your training loop: add the loss's value "
+                                     "(loss.item()) or the loss cut from its graph (loss.detach()), not the loss "
+                                     "itself, or memory grows every step until it runs out.");
+        f.code = QStringLiteral("%1 += loss.item()  # or loss.detach(): no graph kept").arg(g.name);
+        f.at = s[last].at;
+        f.stepPart = StepPart::Other;
+        out.append(f);
+    }
+}
+
+// 6. The model and the data on different devices (source text 003's error).
 void modelDataSplit(const WatchedProgram &p, QList<WatchFinding> &out)
 {
     QSet<FindingPlace> said;
@@ -337,6 +420,7 @@ QList<WatchFinding> WatchFindings::of(const WatchedProgram &program)
     perBatchMove(program, out);
     GpuFindings::pinning(program, out);
     syncInStep(program, out);
+    graphKept(program, out);
     GpuFindings::idle(program, out);
     return out;
 }

@@ -141,6 +141,8 @@ void readCards(WatchFields &f, QList<WatchCard> &cards)
         card.dtype = c.text(QLatin1String("dtype"));
         card.bytes = c.count(QLatin1String("bytes"));
         card.params = c.count(QLatin1String("params"), WatchFields::Optional, -1);
+        card.graphNodes = c.count(QLatin1String("graph"), WatchFields::Optional, -1);
+        card.assignedLine = WatchFields::small(c.integer(QLatin1String("assigned"), WatchFields::Optional, 0, 1));
         c.location(&card.file, &card.line, &card.cell);
         f.take(c, QLatin1String("items"));
         if (!f.ok())

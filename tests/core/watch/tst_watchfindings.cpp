@@ -20,6 +20,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <memory>
 #include <sys/stat.h>
 
 using namespace tk;
@@ -76,7 +77,8 @@ private Q_SLOTS:
         for (const char *script :
              {"findings/slow_loader.py", "findings/slow_loader_fixed.py", "findings/per_batch_move.py",
               "findings/per_batch_move_fixed.py", "findings/sync_in_step.py", "findings/sync_in_step_fixed.py",
-              "findings/hidden_syncs.py", "findings/hidden_syncs_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
+              "findings/hidden_syncs.py", "findings/hidden_syncs_fixed.py", "findings/graph_kept.py",
+              "findings/graph_kept_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
             QString log;
             const QString rec = testsupport::recordScript(m_python, script, m_dir.path(), &log);
             QVERIFY2(!rec.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(script, log)));
@@ -180,6 +182,64 @@ private Q_SLOTS:
         QVERIFY(f.file.endsWith("hidden_syncs.py"));
         QVERIFY2(f.costBasis.startsWith("estimated"), qPrintable(f.costBasis));
         QCOMPARE(kinds(findingsOf("findings/hidden_syncs_fixed.py")), QStringList{});
+    }
+
+    // `total_loss += loss` keeps every step's graph (PyTorch's FAQ): found at that line, with
+    // the memory it cost measured; the twin adds loss.detach() and keeps none.
+    void historyKeptAcrossStepsIsSaid()
+    {
+        const QList<WatchFinding> found = findingsOf("findings/graph_kept.py");
+        QCOMPARE(kinds(found), QStringList{"graph_kept"});
+        const WatchFinding &f = found.first();
+        QCOMPARE(f.line, lineOf("findings/graph_kept.py", "# the line the finding names"));
+        QVERIFY(f.file.endsWith("graph_kept.py"));
+        QVERIFY2(f.title.startsWith("total_loss keeps"), qPrintable(f.title));
+        QVERIFY2(f.evidence.contains("nodes over"), qPrintable(f.evidence));
+        // Each step keeps ~1 MiB of saved activations: the resident memory grew, measured.
+        QVERIFY2(f.costBasis.startsWith("measured: cpu memory grew"), qPrintable(f.costBasis));
+        QVERIFY(f.code.contains("total_loss += loss.item()"));
+        QCOMPARE(kinds(findingsOf("findings/graph_kept_fixed.py")), QStringList{});
+    }
+
+    // A graph that is rebuilt each step (a step's own loss), or grows within one step only,
+    // is not history kept; one that grows sample after sample is, with its memory fitted.
+    void aGraphMustGrowStepAfterStep()
+    {
+        const auto program = [](const QList<int> &nodes, int stepsApart) {
+            QByteArray lines = testsupport::hello() + "\n";
+            int step = 0;
+            double t = 0.1;
+            for (int nodesNow : nodes) {
+                for (int i = 0; i < stepsApart; ++i, t += 0.1)
+                    lines
+                        += QStringLiteral(R"({"type":"step","t":%1,"n":%2,"seconds":0.1})").arg(t).arg(++step).toUtf8()
+                        + "\n";
+                lines += QStringLiteral(R"({"type":"memory","t":%1,"devices":[{"device":"cpu","rss":%2}]})")
+                             .arg(t)
+                             .arg(qint64(100) << 20 | qint64(step) << 20)
+                             .toUtf8()
+                    + "\n";
+                lines
+                    += QStringLiteral(
+                           R"({"type":"tensors","t":%1,"items":[{"name":"acc","kind":"tensor","device":"cpu","shape":[],"dtype":"float32","bytes":4,"graph":%2,"assigned":12,"file":"/u/train.py","line":15}]})")
+                           .arg(t)
+                           .arg(nodesNow)
+                           .toUtf8()
+                    + "\n";
+            }
+            auto p = std::make_unique<WatchedProgram>();
+            p->feed(lines);
+            return p;
+        };
+        QCOMPARE(kinds(WatchFindings::of(*program({10, 10, 10, 10}, 2))), QStringList{});
+        QCOMPARE(kinds(WatchFindings::of(*program({10, 30, 12, 40}, 2))), QStringList{});
+        QCOMPARE(kinds(WatchFindings::of(*program({10, 20}, 2))), QStringList{}); // one growth: not yet
+        const QList<WatchFinding> found = WatchFindings::of(*program({10, 24, 38, 52}, 2));
+        QCOMPARE(kinds(found), QStringList{"graph_kept"});
+        QCOMPARE(found.first().line, 12);
+        QVERIFY2(found.first().evidence.contains("from 10 to 52 nodes over 6 steps"),
+                 qPrintable(found.first().evidence));
+        QVERIFY2(found.first().costBasis.contains("grew 1.00 MiB a step"), qPrintable(found.first().costBasis));
     }
 
     // Each hidden sync's kind is named as the user wrote it, with its own fix.
