@@ -43,7 +43,6 @@ class StepWatch:
         pc = perf_counter
         hide = _frames.hide_frame
         user_files = _frames.user_files
-        is_user = _frames.is_user_file
 
         def __next__(it: Any) -> Any:
             t0 = pc()
@@ -56,12 +55,9 @@ class StepWatch:
                 return batch_out
             seconds = pc() - t0
             try:
-                frame: Any = _getframe(1)
-                while frame is not None:  # the user's line that asked for the batch
-                    mine = user_files.get(frame.f_code.co_filename)
-                    if mine or (mine is None and is_user(frame.f_code.co_filename)):
-                        break
-                    frame = frame.f_back
+                frame: Any = _getframe(1)  # the user's line that asked for the batch, mostly
+                if not user_files.get(frame.f_code.co_filename):
+                    frame = _frames.innermost_user_frame(frame)
                 try:  # what every DataLoader iterator has, read as attributes (cheaper)
                     workers, pin = it._num_workers, it._pin_memory
                     dataset, batch = it._dataset, it._num_yielded - 1
@@ -107,8 +103,6 @@ class StepWatch:
         `orig` (torch's entry point for its profiler, called first, as before)."""
         steps, state, out, sampler = self, self._state, self._out, self._sampler
         hide = _frames.hide_frame
-        user_files = _frames.user_files
-        is_user = _frames.is_user_file
 
         def after_step(optimizer: Any, *_: Any) -> Any:
             result = None
@@ -121,12 +115,8 @@ class StepWatch:
             if state.mute:  # not started, closed, or inside a module's move
                 return result
             try:
-                frame: Any = _getframe(1)
-                while frame is not None:  # out of torch's step wrappers to the user's line
-                    mine = user_files.get(frame.f_code.co_filename)
-                    if mine or (mine is None and is_user(frame.f_code.co_filename)):
-                        break
-                    frame = frame.f_back
+                # out of torch's step wrappers to the user's line
+                frame: Any = _frames.innermost_user_frame(_getframe(1))
                 gaps = steps.gaps
                 idle = gaps.step_ended(optimizer) if gaps is not None else None
                 if frame is not None:
