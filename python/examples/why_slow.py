@@ -7,7 +7,10 @@ slow real ones down, for Tensor Kitchen's findings to point at.
    takes a millisecond (decoding, augmenting): the step waits for its data.
 2. The loss is read back with .item() after every step: on a GPU each read waits until the
    GPU has finished all the work queued before it.
-The fixed loop, as the findings advise, is at the bottom of the lesson.
+3. The run's loss is summed with its autograd graph (`total_loss += loss`): each step's graph is
+   chained to the last and none is freed (PyTorch's FAQ: "don't accumulate history across your
+   training loop").
+The fixed loop, as the findings advise, is in the lesson.
 """
 from __future__ import annotations
 
@@ -44,6 +47,7 @@ def main() -> None:
                                 torch.nn.Linear(128, 2)).to(device)
     optimizer = torch.optim.SGD(model.parameters(), lr=0.05)
     loader = DataLoader(SlowSamples(1024), batch_size=32, shuffle=True)
+    total_loss = torch.zeros((), device=device)
     for epoch in range(3):
         running = 0.0
         for x, y in loader:
@@ -53,7 +57,9 @@ def main() -> None:
             loss.backward()
             optimizer.step()
             running += loss.item()
+            total_loss += loss  # with its graph: kept from step to step
         print("epoch %d: mean loss %.4f" % (epoch + 1, running / len(loader)))
+    print("run: mean loss %.4f" % (total_loss.item() / (3 * len(loader))))
 
 
 if __name__ == "__main__":
