@@ -4342,6 +4342,26 @@ first call: %4</source>
         <source>Don&apos;t accumulate history across your training loop: add the loss&apos;s value (loss.item()) or the loss cut from its graph (loss.detach()), not the loss itself, or memory grows every step until it runs out.</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>%1 memory grows %2 a step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 grew the most: from %2 to %3.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>measured; at this rate %1 is full at step %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Something keeps a little more every step: a tensor grown with torch.cat in the loop, a list of outputs or losses that keep their graphs, a cache that never empties. Keep numbers (.item()) or detached tensors, or bound what you keep.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>From step %1 to step %2 it grew from %3 to %4, about %6 a step (the median over its %5 samples).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

@@ -4337,6 +4337,26 @@ first call: %4</source>
         <source>Don&apos;t accumulate history across your training loop: add the loss&apos;s value (loss.item()) or the loss cut from its graph (loss.detach()), not the loss itself, or memory grows every step until it runs out.</source>
         <translation>학습 루프 전체에 걸쳐 계산 이력을 쌓지 마세요. 손실 자체가 아니라 손실의 값(loss.item())이나 그래프에서 떼어 낸 손실(loss.detach())을 더하세요. 그러지 않으면 메모리가 바닥날 때까지 스텝마다 늘어납니다.</translation>
     </message>
+    <message>
+        <source>%1 memory grows %2 a step</source>
+        <translation>%1 메모리가 스텝마다 %2씩 늘어납니다</translation>
+    </message>
+    <message>
+        <source>%1 grew the most: from %2 to %3.</source>
+        <translation>가장 많이 는 것은 %1입니다: %2에서 %3(으)로.</translation>
+    </message>
+    <message>
+        <source>measured; at this rate %1 is full at step %2</source>
+        <translation>측정; 이 속도라면 %1은(는) %2번째 스텝에서 가득 찹니다</translation>
+    </message>
+    <message>
+        <source>Something keeps a little more every step: a tensor grown with torch.cat in the loop, a list of outputs or losses that keep their graphs, a cache that never empties. Keep numbers (.item()) or detached tensors, or bound what you keep.</source>
+        <translation>무언가가 스텝마다 조금씩 더 붙잡아 둡니다: 루프 안에서 torch.cat으로 키우는 텐서, 계산 그래프째로 모아 두는 출력이나 손실의 리스트, 비우지 않는 캐시. 숫자(.item())나 떼어 낸(detach) 텐서만 두거나, 모아 두는 양에 한도를 두세요.</translation>
+    </message>
+    <message>
+        <source>From step %1 to step %2 it grew from %3 to %4, about %6 a step (the median over its %5 samples).</source>
+        <translation>%1번째 스텝부터 %2번째 스텝까지 %3에서 %4(으)로, 스텝마다 약 %6씩 늘었습니다(표본 %5개의 중앙값).</translation>
+    </message>
 </context>
 <context>
     <name>tk::WatchPlace</name>

@@ -288,6 +288,20 @@ template<typename T> static void thin(QList<T> &list)
 void WatchedProgram::takeGraphs(const QList<WatchCard> &cards)
 {
     for (const WatchCard &c : cards) {
+        if (!c.name.isEmpty()) {
+            auto named = std::find_if(m_namedBytes.begin(), m_namedBytes.end(),
+                                      [&c](const WatchNamedBytes &n) { return n.name == c.name && n.file == c.file; });
+            if (named != m_namedBytes.end()) {
+                named->lastBytes = c.bytes;
+                named->lastSteps = m_stepCount;
+                named->device = c.device;
+                if (c.line > 0)
+                    named->line = c.line;
+            } else if (m_namedBytes.size() < kMaxNamed) {
+                m_namedBytes.append(
+                    {c.name, c.device, c.file, c.line, c.cell, c.bytes, c.bytes, m_stepCount, m_stepCount});
+            }
+        }
         if (c.graphNodes < 0 || c.name.isEmpty())
             continue;
         auto it = std::find_if(m_graphs.begin(), m_graphs.end(),

@@ -10,6 +10,7 @@
 #include "core/watch/watchhello.h"
 #include "core/watch/watchlinereader.h"
 #include "core/watch/watchmemorypoint.h"
+#include "core/watch/watchnamedbytes.h"
 #include "core/watch/watchparser.h"
 #include "core/watch/watchrecordingcap.h"
 #include "core/watch/watchstep.h"
@@ -55,6 +56,7 @@ public:
     static constexpr int kMaxGraphs = 64; // named tensors whose autograd graph is followed
     static constexpr int kMaxGraphSamples = 256; // per name; then every other one is dropped
     static constexpr int kMaxMemoryPoints = 8192; // then every other one is dropped
+    static constexpr int kMaxNamed = 256; // names whose bytes are followed
     static constexpr int kDefaultBatchMs = 20;
 
     explicit WatchedProgram(QObject *parent = nullptr);
@@ -98,6 +100,8 @@ public:
     const QList<WatchGraphHistory> &graphs() const { return m_graphs; }
     // Every device's memory sample against the steps done (at most kMaxMemoryPoints, thinned).
     const QList<WatchMemoryPoint> &memoryPoints() const { return m_memoryPoints; }
+    // Each name's bytes when first and last sampled (at most kMaxNamed names).
+    const QList<WatchNamedBytes> &namedBytes() const { return m_namedBytes; }
     const QList<OpError> &errors() const { return m_errors; }
     QStringList notices() const { return m_notices; }
     std::optional<WatchRecordingCap> recordingCap() const { return m_recordingCap; }
@@ -162,6 +166,7 @@ private:
     QList<WatchStep> m_steps; // optimizer steps, or a notebook's cells until its first step
     QList<WatchGraphHistory> m_graphs;
     QList<WatchMemoryPoint> m_memoryPoints;
+    QList<WatchNamedBytes> m_namedBytes;
     qint64 m_stepCount = 0;
     qint64 m_dataWaitCount = 0;
     qint64 m_collectiveCount = 0;

@@ -19,9 +19,10 @@ enum class StepPart {
 // what it costs a step, and the fix in the source texts' words (docs/findings.md).
 struct WatchFinding
 {
-    // "data_wait", "per_batch_move", "sync_in_step", "graph_kept", "non_blocking_unpinned",
-    // "model_data_split", "gpu_idle"
+    // "data_wait", "per_batch_move", "sync_in_step", "graph_kept", "memory_growth",
+    // "non_blocking_unpinned", "model_data_split", "gpu_idle"
     QString kind;
+    QString device; // the device whose memory a graph_kept or memory_growth is about; else empty
     QString title; // one line for a list: "Each step waits 31 % of its time for the DataLoader"
     QString file;
     int line = 0;

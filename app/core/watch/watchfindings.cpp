@@ -13,6 +13,9 @@
 #include <QSet>
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
 
 namespace tk {
 
@@ -337,6 +340,7 @@ void graphKept(const WatchedProgram &p, QList<WatchFinding> &out)
         const qint64 steps = s[last].steps - s[first].steps;
         WatchFinding f;
         f.kind = QStringLiteral("graph_kept");
+        f.device = g.device.startsWith(QLatin1String("cuda")) ? g.device : QStringLiteral("cpu");
         f.file = g.file;
         f.line = g.assignedLine > 0 ? g.assignedLine : g.line;
         f.cell = g.cell;
@@ -368,7 +372,165 @@ void graphKept(const WatchedProgram &p, QList<WatchFinding> &out)
     }
 }
 
-// 6. The model and the data on different devices (source text 003's error).
+// Every other entry dropped.
+template<typename T> void thin(QList<T> &list)
+{
+    qsizetype kept = 0;
+    for (qsizetype i = 0; i < list.size(); i += 2)
+        list[kept++] = list[i];
+    list.resize(kept);
+}
+
+// Each value's rank (from 1), ties given their mean rank.
+QList<double> ranks(const QList<double> &v)
+{
+    QList<qsizetype> order(v.size());
+    std::iota(order.begin(), order.end(), 0);
+    std::sort(order.begin(), order.end(), [&v](qsizetype a, qsizetype b) { return v[a] < v[b]; });
+    QList<double> r(v.size());
+    for (qsizetype i = 0; i < order.size();) {
+        qsizetype j = i;
+        while (j + 1 < order.size() && v[order[j + 1]] == v[order[i]])
+            ++j;
+        for (qsizetype k = i; k <= j; ++k)
+            r[order[k]] = (double(i) + double(j)) / 2 + 1;
+        i = j + 1;
+    }
+    return r;
+}
+
+// Spearman's rank correlation of x and y (0 when either is constant).
+double rankCorrelation(const QList<double> &x, const QList<double> &y)
+{
+    const QList<double> rx = ranks(x), ry = ranks(y);
+    const double n = double(rx.size()), mean = (n + 1) / 2;
+    double sxy = 0, sxx = 0, syy = 0;
+    for (qsizetype i = 0; i < rx.size(); ++i) {
+        sxy += (rx[i] - mean) * (ry[i] - mean);
+        sxx += (rx[i] - mean) * (rx[i] - mean);
+        syy += (ry[i] - mean) * (ry[i] - mean);
+    }
+    return sxx > 0 && syy > 0 ? sxy / std::sqrt(sxx * syy) : 0;
+}
+
+// 6. Memory that grows step over step on a device: a line fitted to its samples from the first
+// step to before the last, over at least kMinGrowthSteps steps, rising with them (rank
+// correlation ≥ 0.8) in every third of them, and adding up to at least 16 MiB and a tenth of
+// where it started. Not said again where graph_kept explains it.
+void memoryGrowth(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    constexpr qint64 kMinGrowthSteps = 10;
+    constexpr double kMinBytes = 16.0 * 1024 * 1024;
+    QSet<QString> explained;
+    for (const WatchFinding &f : out)
+        if (f.kind == QLatin1String("graph_kept"))
+            explained.insert(f.device);
+    for (const WatchDevice &d : p.devices()) {
+        if (explained.contains(d.device))
+            continue;
+        // From the first step on, and not after the last: a program's end frees its memory.
+        qint64 last = 0;
+        for (const WatchMemoryPoint &m : p.memoryPoints())
+            if (m.device == d.device)
+                last = qMax(last, m.steps);
+        QList<WatchMemoryPoint> points;
+        for (const WatchMemoryPoint &m : p.memoryPoints())
+            if (m.device == d.device && m.steps >= 1 && m.steps < last)
+                points.append(m);
+        if (points.size() < 8 || points.last().steps - points.first().steps < kMinGrowthSteps)
+            continue;
+        // Robust to the spikes a sample catches mid-copy (torch.cat holds the old and the new
+        // tensor for a moment): the median of the pairwise slopes (Theil–Sen), and the rank
+        // correlation of memory with steps (Spearman's) to say it rises as the steps go.
+        while (points.size() > 256)
+            thin(points);
+        std::vector<double> slopes;
+        for (qsizetype i = 0; i < points.size(); ++i)
+            for (qsizetype j = i + 1; j < points.size(); ++j)
+                if (points[j].steps != points[i].steps)
+                    slopes.push_back(double(points[j].used - points[i].used)
+                                     / double(points[j].steps - points[i].steps));
+        if (slopes.empty())
+            continue;
+        std::nth_element(slopes.begin(), slopes.begin() + qsizetype(slopes.size() / 2), slopes.end());
+        const double slope = slopes[slopes.size() / 2];
+        QList<double> x, y;
+        for (const WatchMemoryPoint &m : points) {
+            x.append(double(m.steps));
+            y.append(double(m.used));
+        }
+        const qint64 from = points.first().steps, to = points.last().steps;
+        const double grown = slope * double(to - from);
+        if (slope <= 0 || rankCorrelation(x, y) < 0.8 || grown < kMinBytes || grown < 0.1 * double(points.first().used))
+            continue;
+        // Step over step, not once: each third of the steps holds more than the one before, by
+        // a fifth of the growth at least (a cache filled once, the optimizer's state made at
+        // the first step, is a jump, not growth).
+        QList<double> thirds[3];
+        for (const WatchMemoryPoint &m : points)
+            thirds[qMin(qsizetype(2), qsizetype(3 * (m.steps - from) / qMax(qint64(1), to - from + 1)))].append(
+                double(m.used));
+        double median[3];
+        bool each = true;
+        for (int i = 0; i < 3 && each; ++i) {
+            each = !thirds[i].isEmpty();
+            if (each) {
+                std::sort(thirds[i].begin(), thirds[i].end());
+                median[i] = thirds[i][thirds[i].size() / 2];
+            }
+        }
+        const double rise = each ? median[2] - median[0] : 0;
+        if (rise <= 0 || median[1] - median[0] < 0.2 * rise || median[2] - median[1] < 0.2 * rise)
+            continue;
+        const QLocale locale;
+        WatchFinding f;
+        f.kind = QStringLiteral("memory_growth");
+        f.device = d.device;
+        f.title = WatchFindings::tr("%1 memory grows %2 a step").arg(d.device, locale.formattedDataSize(qint64(slope)));
+        f.evidence
+            = WatchFindings::tr("From step %1 to step %2 it grew from %3 to %4, about %6 a step (the median "
+                                "over its %5 samples).")
+                  .arg(from)
+                  .arg(to)
+                  .arg(locale.formattedDataSize(points.first().used), locale.formattedDataSize(points.last().used))
+                  .arg(points.size())
+                  .arg(locale.formattedDataSize(qint64(slope)));
+        // The name that grew the most, where the program's own frames show one.
+        const WatchNamedBytes *most = nullptr;
+        for (const WatchNamedBytes &b : p.namedBytes())
+            if (b.device == d.device && b.lastBytes - b.firstBytes > 0
+                && (!most || b.lastBytes - b.firstBytes > most->lastBytes - most->firstBytes))
+                most = &b;
+        if (most) {
+            f.file = most->file;
+            f.line = most->line;
+            f.cell = most->cell;
+            f.evidence += QLatin1Char(' ')
+                + WatchFindings::tr("%1 grew the most: from %2 to %3.")
+                      .arg(most->name, locale.formattedDataSize(most->firstBytes),
+                           locale.formattedDataSize(most->lastBytes));
+        } else if (!p.steps().isEmpty()) {
+            f.file = p.steps().last().file;
+            f.line = p.steps().last().line;
+            f.cell = p.steps().last().cell;
+        }
+        if (d.total > 0 && points.last().used < d.total)
+            f.costBasis = WatchFindings::tr("measured; at this rate %1 is full at step %2")
+                              .arg(d.device)
+                              .arg(to + qint64(double(d.total - points.last().used) / slope));
+        else
+            f.costBasis = WatchFindings::tr("measured");
+        f.advice = WatchFindings::tr("Something keeps a little more every step: a tensor grown with torch.cat in the "
+                                     "loop, a list of outputs or losses that keep their graphs, a cache that never "
+                                     "empties. Keep numbers (.item()) or detached tensors, or bound what you keep.");
+        f.code = QStringLiteral("history.append(loss.item())  # a number, not a tensor that grows or keeps a graph");
+        f.at = points.last().at;
+        f.stepPart = StepPart::Other;
+        out.append(f);
+    }
+}
+
+// 7. The model and the data on different devices (source text 003's error).
 void modelDataSplit(const WatchedProgram &p, QList<WatchFinding> &out)
 {
     QSet<FindingPlace> said;
@@ -409,6 +571,8 @@ QJsonObject WatchFindings::toJson(const WatchFinding &f)
         o[QStringLiteral("cell")] = f.cell;
     if (f.ifFixedSeconds >= 0)
         o[QStringLiteral("if_fixed_s")] = f.ifFixedSeconds;
+    if (!f.device.isEmpty())
+        o[QStringLiteral("device")] = f.device;
     return o;
 }
 
@@ -421,6 +585,7 @@ QList<WatchFinding> WatchFindings::of(const WatchedProgram &program)
     GpuFindings::pinning(program, out);
     syncInStep(program, out);
     graphKept(program, out);
+    memoryGrowth(program, out);
     GpuFindings::idle(program, out);
     return out;
 }

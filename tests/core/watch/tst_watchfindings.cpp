@@ -20,6 +20,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <sys/stat.h>
 
@@ -78,7 +79,8 @@ private Q_SLOTS:
              {"findings/slow_loader.py", "findings/slow_loader_fixed.py", "findings/per_batch_move.py",
               "findings/per_batch_move_fixed.py", "findings/sync_in_step.py", "findings/sync_in_step_fixed.py",
               "findings/hidden_syncs.py", "findings/hidden_syncs_fixed.py", "findings/graph_kept.py",
-              "findings/graph_kept_fixed.py", "seed003_wrong.py", "seed003_right.py"}) {
+              "findings/graph_kept_fixed.py", "findings/memory_growth.py", "findings/memory_growth_fixed.py",
+              "seed003_wrong.py", "seed003_right.py"}) {
             QString log;
             const QString rec = testsupport::recordScript(m_python, script, m_dir.path(), &log);
             QVERIFY2(!rec.isEmpty(), qPrintable(QStringLiteral("%1: %2").arg(script, log)));
@@ -240,6 +242,50 @@ private Q_SLOTS:
         QVERIFY2(found.first().evidence.contains("from 10 to 52 nodes over 6 steps"),
                  qPrintable(found.first().evidence));
         QVERIFY2(found.first().costBasis.contains("grew 1.00 MiB a step"), qPrintable(found.first().costBasis));
+    }
+
+    // A tensor grown with torch.cat every step: memory rises 1 MiB a step, said with the name
+    // that grew and when the machine would be full; the twin that keeps one step's rows, none.
+    void memoryThatGrowsEveryStepIsSaid()
+    {
+        const QList<WatchFinding> found = findingsOf("findings/memory_growth.py");
+        QCOMPARE(kinds(found), QStringList{"memory_growth"});
+        const WatchFinding &f = found.first();
+        QCOMPARE(f.device, QStringLiteral("cpu"));
+        QVERIFY(f.file.endsWith("memory_growth.py"));
+        QVERIFY2(f.evidence.contains("history grew the most"), qPrintable(f.evidence));
+        QVERIFY2(f.title.startsWith("cpu memory grows"), qPrintable(f.title));
+        QVERIFY2(f.costBasis.contains("is full at step"), qPrintable(f.costBasis));
+        QCOMPARE(WatchFindings::toJson(f).value("device").toString(), QStringLiteral("cpu"));
+        QCOMPARE(kinds(findingsOf("findings/memory_growth_fixed.py")), QStringList{});
+    }
+
+    // Growth is a line through the samples after the first step: noise around a level, a
+    // single jump, or too few steps are not; graph_kept's device is not said twice.
+    void memoryGrowthMustBeAFittedLine()
+    {
+        const auto program = [](const std::function<qint64(int)> &mib, int steps) {
+            QByteArray lines = testsupport::hello() + "\n";
+            for (int n = 1; n <= steps; ++n) {
+                lines += QStringLiteral(R"({"type":"step","t":%1,"n":%2,"seconds":0.1})").arg(n * 0.1).arg(n).toUtf8()
+                    + "\n";
+                lines += QStringLiteral(R"({"type":"memory","t":%1,"devices":[{"device":"cpu","rss":%2}]})")
+                             .arg(n * 0.1 + 0.05)
+                             .arg(mib(n) << 20)
+                             .toUtf8()
+                    + "\n";
+            }
+            auto p = std::make_unique<WatchedProgram>();
+            p->feed(lines);
+            return p;
+        };
+        QCOMPARE(kinds(WatchFindings::of(*program([](int n) { return 200 + 2 * n; }, 30))),
+                 QStringList{"memory_growth"});
+        QCOMPARE(kinds(WatchFindings::of(*program([](int n) { return 200 + (n % 3) * 8; }, 30))), QStringList{});
+        QCOMPARE(kinds(WatchFindings::of(*program([](int n) { return n < 15 ? 200 : 260; }, 30))), QStringList{});
+        QCOMPARE(kinds(WatchFindings::of(*program([](int n) { return 200 + 4 * n; }, 8))), QStringList{});
+        QCOMPARE(kinds(WatchFindings::of(*program([](int n) { return 200 + n / 4; }, 30))), QStringList{}); // < 16 MiB
+        QCOMPARE(kinds(findingsOf("findings/graph_kept.py")), QStringList{"graph_kept"}); // not memory_growth too
     }
 
     // Each hidden sync's kind is named as the user wrote it, with its own fix.
