@@ -169,6 +169,7 @@ def assigned_name(frame: Optional[types.FrameType]) -> Optional[str]:
 
 
 _assignments: Dict[types.CodeType, Dict[str, int]] = {}
+_LINE_NUMBERS = sys.version_info >= (3, 13)
 
 
 def assigned_at(code: types.CodeType, name: str) -> Optional[int]:
@@ -182,8 +183,10 @@ def assigned_at(code: types.CodeType, name: str) -> Optional[int]:
         line = code.co_firstlineno
         previous = ""
         for ins in dis.get_instructions(code):
-            if ins.starts_line is not None:
-                line = ins.starts_line
+            # 3.13+: line_number on each instruction (starts_line became a flag)
+            number = getattr(ins, "line_number", None) if _LINE_NUMBERS else ins.starts_line
+            if number is not None:
+                line = number
             if ins.opname in _STORES and isinstance(ins.argval, str):
                 lines[ins.argval] = line
                 if previous.startswith("INPLACE_") or previous == "BINARY_OP=":
