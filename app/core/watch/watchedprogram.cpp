@@ -1,5 +1,7 @@
 #include "core/watch/watchedprogram.h"
 
+#include "core/watch/private/thin.h"
+
 #include <algorithm>
 
 namespace tk {
@@ -274,15 +276,6 @@ void WatchedProgram::takeDevices(const QList<WatchDevice> &named)
         it->total = n.total;
     }
     Q_EMIT memoryChanged();
-}
-
-// Every other entry dropped: a kept series covers the whole run at half the resolution.
-template<typename T> static void thin(QList<T> &list)
-{
-    qsizetype kept = 0;
-    for (qsizetype i = 0; i < list.size(); i += 2)
-        list[kept++] = list[i];
-    list.resize(kept);
 }
 
 void WatchedProgram::takeGraphs(const QList<WatchCard> &cards)

@@ -2,6 +2,7 @@
 
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchcall.h"
+#include "core/watch/private/thin.h"
 #include "core/watch/private/findingplace.h"
 #include "core/watch/private/gpufindings.h"
 #include "core/watch/private/stepset.h"
@@ -370,15 +371,6 @@ void graphKept(const WatchedProgram &p, QList<WatchFinding> &out)
         f.stepPart = StepPart::Other;
         out.append(f);
     }
-}
-
-// Every other entry dropped.
-template<typename T> void thin(QList<T> &list)
-{
-    qsizetype kept = 0;
-    for (qsizetype i = 0; i < list.size(); i += 2)
-        list[kept++] = list[i];
-    list.resize(kept);
 }
 
 // Each value's rank (from 1), ties given their mean rank.
