@@ -319,7 +319,6 @@ bool memoryGrowth(const WatchedProgram &p, const QString &device, qint64 from, q
 // step or more after the one before, over at least kMinSteps steps.
 void graphKept(const WatchedProgram &p, QList<WatchFinding> &out)
 {
-    constexpr qint64 kCap = 4096; // the watcher counts at most this many nodes
     for (const WatchGraphHistory &g : p.graphs()) {
         const QList<WatchGraphHistory::Sample> &s = g.samples;
         int grew = 0;
@@ -332,7 +331,7 @@ void graphKept(const WatchedProgram &p, QList<WatchFinding> &out)
                 ++grew;
                 first = first < 0 ? i - 1 : first;
                 last = i;
-            } else if (s[i - 1].nodes < kCap) {
+            } else if (s[i - 1].nodes < WatchFindings::kGraphNodesCounted) {
                 shrank = true; // freed at some point: a graph rebuilt each step, not kept
             }
         }
@@ -411,8 +410,6 @@ double rankCorrelation(const QList<double> &x, const QList<double> &y)
 // where it started. Not said again where graph_kept explains it.
 void memoryGrowth(const WatchedProgram &p, QList<WatchFinding> &out)
 {
-    constexpr qint64 kMinGrowthSteps = 10;
-    constexpr double kMinBytes = 16.0 * 1024 * 1024;
     QSet<QString> explained;
     for (const WatchFinding &f : out)
         if (f.kind == QLatin1String("graph_kept"))
@@ -429,7 +426,7 @@ void memoryGrowth(const WatchedProgram &p, QList<WatchFinding> &out)
         for (const WatchMemoryPoint &m : p.memoryPoints())
             if (m.device == d.device && m.steps >= 1 && m.steps < last)
                 points.append(m);
-        if (points.size() < 8 || points.last().steps - points.first().steps < kMinGrowthSteps)
+        if (points.size() < 8 || points.last().steps - points.first().steps < WatchFindings::kMinGrowthSteps)
             continue;
         // Robust to the spikes a sample catches mid-copy (torch.cat holds the old and the new
         // tensor for a moment): the median of the pairwise slopes (Theil–Sen), and the rank
@@ -453,7 +450,8 @@ void memoryGrowth(const WatchedProgram &p, QList<WatchFinding> &out)
         }
         const qint64 from = points.first().steps, to = points.last().steps;
         const double grown = slope * double(to - from);
-        if (slope <= 0 || rankCorrelation(x, y) < 0.8 || grown < kMinBytes || grown < 0.1 * double(points.first().used))
+        if (slope <= 0 || rankCorrelation(x, y) < WatchFindings::kMinGrowthRank
+            || grown < WatchFindings::kMinGrowthBytes || grown < 0.1 * double(points.first().used))
             continue;
         // Step over step, not once: each third of the steps holds more than the one before, by
         // a fifth of the growth at least (a cache filled once, the optimizer's state made at

@@ -23,6 +23,11 @@ public:
     static constexpr double kWaitShare = 0.20; // a step waiting ≥ 20 % of its time for data,
     static constexpr double kMinWait = 0.001; // and ≥ 1 ms a step (less is not worth workers)
     static constexpr int kMinSteps = 3; // steps before a per-step pattern is a finding
+    static constexpr qint64 kGraphNodesCounted = 4096; // the watcher counts a graph's nodes up to this
+    // memory_growth: over ≥ 10 steps, rising with them (rank correlation ≥ 0.8) by ≥ 16 MiB
+    static constexpr qint64 kMinGrowthSteps = 10;
+    static constexpr double kMinGrowthRank = 0.8;
+    static constexpr double kMinGrowthBytes = 16.0 * 1024 * 1024;
 
     static QList<WatchFinding> of(const WatchedProgram &program);
     // The kinds this run could not check, and why ("gpu_idle": "needs a GPU: …").
