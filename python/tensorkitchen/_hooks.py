@@ -56,6 +56,11 @@ def _install_dataloader(w: WatchState, steps: StepWatch, patches: Patches) -> No
     wrapper = steps.wrap_next(orig)
     functools.update_wrapper(wrapper, orig, updated=())
     patches.set(Iter, "__next__", wrapper)
+    # Where each DataLoader is made: the line its fix (num_workers=, pin_memory=) goes on.
+    init = dataloader.DataLoader.__dict__["__init__"]
+    made = steps.wrap_loader_init(init)
+    functools.update_wrapper(made, init, updated=())
+    patches.set(dataloader.DataLoader, "__init__", made)
 
 
 def describe_dataset(message: Dict[str, Any], dataset: Any) -> None:

@@ -6,8 +6,9 @@ from __future__ import annotations
 import sys
 import threading
 import time
+import weakref
 from time import perf_counter
-from typing import Any, Callable, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _frames, _gpu_idle, _hooks, _protocol
 from ._outbox import Message, Outbox
@@ -17,6 +18,7 @@ from ._state import Totals, WatchState
 _monotonic = time.monotonic
 _getframe = sys._getframe
 _MAX_EVENTS = _protocol.MAX_WINDOW_EVENTS
+_MAX_LOADERS = 256  # DataLoaders whose making place is kept; past it the freed ones go
 
 
 class StepWatch:
@@ -31,6 +33,9 @@ class StepWatch:
         self._encoding = threading.Lock()
         # [wait_s, copy_s, bytes, moves] of the step running when the next window begins.
         self._carry: List[Any] = [0.0, 0.0, 0, 0]
+        # Each DataLoader's making place, by its index sampler (what its iterators hold of it),
+        # as {"loader_file", "loader_line", "loader_cell"}: the program's thread only.
+        self._loaders: Dict[int, Tuple[Any, Message]] = {}
         # An optimizer's step counted (once the watcher is started), as torch's hook calls it.
         self.optimizer_step = self.step_hook(None)
 
@@ -80,6 +85,7 @@ class StepWatch:
                         described: Message = {"type": "data_wait", "workers": int(workers),
                                               "pin_memory": bool(pin)}
                         _hooks.describe_dataset(described, dataset)
+                        self._loader_place(described, it)
                         _frames.place(described, frame)
                         site = win.add_site(key, described, 0, code)
                     events = win.events
@@ -96,6 +102,46 @@ class StepWatch:
             return batch_out
 
         return __next__
+
+    def wrap_loader_init(self, orig: Callable[..., None]) -> Callable[..., None]:
+        """DataLoader.__init__, noting where the user's code made it (once per DataLoader)."""
+        state, out, loaders = self._state, self._out, self._loaders
+        hide = _frames.hide_frame
+
+        def __init__(loader: Any, *args: Any, **kwargs: Any) -> None:
+            try:
+                orig(loader, *args, **kwargs)
+            except BaseException as exc:
+                hide(exc)
+                raise
+            if state.mute:
+                return
+            try:
+                place: Message = {}
+                _frames.place(place, _frames.innermost_user_frame(_getframe(1)))
+                if not place:
+                    return
+                sampler = loader._index_sampler
+                if len(loaders) >= _MAX_LOADERS:
+                    for key in [k for k, (ref, _) in loaders.items() if ref() is None]:
+                        del loaders[key]
+                if len(loaders) < _MAX_LOADERS:
+                    loaders[id(sampler)] = (weakref.ref(sampler),
+                                            {"loader_" + k: v for k, v in place.items()
+                                             if k in ("file", "line", "cell")})
+            except TypeError:
+                pass  # a sampler of its own that takes no weak reference: no place
+            except Exception as exc:
+                out.fail("noting where a DataLoader is made", exc)
+
+        return __init__
+
+    def _loader_place(self, described: Message, it: Any) -> None:
+        """The making place of the DataLoader whose iterator `it` is, when it was seen."""
+        sampler = getattr(it, "_index_sampler", None)
+        entry = self._loaders.get(id(sampler)) if sampler is not None else None
+        if entry is not None and entry[0]() is sampler:
+            described.update(entry[1])
 
     def step_hook(self, orig: Optional[Callable[[Any], Any]]) -> Callable[..., Any]:
         """What runs after an optimizer's step, counting it: torch 2.x's global post hook

@@ -9,7 +9,9 @@ import sys
 
 import pytest
 import torch
-from conftest import SCRIPTS, script_line
+from conftest import SCRIPTS, env_with_package, read_recording, script_line
+
+from tensorkitchen import _protocol
 
 TORCH_1 = torch.__version__.startswith("1.")
 
@@ -252,3 +254,35 @@ def test_a_sliced_batch_says_its_whole_and_a_loader_its_dataset(run_watched):
     w = run_watched("findings/slow_loader.py")
     waits = w.of("data_wait")
     assert waits and all(d["dataset"] == "Slow" and "dataset_bytes" not in d for d in waits)
+
+
+def test_a_wait_names_where_its_dataloader_was_made(run_watched, tmp_path):
+    """data_wait's fix goes where the DataLoader is made: each wait carries that line (the
+    loop's line is where it shows). A DataLoader made before watching has none; either way
+    DataLoader.__init__ is torch's own again after unwatch()."""
+    w = run_watched("findings/slow_loader.py")
+    check_stream(w, 0)
+    waits = w.of("data_wait")
+    made = script_line("findings/slow_loader.py", "loader = DataLoader(Slow()")
+    assert waits and all(d["loader_line"] == made and d["line"] == made + 1 for d in waits)
+    assert all(d["loader_file"] == str(SCRIPTS / "findings/slow_loader.py") for d in waits)
+    script = tmp_path / "before.py"
+    script.write_text(
+        "import torch, tensorkitchen\n"
+        "from torch.utils.data import DataLoader, TensorDataset\n"
+        "init = DataLoader.__init__\n"
+        "data = TensorDataset(torch.zeros(16, 2))\n"
+        "early = DataLoader(data, batch_size=4)\n"
+        "tensorkitchen.watch(record=%r, app=False)\n"
+        "late = DataLoader(data, batch_size=4)\n"
+        "for (x,) in early: pass\n"
+        "for (x,) in late: pass\n"
+        "tensorkitchen.unwatch()\n"
+        "assert DataLoader.__init__ is init\n"
+        "print('ok')\n" % str(tmp_path / "before.tkwatch"))
+    proc = subprocess.run([sys.executable, str(script)], env=env_with_package(),
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0 and proc.stdout == "ok\n", proc.stderr
+    waits = [m for m in _protocol.messages(read_recording(tmp_path / "before.tkwatch"))
+             if m["type"] == "data_wait"]
+    assert [d.get("loader_line") for d in waits] == [None] * 4 + [7] * 4

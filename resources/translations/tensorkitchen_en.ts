@@ -2240,6 +2240,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>%1 (read only)</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Fix here: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>

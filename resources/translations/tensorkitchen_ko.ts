@@ -2246,6 +2246,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>%1 (read only)</source>
         <translation>%1 (읽기 전용)</translation>
     </message>
+    <message>
+        <source>Fix here: %1</source>
+        <translation>여기서 고치세요: %1</translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>

@@ -32,8 +32,13 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     m_details->setOpenExternalLinks(false);
     connect(m_details, &QLabel::linkActivated, this, [this](const QString &link) {
         const int row = m_list->currentRow();
-        if (link == QLatin1String("#source") && row >= 0 && row < m_findings.size())
-            showSource(m_findings.at(row));
+        if (row < 0 || row >= m_findings.size())
+            return;
+        const WatchFinding &f = m_findings.at(row);
+        if (link == QLatin1String("#source"))
+            showSource(f.file, f.line);
+        else if (link == QLatin1String("#fix"))
+            showSource(f.fixFile, f.fixLine);
     });
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_notChecked = new QLabel;
@@ -88,56 +93,64 @@ void FindingsPanel::showDetails(int row)
         cost += QLatin1Char(' ')
             + tr("Fixed, a step would take about %1 ms.").arg(QLocale().toString(f.ifFixedSeconds * 1e3, 'f', 2));
     const QString where = WatchPlace::text(f.file, f.line, f.cell);
+    // Where the fix is written, when that is another line (a DataLoader's arguments, where it is
+    // made): said with the fix, its lines first, as the user's next step is to go there.
+    const bool elsewhere = f.fixLine > 0 && (f.fixLine != f.line || f.fixCell != f.cell || f.fixFile != f.file);
+    const QString fix = elsewhere
+        ? QStringLiteral("<p><b>%1</b></p>%2")
+              .arg(tr("Fix here: %1").arg(WatchPlace::text(f.fixFile, f.fixLine, f.fixCell)).toHtmlEscaped(),
+                   sourceHtml(f.fixFile, f.fixLine, f.fixCell, QStringLiteral("#fix")))
+        : QString();
     // What it costs and the fix first, so that they show without scrolling; the lines after.
-    m_details->setText(QStringLiteral("<p>%1</p><p><b>%2</b></p><p>%3</p><p><tt>%4</tt></p>%5")
+    m_details->setText(QStringLiteral("<p>%1</p><p><b>%2</b></p><p>%3</p><p><tt>%4</tt></p>%5%6")
                            .arg((where.isEmpty() ? QString() : where.toHtmlEscaped() + QStringLiteral(": "))
                                     + KoreanParticles::resolve(f.evidence).toHtmlEscaped(),
                                 KoreanParticles::resolve(cost).toHtmlEscaped(),
-                                KoreanParticles::resolve(f.advice).toHtmlEscaped(), f.code.toHtmlEscaped(),
-                                sourceHtml(f)));
+                                KoreanParticles::resolve(f.advice).toHtmlEscaped(), f.code.toHtmlEscaped(), fix,
+                                sourceHtml(f.file, f.line, f.cell, QStringLiteral("#source"))));
     Q_EMIT findingSelected(f);
 }
 
-// The finding's line in the program's own file, with one line either side, and a link that
-// opens the file in the user's editor. A notebook's cell has no file here: its place says it.
-QString FindingsPanel::sourceHtml(const WatchFinding &f)
+// A line of the program's own file, with one line either side, and a link (`link`) that opens
+// the file in the app's viewer. A notebook's cell has no file here: its place says it.
+QString FindingsPanel::sourceHtml(const QString &file, int line, int cell, const QString &link)
 {
-    const QString key = QStringLiteral("%1:%2:%3").arg(f.file, QString::number(f.line), QString::number(f.cell));
+    const QString key = QStringLiteral("%1:%2:%3:%4").arg(file, QString::number(line), QString::number(cell), link);
     if (const auto cached = m_sources.constFind(key); cached != m_sources.constEnd())
         return *cached;
     if (m_sources.size() > 256)
         m_sources.clear();
     QString &html = m_sources[key]; // empty when there is nothing to show
     int first = 0;
-    const QStringList lines = f.cell > 0 ? QStringList() : WatchPlace::excerpt(f.file, f.line, 1, &first);
+    const QStringList lines = cell > 0 ? QStringList() : WatchPlace::excerpt(file, line, 1, &first);
     if (lines.isEmpty())
         return html;
     // Wrapped, not <pre>: a long line must not widen the panel beside the chart.
     html = QStringLiteral("<p style=\"white-space: pre-wrap; font-family: monospace\">");
     for (int i = 0; i < lines.size(); ++i) {
         const QString text = QStringLiteral("%1  %2").arg(first + i, 4).arg(lines.at(i)).toHtmlEscaped();
-        html += first + i == f.line ? QStringLiteral("<b>%1</b><br>").arg(text) : text + QStringLiteral("<br>");
+        html += first + i == line ? QStringLiteral("<b>%1</b><br>").arg(text) : text + QStringLiteral("<br>");
     }
-    html += QStringLiteral("</p><p><a href=\"#source\">%1</a></p>")
-                .arg(tr("Show %1").arg(QFileInfo(f.file).fileName()).toHtmlEscaped());
+    html += QStringLiteral("</p><p><a href=\"%1\">%2</a></p>")
+                .arg(link, tr("Show %1").arg(QFileInfo(file).fileName()).toHtmlEscaped());
     return html;
 }
 
-void FindingsPanel::showSource(const WatchFinding &f)
+void FindingsPanel::showSource(const QString &file, int line)
 {
-    const QString text = WatchPlace::source(f.file);
+    const QString text = WatchPlace::source(file);
     if (text.isEmpty())
         return;
     auto *dialog = new QDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
-    dialog->setWindowTitle(tr("%1 (read only)").arg(QFileInfo(f.file).fileName()));
+    dialog->setWindowTitle(tr("%1 (read only)").arg(QFileInfo(file).fileName()));
     auto *view = new QPlainTextEdit(dialog);
     view->setObjectName(QStringLiteral("findingSource"));
     view->setReadOnly(true);
     view->setLineWrapMode(QPlainTextEdit::NoWrap);
     view->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     view->setPlainText(text);
-    const QTextBlock block = view->document()->findBlockByNumber(std::max(0, f.line - 1));
+    const QTextBlock block = view->document()->findBlockByNumber(std::max(0, line - 1));
     QTextCursor cursor(block);
     cursor.select(QTextCursor::LineUnderCursor);
     view->setTextCursor(cursor);

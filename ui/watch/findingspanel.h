@@ -35,8 +35,8 @@ Q_SIGNALS:
 
 private:
     void showDetails(int row);
-    QString sourceHtml(const WatchFinding &f);
-    void showSource(const WatchFinding &f); // the whole file in a read-only viewer of the app's
+    QString sourceHtml(const QString &file, int line, int cell, const QString &link);
+    void showSource(const QString &file, int line); // the whole file in a read-only viewer of the app's
 
     QList<WatchFinding> m_findings;
     // The lines shown for each file:line, read once: the list is refreshed twice a second while

@@ -20,6 +20,11 @@ struct WatchDataWait
     QString file;
     int line = 0;
     int cell = 0; // the notebook cell of file:line; 0: none
+    // Where the user's code made the DataLoader (its arguments are the fix for a wait); 0: not
+    // seen (made before the watcher started, or by a library's code alone).
+    QString loaderFile;
+    int loaderLine = 0;
+    int loaderCell = 0;
 };
 
 } // namespace tk

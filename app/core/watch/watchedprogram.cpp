@@ -90,6 +90,7 @@ void WatchedProgram::share(WatchMessage &m)
     } else if (auto *wait = std::get_if<WatchDataWait>(&m.body)) {
         keep(wait->dataset);
         keep(wait->file);
+        keep(wait->loaderFile);
     } else if (auto *collective = std::get_if<WatchCollective>(&m.body)) {
         keep(collective->op);
         keep(collective->file);

@@ -197,9 +197,15 @@ public:
     // notebook the `cell` (execution count ≥ 1) that file is.
     void location(QString *file, int *line, int *cell)
     {
-        *file = name(QLatin1String("file"));
-        *line = small(integer(QLatin1String("line"), Optional, 0, 1));
-        *cell = small(integer(QLatin1String("cell"), Optional, 0, 1));
+        location(file, line, cell, QLatin1String("file"), QLatin1String("line"), QLatin1String("cell"));
+    }
+    // The same, from fields of other names (a data_wait's `loader_file`, …).
+    void location(QString *file, int *line, int *cell, QLatin1String fileKey, QLatin1String lineKey,
+                  QLatin1String cellKey)
+    {
+        *file = name(fileKey);
+        *line = small(integer(lineKey, Optional, 0, 1));
+        *cell = small(integer(cellKey, Optional, 0, 1));
     }
 
     static int small(qint64 v) { return int(qBound(qint64(INT_MIN), v, qint64(INT_MAX))); }

@@ -27,6 +27,11 @@ struct WatchFinding
     QString file;
     int line = 0;
     int cell = 0;
+    // Where the fix is written, when not where the finding shows: data_wait shows at the loop
+    // and is fixed where the DataLoader is made. WatchFindings::of sets it for every finding.
+    QString fixFile;
+    int fixLine = 0;
+    int fixCell = 0;
     QString evidence; // what this run measured, in words with numbers
     double costSeconds = 0; // per step, as `costBasis` says
     QString costBasis; // "measured", "estimated: …"

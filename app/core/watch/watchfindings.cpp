@@ -313,6 +313,34 @@ void modelDataSplit(const WatchedProgram &p, QList<WatchFinding> &out)
     }
 }
 
+// Where each fix is written. A fix that is a DataLoader's arguments goes where that DataLoader
+// is made: of the waits at the finding's line when there are some, else of all the program's
+// waits. Every other fix goes on the line the finding shows at.
+void placeFixes(const WatchedProgram &p, QList<WatchFinding> &out)
+{
+    QHash<FindingPlace, QHash<FindingPlace, int>> loadersAt; // a wait's line → its loaders' places
+    QHash<FindingPlace, int> loaders;
+    PlaceLookup<QHash<FindingPlace, int>> atWait(loadersAt);
+    for (const WatchDataWait &w : p.dataWaits())
+        if (w.loaderLine > 0) {
+            const FindingPlace made{w.loaderFile, w.loaderLine, w.loaderCell};
+            ++atWait(w)[made];
+            ++loaders[made];
+        }
+    for (WatchFinding &f : out) {
+        if (f.fixLine > 0)
+            continue;
+        FindingPlace fix{f.file, f.line, f.cell};
+        if (f.code.startsWith(QLatin1String("DataLoader(")) && !loaders.isEmpty()) {
+            const auto at = loadersAt.constFind(fix);
+            fix = FindingPlace::mostFrequent(at != loadersAt.cend() ? *at : loaders);
+        }
+        f.fixFile = fix.file;
+        f.fixLine = fix.line;
+        f.fixCell = fix.cell;
+    }
+}
+
 } // namespace
 
 QJsonObject WatchFindings::toJson(const WatchFinding &f)
@@ -328,6 +356,10 @@ QJsonObject WatchFindings::toJson(const WatchFinding &f)
                   {QStringLiteral("code"), f.code}};
     if (f.cell > 0)
         o[QStringLiteral("cell")] = f.cell;
+    o[QStringLiteral("fix_file")] = f.fixFile;
+    o[QStringLiteral("fix_line")] = f.fixLine;
+    if (f.fixCell > 0)
+        o[QStringLiteral("fix_cell")] = f.fixCell;
     if (f.ifFixedSeconds >= 0)
         o[QStringLiteral("if_fixed_s")] = f.ifFixedSeconds;
     if (!f.device.isEmpty())
@@ -346,6 +378,7 @@ QList<WatchFinding> WatchFindings::of(const WatchedProgram &program)
     MemoryFindings::graphKept(program, out);
     MemoryFindings::growth(program, out);
     GpuFindings::idle(program, out);
+    placeFixes(program, out);
     return out;
 }
 

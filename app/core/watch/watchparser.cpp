@@ -310,6 +310,8 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
         w.datasetBytes = f.count(QLatin1String("dataset_bytes"), WatchFields::Optional, -1);
         w.step = f.count(QLatin1String("step"), WatchFields::Optional, -1);
         f.location(&w.file, &w.line, &w.cell);
+        f.location(&w.loaderFile, &w.loaderLine, &w.loaderCell, QLatin1String("loader_file"),
+                   QLatin1String("loader_line"), QLatin1String("loader_cell"));
         break;
     }
     case Type::Step: {

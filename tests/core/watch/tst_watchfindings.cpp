@@ -96,6 +96,9 @@ private Q_SLOTS:
         const WatchFinding &f = found.first();
         QCOMPARE(f.line, lineOf("findings/slow_loader.py", "for x, y in loader:"));
         QVERIFY(f.file.endsWith("slow_loader.py"));
+        // Shown at the loop, fixed where the DataLoader is made (its num_workers=).
+        QCOMPARE(f.fixFile, f.file);
+        QCOMPARE(f.fixLine, lineOf("findings/slow_loader.py", "loader = DataLoader(Slow(), batch_size=8"));
         QVERIFY2(f.evidence.contains("num_workers=0") && f.evidence.contains("7 steps"), qPrintable(f.evidence));
         QVERIFY(f.costSeconds > 0.008); // 8 samples × 2 ms a batch, at least
         QVERIFY(f.ifFixedSeconds >= 0 && f.ifFixedSeconds < f.costSeconds);
@@ -111,6 +114,8 @@ private Q_SLOTS:
         QCOMPARE(kinds(found), QStringList{"per_batch_move"});
         const WatchFinding &f = found.first();
         QCOMPARE(f.line, lineOf("findings/per_batch_move.py", "xb = x_all[i:i + 8].to(\"meta\")"));
+        QCOMPARE(f.fixLine, f.line); // the .to(…) itself is what moves before the loop
+        QCOMPARE(f.fixFile, f.file);
         QVERIFY2(f.evidence.contains("xb") && f.evidence.contains("8 steps"), qPrintable(f.evidence));
         QCOMPARE(f.costSeconds, 0.0); // meta moves no data: estimated, and said so
         QVERIFY(f.costBasis.contains("on a GPU"));
@@ -382,7 +387,7 @@ private Q_SLOTS:
         for (int n = 1; n <= 4; ++n) {
             lines
                 += QStringLiteral(
-                       R"({"type":"data_wait","t":%1,"seconds":0.004,"batch":%2,"workers":0,"pin_memory":true,"step":%3,"file":"/u/train.py","line":20})")
+                       R"({"type":"data_wait","t":%1,"seconds":0.004,"batch":%2,"workers":0,"pin_memory":true,"step":%3,"file":"/u/train.py","line":20,"loader_file":"/u/data.py","loader_line":7})")
                        .arg(n - 0.5)
                        .arg(n - 1)
                        .arg(n - 1)
@@ -412,6 +417,11 @@ private Q_SLOTS:
         QCOMPARE(found.at(1).line, 22); // x.pin_memory() in every step
         QVERIFY2(found.at(1).evidence.contains("4 steps"), qPrintable(found.at(1).evidence));
         QVERIFY(found.at(1).code.contains("pin_memory=True"));
+        // Both are fixed in the DataLoader's arguments, where data.py makes it.
+        for (const WatchFinding &f : found) {
+            QCOMPARE(f.fixFile, QStringLiteral("/u/data.py"));
+            QCOMPARE(f.fixLine, 7);
+        }
     }
 
     // The same from real programs on a GPU (skipped without one): pageable batches copied with
@@ -697,9 +707,12 @@ private Q_SLOTS:
         const QJsonArray findings = program.value("findings").toArray();
         QCOMPARE(findings.size(), 1);
         const QJsonObject f = findings.first().toObject();
-        for (const char *key : {"kind", "file", "line", "evidence", "cost_s", "advice", "code", "if_fixed_s"})
+        for (const char *key :
+             {"kind", "file", "line", "fix_file", "fix_line", "evidence", "cost_s", "advice", "code", "if_fixed_s"})
             QVERIFY2(f.contains(key), key);
         QCOMPARE(f.value("kind").toString(), QStringLiteral("data_wait"));
+        QCOMPARE(f.value("fix_line").toInt(), lineOf("findings/slow_loader.py", "loader = DataLoader(Slow()"));
+        QVERIFY(f.value("fix_line").toInt() != f.value("line").toInt());
         QVERIFY(f.value("cost_s").toDouble() > 0);
         // What the run could not check, and why (a machine with no GPU: gpu_idle).
         const QJsonObject notChecked = program.value("not_checked").toObject();

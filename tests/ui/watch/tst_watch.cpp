@@ -509,6 +509,20 @@ private Q_SLOTS:
         QTRY_VERIFY((viewer = k->findChild<QPlainTextEdit *>("findingSource")) != nullptr);
         QVERIFY(viewer->isReadOnly());
         QVERIFY(viewer->textCursor().selectedText().contains("for x, y in loader:"));
+        viewer->window()->close();
+        // Where the fix goes: the DataLoader's line, with its own link to it.
+        QVERIFY2(panel->detailText().contains("Fix here: slow_loader.py, line")
+                     && panel->detailText().contains(
+                         QRegularExpression("<b> *\\d+  loader = DataLoader\\(Slow\\(\\)[^<]*</b>"))
+                     && panel->detailText().contains("href=\"#fix\""),
+                 qPrintable(panel->detailText()));
+        Q_EMIT details->linkActivated("#fix");
+        QTRY_VERIFY(k->findChildren<QPlainTextEdit *>("findingSource").size() == 2);
+        QVERIFY(k->findChildren<QPlainTextEdit *>("findingSource")
+                    .constLast()
+                    ->textCursor()
+                    .selectedText()
+                    .contains("loader = DataLoader(Slow()"));
         // Its evidence on the chart: the waits in full, the other parts of each step faint.
         QCOMPARE(k->stepChart()->emphasised(), StepPart::Wait);
         QVERIFY(!k->stepChart()->isFaint(StepPart::Wait));
