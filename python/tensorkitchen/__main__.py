@@ -1,5 +1,6 @@
 """python -m tensorkitchen [--record FILE] [--record-max-bytes N] [--trace FILE] [--socket PATH]
     [--no-app] [--quiet] script.py …
+python -m tensorkitchen --try KIND [--steps N] [--rounds N] [--at FILE:LINE] [--json] script.py …
 python -m tensorkitchen [options] -m module [args…]"""
 from __future__ import annotations
 
@@ -25,6 +26,15 @@ options:
   --socket PATH   the app's socket (default: $TENSORKITCHEN_SOCKET, else
                   $XDG_RUNTIME_DIR/tensor-kitchen/watch.sock)
   --no-app        do not look for the app; only record
+  --try KIND      try a finding's fix instead of watching once: run the program again,
+                  as it is and with the fix applied where each DataLoader is made, in
+                  interleaved rounds of --steps optimizer steps, and say the measured step
+                  time of each (KIND: data_wait, non_blocking_unpinned); the program is
+                  stopped after its steps
+  --steps N       optimizer steps a --try run measures (default 50)
+  --rounds N      --try runs each way (default 2)
+  --at FILE:LINE  --try fixes only the DataLoader made at FILE:LINE
+  --json          --try says its result as one JSON object
   --quiet         do not say on stderr where an automatic recording goes
   -h, --help      this text
   --version       the package's and the protocol's versions
@@ -43,7 +53,9 @@ class UsageError(Exception):
 def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
     """Options stop at the first argument that is not one (the script's own follow it)."""
     opts: Dict[str, Any] = {"record": None, "trace": None, "socket": None, "app": True,
-                            "announce": True, "record-max-bytes": None}
+                            "announce": True, "record-max-bytes": None, "try": None,
+                            "try-run": None, "steps": 50, "rounds": 2, "at": None,
+                            "json": False, "timeout": 600.0}
     i = 0
     while i < len(argv):
         arg = argv[i]
@@ -53,13 +65,14 @@ def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
         if not arg.startswith("-") or arg == "-":
             break
         name, eq, value = arg.partition("=")
-        if name in ("--record", "--trace", "--socket", "--record-max-bytes"):
+        if name in ("--record", "--trace", "--socket", "--record-max-bytes", "--try",
+                    "--try-run", "--steps", "--rounds", "--at", "--timeout"):
             if not eq:
                 i += 1
                 if i >= len(argv):
                     raise UsageError("%s needs a value" % name)
                 value = argv[i]
-            opts[name[2:]] = value
+            opts[name[2:]] = _try_option(name, value)
             if name == "--record-max-bytes":
                 from ._recording import parse_size
                 try:
@@ -70,6 +83,8 @@ def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
             opts["app"] = False
         elif arg == "--quiet":
             opts["announce"] = False
+        elif arg == "--json":
+            opts["json"] = True
         elif arg in ("-h", "--help"):
             raise SystemExit(sys.stdout.write(USAGE) and 0)
         elif arg == "--version":
@@ -89,6 +104,40 @@ def parse(argv: List[str]) -> Tuple[Dict[str, Any], str, bool, List[str]]:
     return opts, argv[i], False, argv[i + 1:]
 
 
+def _try_option(name: str, value: str) -> Any:
+    """--try's options, checked (the others as given)."""
+    from . import _try
+    if name == "--try" and value not in _try.KINDS:
+        raise UsageError("--try: no fix to try for %r (%s)" % (value, ", ".join(_try.KINDS)))
+    if name in ("--steps", "--rounds"):
+        if not value.isdigit() or not 1 <= int(value) <= 100000:
+            raise UsageError("%s needs a whole number from 1 to 100000" % name)
+        return int(value)
+    if name == "--timeout":
+        try:
+            seconds = float(value)
+        except ValueError:
+            seconds = 0
+        if not seconds > 0:
+            raise UsageError("--timeout needs seconds above 0")
+        return seconds
+    if name == "--at":
+        file, _, line = value.rpartition(":")
+        if not file or not line.isdigit():
+            raise UsageError("--at needs FILE:LINE")
+        return (os.path.abspath(file), int(line))
+    if name == "--try-run":
+        import json
+        try:
+            config = json.loads(value)
+        except ValueError:
+            config = None
+        if not isinstance(config, dict) or not {"kind", "steps", "report"} <= set(config):
+            raise UsageError("--try-run: not a rerun's settings")
+        return config
+    return value
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     try:
@@ -99,6 +148,11 @@ def main(argv: Optional[List[str]] = None) -> int:
     if not module and not os.path.exists(target):
         sys.stderr.write("tensorkitchen: can't open file %r: No such file\n" % target)
         return 2
+    if opts["try"]:
+        from . import _try
+        # The parent runs nothing of the program: each run is a process of its own.
+        return _try.run_try(opts["try"], target, args, module, opts["steps"], opts["rounds"],
+                            opts["at"], opts["json"], opts["timeout"])
     import tensorkitchen
 
     from . import _runner
@@ -115,7 +169,12 @@ def main(argv: Optional[List[str]] = None) -> int:
     watcher = tensorkitchen.watch(record, opts["socket"], app=bool(opts["app"]),
                                   excepthook=False, announce=bool(opts["announce"]),
                                   program=program, argv=[target] + args,
-                                  max_record_bytes=opts["record-max-bytes"])
+                                  max_record_bytes=opts["record-max-bytes"],
+                                  main=("module", target) if module
+                                  else ("script", os.path.abspath(target)))
+    if opts["try-run"] is not None:  # one run of --try: its fix, and its stop after N steps
+        from . import _try
+        _try.arm(opts["try-run"])
     code = _runner.run(target, args, module=module)
     tensorkitchen.unwatch(code)
     if opts["trace"]:

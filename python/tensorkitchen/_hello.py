@@ -14,8 +14,37 @@ from . import _devices, _protocol
 Message = Dict[str, Any]
 
 
+def main_of(main: Optional[Tuple[str, str]] = None) -> Message:
+    """What runs as __main__, so that the app can run it again (a finding's "Try the fix"):
+    `script` (its absolute path) or `module` (`python -m`), with `executable` and `cwd`.
+    `main` is ("script", path) or ("module", name) from `python -m tensorkitchen`; else it is
+    read from the __main__ module. Neither in IPython or Jupyter (their kernel is not the
+    program)."""
+    out: Message = {"executable": sys.executable or "", "cwd": ""}
+    try:
+        out["cwd"] = os.getcwd()
+    except OSError:
+        pass  # removed under it: nothing to run again from
+    if main is None:
+        ipython = sys.modules.get("IPython")
+        get = getattr(ipython, "get_ipython", None)
+        if callable(get) and get() is not None:
+            return out
+        module = sys.modules.get("__main__")
+        spec = getattr(module, "__spec__", None)
+        name = getattr(spec, "name", None)
+        file = getattr(module, "__file__", None)
+        if isinstance(name, str) and name and name != "__main__":
+            main = ("module", name)
+        elif isinstance(file, str) and file.endswith(".py"):
+            main = ("script", os.path.abspath(file))
+    if main is not None:
+        out[main[0]] = main[1][:4096]
+    return out
+
+
 def hello_message(program: Optional[str], argv: Optional[List[str]],
-                  cuda: bool) -> Tuple[Message, bool]:
+                  cuda: bool, main: Optional[Tuple[str, str]] = None) -> Tuple[Message, bool]:
     """The hello (protocol v1) and whether it already named the CUDA devices.
 
     CUDA devices are named only when the program has initialised CUDA itself: naming them
@@ -36,6 +65,7 @@ def hello_message(program: Optional[str], argv: Optional[List[str]],
                "argv": [str(a)[:4096] for a in argv[:256]], "python": platform.python_version(),
                "torch": str(torch.__version__), "cuda": torch.version.cuda,
                "cuda_count": _devices.cuda_count(), "devices": devices}
+    message.update(main_of(main))
     dist = distributed()
     if dist is not None:  # one rank of a job: the replica fields the app already reads
         message.update(dist)

@@ -67,6 +67,7 @@ MESSAGES: Dict[str, Dict[str, str]] = {
               "python": "string", "torch": "string", "cuda": "string", "cuda_count": "int",
               "devices": "array", "rank": "int", "world_size": "int", "local_rank": "int",
               "local_world_size": "int", "backend": "string", "group": "string",
+              "executable": "string", "cwd": "string", "script": "string", "module": "string",
               "device": "device", "threads": "int", "parallel": "string"},
     "devices": {"devices": "array"},
     "move": dict({"id": "int", "api": "string", "kind": "string", "class": "string",

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import atexit
 import os
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 from . import (
     _devices,
@@ -39,7 +39,8 @@ class Watcher:
     Made by `tensorkitchen.watch()`; use that, not this class, so there is one per process.
     `max_record_bytes`: the recording's cap (None: $TENSORKITCHEN_RECORD_MAX_BYTES, else
     1 GiB; 0: none). `idle`: a watcher that watches nothing and sends nothing (what watch()
-    gives a process that multiprocessing started).
+    gives a process that multiprocessing started). `main`: ("script", path) or ("module",
+    name), what `python -m tensorkitchen` runs (else read from __main__), for the app's rerun.
     """
 
     def __init__(self, record: Optional[str] = None, socket: Optional[str] = None,
@@ -47,7 +48,7 @@ class Watcher:
                  program: Optional[str] = None, argv: Optional[List[str]] = None,
                  queue_size: int = _transport.QUEUE_SIZE, sample_seconds: float = 0.5,
                  memory_seconds: float = 0.1, max_record_bytes: Optional[int] = None,
-                 idle: bool = False) -> None:
+                 idle: bool = False, main: Optional[Tuple[str, str]] = None) -> None:
         # A bad cap raises here, before anything is opened or patched.
         cap = _recording.max_bytes(max_record_bytes) if not idle else None
         self.record_path: Optional[str] = None
@@ -79,7 +80,7 @@ class Watcher:
         if idle:
             state.closed = True  # start() and close() do nothing; current() does not give it
         else:
-            message, named = _hello.hello_message(program, argv, state.cuda)
+            message, named = _hello.hello_message(program, argv, state.cuda, main)
             state.cuda_devices_sent = named
             self._transport.put_forced(message)
 

@@ -2244,6 +2244,18 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>Fix here: %1</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Try the fix…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run the program again, as it is and with this fix, for a few steps each, and compare the measured step times</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>
@@ -2273,6 +2285,65 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
     </message>
     <message>
         <source>Load a tensor file (%1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>tk::FixTrial</name>
+    <message>
+        <source>It ran in a notebook or an interactive Python: there is no script to run again.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its Python (%1) is not on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its folder (%1) is not on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Its script (%1) is not on this computer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs said nothing that could be read.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs measured no steps to compare.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A fix is being tried already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The tensorkitchen package is not installed beside this app.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs stopped unexpectedly.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs ended with exit code %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round %1 of %2, with the fix…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>round %1 of %2, as it is…</source>
         <translation type="unfinished"></translation>
     </message>
 </context>
@@ -3086,6 +3157,67 @@ first call: %4</source>
     </message>
     <message>
         <source>the recording stopped at its cap of %1, %2 s in</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trying the fix: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>To measure this fix, Tensor Kitchen runs %1 again %2 times: %3 as it is and %3 with the fix applied where the DataLoader is made, taking turns. Each run is stopped after %4 optimizer steps, and their step times are compared.
+
+The runs do what the program does (files it writes are written again); their output is not shown. You can cancel them.
+
+In %5:
+%6</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Try the fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run it again</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Could not try the fix: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Trying the fix: starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fix was not measured: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measured, %1 and %2 steps: as it is %3 ms a step, with the fix %4 ms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× faster.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1× slower: on this program the fix does not pay.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Predicted: %1 ms.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Applied: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The fix changed no DataLoader: nothing was applied.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
         <translation type="unfinished"></translation>
     </message>
 </context>

@@ -2250,6 +2250,18 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>Fix here: %1</source>
         <translation>여기서 고치세요: %1</translation>
     </message>
+    <message>
+        <source>Try the fix…</source>
+        <translation>고친 것을 실행해 보기…</translation>
+    </message>
+    <message>
+        <source>Run the program again, as it is and with this fix, for a few steps each, and compare the measured step times</source>
+        <translation>프로그램을 그대로 한 번, 이렇게 고쳐서 한 번, 각각 몇 스텝씩 다시 실행하고 잰 스텝 시간을 비교합니다</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>취소</translation>
+    </message>
 </context>
 <context>
     <name>tk::FirstSteps</name>
@@ -2280,6 +2292,65 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     <message>
         <source>Load a tensor file (%1)…</source>
         <translation>텐서 파일 불러오기(%1)…</translation>
+    </message>
+</context>
+<context>
+    <name>tk::FixTrial</name>
+    <message>
+        <source>It ran in a notebook or an interactive Python: there is no script to run again.</source>
+        <translation>노트북이나 대화형 Python에서 실행되어 다시 실행할 스크립트가 없습니다.</translation>
+    </message>
+    <message>
+        <source>Its Python (%1) is not on this computer.</source>
+        <translation>이 프로그램의 Python(%1)이 이 PC에 없습니다.</translation>
+    </message>
+    <message>
+        <source>Its folder (%1) is not on this computer.</source>
+        <translation>이 프로그램의 폴더(%1)가 이 PC에 없습니다.</translation>
+    </message>
+    <message>
+        <source>Its script (%1) is not on this computer.</source>
+        <translation>이 프로그램의 스크립트(%1)가 이 PC에 없습니다.</translation>
+    </message>
+    <message>
+        <source>The runs said nothing that could be read.</source>
+        <translation>다시 실행한 결과에서 읽을 수 있는 것이 없습니다.</translation>
+    </message>
+    <message>
+        <source>The runs measured no steps to compare.</source>
+        <translation>다시 실행했지만 비교할 스텝을 재지 못했습니다.</translation>
+    </message>
+    <message>
+        <source>Could not start %1: %2</source>
+        <translation>%1을(를) 시작하지 못했습니다: %2</translation>
+    </message>
+    <message>
+        <source>A fix is being tried already.</source>
+        <translation>이미 고친 것을 실행해 보는 중입니다.</translation>
+    </message>
+    <message>
+        <source>The tensorkitchen package is not installed beside this app.</source>
+        <translation>tensorkitchen 패키지가 이 앱과 함께 설치되어 있지 않습니다.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>취소했습니다.</translation>
+    </message>
+    <message>
+        <source>The runs stopped unexpectedly.</source>
+        <translation>다시 실행하던 프로그램이 예기치 않게 멈췄습니다.</translation>
+    </message>
+    <message>
+        <source>The runs ended with exit code %1.</source>
+        <translation>다시 실행한 프로그램이 종료 코드 %1로 끝났습니다.</translation>
+    </message>
+    <message>
+        <source>round %1 of %2, with the fix…</source>
+        <translation>%2번 중 %1번째, 고쳐서 실행…</translation>
+    </message>
+    <message>
+        <source>round %1 of %2, as it is…</source>
+        <translation>%2번 중 %1번째, 그대로 실행…</translation>
     </message>
 </context>
 <context>
@@ -3090,6 +3161,72 @@ first call: %4</source>
     <message>
         <source>the recording stopped at its cap of %1, %2 s in</source>
         <translation>기록 파일은 %2초 지점에서 상한 %1에 이르러 멈췄습니다</translation>
+    </message>
+    <message>
+        <source>Trying the fix: %1</source>
+        <translation>고친 것을 실행해 보는 중: %1</translation>
+    </message>
+    <message>
+        <source>To measure this fix, Tensor Kitchen runs %1 again %2 times: %3 as it is and %3 with the fix applied where the DataLoader is made, taking turns. Each run is stopped after %4 optimizer steps, and their step times are compared.
+
+The runs do what the program does (files it writes are written again); their output is not shown. You can cancel them.
+
+In %5:
+%6</source>
+        <translation>고친 효과를 재려고 Tensor Kitchen이 %1 프로그램을 %2번 다시 실행합니다. 그대로 %3번, DataLoader를 만드는 곳에 고친 것을 적용해 %3번, 번갈아 실행합니다. 실행마다 옵티마이저 스텝 %4번 뒤에 멈추고 스텝 시간을 비교합니다.
+
+다시 실행한 프로그램은 원래 하던 일을 그대로 합니다(쓰는 파일은 다시 씁니다). 출력은 보여 주지 않습니다. 실행 중에 취소할 수 있습니다.
+
+%5에서:
+%6</translation>
+    </message>
+    <message>
+        <source>Try the fix</source>
+        <translation>고친 것을 실행해 보기</translation>
+    </message>
+    <message>
+        <source>Run it again</source>
+        <translation>다시 실행</translation>
+    </message>
+    <message>
+        <source>Could not try the fix: %1</source>
+        <translation>고친 것을 실행해 볼 수 없습니다: %1</translation>
+    </message>
+    <message>
+        <source>Trying the fix: starting…</source>
+        <translation>고친 것을 실행해 보는 중: 시작…</translation>
+    </message>
+    <message>
+        <source>The fix was not measured: %1</source>
+        <translation>고친 것을 재지 못했습니다: %1</translation>
+    </message>
+    <message>
+        <source>Measured, %1 and %2 steps: as it is %3 ms a step, with the fix %4 ms</source>
+        <translation>잰 결과(%1 스텝과 %2 스텝): 그대로 스텝당 %3 ms, 고쳐서 %4 ms</translation>
+    </message>
+    <message>
+        <source>%1× faster.</source>
+        <translation>%1배 빠릅니다.</translation>
+    </message>
+    <message>
+        <source>%1× slower: on this program the fix does not pay.</source>
+        <translation>%1배 느립니다: 이 프로그램에서는 이렇게 고쳐도 이득이 없습니다.</translation>
+    </message>
+    <message>
+        <source>Predicted: %1 ms.</source>
+        <translation>예측: %1 ms.</translation>
+    </message>
+    <message>
+        <source>Applied: %1</source>
+        <translation>적용한 것: %1</translation>
+    </message>
+    <message>
+        <source>The fix changed no DataLoader: nothing was applied.</source>
+        <translation>고칠 DataLoader가 없어 아무것도 적용하지 않았습니다.</translation>
+    </message>
+    <message>
+        <source>Note: %1</source>
+        <translation>참고: %1</translation>
     </message>
 </context>
 <context>

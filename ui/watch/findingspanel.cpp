@@ -1,16 +1,19 @@
 #include "ui/watch/findingspanel.h"
 #include "core/kitchen/koreanparticles.h"
 
+#include "core/watch/fixtrial.h"
 #include "core/watch/watchplace.h"
 
 #include <QDialog>
 #include <QDialogButtonBox>
 #include <QFileInfo>
 #include <QFontDatabase>
+#include <QHBoxLayout>
 #include <QLabel>
 #include <QListWidget>
 #include <QLocale>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QScrollArea>
 #include <QTextBlock>
 #include <QVBoxLayout>
@@ -58,6 +61,30 @@ FindingsPanel::FindingsPanel(QWidget *parent) : QWidget(parent)
     layout->addWidget(m_list);
     layout->addWidget(m_notChecked);
     layout->addWidget(scroll, 1);
+    // Try the fix: measured by running the program again, as it is and fixed (FixTrial).
+    m_try = new QPushButton(tr("Try the fix…"));
+    m_try->setObjectName(QStringLiteral("tryFix"));
+    m_try->setToolTip(tr("Run the program again, as it is and with this fix, for a few steps each, and "
+                         "compare the measured step times"));
+    m_cancelTry = new QPushButton(tr("Cancel"));
+    m_cancelTry->setObjectName(QStringLiteral("cancelTrial"));
+    m_trialLabel = new QLabel;
+    m_trialLabel->setObjectName(QStringLiteral("trialText"));
+    m_trialLabel->setTextFormat(Qt::PlainText); // a rerun's words carry the program's paths
+    m_trialLabel->setWordWrap(true);
+    m_try->setSizePolicy(QSizePolicy::Maximum, QSizePolicy::Fixed); // a button, not a bar across the panel
+    auto *trialRow = new QHBoxLayout;
+    trialRow->addWidget(m_try, 0, Qt::AlignLeft | Qt::AlignTop);
+    trialRow->addWidget(m_cancelTry, 0, Qt::AlignLeft | Qt::AlignTop);
+    trialRow->addWidget(m_trialLabel, 1);
+    layout->addLayout(trialRow);
+    connect(m_try, &QPushButton::clicked, this, [this] {
+        const int row = m_list->currentRow();
+        if (row >= 0 && row < m_findings.size())
+            Q_EMIT tryFixRequested(m_findings.at(row));
+    });
+    connect(m_cancelTry, &QPushButton::clicked, this, &FindingsPanel::cancelTrialRequested);
+    updateTrial();
     connect(m_list, &QListWidget::currentRowChanged, this, &FindingsPanel::showDetails);
     hide();
 }
@@ -83,6 +110,7 @@ void FindingsPanel::showDetails(int row)
 {
     if (row < 0 || row >= m_findings.size()) {
         m_details->clear();
+        updateTrial();
         return;
     }
     const WatchFinding &f = m_findings.at(row);
@@ -108,7 +136,41 @@ void FindingsPanel::showDetails(int row)
                                 KoreanParticles::resolve(cost).toHtmlEscaped(),
                                 KoreanParticles::resolve(f.advice).toHtmlEscaped(), f.code.toHtmlEscaped(), fix,
                                 sourceHtml(f.file, f.line, f.cell, QStringLiteral("#source"))));
+    updateTrial();
     Q_EMIT findingSelected(f);
+}
+
+void FindingsPanel::setTrialAvailable(const QString &whyNot)
+{
+    m_trialWhyNot = whyNot;
+    updateTrial();
+}
+
+void FindingsPanel::setTrialText(const QString &kind, const QString &text, bool running)
+{
+    m_trialTexts.insert(kind, text);
+    if (running)
+        m_trialRunning = kind;
+    else if (m_trialRunning == kind)
+        m_trialRunning.clear();
+    updateTrial();
+}
+
+QString FindingsPanel::trialText() const { return m_trialLabel->isHidden() ? QString() : m_trialLabel->text(); }
+
+void FindingsPanel::updateTrial()
+{
+    const int row = m_list->currentRow();
+    const bool can = row >= 0 && row < m_findings.size() && FixTrial::canTry(m_findings.at(row));
+    const QString kind = can ? m_findings.at(row).kind : QString();
+    m_try->setVisible(can);
+    m_try->setEnabled(can && m_trialWhyNot.isEmpty() && m_trialRunning.isEmpty());
+    if (can && !m_trialWhyNot.isEmpty() && m_trialWhyNot != QLatin1String("-"))
+        m_try->setToolTip(m_trialWhyNot);
+    m_cancelTry->setVisible(can && m_trialRunning == kind);
+    const QString text = can ? m_trialTexts.value(kind) : QString();
+    m_trialLabel->setText(text);
+    m_trialLabel->setVisible(!text.isEmpty());
 }
 
 // A line of the program's own file, with one line either side, and a link (`link`) that opens

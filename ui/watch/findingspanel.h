@@ -9,6 +9,7 @@
 
 class QLabel;
 class QListWidget;
+class QPushButton;
 
 namespace tk {
 
@@ -30,10 +31,22 @@ public:
     QListWidget *list() const { return m_list; }
     QString detailText() const; // the selected finding, as shown
 
+    // "Try the fix" (FixTrial), for the findings whose fix it can try: `whyNot` empty when the
+    // program can be run again, else why not (the button is then disabled and says it).
+    void setTrialAvailable(const QString &whyNot);
+    // What the trial of a kind's fix says: its progress while it runs, then its result.
+    void setTrialText(const QString &kind, const QString &text, bool running);
+    QPushButton *tryButton() const { return m_try; }
+    QPushButton *cancelTrialButton() const { return m_cancelTry; }
+    QString trialText() const; // the selected finding's, as shown
+
 Q_SIGNALS:
     void findingSelected(const tk::WatchFinding &finding);
+    void tryFixRequested(const tk::WatchFinding &finding);
+    void cancelTrialRequested();
 
 private:
+    void updateTrial(); // the button, the cancel and the text, for the selected finding
     void showDetails(int row);
     QString sourceHtml(const QString &file, int line, int cell, const QString &link);
     void showSource(const QString &file, int line); // the whole file in a read-only viewer of the app's
@@ -45,6 +58,12 @@ private:
     QListWidget *m_list = nullptr;
     QLabel *m_details = nullptr;
     QLabel *m_notChecked = nullptr;
+    QPushButton *m_try = nullptr;
+    QPushButton *m_cancelTry = nullptr;
+    QLabel *m_trialLabel = nullptr;
+    QString m_trialWhyNot = QStringLiteral("-"); // until the program's hello says how it ran
+    QHash<QString, QString> m_trialTexts; // by kind
+    QString m_trialRunning; // the kind being tried; empty: none
 };
 
 } // namespace tk

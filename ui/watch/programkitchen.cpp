@@ -8,17 +8,20 @@
 #include "ui/watch/stepchart.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchfindings.h"
+#include "core/watch/watcherpackage.h"
 #include "core/watch/watchplace.h"
 #include "ui/watch/findingspanel.h"
 #include "ui/watch/programfeed.h"
 
 #include <QApplication>
+#include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QFrame>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
+#include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QSplitter>
@@ -114,9 +117,82 @@ ProgramKitchen::ProgramKitchen(WatchedProgram *program, FlightOverlay *overlay, 
     connect(program, &WatchedProgram::recordingCapped, this, &ProgramKitchen::updateStatus);
     connect(program, &WatchedProgram::noticeArrived, this,
             [this](const QString &text) { Q_EMIT statusMessage(text, 12000); });
+    // Try the fix: the program run again, as it is and fixed (asked first).
+    m_trial = new FixTrial(this);
+    connect(m_findings, &FindingsPanel::tryFixRequested, this, &ProgramKitchen::tryFix);
+    connect(m_findings, &FindingsPanel::cancelTrialRequested, m_trial, &FixTrial::cancel);
+    connect(m_trial, &FixTrial::progress, this, [this](const QString &text) {
+        m_findings->setTrialText(m_tried.kind, tr("Trying the fix: %1").arg(text), true);
+    });
+    connect(m_trial, &FixTrial::finished, this, &ProgramKitchen::onTrialFinished);
+
     // Whatever it said before this tab existed.
     m_feed->sync();
     updateStatus();
+    if (program->hello().version > 0)
+        onHello();
+}
+
+void ProgramKitchen::tryFix(const WatchFinding &finding)
+{
+    if (!m_program || m_trial->isRunning())
+        return;
+    const WatchHello &h = m_program->hello();
+    const QString target = h.module.isEmpty() ? QFileInfo(h.script).fileName() : h.module;
+    QStringList shown{QFileInfo(h.executable).fileName()};
+    shown << FixTrial::arguments(h, finding);
+    const QString question
+        = tr("To measure this fix, Tensor Kitchen runs %1 again %2 times: %3 as it is and %3 with the fix "
+             "applied where the DataLoader is made, taking turns. Each run is stopped after %4 optimizer steps, "
+             "and their step times are compared.\n\nThe runs do what the program does (files it writes are "
+             "written again); their output is not shown. You can cancel them.\n\nIn %5:\n%6")
+              .arg(target)
+              .arg(2 * FixTrial::kRounds)
+              .arg(FixTrial::kRounds)
+              .arg(FixTrial::kSteps)
+              .arg(QDir::toNativeSeparators(h.cwd), shown.join(QLatin1Char(' ')));
+    QMessageBox box(QMessageBox::Question, tr("Try the fix"), question, QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("tryFixQuestion"));
+    QPushButton *run = box.addButton(tr("Run it again"), QMessageBox::AcceptRole);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != run)
+        return;
+    m_tried = finding;
+    QString error;
+    if (!m_trial->start(h, finding, WatcherPackage::dir(), &error)) {
+        m_findings->setTrialText(finding.kind, tr("Could not try the fix: %1").arg(error), false);
+        return;
+    }
+    m_findings->setTrialText(finding.kind, tr("Trying the fix: starting…"), true);
+}
+
+void ProgramKitchen::onTrialFinished(const FixTrial::Result &r)
+{
+    if (!r.ok) {
+        m_findings->setTrialText(m_tried.kind, tr("The fix was not measured: %1").arg(r.error), false);
+        return;
+    }
+    const QLocale locale;
+    const auto ms = [&](double s) { return locale.toString(s * 1e3, 'f', 2); };
+    QString text = tr("Measured, %1 and %2 steps: as it is %3 ms a step, with the fix %4 ms")
+                       .arg(r.asIsSteps)
+                       .arg(r.fixedSteps)
+                       .arg(ms(r.asIsSeconds), ms(r.fixedSeconds));
+    text += QStringLiteral(" — ")
+        + (r.fixedSeconds < r.asIsSeconds
+               ? tr("%1× faster.").arg(locale.toString(r.asIsSeconds / r.fixedSeconds, 'f', 2))
+               : tr("%1× slower: on this program the fix does not pay.")
+                     .arg(locale.toString(r.fixedSeconds / r.asIsSeconds, 'f', 2)));
+    if (m_tried.ifFixedSeconds >= 0)
+        text += QLatin1Char(' ') + tr("Predicted: %1 ms.").arg(ms(m_tried.ifFixedSeconds));
+    if (!r.applied.isEmpty())
+        text += QLatin1Char('\n') + tr("Applied: %1").arg(r.applied.join(QStringLiteral("; ")));
+    else
+        text += QLatin1Char('\n') + tr("The fix changed no DataLoader: nothing was applied.");
+    for (const QString &note : r.notes)
+        text += QLatin1Char('\n') + tr("Note: %1").arg(note);
+    m_findings->setTrialText(m_tried.kind, text, false);
 }
 
 void ProgramKitchen::showEvent(QShowEvent *event)
@@ -140,6 +216,7 @@ ProgramKitchen::~ProgramKitchen()
 
 void ProgramKitchen::onHello()
 {
+    m_findings->setTrialAvailable(FixTrial::whyNot(m_program->hello()));
     updateStatus(); // the feed shows its devices
     Q_EMIT titleChanged(title());
 }

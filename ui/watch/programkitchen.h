@@ -3,6 +3,7 @@
 #include "ui/kitchen/errordialog.h"
 #include "core/kitchen/movereport.h"
 #include "core/kitchen/operror.h"
+#include "core/watch/fixtrial.h"
 #include "core/watch/watchcounters.h"
 #include "core/watch/watchedprogram.h"
 #include "ui/watch/programfeed.h"
@@ -76,8 +77,12 @@ private:
     bool inFront() const;
     void onCounters(const WatchCounters &counters);
     void updateStatus();
+    void tryFix(const WatchFinding &finding); // asked first: it runs the program again
+    void onTrialFinished(const FixTrial::Result &result);
 
     QPointer<WatchedProgram> m_program;
+    FixTrial *m_trial = nullptr;
+    WatchFinding m_tried; // the finding whose fix m_trial tries
     FlightOverlay *m_overlay = nullptr;
     ProgramFeed *m_feed = nullptr;
     KitchenView *m_view = nullptr;

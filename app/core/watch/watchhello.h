@@ -30,6 +30,12 @@ struct WatchHello
     QString device; // the rank's device, "cpu" or "cuda:1"
     int threads = 0; // torch threads of the rank
     QString parallel; // "ddp", "dp"
+    // What runs it, so that a finding's fix can be tried on it again (FixTrial): its Python, its
+    // folder, and its main script's absolute path or `python -m` module (neither: a notebook).
+    QString executable;
+    QString cwd;
+    QString script;
+    QString module;
 };
 
 } // namespace tk

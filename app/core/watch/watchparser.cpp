@@ -94,6 +94,10 @@ void readHello(WatchFields &f, WatchHello &h)
     h.device = f.device(QLatin1String("device"), WatchFields::Optional);
     h.threads = WatchFields::small(f.count(QLatin1String("threads")));
     h.parallel = f.text(QLatin1String("parallel"));
+    h.executable = f.name(QLatin1String("executable"));
+    h.cwd = f.name(QLatin1String("cwd"));
+    h.script = f.name(QLatin1String("script"));
+    h.module = f.name(QLatin1String("module"));
 }
 
 MoveReport readMove(WatchFields &f, double t)

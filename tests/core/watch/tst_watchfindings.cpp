@@ -7,6 +7,7 @@
 #include "support/watchtest.h"
 #include "core/watch/watchedprogram.h"
 #include "core/watch/watchfindings.h"
+#include "core/watch/fixtrial.h"
 #include "core/watch/watchplace.h"
 
 #include <QDir>
@@ -692,6 +693,54 @@ private Q_SLOTS:
         const QString pinned = evidenceOf(of("dataloader_pinned"), "non_blocking_unpinned");
         QVERIFY2(!pinned.contains("not pinned") && pinned.contains("main process"), qPrintable(pinned));
         QVERIFY(kinds(of("dataloader_pinned")).contains("gpu_idle"));
+    }
+
+    // Try the fix's command and its answer: what runs is the program's Python with the package's
+    // --try, its own script and arguments; a recording that names another program, or a
+    // notebook, is not run; what comes back is read for its shape only.
+    void aFixTrialRunsOnlyTheProgramsPython()
+    {
+        WatchHello h;
+        h.executable = m_python;
+        h.cwd = m_dir.path();
+        h.script = testsupport::watcherScript("findings/slow_loader.py");
+        h.argv = QStringList{"findings/slow_loader.py", "--epochs", "2"};
+        WatchFinding f;
+        f.kind = "data_wait";
+        f.code = "DataLoader(dataset, batch_size=…, num_workers=2, persistent_workers=True)";
+        f.fixFile = "/u/train.py";
+        f.fixLine = 12;
+        QVERIFY(FixTrial::canTry(f));
+        QVERIFY2(FixTrial::whyNot(h).isEmpty(), qPrintable(FixTrial::whyNot(h)));
+        QCOMPARE(FixTrial::arguments(h, f).join(' '),
+                 QStringLiteral("-m tensorkitchen --try data_wait --json --steps 50 --rounds 2 --at /u/train.py:12 -- "
+                                "%1 --epochs 2")
+                     .arg(h.script));
+        WatchFinding sync = f;
+        sync.kind = "sync_in_step";
+        QVERIFY(!FixTrial::canTry(sync));
+        WatchHello shell = h;
+        shell.executable = "/bin/sh";
+        QVERIFY(FixTrial::whyNot(shell).contains("/bin/sh"));
+        WatchHello notebook = h;
+        notebook.script.clear();
+        QVERIFY(FixTrial::whyNot(notebook).contains("notebook"));
+        WatchHello elsewhere = h;
+        elsewhere.script = "/nowhere/train.py";
+        QVERIFY(FixTrial::whyNot(elsewhere).contains("/nowhere/train.py"));
+
+        const FixTrial::Result r = FixTrial::read(
+            "a warning\n"
+            R"({"kind":"data_wait","as_is_s":0.0175,"fixed_s":0.008,"as_is_steps":12,"fixed_steps":12,)"
+            R"("applied":[{"file":"/u/train.py","line":12,"changes":{"num_workers":2,"persistent_workers":true}}]})");
+        QVERIFY(r.ok);
+        QCOMPARE(r.asIsSeconds, 0.0175);
+        QCOMPARE(r.fixedSeconds, 0.008);
+        QCOMPARE(r.applied, QStringList{"train.py:12: num_workers=2, persistent_workers=True"});
+        QVERIFY(!FixTrial::read("not json").ok);
+        QCOMPARE(FixTrial::read(R"({"error":"the program ended"})").error, QStringLiteral("the program ended"));
+        const FixTrial::Result bad = FixTrial::read(R"({"as_is_s":"1","fixed_s":-3,"applied":7})");
+        QVERIFY(!bad.ok && bad.asIsSeconds < 0 && bad.fixedSeconds < 0 && bad.applied.isEmpty());
     }
 
     // tensor-kitchen-bench watch --replay … --format json: a findings array, each with its fields.

@@ -26,6 +26,9 @@
 #include <QDir>
 #include <QFile>
 #include <QListWidget>
+#include <QLocale>
+#include <QMessageBox>
+#include <QTimer>
 #include <QIcon>
 #include <QLabel>
 #include <QPlainTextEdit>
@@ -537,6 +540,68 @@ private Q_SLOTS:
         ProgramKitchen *quiet = replay(w, m_right);
         QVERIFY(quiet);
         QVERIFY(!quiet->findingsPanel()->isVisible());
+    }
+
+    // "Try the fix": asked first, then the program runs again as it is and with workers; the
+    // panel says both measured steps (with workers below, on a slow Dataset) beside the
+    // prediction. Declining runs nothing; a second trial can be cancelled.
+    void aFixIsTriedByRunningTheProgramAgain()
+    {
+        QTemporaryDir tmp;
+        QVERIFY(QDir(tmp.path()).mkpath("findings"));
+        QString log;
+        const QString rec = testsupport::recordScript(m_python, "findings/slow_loader.py", tmp.path(), &log);
+        QVERIFY2(!rec.isEmpty(), qPrintable(log));
+        MainWindow w;
+        QVERIFY(testsupport::showAsLaptop(w));
+        ProgramKitchen *k = replay(w, rec);
+        QVERIFY(k);
+        FindingsPanel *panel = k->findingsPanel();
+        QTRY_VERIFY(panel->isVisible() && panel->list()->count() == 1);
+        QVERIFY(panel->tryButton()->isVisible());
+        QVERIFY2(panel->tryButton()->isEnabled(), qPrintable(panel->tryButton()->toolTip()));
+        QVERIFY(!panel->cancelTrialButton()->isVisible());
+        // Answers the question that comes first: what it runs, and where.
+        QString asked;
+        const auto answer = [&](bool run) {
+            QTimer::singleShot(100, [&asked, run] {
+                auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+                QVERIFY(box && box->objectName() == QLatin1String("tryFixQuestion"));
+                asked = box->text();
+                for (QAbstractButton *b : box->buttons())
+                    if ((box->buttonRole(b) == QMessageBox::AcceptRole) == run) {
+                        b->click();
+                        return;
+                    }
+            });
+        };
+        answer(false);
+        panel->tryButton()->click();
+        QVERIFY2(asked.contains("slow_loader.py") && asked.contains("--try data_wait")
+                     && asked.contains("stopped after 50 optimizer steps"),
+                 qPrintable(asked));
+        QVERIFY(panel->trialText().isEmpty()); // declined: nothing ran
+        answer(true);
+        panel->tryButton()->click();
+        QTRY_VERIFY(panel->cancelTrialButton()->isVisible());
+        QVERIFY(!panel->tryButton()->isEnabled());
+        QTRY_VERIFY_WITH_TIMEOUT(panel->trialText().startsWith("Measured"), 180000);
+        const QString said = panel->trialText();
+        QVERIFY2(said.contains("faster") && said.contains("Predicted") && said.contains("num_workers="),
+                 qPrintable(said));
+        const QRegularExpressionMatch m
+            = QRegularExpression("as it is ([\\d.,]+) ms a step, with the fix ([\\d.,]+) ms").match(said);
+        QVERIFY2(m.hasMatch(), qPrintable(said));
+        QVERIFY(QLocale().toDouble(m.captured(2)) < QLocale().toDouble(m.captured(1)));
+        QVERIFY(!panel->cancelTrialButton()->isVisible() && panel->tryButton()->isEnabled());
+        // Again, cancelled as it runs.
+        answer(true);
+        panel->tryButton()->click();
+        QTRY_VERIFY(panel->cancelTrialButton()->isVisible());
+        QTest::qWait(1500);
+        panel->cancelTrialButton()->click();
+        QTRY_VERIFY_WITH_TIMEOUT(panel->trialText().contains("Cancelled"), 20000);
+        QVERIFY(panel->tryButton()->isEnabled());
     }
 
     // A CUDA program's steps as its watcher sends them, the GPU idle 30 ms before each step's
