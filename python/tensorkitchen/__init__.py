@@ -54,6 +54,7 @@ def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bo
     forked worker, a DataLoader's); otherwise such a process gets an idle watcher that does
     nothing, as the parent's watch() at the top of a script spawn runs again in every child.
     A recording that cannot be made is said on stderr; the program runs on unrecorded.
+    In IPython or Jupyter it watches the kernel cell by cell, as `%load_ext tensorkitchen` does.
     """
     global _current
     with _lock:
@@ -61,10 +62,27 @@ def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bo
             return _current
         if not children and _started_by_multiprocessing():
             return Watcher(idle=True)
+        shell = _ipython()
+        if shell is not None and options.get("program") is None:
+            from . import _notebook
+            options["program"] = _notebook.notebook_name(shell)
         watcher = Watcher(record=record, socket=socket, app=app, **options)
         watcher.start()
         _current = watcher
-        return watcher
+    if shell is not None:
+        watcher.follow_cells(shell)
+    return watcher
+
+
+def _ipython() -> Any:
+    """The running IPython shell (a Jupyter kernel's too), or None; IPython is not imported."""
+    module = sys.modules.get("IPython")
+    get = getattr(module, "get_ipython", None)
+    try:
+        shell = get() if callable(get) else None
+    except Exception:
+        return None
+    return shell if shell is not None and hasattr(shell, "events") else None
 
 
 def unwatch(exit_code: Optional[int] = None) -> None:

@@ -93,8 +93,8 @@ class CellWatch:
 def load(ip: Any) -> None:
     """The body of `load_ipython_extension`: watch this kernel (once), and follow its cells."""
     from . import watch
-    watcher = watch(program=_notebook_name(ip))
-    watcher.follow_cells(ip)
+    watcher = watch(program=notebook_name(ip))
+    watcher.follow_cells(ip)  # watch() follows the running shell's; this one may be another
 
 
 def unload(ip: Any) -> None:
@@ -102,7 +102,7 @@ def unload(ip: Any) -> None:
     unwatch()
 
 
-def _notebook_name(ip: Any) -> str:
+def notebook_name(ip: Any) -> str:
     """What the app's tab is called: the notebook's file where the front end says it (VS Code
     and JupyterLab set __session__ or JPY_SESSION_NAME), else "notebook"."""
     import os

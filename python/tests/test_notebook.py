@@ -89,10 +89,17 @@ print("COUNTS", counts)
 """
 
 
-def test_plain_ipython_names_each_cell(tmp_path: Path) -> None:
+# The same with tensorkitchen.watch() and unwatch() in cells: watch() in IPython follows its
+# cells as %load_ext does.
+WATCH_CELLS = ["import torch, tensorkitchen\nw = tensorkitchen.watch()"] + CELLS[1:4] + [
+    "tensorkitchen.unwatch()", CELLS[5]]
+
+
+@pytest.mark.parametrize("cells", [CELLS, WATCH_CELLS], ids=["load_ext", "watch"])
+def test_plain_ipython_names_each_cell(tmp_path: Path, cells: List[str]) -> None:
     pytest.importorskip("IPython")
     state = tmp_path / "state"
-    proc = subprocess.run([sys.executable, "-c", PLAIN_IPYTHON] + CELLS,
+    proc = subprocess.run([sys.executable, "-c", PLAIN_IPYTHON] + cells,
                           env=env_with_package({"XDG_STATE_HOME": str(state)}),
                           cwd=str(tmp_path), capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr[-3000:]
