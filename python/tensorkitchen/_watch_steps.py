@@ -19,6 +19,10 @@ _monotonic = time.monotonic
 _getframe = sys._getframe
 _MAX_EVENTS = _protocol.MAX_WINDOW_EVENTS
 _MAX_LOADERS = 256  # DataLoaders whose making place is kept; past it the freed ones go
+# The first optimizer steps always sample the names where the step was made: a short run (30
+# steps inside main()) may start and end between two of the sampler's half-second turns, and
+# its model and batches, in main()'s frame, are gone by the end-of-program sample.
+EARLY_STEPS = 3
 
 
 class StepWatch:
@@ -190,7 +194,8 @@ class StepWatch:
                     if state.collectives or state.cuda_copy_s:
                         state.collective_s = state.cuda_copy_s = 0.0
                         state.collectives = 0
-                if sampler.due or sampler.dirty:
+                    early = state.step_n <= EARLY_STEPS
+                if sampler.due or sampler.dirty or early:
                     sampler.sample_here(frame)
             except Exception as exc:
                 out.fail("reporting an optimizer step", exc)

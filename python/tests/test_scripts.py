@@ -286,3 +286,14 @@ def test_a_wait_names_where_its_dataloader_was_made(run_watched, tmp_path):
     waits = [m for m in _protocol.messages(read_recording(tmp_path / "before.tkwatch"))
              if m["type"] == "data_wait"]
     assert [d.get("loader_line") for d in waits] == [None] * 4 + [7] * 4
+
+
+def test_a_short_run_inside_main_shows_its_model_and_batch(run_watched):
+    """The first optimizer steps sample the names where they were made: a 30-step run inside
+    main() that ends between two of the sampler's turns still shows main()'s model and batch."""
+    w = run_watched("short_main.py")
+    check_stream(w, 0)
+    assert len(w.of("step")) == 30
+    main_line = script_line("short_main.py", "optimizer.step()")
+    names = {(i["name"], i.get("line")) for t in w.of("tensors") for i in t["items"]}
+    assert {("model", main_line), ("xb", main_line), ("loss", main_line)} <= names, names
