@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 
+import pytest
 from conftest import SCRIPTS, env_with_package, script_line
 
 
@@ -102,3 +103,22 @@ def test_cancelled_by_sigterm_stops_the_run_and_its_workers(tmp_path):
             break
         time.sleep(0.2)
     assert not left.stdout.strip(), "runs left behind: " + left.stdout
+
+
+def test_inside_lightning_the_fix_goes_in_train_dataloader(run_watched):
+    """Lightning runs the loop (trainer.fit); the user's DataLoader is made in its module's
+    train_dataloader(): the waits show at trainer.fit and carry that line, and --try fixes
+    the DataLoader there. Only where the lightning package is installed."""
+    pytest.importorskip("lightning")
+    name = "findings/lightning_loader.py"
+    w = run_watched(name)
+    assert w.proc.returncode == 0, w.proc.stderr[-2000:]
+    waits = w.of("data_wait")
+    assert waits and all(d["line"] == script_line(name, "trainer.fit(Model())")
+                         and d["loader_line"] == script_line(name, "return DataLoader(Slow()")
+                         for d in waits)
+    proc = try_fix("data_wait", "--json", "--rounds", "1", "--steps", "8", str(SCRIPTS / name))
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert 0 < result["fixed_s"] < result["as_is_s"]
+    assert [a["line"] for a in result["applied"]] == [script_line(name, "return DataLoader(Slow()")]
