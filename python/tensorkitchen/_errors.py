@@ -2,10 +2,13 @@
 where the watcher hears of them: sys.excepthook, IPython's cells, sys.monitoring."""
 from __future__ import annotations
 
+import collections
+import dis
+import functools
 import re
 import sys
 import types
-from typing import TYPE_CHECKING, Any, Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Deque, Dict, List, Optional, Set, Tuple
 
 from . import _frames
 
@@ -61,6 +64,23 @@ def error_message(exc: BaseException, tb: Optional[types.TracebackType], caught:
     return message
 
 
+@functools.lru_cache(maxsize=256)
+def is_catch(code: types.CodeType, offset: int) -> bool:
+    """Whether the handler at `offset` of `code` may catch (an `except` clause), rather than
+    run on the way out and raise again: a `with` block's exit (WITH_EXCEPT_START) or a
+    `finally:` (RERAISE right away) sees every exception that passes through it, and the
+    interpreter's own cleanup handlers (which do not begin with PUSH_EXC_INFO) too. An
+    `except` whose class does not match still counts (telling needs the class at run time)."""
+    names = []
+    for ins in dis.get_instructions(code):
+        if ins.offset >= offset:
+            names.append(ins.opname)
+            if len(names) == 2:
+                break
+    return len(names) == 2 and names[0] == "PUSH_EXC_INFO" \
+        and names[1] not in ("WITH_EXCEPT_START", "RERAISE")
+
+
 class ErrorWatch:
     """The watcher's ears for exceptions: the uncaught ones (sys.excepthook, or IPython's
     post_run_cell in a notebook, where a cell's exception never reaches the hook) and, on
@@ -74,6 +94,7 @@ class ErrorWatch:
         self._hook: Any = None
         self._ipython_cb: Any = None
         self._monitoring_tool: Optional[int] = None
+        self._reported: Deque[int] = collections.deque(maxlen=16)  # ids of exceptions said
         self._caught_seen: Set[Tuple[str, int]] = set()
 
     def start(self, excepthook: bool) -> None:
@@ -98,7 +119,7 @@ class ErrorWatch:
             self._ipython_cb = None
         if self._monitoring_tool is not None:
             try:
-                mon = sys.monitoring  # type: ignore[attr-defined]
+                mon: Any = getattr(sys, "monitoring")  # noqa: B009 (3.12+, typed loosely)
                 mon.set_events(self._monitoring_tool, 0)
                 mon.register_callback(self._monitoring_tool, mon.events.EXCEPTION_HANDLED, None)
                 mon.free_tool_id(self._monitoring_tool)
@@ -109,6 +130,9 @@ class ErrorWatch:
     def report(self, exc: BaseException, tb: Optional[types.TracebackType],
                caught: bool) -> None:
         try:
+            # One exception, one report: a `watching()` block's exception that its caller then
+            # catches is not said again as caught (ids only: no exception is kept alive).
+            self._reported.append(id(exc))
             self._out.put(error_message(exc, tb, caught, self._state.clock()))
         except Exception as e:
             self._out.fail("reporting an error", e)
@@ -158,6 +182,12 @@ class ErrorWatch:
             def handled(code: types.CodeType, offset: int, exc: BaseException) -> Any:
                 if not state.enabled or not isinstance(exc, RuntimeError):
                     return None
+                # Caught by the program's own code only: the watcher's wrappers (which catch
+                # to re-raise), its runner (which reports what the script did not catch),
+                # torch's and pytest's handlers are not the program catching it.
+                if not _frames.is_user_file(code.co_filename) or id(exc) in self._reported \
+                        or not is_catch(code, offset):
+                    return None
                 try:
                     if mismatch_devices(str(exc)) is None:
                         return None
@@ -166,6 +196,7 @@ class ErrorWatch:
                     if key in self._caught_seen:
                         return None  # a loop catching the same mismatch: said once
                     self._caught_seen.add(key)
+                    self._reported.append(id(exc))
                     out.put(message)
                 except Exception as e:
                     out.fail("watching caught exceptions", e)

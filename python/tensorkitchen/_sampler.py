@@ -166,6 +166,7 @@ class Sampler:
         self.due = False
         self.dirty = False
         self._on_thread_at = -1.0
+        self.sampled_step = 0  # the steps done when the main thread last sampled itself
 
     def every_reading(self, name: str, fn: Callable[[], None]) -> None:
         """`fn` called on this thread at each memory reading (stopped on its first failure)."""
@@ -211,6 +212,7 @@ class Sampler:
             return
         self.due = self.dirty = False
         self._on_thread_at = time.monotonic()
+        self.sampled_step = self._state.step_n
 
         self._part("tensor sampler", lambda: self._send(sample_stack(frame, own_thread=True)))
 
@@ -271,3 +273,68 @@ class Sampler:
                     next_sample = time.monotonic() + self._sample_seconds
                     self._part("tensor sampler", self._tensors)
             self._stop.wait(self._memory_seconds)
+
+
+class FunctionEnds:
+    """Python ≥ 3.12: the names of a user's function that made optimizer steps, sampled as it
+    returns, once per function, when steps came after its last sample: a run inside main()
+    that ends between two of the sampler's turns still shows what main() held at its end.
+    sys.monitoring's PY_RETURN, turned on for those functions' code only (`watch`) and off at
+    its first return there (DISABLE): nothing else in the program is instrumented. Older
+    Pythons have no such event: their short runs rely on the first steps' samples."""
+
+    MAX_FUNCTIONS = 64
+
+    def __init__(self, state: WatchState, out: Outbox, sampler: Sampler) -> None:
+        self._state = state
+        self._out = out
+        self._sampler = sampler
+        self._tool: Optional[int] = None
+        self._codes: Dict[types.CodeType, bool] = {}
+        # sys.monitoring (Python ≥ 3.12), typed loosely: the same code is checked on 3.11
+        self._mon: Any = getattr(sys, "monitoring", None)
+
+    def start(self) -> None:
+        mon = self._mon
+        if mon is None:
+            return
+        try:
+            tool = next((i for i in range(5, 1, -1) if mon.get_tool(i) is None), None)
+            if tool is None:
+                return  # every tool id taken (debuggers, coverage, profilers): none here
+            mon.use_tool_id(tool, "tensorkitchen (function ends)")
+            mon.register_callback(tool, mon.events.PY_RETURN, self._returned)
+            self._tool = tool
+        except Exception as exc:
+            self._out.fail("watching the functions' ends", exc)
+
+    def watch(self, code: types.CodeType) -> None:
+        """From an optimizer step made in `code` (the program's thread)."""
+        if self._tool is None or code in self._codes or len(self._codes) >= self.MAX_FUNCTIONS:
+            return
+        self._codes[code] = True
+        try:
+            self._mon.set_local_events(self._tool, code, self._mon.events.PY_RETURN)
+        except Exception as exc:
+            self._out.fail("watching the functions' ends", exc)
+
+    def _returned(self, code: types.CodeType, offset: int, retval: Any) -> Any:
+        state, sampler = self._state, self._sampler
+        if state.enabled and not state.mute and state.step_n > sampler.sampled_step:
+            # The returning frame, its locals still there: the one above this callback.
+            sampler.sample_here(sys._getframe(1))
+        return self._mon.DISABLE
+
+    def stop(self) -> None:
+        if self._tool is None:
+            return
+        mon = self._mon
+        try:
+            for code in self._codes:
+                mon.set_local_events(self._tool, code, 0)
+            mon.register_callback(self._tool, mon.events.PY_RETURN, None)
+            mon.free_tool_id(self._tool)
+        except Exception:
+            pass
+        self._codes.clear()
+        self._tool = None

@@ -12,7 +12,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from . import _frames, _gpu_idle, _hooks, _protocol
 from ._outbox import Message, Outbox
-from ._sampler import Sampler
+from ._sampler import FunctionEnds, Sampler
 from ._state import Totals, WatchState
 
 _monotonic = time.monotonic
@@ -40,6 +40,8 @@ class StepWatch:
         # Each DataLoader's making place, by its index sampler (what its iterators hold of it),
         # as {"loader_file", "loader_line", "loader_cell"}: the program's thread only.
         self._loaders: Dict[int, Tuple[Any, Message]] = {}
+        # The ends of the functions that make the first steps, sampled (Python ≥ 3.12).
+        self.ends = FunctionEnds(state, out, sampler)
         # An optimizer's step counted (once the watcher is started), as torch's hook calls it.
         self.optimizer_step = self.step_hook(None)
 
@@ -153,6 +155,7 @@ class StepWatch:
         `orig` (torch's entry point for its profiler, called first, as before)."""
         steps, state, out, sampler = self, self._state, self._out, self._sampler
         hide = _frames.hide_frame
+        ends = self.ends
 
         def after_step(optimizer: Any, *_: Any) -> Any:
             result = None
@@ -197,6 +200,8 @@ class StepWatch:
                     early = state.step_n <= EARLY_STEPS
                 if sampler.due or sampler.dirty or early:
                     sampler.sample_here(frame)
+                    if early and code is not None:
+                        ends.watch(code)
             except Exception as exc:
                 out.fail("reporting an optimizer step", exc)
             return result

@@ -129,6 +129,8 @@ class Watcher:
         _hooks.install(state, self._moves, self._steps, self.gaps, self._out, self._patches)
         if self.gaps is not None:
             self._patches.on_undo(self.gaps.stop)
+        self._steps.ends.start()
+        self._patches.on_undo(self._steps.ends.stop)
         state.started = True
         state.mute -= 1
         self._errors.start(self._excepthook_wanted)

@@ -297,3 +297,37 @@ def test_a_short_run_inside_main_shows_its_model_and_batch(run_watched):
     main_line = script_line("short_main.py", "optimizer.step()")
     names = {(i["name"], i.get("line")) for t in w.of("tensors") for i in t["items"]}
     assert {("model", main_line), ("xb", main_line), ("loss", main_line)} <= names, names
+    # Python ≥ 3.12 (sys.monitoring): main()'s end is sampled too, with what it made last.
+    ended = {i["name"] for t in w.of("tensors") for i in t["items"]
+             if i.get("file") == str(SCRIPTS / "short_main.py")}
+    assert ("summary" in ended) == (sys.version_info >= (3, 12)), ended
+
+
+def test_an_error_through_a_with_block_is_not_said_caught(tmp_path):
+    """Python ≥ 3.12 reports the mismatches the program catches (sys.monitoring's handled
+    exceptions). A `with` block's exit and a `finally:` see an exception pass without catching
+    it: one raised through `with torch.no_grad():` is said once, uncaught; one caught by an
+    `except` inside such a block is said caught."""
+    script = tmp_path / "through_with.py"
+    script.write_text(
+        "import torch\n"
+        "x = torch.randn(3, 3).to('meta')\n"
+        "with torch.no_grad():\n"
+        "    try:\n"
+        "        x + torch.ones(3, 3)  # caught below\n"
+        "    except RuntimeError:\n"
+        "        pass\n"
+        "    try:\n"
+        "        x + torch.zeros(3, 3)  # through finally and with: uncaught\n"
+        "    finally:\n"
+        "        pass\n")
+    rec = tmp_path / "through_with.tkwatch"
+    proc = subprocess.run([sys.executable, "-m", "tensorkitchen", "--no-app", "--record",
+                           str(rec), str(script)], env=env_with_package(),
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 1 and "RuntimeError" in proc.stderr
+    errors = [(e["line"], e["caught"]) for e in read_recording(rec) if e["type"] == "error"]
+    if sys.version_info >= (3, 12):
+        assert errors == [(5, True), (9, False)], errors
+    else:
+        assert errors == [(9, False)], errors

@@ -18,7 +18,8 @@ def main():
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
-    print("done", warm.device)
+    summary = model(torch.ones(1, 8)).detach()  # made after the steps: seen at main()'s end
+    print("done", warm.device, summary.shape)
 
 
 if __name__ == "__main__":
