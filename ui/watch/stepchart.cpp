@@ -3,10 +3,12 @@
 #include "ui/common/chartfactory.h"
 #include "ui/common/palette.h"
 
+#include <QFontMetrics>
 #include <QLocale>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
+#include <vector>
 
 namespace tk {
 
@@ -255,6 +257,15 @@ QStringList StepChart::clippedLabels() const
     return labels;
 }
 
+QList<QRectF> StepChart::clippedLabelRects() const
+{
+    QList<QRectF> rects;
+    for (QCPItemText *t : m_clipLabels)
+        if (t->visible())
+            rects << QRectF(t->topLeft->pixelPosition(), t->bottomRight->pixelPosition());
+    return rects;
+}
+
 void StepChart::fitTime()
 {
     // The steps in view, the first (start-up in it) apart: a robust top, so that one slow step
@@ -316,6 +327,42 @@ void StepChart::fitTime()
         t->position->setCoords(leftmost ? double(s->n) - 0.45 : double(s->n), upper);
         t->setText(!m_cells && s->n == 1 ? tr("%1 ↑ start-up").arg(ms(s->seconds * 1e3))
                                          : tr("%1 ↑").arg(ms(s->seconds * 1e3)));
+    }
+    stackClipLabels(upper);
+}
+
+// Clipped bars side by side get labels wider than a bar: each goes in the first row, from
+// the top of the plot down, where it does not cover the one before it.
+void StepChart::stackClipLabels(double upper)
+{
+    struct Placed
+    {
+        QCPItemText *label;
+        double left, right;
+    };
+    std::vector<Placed> placed;
+    for (QCPItemText *t : std::as_const(m_clipLabels)) {
+        if (!t->visible())
+            continue;
+        const QFontMetrics fm(t->font());
+        const double width = fm.horizontalAdvance(t->text()) + t->padding().left() + t->padding().right();
+        const double x = m_plot->xAxis->coordToPixel(t->position->key());
+        const double left = t->positionAlignment() & Qt::AlignLeft ? x : x - width / 2;
+        placed.push_back({t, left, left + width});
+    }
+    std::sort(placed.begin(), placed.end(), [](const Placed &a, const Placed &b) { return a.left < b.left; });
+    std::vector<double> rowEnds; // the right edge of each row's last label
+    const double top = m_plot->yAxis->coordToPixel(upper);
+    for (const Placed &p : placed) {
+        size_t row = 0;
+        while (row < rowEnds.size() && rowEnds[row] + 2 > p.left)
+            ++row;
+        if (row == rowEnds.size())
+            rowEnds.push_back(0);
+        rowEnds[row] = p.right;
+        const double height
+            = QFontMetrics(p.label->font()).height() + p.label->padding().top() + p.label->padding().bottom() + 1;
+        p.label->position->setCoords(p.label->position->key(), m_plot->yAxis->pixelToCoord(top + double(row) * height));
     }
 }
 

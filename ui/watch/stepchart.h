@@ -45,6 +45,7 @@ public:
     QString describeStep(qint64 n) const;
     // The labels written on clipped bars, as drawn (after a replot).
     QStringList clippedLabels() const;
+    QList<QRectF> clippedLabelRects() const; // as drawn, in the plot's pixels
     // Draws one part (a bar's part, or the GPU's idle line) in full and the others faint: the
     // evidence of the finding a user selected. None: all in full.
     void emphasise(StepPart part);
@@ -55,6 +56,7 @@ public:
 private:
     void replot();
     void fitTime();
+    void stackClipLabels(double upper); // side by side, never over one another
     void hover(const QPoint &pos);
     const WatchStep *kept(qint64 n) const;
     static double valueAt(const QCPBars *bars, qint64 n);

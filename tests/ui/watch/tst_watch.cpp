@@ -469,6 +469,38 @@ private Q_SLOTS:
         QVERIFY(chart.otherMs(50000) > 0.1 && chart.otherMs(1) == -1); // step 1 is long gone
     }
 
+    // Two clipped bars side by side (the start-up, then a slow second step): each label is
+    // written whole, the second under the first rather than over it.
+    void clippedLabelsDoNotCoverEachOther()
+    {
+        StepChart chart;
+        chart.resize(880, 340);
+        chart.show();
+        WatchStep s;
+        for (qint64 n = 1; n <= 8; ++n) {
+            s.n = n;
+            s.seconds = n == 1 ? 0.00873 : n == 2 ? 0.00159 : 0.0001 * double(1 + n % 3);
+            chart.addStep(s);
+        }
+        chart.replotNow();
+        chart.replotNow(); // laid out once: the labels' places are in pixels of that layout
+        const QList<QRectF> rects = chart.clippedLabelRects();
+        QCOMPARE(rects.size(), 2);
+        QVERIFY2(!rects.at(0).intersects(rects.at(1)),
+                 qPrintable(QStringLiteral("%1,%2 %3x%4 and %5,%6 %7x%8")
+                                .arg(rects.at(0).x())
+                                .arg(rects.at(0).y())
+                                .arg(rects.at(0).width())
+                                .arg(rects.at(0).height())
+                                .arg(rects.at(1).x())
+                                .arg(rects.at(1).y())
+                                .arg(rects.at(1).width())
+                                .arg(rects.at(1).height())));
+        const QRect plot = chart.plot()->axisRect()->rect();
+        for (const QRectF &r : rects)
+            QVERIFY(plot.contains(r.toAlignedRect().adjusted(1, 1, -1, -1)));
+    }
+
     // A program's tab never takes the focus by itself; past kMaxProgramTabs, the oldest ended
     // programs fold into a menu beside the tabs, and come back whole from it.
     void programTabsAreBoundedAndFold()
