@@ -124,12 +124,13 @@ PY
     fi
     # The watcher's tests (python/tests) run under this environment's torch too, and its
     # linters (ruff, and mypy against this torch's own type hints), a Jupyter kernel with its
-    # client for the notebook tests, and Lightning for a findings program whose loop is
-    # Lightning's: test-only, pinned.
+    # client for the notebook tests, and Lightning and Hugging Face's Trainer for findings
+    # programs whose loop is theirs: test-only, pinned.
     if [[ ! -x $venv/bin/ruff || ! -x $venv/bin/mypy ]] ||
-        ! "$venv/bin/python3" -c 'import pytest, nbclient, ipykernel, lightning' 2>/dev/null; then
+        ! "$venv/bin/python3" -c 'import pytest, nbclient, ipykernel, lightning, transformers, accelerate' \
+            2>/dev/null; then
         "$venv/bin/pip" install --disable-pip-version-check -q pytest ruff==0.17.6 mypy==2.4.1 \
-            nbclient==0.11.0 ipykernel==7.4.0 lightning==2.6.6
+            nbclient==0.11.0 ipykernel==7.4.0 lightning==2.6.6 transformers==5.25.0 accelerate==1.16.0
     fi
     torch_prefix="$("$venv/bin/python3" -c 'import torch; print(torch.utils.cmake_prefix_path)')"
 }

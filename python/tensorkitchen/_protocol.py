@@ -81,7 +81,7 @@ MESSAGES: Dict[str, Dict[str, str]] = {
     "data_wait": dict({"seconds": "number", "batch": "int", "workers": "int",
                        "pin_memory": "bool", "dataset": "string", "dataset_bytes": "int",
                        "step": "int", "loader_file": "string", "loader_line": "int",
-                       "loader_cell": "int"}, **_PLACE),
+                       "loader_cell": "int", "loader_settings": "string"}, **_PLACE),
     "step": dict({"n": "int", "optimizer": "string", "seconds": "number", "wait_s": "number",
                   "copy_s": "number", "bytes": "int", "moves": "int", "collective_s": "number",
                   "collectives": "int", "calls": "array", "gpu_idle": "object", "rank": "int",

@@ -53,14 +53,15 @@ def _note(report: str, entry: Dict[str, Any]) -> None:
 def _patch_loaders(kind: str, at: Optional[Tuple[str, int]], report: str) -> None:
     from torch.utils.data import DataLoader, IterableDataset
 
-    from . import _devices, _frames
+    from . import _devices
+    from ._watch_steps import loader_made_at
     inner = DataLoader.__init__
     signature = inspect.signature(inspect.unwrap(inner))
     pin = kind == "non_blocking_unpinned" or _devices.cuda_available()
 
     def __init__(loader: Any, *args: Any, **kwargs: Any) -> None:
-        frame = _frames.innermost_user_frame(sys._getframe(1))
-        file, line = _frames.where(frame)
+        made = loader_made_at(sys._getframe(1))  # as the watcher places it: the finding's
+        file, line = made.get("file"), made.get("line")
         if at is not None and (file, line) != at:
             return inner(loader, *args, **kwargs)
         try:

@@ -38,7 +38,8 @@ class StepWatch:
         # [wait_s, copy_s, bytes, moves] of the step running when the next window begins.
         self._carry: List[Any] = [0.0, 0.0, 0, 0]
         # Each DataLoader's making place, by its index sampler (what its iterators hold of it),
-        # as {"loader_file", "loader_line", "loader_cell"}: the program's thread only.
+        # as {"loader_file", "loader_line", "loader_cell", "loader_settings"}: the program's
+        # thread only.
         self._loaders: Dict[int, Tuple[Any, Message]] = {}
         # The ends of the functions that make the first steps, sampled (Python ≥ 3.12).
         self.ends = FunctionEnds(state, out, sampler)
@@ -123,8 +124,7 @@ class StepWatch:
             if state.mute:
                 return
             try:
-                place: Message = {}
-                _frames.place(place, _frames.innermost_user_frame(_getframe(1)))
+                place = loader_made_at(_getframe(1))
                 if not place:
                     return
                 sampler = loader._index_sampler
@@ -134,7 +134,7 @@ class StepWatch:
                 if len(loaders) < _MAX_LOADERS:
                     loaders[id(sampler)] = (weakref.ref(sampler),
                                             {"loader_" + k: v for k, v in place.items()
-                                             if k in ("file", "line", "cell")})
+                                             if k in ("file", "line", "cell", "settings")})
             except TypeError:
                 pass  # a sampler of its own that takes no weak reference: no place
             except Exception as exc:
@@ -278,6 +278,37 @@ class StepWatch:
         return {"type": "cell", "t": now, "n": count, "seconds": now - cell.t0,
                 "wait_s": cell.wait_s, "copy_s": cell.copy_s, "bytes": cell.bytes,
                 "moves": cell.moves, "error": bool(failed)}
+
+
+# What names a DataLoader's settings in an object a library builds it from: Hugging Face's
+# TrainingArguments (a dataclass: its fields are class attributes).
+_LOADER_SETTINGS = "dataloader_num_workers"
+
+
+def loader_made_at(caller: Any) -> Message:
+    """Where the user's code made a DataLoader whose __init__ `caller` called: {"file",
+    "line", "cell"}, or {} when no user's code is on the stack. Made by a library (Hugging
+    Face's Trainer) from settings the user's code made, the line that made them."""
+    frame = _frames.innermost_user_frame(caller)
+    place: Message = {}
+    _frames.place(place, frame)
+    if place and frame is not caller:
+        made = _settings_made_at(frame)
+        if made is not None:
+            place["line"], place["settings"] = made
+    return place
+
+
+def _settings_made_at(frame: Any) -> Optional[Tuple[int, str]]:
+    """The line of `frame`'s code that assigns the name holding a DataLoader's settings
+    (`args = TrainingArguments(…, dataloader_num_workers=0)`) and their class, or None. Looked
+    up in the classes, never by asking the object (whose __getattr__ could run code)."""
+    for name, value in _frames.locals_items(frame):
+        if isinstance(name, str) and not isinstance(value, type) and any(
+                _LOADER_SETTINGS in vars(k) for k in type(value).__mro__):
+            line = _frames.assigned_at(frame.f_code, name)
+            return (line, type(value).__name__[:64]) if line is not None else None
+    return None
 
 
 def _call_site(code: Any, lasti: int, what: str, cuda: bool) -> Optional[Message]:

@@ -114,7 +114,7 @@ def test_inside_lightning_the_fix_goes_in_train_dataloader(run_watched):
     w = run_watched(name)
     assert w.proc.returncode == 0, w.proc.stderr[-2000:]
     waits = w.of("data_wait")
-    assert waits and all(d["line"] == script_line(name, "trainer.fit(Model())")
+    assert waits and all(d["line"] == script_line(name, "trainer.fit(Model())  #")
                          and d["loader_line"] == script_line(name, "return DataLoader(Slow()")
                          for d in waits)
     proc = try_fix("data_wait", "--json", "--rounds", "1", "--steps", "8", str(SCRIPTS / name))
@@ -122,3 +122,25 @@ def test_inside_lightning_the_fix_goes_in_train_dataloader(run_watched):
     result = json.loads(proc.stdout)
     assert 0 < result["fixed_s"] < result["as_is_s"]
     assert [a["line"] for a in result["applied"]] == [script_line(name, "return DataLoader(Slow()")]
+
+
+def test_inside_hugging_face_the_fix_goes_in_training_arguments(run_watched):
+    """Hugging Face's Trainer makes the DataLoader from the user's TrainingArguments: the waits
+    show at trainer.train() and carry the line that assigns the arguments (and their class);
+    --try with that line fixes the Trainer's DataLoader. Only where transformers is installed."""
+    pytest.importorskip("transformers")
+    pytest.importorskip("accelerate")
+    name = "findings/hf_loader.py"
+    w = run_watched(name)
+    assert w.proc.returncode == 0, w.proc.stderr[-2000:]
+    waits = w.of("data_wait")
+    made = script_line(name, "args = TrainingArguments(")
+    assert waits and all(d["line"] == script_line(name, "trainer.train()  #")
+                         and d["loader_line"] == made
+                         and d["loader_settings"] == "TrainingArguments" for d in waits)
+    proc = try_fix("data_wait", "--json", "--rounds", "1", "--steps", "8",
+                   "--at", "%s:%d" % (SCRIPTS / name, made), str(SCRIPTS / name))
+    assert proc.returncode == 0, proc.stderr
+    result = json.loads(proc.stdout)
+    assert 0 < result["fixed_s"] < result["as_is_s"]
+    assert [a["line"] for a in result["applied"]] == [made]

@@ -28,7 +28,7 @@ double seconds(const QJsonValue &v)
 bool FixTrial::canTry(const WatchFinding &finding)
 {
     return (finding.kind == QLatin1String("data_wait") || finding.kind == QLatin1String("non_blocking_unpinned"))
-        && finding.code.startsWith(QLatin1String("DataLoader("));
+        && finding.fixInLoader;
 }
 
 QString FixTrial::whyNot(const WatchHello &hello)

@@ -25,6 +25,7 @@ struct WatchDataWait
     QString loaderFile;
     int loaderLine = 0;
     int loaderCell = 0;
+    QString loaderSettings; // the class of the settings a library made it from: "TrainingArguments"
 };
 
 } // namespace tk

@@ -91,6 +91,7 @@ void WatchedProgram::share(WatchMessage &m)
         keep(wait->dataset);
         keep(wait->file);
         keep(wait->loaderFile);
+        keep(wait->loaderSettings);
     } else if (auto *collective = std::get_if<WatchCollective>(&m.body)) {
         keep(collective->op);
         keep(collective->file);

@@ -37,6 +37,7 @@ struct WatchFinding
     QString costBasis; // "measured", "estimated: …"
     QString advice; // the fix, in words
     QString code; // the fix, as a line of code
+    bool fixInLoader = false; // the fix is the DataLoader's arguments: it goes where that is made
     double ifFixedSeconds = -1; // the step with the fix, from the measured parts; -1: not known
     double at = 0; // the protocol's t of its latest evidence (a trace's instant)
     StepPart stepPart = StepPart::None;

@@ -67,8 +67,15 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     f.costBasis = WatchFindings::tr("measured");
     f.advice = WatchFindings::tr("Let worker processes prepare the next batches while the model computes: "
                                  "with enough workers the wait hides behind the step.");
-    f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=%1, persistent_workers=True)")
-                 .arg(WatchFindings::adviceWorkers());
+    // A DataLoader a library made from the user's settings (Hugging Face's TrainingArguments):
+    // the fix is written there, in their names.
+    f.code = last.loaderSettings.isEmpty()
+        ? QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=%1, persistent_workers=True)")
+              .arg(WatchFindings::adviceWorkers())
+        : QStringLiteral("%2(…, dataloader_num_workers=%1, dataloader_persistent_workers=True)")
+              .arg(WatchFindings::adviceWorkers())
+              .arg(last.loaderSettings);
+    f.fixInLoader = true;
     f.ifFixedSeconds = step - wait;
     f.at = last.at;
     f.stepPart = StepPart::Wait;
@@ -331,7 +338,7 @@ void placeFixes(const WatchedProgram &p, QList<WatchFinding> &out)
         if (f.fixLine > 0)
             continue;
         FindingPlace fix{f.file, f.line, f.cell};
-        if (f.code.startsWith(QLatin1String("DataLoader(")) && !loaders.isEmpty()) {
+        if (f.fixInLoader && !loaders.isEmpty()) {
             const auto at = loadersAt.constFind(fix);
             fix = FindingPlace::mostFrequent(at != loadersAt.cend() ? *at : loaders);
         }

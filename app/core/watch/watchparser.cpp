@@ -316,6 +316,7 @@ WatchParser::Result WatchParser::parseObject(const QJsonObject &object)
         f.location(&w.file, &w.line, &w.cell);
         f.location(&w.loaderFile, &w.loaderLine, &w.loaderCell, QLatin1String("loader_file"),
                    QLatin1String("loader_line"), QLatin1String("loader_cell"));
+        w.loaderSettings = f.text(QLatin1String("loader_settings")).left(64);
         break;
     }
     case Type::Step: {

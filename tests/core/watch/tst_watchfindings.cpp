@@ -695,6 +695,38 @@ private Q_SLOTS:
         QVERIFY(kinds(of("dataloader_pinned")).contains("gpu_idle"));
     }
 
+    // Hugging Face's Trainer makes the DataLoader from the user's TrainingArguments: the fix goes
+    // where they are assigned, written in their own names.
+    void aLibrarysLoaderIsFixedInItsSettings()
+    {
+        QByteArray lines = testsupport::hello() + "\n";
+        for (int n = 1; n <= 6; ++n)
+            lines
+                += QStringLiteral(
+                       R"({"type":"data_wait","t":%1,"seconds":0.03,"batch":%2,"workers":0,"step":%2,"file":"/u/train.py","line":40,)"
+                       R"("loader_file":"/u/train.py","loader_line":36,"loader_settings":"TrainingArguments"})"
+                       "\n"
+                       R"({"type":"step","t":%3,"n":%4,"seconds":0.04,"wait_s":0.03,"file":"/u/train.py","line":40})"
+                       "\n")
+                       .arg(n - 0.5)
+                       .arg(n - 1)
+                       .arg(n)
+                       .arg(n)
+                       .toUtf8();
+        WatchedProgram program;
+        program.feed(lines);
+        const QList<WatchFinding> found = WatchFindings::of(program);
+        QCOMPARE(kinds(found), QStringList{"data_wait"});
+        const WatchFinding &f = found.first();
+        QCOMPARE(f.line, 40);
+        QCOMPARE(f.fixLine, 36);
+        QVERIFY2(f.code.startsWith(QStringLiteral("TrainingArguments(…, dataloader_num_workers=%1, "
+                                                  "dataloader_persistent_workers=True)")
+                                       .arg(WatchFindings::adviceWorkers())),
+                 qPrintable(f.code));
+        QVERIFY(FixTrial::canTry(f));
+    }
+
     // Try the fix's command and its answer: what runs is the program's Python with the package's
     // --try, its own script and arguments; a recording that names another program, or a
     // notebook, is not run; what comes back is read for its shape only.
@@ -708,6 +740,7 @@ private Q_SLOTS:
         WatchFinding f;
         f.kind = "data_wait";
         f.code = "DataLoader(dataset, batch_size=…, num_workers=2, persistent_workers=True)";
+        f.fixInLoader = true;
         f.fixFile = "/u/train.py";
         f.fixLine = 12;
         QVERIFY(FixTrial::canTry(f));

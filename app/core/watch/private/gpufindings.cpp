@@ -48,6 +48,7 @@ void nonBlockingUnpinned(const WatchedProgram &p, QList<WatchFinding> &out)
                             "so that the copy can run while the GPU computes.");
     f.code
         = QStringLiteral("DataLoader(dataset, batch_size=…, pin_memory=True)  # then x.to(device, non_blocking=True)");
+    f.fixInLoader = true;
     f.at = latest.value(at);
     f.stepPart = StepPart::Copy;
     out.append(f);
@@ -81,6 +82,7 @@ void pinningFindings(const QHash<FindingPlace, Tally> &lines, QList<WatchFinding
         f.costSeconds = it.value().seconds / steps;
         f.code = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=%1, pin_memory=True)")
                      .arg(WatchFindings::adviceWorkers());
+        f.fixInLoader = true;
         f.at = it.value().latest;
         say(f, steps, f.costSeconds);
         out.append(f);
@@ -209,6 +211,7 @@ void GpuFindings::idle(const WatchedProgram &p, QList<WatchFinding> &out)
     f.code
         = QStringLiteral("DataLoader(dataset, batch_size=…, num_workers=%1, pin_memory=True, persistent_workers=True)")
               .arg(WatchFindings::adviceWorkers());
+    f.fixInLoader = true;
     f.ifFixedSeconds = step - gap;
     f.at = t.latest;
     f.stepPart = StepPart::GpuIdle;
