@@ -2346,6 +2346,10 @@ Hold Shift for y = x.to(d), Ctrl for x.to(d) with the result discarded.</source>
         <source>round %1 of %2, as it is…</source>
         <translation type="unfinished"></translation>
     </message>
+    <message>
+        <source>Its watcher did not say how it was run (a version older than this app&apos;s).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>tk::JobKitchen</name>

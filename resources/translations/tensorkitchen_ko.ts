@@ -2352,6 +2352,10 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
         <source>round %1 of %2, as it is…</source>
         <translation>%2번 중 %1번째, 그대로 실행…</translation>
     </message>
+    <message>
+        <source>Its watcher did not say how it was run (a version older than this app&apos;s).</source>
+        <translation>이 프로그램의 감시 도구가 어떻게 실행되었는지 말하지 않았습니다(이 앱보다 오래된 버전).</translation>
+    </message>
 </context>
 <context>
     <name>tk::JobKitchen</name>

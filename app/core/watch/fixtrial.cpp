@@ -33,6 +33,8 @@ bool FixTrial::canTry(const WatchFinding &finding)
 
 QString FixTrial::whyNot(const WatchHello &hello)
 {
+    if (hello.executable.isEmpty() && hello.cwd.isEmpty())
+        return tr("Its watcher did not say how it was run (a version older than this app's).");
     if (hello.script.isEmpty() && hello.module.isEmpty())
         return tr("It ran in a notebook or an interactive Python: there is no script to run again.");
     const QFileInfo python(hello.executable);

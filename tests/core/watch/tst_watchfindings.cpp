@@ -758,6 +758,9 @@ private Q_SLOTS:
         WatchHello notebook = h;
         notebook.script.clear();
         QVERIFY(FixTrial::whyNot(notebook).contains("notebook"));
+        WatchHello older; // a recording from a watcher before the hello said what runs it
+        older.argv = h.argv;
+        QVERIFY(FixTrial::whyNot(older).contains("older"));
         WatchHello elsewhere = h;
         elsewhere.script = "/nowhere/train.py";
         QVERIFY(FixTrial::whyNot(elsewhere).contains("/nowhere/train.py"));
