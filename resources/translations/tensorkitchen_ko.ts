@@ -2354,7 +2354,7 @@ Shift를 누르고 있으면 y = x.to(d), Ctrl을 누르고 있으면 결과를 
     </message>
     <message>
         <source>Its watcher did not say how it was run (a version older than this app&apos;s).</source>
-        <translation>이 프로그램의 감시 도구가 어떻게 실행되었는지 말하지 않았습니다(이 앱보다 오래된 버전).</translation>
+        <translation>이 기록의 감시 도구는 프로그램을 어떻게 실행했는지 알려 주지 않습니다(이 앱보다 오래된 버전).</translation>
     </message>
 </context>
 <context>
