@@ -62,9 +62,9 @@ def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bo
             return _current
         if not children and _started_by_multiprocessing():
             return Watcher(idle=True)
-        shell = _ipython()
+        from . import _notebook
+        shell = _notebook.shell()
         if shell is not None and options.get("program") is None:
-            from . import _notebook
             options["program"] = _notebook.notebook_name(shell)
         watcher = Watcher(record=record, socket=socket, app=app, **options)
         watcher.start()
@@ -73,16 +73,6 @@ def watch(record: Optional[str] = None, socket: Optional[str] = None, *, app: bo
         watcher.follow_cells(shell)
     return watcher
 
-
-def _ipython() -> Any:
-    """The running IPython shell (a Jupyter kernel's too), or None; IPython is not imported."""
-    module = sys.modules.get("IPython")
-    get = getattr(module, "get_ipython", None)
-    try:
-        shell = get() if callable(get) else None
-    except Exception:
-        return None
-    return shell if shell is not None and hasattr(shell, "events") else None
 
 
 def unwatch(exit_code: Optional[int] = None) -> None:

@@ -147,12 +147,10 @@ class ErrorWatch:
 
     def _watch_ipython(self) -> None:
         """In a notebook, a cell's exception never reaches sys.excepthook: ask IPython."""
-        ipython_mod = sys.modules.get("IPython")
-        if ipython_mod is None:
-            return
+        from . import _notebook
         state = self._state
         try:
-            ip = ipython_mod.get_ipython()
+            ip = _notebook.shell()
             if ip is None:
                 return
 

@@ -26,8 +26,8 @@ def main_of(main: Optional[Tuple[str, str]] = None) -> Message:
     except OSError:
         pass  # removed under it: nothing to run again from
     if main is None:
-        from . import _ipython
-        if _ipython() is not None:
+        from . import _notebook
+        if _notebook.shell() is not None:
             return out
         module = sys.modules.get("__main__")
         spec = getattr(module, "__spec__", None)

@@ -6,6 +6,7 @@ with its cell. IPython's own conventions: load_ipython_extension, the pre/post_r
 """
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any, Optional
 
 from . import _frames
@@ -88,6 +89,17 @@ class CellWatch:
             transformed = raw
         name = get_code_name(raw, transformed, count)
         return name if isinstance(name, str) else None
+
+
+def shell() -> Any:
+    """The running IPython shell (a Jupyter kernel's too), or None; IPython is not imported."""
+    module = sys.modules.get("IPython")
+    get = getattr(module, "get_ipython", None)
+    try:
+        ip = get() if callable(get) else None
+    except Exception:
+        return None
+    return ip if ip is not None and hasattr(ip, "events") else None
 
 
 def load(ip: Any) -> None:

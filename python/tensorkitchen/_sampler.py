@@ -129,8 +129,8 @@ def sample_stack(frame: Optional[types.FrameType], own_thread: bool,
 
 def notebook_namespace() -> Any:
     """The IPython shell's user namespace (a notebook's variables), or {} outside one."""
-    ipython = sys.modules.get("IPython")
-    ip = ipython.get_ipython() if ipython is not None else None
+    from . import _notebook
+    ip = _notebook.shell()
     return ip.user_ns if ip is not None else {}
 
 
