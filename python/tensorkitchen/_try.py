@@ -29,8 +29,13 @@ SKIP = 2  # first steps of each run left out: the start-up's and the workers' st
 
 
 def advice_workers() -> int:
-    """The workers the app's advice names (WatchFindings::adviceWorkers): cores, 1…4."""
-    return max(1, min(os.cpu_count() or 1, 4))
+    """The workers the app's advice names (WatchFindings::adviceWorkers): the cores this
+    process may run on (as Qt's idealThreadCount counts them), 1…4."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 4))
 
 
 # --- in the rerun program (`--try-run CONFIG`, made by run_try below) -------------------------
