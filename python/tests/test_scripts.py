@@ -331,3 +331,47 @@ def test_an_error_through_a_with_block_is_not_said_caught(tmp_path):
         assert errors == [(5, True), (9, False)], errors
     else:
         assert errors == [(9, False)], errors
+
+
+def test_a_librarys_loader_is_placed_at_the_users_settings_and_keeps_nothing(tmp_path):
+    """A DataLoader an installed library makes from settings the user's code made (as Hugging
+    Face's Trainer does from TrainingArguments): its waits carry the line that assigns the
+    settings, and their class. Reading the user's frame for them (and the first steps'
+    samples) keeps nothing of the user's alive: a big tensor of main() is freed when deleted."""
+    lib = tmp_path / "env" / "site-packages"
+    lib.mkdir(parents=True)
+    (lib / "fakelib.py").write_text(
+        "from torch.utils.data import DataLoader\n"
+        "def make(args, data):\n"
+        "    return DataLoader(data, batch_size=4, num_workers=args.dataloader_num_workers)\n")
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import gc, sys, weakref\n"
+        "sys.path.insert(0, %r)\n"
+        "import torch, fakelib\n"
+        "from torch.utils.data import TensorDataset\n"
+        "class Settings:\n"
+        "    dataloader_num_workers = 0\n"
+        "def main():\n"
+        "    big = torch.zeros(4 << 20)\n"
+        "    args = Settings()  # the settings\n"
+        "    model = torch.nn.Linear(2, 1)\n"
+        "    opt = torch.optim.SGD(model.parameters(), lr=0.1)\n"
+        "    for (x,) in fakelib.make(args, TensorDataset(torch.ones(12, 2))):\n"
+        "        opt.zero_grad(); model(x).sum().backward(); opt.step()\n"
+        "    again = fakelib.make(args, TensorDataset(torch.ones(4, 2)))  # the last watched call\n"
+        "    ref = weakref.ref(big)\n"
+        "    del big\n"
+        "    gc.collect()\n"
+        "    print('freed', ref() is None)\n"
+        "main()\n" % str(lib))
+    rec = tmp_path / "train.tkwatch"
+    proc = subprocess.run([sys.executable, "-m", "tensorkitchen", "--no-app", "--record",
+                           str(rec), str(script)], env=env_with_package(),
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout == "freed True\n"
+    waits = [m for m in read_recording(rec) if m["type"] == "data_wait"]
+    assert len(waits) == 3
+    assert all(w["loader_line"] == 9 and w["loader_settings"] == "Settings" and w["line"] == 12
+               for w in waits), waits
