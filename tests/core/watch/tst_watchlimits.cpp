@@ -146,6 +146,24 @@ private Q_SLOTS:
         other.unite(mixed);
         QCOMPARE(other.size(), 6); // 1 2 3 4 5 9
         QCOMPARE(other.commonWith(inOrder), 4);
+
+        // A loop seen in every step of a long run, and a line seen in every other one.
+        tk::StepSet every, odd;
+        for (qint64 step = 1; step <= 100000; ++step) {
+            every.insert(step);
+            every.insert(step);
+            if (step % 2)
+                odd.insert(step);
+        }
+        QCOMPARE(every.size(), 100000);
+        QCOMPARE(odd.size(), 50000);
+        QCOMPARE(every.commonWith(odd), 50000);
+        odd.insert(100002);
+        odd.insert(99998); // back in time: sorted in
+        QCOMPARE(odd.size(), 50002);
+        QCOMPARE(odd.commonWith(every), 50001);
+        every.unite(odd);
+        QCOMPARE(every.size(), 100001);
     }
 
     void stringsAreCut()

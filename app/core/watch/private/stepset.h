@@ -11,24 +11,33 @@ namespace tk {
 // in the program's order, so steps come non-decreasing: a repeat of the last one is dropped as
 // it comes and the rest stay sorted; one that goes back (another thread, a hostile stream) is
 // sorted in once, when next asked. A QSet of a long run's 100,000 steps, hashed one by one and
-// copied to intersect, cost a findings read tens of milliseconds on the GUI thread.
+// copied to intersect, cost a findings read tens of milliseconds on the GUI thread. They are held
+// as runs of consecutive steps: a line seen in every step of 100,000 is one run, not 800 KB.
 class StepSet
 {
 public:
     void insert(qint64 step)
     {
-        if (!m_steps.isEmpty()) {
-            if (m_steps.constLast() == step)
+        if (!m_runs.isEmpty()) {
+            Run &last = m_runs.last();
+            if (step >= last.first && step <= last.last)
                 return;
-            m_sorted = m_sorted && step > m_steps.constLast();
+            if (step == last.last + 1) {
+                last.last = step; // a loop seen in every step holds one run
+                return;
+            }
+            m_sorted = m_sorted && step > last.last;
         }
-        m_steps.append(step);
+        m_runs.append({step, step});
     }
 
     qsizetype size() const
     {
         settle();
-        return m_steps.size();
+        qsizetype n = 0;
+        for (const Run &r : std::as_const(m_runs))
+            n += r.last - r.first + 1;
+        return n;
     }
 
     // How many steps both hold.
@@ -37,43 +46,50 @@ public:
         settle();
         other.settle();
         qsizetype n = 0;
-        auto a = m_steps.cbegin(), b = other.m_steps.cbegin();
-        while (a != m_steps.cend() && b != other.m_steps.cend()) {
-            if (*a < *b) {
+        auto a = m_runs.cbegin(), b = other.m_runs.cbegin();
+        while (a != m_runs.cend() && b != other.m_runs.cend()) {
+            const qint64 from = std::max(a->first, b->first), to = std::min(a->last, b->last);
+            if (from <= to)
+                n += to - from + 1;
+            if (a->last < b->last)
                 ++a;
-            } else if (*b < *a) {
+            else
                 ++b;
-            } else {
-                ++n;
-                ++a;
-                ++b;
-            }
         }
         return n;
     }
 
     void unite(const StepSet &other)
     {
+        m_runs.append(other.m_runs);
+        m_sorted = false;
         settle();
-        other.settle();
-        QList<qint64> both;
-        both.reserve(m_steps.size() + other.m_steps.size());
-        std::set_union(m_steps.cbegin(), m_steps.cend(), other.m_steps.cbegin(), other.m_steps.cend(),
-                       std::back_inserter(both));
-        m_steps = std::move(both);
     }
 
 private:
+    struct Run
+    {
+        qint64 first, last;
+    };
+
+    // Sorted, disjoint, not adjacent runs: what the counts above walk.
     void settle() const
     {
         if (m_sorted)
             return;
-        std::sort(m_steps.begin(), m_steps.end());
-        m_steps.erase(std::unique(m_steps.begin(), m_steps.end()), m_steps.end());
+        std::sort(m_runs.begin(), m_runs.end(), [](const Run &a, const Run &b) { return a.first < b.first; });
+        QList<Run> merged;
+        for (const Run &r : std::as_const(m_runs)) {
+            if (!merged.isEmpty() && r.first <= merged.last().last + 1)
+                merged.last().last = std::max(merged.last().last, r.last);
+            else
+                merged.append(r);
+        }
+        m_runs = std::move(merged);
         m_sorted = true;
     }
 
-    mutable QList<qint64> m_steps;
+    mutable QList<Run> m_runs;
     mutable bool m_sorted = true;
 };
 
