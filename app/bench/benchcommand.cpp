@@ -1,6 +1,7 @@
 #include "bench/benchcommand.h"
 #include "core/kitchen/koreanparticles.h"
 
+#include <QIODevice>
 #include <QJsonArray>
 
 namespace tk {
@@ -42,6 +43,15 @@ QJsonObject BenchCommand::cardJson(const CardInfo &c)
     return QJsonObject{{QStringLiteral("name"), c.name},     {QStringLiteral("kind"), c.kind},
                        {QStringLiteral("shape"), shape},     {QStringLiteral("dtype"), c.dtype},
                        {QStringLiteral("device"), c.device}, {QStringLiteral("storage"), c.storageId}};
+}
+
+void BenchCommand::writeUtf8(const QByteArray &text)
+{
+    m_out.flush();
+    if (QIODevice *device = m_out.device())
+        device->write(text);
+    else
+        m_out << QString::fromUtf8(text); // a stream on a string (the tests')
 }
 
 } // namespace tk

@@ -32,6 +32,9 @@ protected:
     bool formatOk(const QString &format, const QStringList &allowed);
     // A card as `load` and `run` print it: name, kind, shape, dtype, device, storage.
     static QJsonObject cardJson(const CardInfo &card);
+    // UTF-8 text (a JSON document) to m_out as it is: through QTextStream it would be held twice
+    // more, as UTF-16 and re-encoded (~5 MiB at the end of a long replay's JSON).
+    void writeUtf8(const QByteArray &text);
 
     QTextStream &m_out;
     QTextStream &m_err;

@@ -98,6 +98,15 @@ int WatchCommand::run(const QStringList &arguments)
     QList<QPointer<WatchedProgram>> seen;
     QJsonArray refusals;
     bool timedOut = false;
+    const bool json = fmt == QLatin1String("json");
+    QJsonArray programList;
+    auto report = [&](WatchedProgram &program) {
+        program.flush();
+        if (json)
+            programList.append(programJson(program));
+        else
+            printText(program);
+    };
     int rc = 0;
     WatchServer server;
     QJsonObject root;
@@ -135,14 +144,13 @@ int WatchCommand::run(const QStringList &arguments)
         QJsonArray files;
         for (const QString &file : p.values(replay)) {
             files.append(file);
-            auto *player = new WatchReplay(&loop); // lives to the end: it owns the program printed
+            auto *player = new WatchReplay(&loop);
             if (!player->open(file)) {
                 m_err << KoreanParticles::resolve(player->errorString()) << "\n";
                 return 3; // refused, as load refuses a file
             }
             player->setSpeed(factor);
             player->program()->setKeepsTrace(false); // JSON and text print no trace
-            seen.append(player->program());
             QEventLoop one;
             QObject::connect(player, &WatchReplay::failed, &one, [&](const QString &reason) {
                 refusals.append(QJsonObject{{QStringLiteral("pid"), 0}, {QStringLiteral("reason"), reason}});
@@ -152,6 +160,9 @@ int WatchCommand::run(const QStringList &arguments)
             QObject::connect(player, &WatchReplay::finished, &one, &QEventLoop::quit);
             player->start();
             one.exec();
+            // Reported as soon as it ends, then let go: a job's recordings are held one at a time.
+            report(*player->program());
+            delete player;
         }
         // One file: "file" as before; several: "files", in the order given.
         if (files.size() == 1)
@@ -160,21 +171,15 @@ int WatchCommand::run(const QStringList &arguments)
             root.insert(QStringLiteral("files"), files);
     }
 
-    QJsonArray programList;
     for (const QPointer<WatchedProgram> &program : std::as_const(seen))
-        if (program) {
-            program->flush();
-            programList.append(programJson(*program));
-        }
-    if (fmt == QLatin1String("json")) {
+        if (program)
+            report(*program);
+    if (json) {
         root.insert(QStringLiteral("programs"), programList);
         root.insert(QStringLiteral("refused"), refusals);
         root.insert(QStringLiteral("timed_out"), timedOut);
-        m_out << QJsonDocument(root).toJson(QJsonDocument::Indented);
+        writeUtf8(QJsonDocument(root).toJson(QJsonDocument::Indented));
     } else {
-        for (const QPointer<WatchedProgram> &program : std::as_const(seen))
-            if (program)
-                printText(*program);
         for (const QJsonValue &r : std::as_const(refusals))
             m_out << tr("refused: %1").arg(r[QStringLiteral("reason")].toString()) << "\n";
         if (timedOut)
@@ -225,7 +230,7 @@ int WatchCommand::writeTrace(const QStringList &files, bool listening)
             return 1;
         }
     } else {
-        m_out << trace.toJson() << "\n";
+        writeUtf8(trace.toJson() + '\n');
     }
     if (trace.leftOut() > 0)
         m_err
@@ -250,7 +255,7 @@ QJsonObject WatchCommand::programJson(const WatchedProgram &w)
     }
     // The latest kListed moves and collectives: a long run's JSON stays readable (and the
     // replay holds no million objects); move_count and collective_count say how many there were.
-    const QList<MoveReport> &kept = w.moves();
+    const WatchKept<MoveReport> &kept = w.moves();
     QJsonArray moves;
     for (const MoveReport &m : kept.mid(qMax(qsizetype(0), kept.size() - kListed)))
         moves.append(

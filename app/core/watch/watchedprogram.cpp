@@ -364,25 +364,31 @@ const WatchDevice *WatchedProgram::device(const QString &name) const
     return nullptr;
 }
 
-const MoveReport *WatchedProgram::move(qint64 moveId) const
+qsizetype WatchedProgram::moveIndex(qint64 moveId) const
 {
     const auto it = std::lower_bound(m_moves.cbegin(), m_moves.cend(), moveId,
                                      [](const MoveReport &m, qint64 id) { return m.program.id < id; });
-    return it != m_moves.cend() && it->program.id == moveId ? &*it : nullptr;
+    return it != m_moves.cend() && (*it).program.id == moveId ? it - m_moves.cbegin() : -1;
+}
+
+std::optional<MoveReport> WatchedProgram::move(qint64 moveId) const
+{
+    const qsizetype i = moveIndex(moveId);
+    return i < 0 ? std::nullopt : std::optional<MoveReport>(m_moves.at(i));
 }
 
 void WatchedProgram::timeMove(qint64 moveId, double seconds)
 {
-    const auto it = std::lower_bound(m_moves.begin(), m_moves.end(), moveId,
-                                     [](const MoveReport &m, qint64 id) { return m.program.id < id; });
-    if (it == m_moves.end() || it->program.id != moveId) {
+    const qsizetype i = moveIndex(moveId);
+    if (i < 0) {
         // Its move was dropped by the watcher, or is older than what is kept.
         ++m_counters.unmatched;
         m_countersChanged = true;
         scheduleFlush();
         return;
     }
-    if (it->timed) {
+    MoveReport move = m_moves.at(i);
+    if (move.timed) {
         // One time a move: a repeated move_time would make the app re-draw (and the trace
         // re-write) the same move as often as a program cares to send it.
         ++m_counters.malformed;
@@ -390,11 +396,12 @@ void WatchedProgram::timeMove(qint64 moveId, double seconds)
         scheduleFlush();
         return;
     }
-    it->seconds = seconds;
-    it->timed = true;
-    const bool sent = (it - m_moves.begin()) < m_moves.size() - m_unsentMoves;
+    move.seconds = seconds;
+    move.timed = true;
+    m_moves.replace(i, move);
+    const bool sent = i < m_moves.size() - m_unsentMoves;
     if (sent)
-        Q_EMIT moveTimed(*it); // else it goes out with its batch, already timed
+        Q_EMIT moveTimed(move); // else it goes out with its batch, already timed
 }
 
 void WatchedProgram::end(bool bye)
@@ -435,6 +442,13 @@ template<typename T> void WatchedProgram::trim(QList<T> &list)
     // A tenth at a time, so that a long run does not shift the list on every message.
     if (list.size() > kMaxKept)
         list.remove(0, list.size() - kMaxKept + kMaxKept / 10);
+}
+
+template<typename T> void WatchedProgram::trim(WatchKept<T> &kept)
+{
+    // A tenth at a time, as a list is (what findings count over stays the same for a while).
+    if (kept.size() > kMaxKept)
+        kept.removeFirst(kept.size() - kMaxKept + kMaxKept / 10);
 }
 
 } // namespace tk

@@ -8,6 +8,7 @@
 #include "core/watch/watchdevice.h"
 #include "core/watch/watchgraphhistory.h"
 #include "core/watch/watchhello.h"
+#include "core/watch/watchkept.h"
 #include "core/watch/watchlinereader.h"
 #include "core/watch/watchmemorypoint.h"
 #include "core/watch/watchnamedbytes.h"
@@ -86,16 +87,18 @@ public:
     const QList<WatchDevice> &devices() const { return m_devices; } // hello's order, then new ones
     const WatchDevice *device(const QString &name) const;
     const QList<WatchCard> &cards() const { return m_cards; }
-    const QList<MoveReport> &moves() const { return m_moves; } // the latest kMaxKept, in order
+    // Moves, steps, data waits and calls are kept compactly (WatchKept): read them as lists
+    // whose elements are values.
+    const WatchKept<MoveReport> &moves() const { return m_moves; } // the latest kMaxKept, in order
     qint64 moveCount() const { return m_moveCount; } // all the stream's moves
-    const MoveReport *move(qint64 moveId) const;
-    const QList<WatchStep> &steps() const { return m_steps; }
+    std::optional<MoveReport> move(qint64 moveId) const;
+    const WatchKept<WatchStep> &steps() const { return m_steps; }
     qint64 stepCount() const { return m_stepCount; } // all the stream's optimizer steps
-    const QList<WatchDataWait> &dataWaits() const { return m_dataWaits; }
+    const WatchKept<WatchDataWait> &dataWaits() const { return m_dataWaits; }
     qint64 dataWaitCount() const { return m_dataWaitCount; } // all the stream's data waits
     const QList<WatchCollective> &collectives() const { return m_collectives; }
     qint64 collectiveCount() const { return m_collectiveCount; }
-    const QList<WatchCall> &calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
+    const WatchKept<WatchCall> &calls() const { return m_calls; } // the steps' call lines, latest kMaxKept
     // Named tensors with autograd history, sample by sample (at most kMaxGraphs names).
     const QList<WatchGraphHistory> &graphs() const { return m_graphs; }
     // Every device's memory sample against the steps done (at most kMaxMemoryPoints, thinned).
@@ -140,6 +143,8 @@ private:
     void end(bool bye);
     void scheduleFlush();
     template<typename T> static void trim(QList<T> &list);
+    template<typename T> static void trim(WatchKept<T> &kept);
+    qsizetype moveIndex(qint64 moveId) const; // -1: not kept
     void share(WatchMessage &m);
 
     State m_state = State::AwaitingHello;
@@ -155,15 +160,15 @@ private:
 
     QList<WatchDevice> m_devices;
     QList<WatchCard> m_cards;
-    QList<MoveReport> m_moves; // ids strictly increasing: found by binary search
+    WatchKept<MoveReport> m_moves; // ids strictly increasing: found by binary search
     qint64 m_moveCount = 0;
     qint64 m_lastMoveId = -1;
     int m_unsentMoves = 0; // the last m_unsentMoves of m_moves are not yet sent
-    QList<WatchDataWait> m_dataWaits;
+    WatchKept<WatchDataWait> m_dataWaits;
     QList<WatchCollective> m_collectives;
     QList<WatchDataWait> m_unsentWaits;
-    QList<WatchCall> m_calls;
-    QList<WatchStep> m_steps; // optimizer steps, or a notebook's cells until its first step
+    WatchKept<WatchCall> m_calls;
+    WatchKept<WatchStep> m_steps; // optimizer steps, or a notebook's cells until its first step
     QList<WatchGraphHistory> m_graphs;
     QList<WatchMemoryPoint> m_memoryPoints;
     QList<WatchNamedBytes> m_namedBytes;

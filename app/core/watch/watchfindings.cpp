@@ -36,7 +36,7 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
         waited += s.waitSeconds;
         ++steps;
     }
-    const QList<WatchDataWait> waits = p.dataWaits();
+    const WatchKept<WatchDataWait> &waits = p.dataWaits();
     if (steps < WatchFindings::kMinSteps || total <= 0 || waits.isEmpty() || waited / total < WatchFindings::kWaitShare
         || waited / steps < WatchFindings::kMinWait)
         return;
@@ -50,7 +50,7 @@ void dataWait(const WatchedProgram &p, QList<WatchFinding> &out)
     for (const WatchDataWait &w : waits)
         ++countAt(w);
     const FindingPlace at = FindingPlace::mostFrequent(where);
-    const WatchDataWait &last = waits.constLast();
+    const WatchDataWait last = waits.constLast();
     const double step = total / steps, wait = waited / steps;
     WatchFinding f;
     f.kind = QStringLiteral("data_wait");

@@ -187,7 +187,7 @@ private Q_SLOTS:
         QTRY_COMPARE_WITH_TIMEOUT(server.programs().at(0)->moves().size() + server.programs().at(1)->moves().size(), 3,
                                   5000);
         for (WatchedProgram *p : server.programs()) {
-            const QList<MoveReport> moves = p->moves();
+            const QList<MoveReport> moves = p->moves().toList();
             QVERIFY(!moves.isEmpty());
             const QString name = moves.first().sourceName;
             QCOMPARE(moves.size(), name == QLatin1String("fromA") ? 2 : 1);

@@ -187,7 +187,7 @@ private Q_SLOTS:
         QVERIFY(k);
         // Two epochs of 4 batches, one optimizer step each.
         QCOMPARE(k->stepChart()->stepCount(), 8);
-        const QList<WatchStep> steps = k->program()->steps();
+        const QList<WatchStep> steps = k->program()->steps().toList();
         QCOMPARE(steps.size(), 8);
         for (const WatchStep &s : steps) {
             QVERIFY(s.waitSeconds > 0); // each step waited for its batch
@@ -224,7 +224,7 @@ private Q_SLOTS:
         QVERIFY(k->stepChart()->plot()->xAxis->label().contains("cell"));
         QVERIFY(k->stepChart()->copyMs(3) > 0);
         QCOMPARE(k->stepChart()->copyMs(4), 0.0);
-        const QList<WatchStep> cells = k->program()->steps();
+        const QList<WatchStep> cells = k->program()->steps().toList();
         QCOMPARE(cells.size(), 3);
         QVERIFY(cells.at(2).isCell && cells.at(2).failed && cells.at(2).n == 4);
         // The error names its cell, in the banner and in the dialog.
