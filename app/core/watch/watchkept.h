@@ -5,7 +5,6 @@
 #include <QHash>
 #include <QList>
 #include <QMultiHash>
-#include <deque>
 #include <iterator>
 
 namespace tk {
@@ -20,8 +19,9 @@ namespace tk {
 // duration that is not a whole number of microseconds, a count past 2^31, a DDP rank's step) is
 // kept whole beside the rows.
 //
-// Appending and removing from the front are cheap (a deque of rows); sites no longer used are
-// given back, so a long run with ever-new sites holds only those its kept elements use.
+// Appending and removing from the front are cheap (a QList of plain rows: it grows by moving its
+// memory, and drops its front by moving its start); sites no longer used are given back, so a
+// long run with ever-new sites holds only those its kept elements use.
 template<typename T> class WatchKept
 {
 public:
@@ -89,12 +89,12 @@ public:
         qsizetype m_i = 0;
     };
 
-    qsizetype size() const { return qsizetype(m_rows.size()); }
+    qsizetype size() const { return m_rows.size(); }
     qsizetype count() const { return size(); }
-    bool isEmpty() const { return m_rows.empty(); }
+    bool isEmpty() const { return m_rows.isEmpty(); }
     T at(qsizetype i) const
     {
-        const Row &row = m_rows[size_t(i)];
+        const Row &row = m_rows.at(i);
         if (row.site < 0)
             return m_whole.value(m_removed + i);
         return Codec::unpack(row, m_removed + i, m_sites.at(row.site));
@@ -127,7 +127,7 @@ public:
     {
         Row row{};
         place(value, row, m_removed + size());
-        m_rows.push_back(row);
+        m_rows.append(row);
     }
     void append(const QList<T> &values)
     {
@@ -136,18 +136,18 @@ public:
     }
     void replace(qsizetype i, const T &value)
     {
-        Row &row = m_rows[size_t(i)];
+        Row &row = m_rows[i];
         release(row, m_removed + i);
         row = Row{};
         place(value, row, m_removed + i);
     }
     void removeFirst(qsizetype n)
     {
-        for (qsizetype k = 0; k < n && !m_rows.empty(); ++k) {
-            release(m_rows.front(), m_removed);
-            m_rows.pop_front();
-            ++m_removed;
-        }
+        n = qMin(n, size());
+        for (qsizetype k = 0; k < n; ++k)
+            release(m_rows.at(k), m_removed + k);
+        m_rows.remove(0, n);
+        m_removed += n;
     }
     void clear() { removeFirst(size()); }
 
@@ -197,7 +197,7 @@ private:
         return i;
     }
 
-    std::deque<Row> m_rows;
+    QList<Row> m_rows;
     qint64 m_removed = 0; // rows removed from the front: m_rows[i] is the (m_removed + i)-th appended
     QHash<qint64, T> m_whole; // the elements no row holds, by that count
     QList<T> m_sites; // each distinct call site once (the element less its row's figures)
