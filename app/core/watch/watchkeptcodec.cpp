@@ -103,15 +103,13 @@ bool WatchKeptCodec<MoveReport>::pack(const MoveReport &m, qint64 index, Row &ro
     return pack32(m.program.id - index, row.idOffset) && pack32(m.program.step, row.step);
 }
 
-MoveReport WatchKeptCodec<MoveReport>::unpack(const Row &row, qint64 index, const MoveReport &site)
+void WatchKeptCodec<MoveReport>::fill(const Row &row, qint64 index, MoveReport &m)
 {
-    MoveReport m = site;
     m.program.id = index + row.idOffset;
     m.program.at = row.at;
     m.program.step = row.step;
     m.timed = row.micros >= 0;
     m.seconds = m.timed ? unpackMicros(row.micros) : 0;
-    return m;
 }
 
 // --- Steps: a row is the step's number, when, its time and what it was spent on. A DDP rank's
@@ -137,7 +135,7 @@ size_t WatchKeptCodec<WatchStep>::hash(const WatchStep &s)
 
 bool WatchKeptCodec<WatchStep>::same(const WatchStep &a, const WatchStep &b) { return siteTie(a) == siteTie(b); }
 
-bool WatchKeptCodec<WatchStep>::pack(const WatchStep &s, qint64 index, Row &row)
+bool WatchKeptCodec<WatchStep>::pack(const WatchStep &s, qint64, Row &row)
 {
     row.at = s.at;
     return s.rank < 0 && pack32(s.n, row.n) && pack32(s.moves, row.moves) && pack32(s.bytes, row.bytes)
@@ -145,9 +143,8 @@ bool WatchKeptCodec<WatchStep>::pack(const WatchStep &s, qint64 index, Row &row)
         && packMicros(s.copySeconds, row.copyMicros) && packMicros(s.gpuIdleSeconds, row.gpuIdleMicros);
 }
 
-WatchStep WatchKeptCodec<WatchStep>::unpack(const Row &row, qint64 index, const WatchStep &site)
+void WatchKeptCodec<WatchStep>::fill(const Row &row, qint64, WatchStep &s)
 {
-    WatchStep s = site;
     s.n = row.n;
     s.at = row.at;
     s.bytes = row.bytes;
@@ -156,7 +153,6 @@ WatchStep WatchKeptCodec<WatchStep>::unpack(const Row &row, qint64 index, const 
     s.waitSeconds = unpackMicros(row.waitMicros);
     s.copySeconds = unpackMicros(row.copyMicros);
     s.gpuIdleSeconds = unpackMicros(row.gpuIdleMicros);
-    return s;
 }
 
 // --- Data waits: a row is when, how long, the batch and the step.
@@ -181,20 +177,18 @@ bool WatchKeptCodec<WatchDataWait>::same(const WatchDataWait &a, const WatchData
     return siteTie(a) == siteTie(b);
 }
 
-bool WatchKeptCodec<WatchDataWait>::pack(const WatchDataWait &w, qint64 index, Row &row)
+bool WatchKeptCodec<WatchDataWait>::pack(const WatchDataWait &w, qint64, Row &row)
 {
     row.at = w.at;
     return packMicros(w.seconds, row.micros) && pack32(w.batch, row.batch) && pack32(w.step, row.step);
 }
 
-WatchDataWait WatchKeptCodec<WatchDataWait>::unpack(const Row &row, qint64 index, const WatchDataWait &site)
+void WatchKeptCodec<WatchDataWait>::fill(const Row &row, qint64, WatchDataWait &w)
 {
-    WatchDataWait w = site;
     w.at = row.at;
     w.seconds = unpackMicros(row.micros);
     w.batch = row.batch;
     w.step = row.step;
-    return w;
 }
 
 // --- Calls: a row is the step, when, how many and how long.
@@ -213,20 +207,18 @@ size_t WatchKeptCodec<WatchCall>::hash(const WatchCall &s) { return qHashMulti(0
 
 bool WatchKeptCodec<WatchCall>::same(const WatchCall &a, const WatchCall &b) { return siteTie(a) == siteTie(b); }
 
-bool WatchKeptCodec<WatchCall>::pack(const WatchCall &c, qint64 index, Row &row)
+bool WatchKeptCodec<WatchCall>::pack(const WatchCall &c, qint64, Row &row)
 {
     row.at = c.at;
     return pack32(c.step, row.step) && pack32(c.count, row.count) && packMicros(c.seconds, row.micros);
 }
 
-WatchCall WatchKeptCodec<WatchCall>::unpack(const Row &row, qint64 index, const WatchCall &site)
+void WatchKeptCodec<WatchCall>::fill(const Row &row, qint64, WatchCall &c)
 {
-    WatchCall c = site;
     c.step = row.step;
     c.at = row.at;
     c.count = row.count;
     c.seconds = unpackMicros(row.micros);
-    return c;
 }
 
 } // namespace tk

@@ -15,7 +15,8 @@ namespace tk {
 //   hash, same   to find a site already held (same() compares every field a site keeps);
 //   pack(v, i, row) the row's figures (i: the element's index among all ever appended), or false
 //                when a row cannot hold them exactly;
-//   unpack       the element again, whole.
+//   fill(row, i, v) the row's figures into v, a copy of the row's site (or of an element of
+//                the same site: fill() writes every figure pack() reads).
 // Durations are held as whole microseconds, as the protocol's windows send them; any other
 // value makes pack() refuse, and the element is kept whole.
 template<typename T> struct WatchKeptCodec;
@@ -34,7 +35,7 @@ template<> struct WatchKeptCodec<MoveReport>
     static size_t hash(const MoveReport &site);
     static bool same(const MoveReport &a, const MoveReport &b);
     static bool pack(const MoveReport &m, qint64 index, Row &row);
-    static MoveReport unpack(const Row &row, qint64 index, const MoveReport &site);
+    static void fill(const Row &row, qint64 index, MoveReport &value);
 };
 
 template<> struct WatchKeptCodec<WatchStep>
@@ -55,7 +56,7 @@ template<> struct WatchKeptCodec<WatchStep>
     static size_t hash(const WatchStep &site);
     static bool same(const WatchStep &a, const WatchStep &b);
     static bool pack(const WatchStep &s, qint64 index, Row &row);
-    static WatchStep unpack(const Row &row, qint64 index, const WatchStep &site);
+    static void fill(const Row &row, qint64 index, WatchStep &value);
 };
 
 template<> struct WatchKeptCodec<WatchDataWait>
@@ -72,7 +73,7 @@ template<> struct WatchKeptCodec<WatchDataWait>
     static size_t hash(const WatchDataWait &site);
     static bool same(const WatchDataWait &a, const WatchDataWait &b);
     static bool pack(const WatchDataWait &w, qint64 index, Row &row);
-    static WatchDataWait unpack(const Row &row, qint64 index, const WatchDataWait &site);
+    static void fill(const Row &row, qint64 index, WatchDataWait &value);
 };
 
 template<> struct WatchKeptCodec<WatchCall>
@@ -89,7 +90,7 @@ template<> struct WatchKeptCodec<WatchCall>
     static size_t hash(const WatchCall &site);
     static bool same(const WatchCall &a, const WatchCall &b);
     static bool pack(const WatchCall &c, qint64 index, Row &row);
-    static WatchCall unpack(const Row &row, qint64 index, const WatchCall &site);
+    static void fill(const Row &row, qint64 index, WatchCall &value);
 };
 
 } // namespace tk

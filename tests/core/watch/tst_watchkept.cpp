@@ -45,12 +45,18 @@ auto all(const WatchCall &c)
     return std::make_tuple(c.step, c.at, c.what, c.device, c.count, c.seconds, c.file, c.line, c.cell);
 }
 
+// Read both ways: at(i), a copy, and a range-for, whose iterator writes only a row's figures
+// while the site stays the same (and the whole element when it changes, or is kept whole).
 template<typename T> bool keptExactly(const WatchKept<T> &kept, const QList<T> &sent)
 {
     if (kept.size() != sent.size())
         return false;
     for (qsizetype i = 0; i < sent.size(); ++i)
         if (all(kept.at(i)) != all(sent.at(i)))
+            return false;
+    qsizetype i = 0;
+    for (const T &v : kept)
+        if (all(v) != all(sent.at(i++)))
             return false;
     return true;
 }
