@@ -10,26 +10,41 @@ namespace tk {
 
 qint64 WatchTraceStore::keyRef(const char *key)
 {
+    for (const RecentKey &r : m_recentKeys)
+        if (r.key == key)
+            return r.ref;
     const QLatin1String k(key);
-    const auto it = m_keys.constFind(k);
-    if (it != m_keys.constEnd())
-        return *it;
-    const qint64 ref = m_keyNames.size();
-    m_keyNames.append(QString(k));
-    m_keys.insert(k, ref); // keys are literals: the view stays valid
+    qint64 ref;
+    if (const auto it = m_keys.constFind(k); it != m_keys.constEnd()) {
+        ref = *it;
+    } else {
+        ref = m_keyNames.size();
+        m_keyNames.append(QString(k));
+        m_keys.insert(k, ref); // keys are literals: the view stays valid
+    }
+    m_recentKeys[m_nextKey] = RecentKey{key, ref};
+    m_nextKey = (m_nextKey + 1) % kRecent;
     return ref;
 }
 
 qint64 WatchTraceStore::stringRef(const QString &text)
 {
-    const auto it = m_strings.constFind(text);
-    if (it != m_strings.constEnd())
-        return *it;
-    if (m_stringList.size() >= kMaxStrings)
-        return -1; // written in the event itself
-    const qint64 ref = m_stringList.size();
-    m_stringList.append(text);
-    m_strings.insert(text, ref);
+    const QChar *data = text.constData();
+    for (const RecentString &r : m_recentStrings)
+        if (r.text.constData() == data && r.text.size() == text.size() && r.ref >= 0)
+            return r.ref;
+    qint64 ref;
+    if (const auto it = m_strings.constFind(text); it != m_strings.constEnd()) {
+        ref = *it;
+    } else {
+        if (m_stringList.size() >= kMaxStrings)
+            return -1; // written in the event itself
+        ref = m_stringList.size();
+        m_stringList.append(text);
+        m_strings.insert(text, ref);
+    }
+    m_recentStrings[m_nextString] = RecentString{text, ref};
+    m_nextString = (m_nextString + 1) % kRecent;
     return ref;
 }
 

@@ -49,6 +49,25 @@ private:
     QList<QString> m_keyNames;
     QHash<QString, qint64> m_strings;
     QList<QString> m_stringList;
+    // The refs given lately, known by a key's literal or a text's buffer address (the texts are
+    // held: no other text can take a buffer's address): a window's events repeat a few sites'
+    // keys and texts, which were hashed again for every event (a tenth of a long recording's
+    // opening).
+    static constexpr int kRecent = 16;
+    struct RecentKey
+    {
+        const char *key = nullptr;
+        qint64 ref = -1;
+    };
+    struct RecentString
+    {
+        QString text;
+        qint64 ref = -1;
+    };
+    RecentKey m_recentKeys[kRecent];
+    RecentString m_recentStrings[kRecent];
+    int m_nextKey = 0;
+    int m_nextString = 0;
 };
 
 } // namespace tk
