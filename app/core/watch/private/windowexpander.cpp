@@ -21,19 +21,19 @@ WatchParser::Result WindowExpander::run()
     else if (order.size() != dts.size())
         fail(WatchWindow::tr("“site” and “dt” differ in length"));
     else if (readSites()) {
-        // How many events of each type, for the columns' lengths.
-        QHash<QString, qsizetype> counts;
+        // How many events of each kind, for the columns' lengths.
+        qsizetype counts[kKinds] = {};
         for (const QJsonValue &v : order) {
             const qsizetype at = siteIndex(v);
             if (at < 0)
                 break;
-            ++counts[m_sites.at(at).value(kType).toString()];
+            ++counts[m_siteKinds.at(at)];
         }
         if (m_reason.isEmpty()
-            && readColumns(QStringLiteral("move"), kMoveColumns, std::size(kMoveColumns), counts.value("move"))
+            && readColumns(QStringLiteral("move"), kMoveColumns, std::size(kMoveColumns), counts[kindOf("move")])
             && readColumns(QStringLiteral("data_wait"), kWaitColumns, std::size(kWaitColumns),
-                           counts.value("data_wait"))
-            && readColumns(QStringLiteral("step"), kStepColumns, std::size(kStepColumns), counts.value("step"))) {
+                           counts[kindOf("data_wait")])
+            && readColumns(QStringLiteral("step"), kStepColumns, std::size(kStepColumns), counts[kindOf("step")])) {
             // As many messages as events: a list grown by doubling held up to twice that (a
             // window of 2,400 events, 1.5 MiB where 1 MiB is needed).
             m_out.rest.reserve(order.size() + times.size());
@@ -82,15 +82,20 @@ bool WindowExpander::readSites()
     const QJsonArray sites = m_f.array(QLatin1String("sites"), WatchFields::Required, WatchParser::kMaxSites);
     if (!m_f.ok())
         return fail(m_f.reason());
-    const QStringList &kinds = WatchWindow::siteTypes();
     for (qsizetype i = 0; i < sites.size(); ++i) {
         const QJsonObject site = sites.at(i).toObject();
-        if (!sites.at(i).isObject() || !kinds.contains(site.value(kType).toString()))
+        const QString type = site.value(kType).toString();
+        const int kind = kindOf(type);
+        if (!sites.at(i).isObject() || kind < 0)
             return fail(WatchWindow::tr("site %1 is not an object of a known type").arg(i));
         m_sites.append(site);
+        m_siteTypes.append(type);
+        m_siteKinds.append(kind);
     }
     return true;
 }
+
+int WindowExpander::kindOf(const QString &type) { return int(WatchWindow::siteTypes().indexOf(type)); }
 
 bool WindowExpander::readColumns(const QString &type, const Column *columns, qsizetype count, qsizetype events)
 {
@@ -101,7 +106,7 @@ bool WindowExpander::readColumns(const QString &type, const Column *columns, qsi
     if (!given.isObject())
         return fail(WatchWindow::tr("“%1” must be an object of columns").arg(type));
     const QJsonObject object = given.toObject();
-    QList<Given> &out = m_columns[type];
+    QList<Given> &out = m_columns[kindOf(type)];
     for (qsizetype c = 0; c < count; ++c) {
         const QJsonValue v = object.value(columns[c].name);
         if (v.isUndefined() || v.isNull())
@@ -148,14 +153,15 @@ bool WindowExpander::micros(const QJsonValue &v, QLatin1String name, double *sec
 
 bool WindowExpander::event(qsizetype index, qint64 siteIndex, const QJsonValue &dtValue)
 {
-    QJsonObject o = m_sites.at(siteIndex);
     double dt = 0;
     if (!micros(dtValue, QLatin1String("dt"), &dt))
         return false;
     m_t += dt;
-    const QString type = o.value(kType).toString();
-    if (fastEvent(siteIndex, type))
+    const QString &type = m_siteTypes.at(siteIndex);
+    const int kind = m_siteKinds.at(siteIndex);
+    if (fastEvent(siteIndex, type, kind))
         return true;
+    QJsonObject o = m_sites.at(siteIndex);
     if (type == QLatin1String("move")) {
         if (m_nextId < 0)
             return fail(WatchWindow::tr("a move in a window without “id0”"));
@@ -169,8 +175,8 @@ bool WindowExpander::event(qsizetype index, qint64 siteIndex, const QJsonValue &
         return fail(WatchWindow::tr("event %1 names a %2 site").arg(index).arg(type));
     }
     o.insert(QLatin1String("t"), m_t);
-    const qsizetype k = m_taken[type]++;
-    for (const Given &g : std::as_const(m_columns[type])) {
+    const qsizetype k = m_taken[kind]++;
+    for (const Given &g : std::as_const(m_columns[kind])) {
         const QJsonValue v = g.values.at(k);
         if (v.isNull())
             continue;

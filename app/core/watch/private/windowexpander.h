@@ -10,6 +10,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
+#include <QStringList>
 #include <cmath>
 #include <optional>
 
@@ -80,7 +81,7 @@ private:
     const WatchStep *placeOf(const QJsonValue &site);
     template<typename T, typename Take>
     const T *siteAs(const QJsonValue &index, QLatin1String kind, QHash<qsizetype, std::optional<T>> &cache, Take take);
-    bool fastEvent(qsizetype site, const QString &type);
+    bool fastEvent(qsizetype site, const QString &type, int kind);
     bool fastColumn(WatchStep &s, QList<WatchCall> &calls, QLatin1String name, const QJsonValue &v);
 
     struct Given
@@ -89,11 +90,18 @@ private:
         QJsonArray values;
     };
 
+    // A site type's index in WatchWindow::siteTypes() (move, data_wait, step, call, place):
+    // what each event's columns and counts are found by, without hashing its type's name.
+    static constexpr int kKinds = 5;
+    static int kindOf(const QString &type);
+
     const QJsonObject m_window;
     WatchFields m_f;
     QList<QJsonObject> m_sites;
-    QHash<QString, QList<Given>> m_columns; // per type, the columns sent
-    QHash<QString, qsizetype> m_taken; // per type, the events expanded so far
+    QStringList m_siteTypes; // each site's "type"
+    QList<int> m_siteKinds; // and its kind
+    QList<Given> m_columns[kKinds]; // per kind, the columns sent
+    qsizetype m_taken[kKinds] = {}; // per kind, the events expanded so far
     QString m_reason;
     double m_t = 0;
     qint64 m_step = 0; // n0, then each step's n: a move's and a wait's `step`

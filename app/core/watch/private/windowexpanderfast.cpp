@@ -135,13 +135,13 @@ bool WindowExpander::fastColumn(WatchStep &s, QList<WatchCall> &calls, QLatin1St
     return true;
 }
 
-bool WindowExpander::fastEvent(qsizetype site, const QString &type)
+bool WindowExpander::fastEvent(qsizetype site, const QString &type, int kind)
 {
     const WatchMessage *tmpl = templateOf(site, type);
     if (!tmpl)
         return false;
-    const qsizetype k = m_taken.value(type);
-    const QList<Given> &given = m_columns[type];
+    const qsizetype k = m_taken[kind];
+    const QList<Given> &given = m_columns[kind];
     WatchMessage m = *tmpl;
     m.t = m_t;
     if (auto *r = std::get_if<MoveReport>(&m.body)) {
@@ -194,7 +194,7 @@ bool WindowExpander::fastEvent(qsizetype site, const QString &type)
     } else {
         return false;
     }
-    ++m_taken[type];
+    ++m_taken[kind];
     put(std::move(m));
     return true;
 }
