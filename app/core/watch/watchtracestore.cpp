@@ -10,9 +10,9 @@ namespace tk {
 
 qint64 WatchTraceStore::keyRef(const char *key)
 {
-    for (const RecentKey &r : m_recentKeys)
-        if (r.key == key)
-            return r.ref;
+    RecentKey &recent = m_recentKeys[slotOf(key)];
+    if (recent.key == key)
+        return recent.ref;
     const QLatin1String k(key);
     qint64 ref;
     if (const auto it = m_keys.constFind(k); it != m_keys.constEnd()) {
@@ -22,17 +22,15 @@ qint64 WatchTraceStore::keyRef(const char *key)
         m_keyNames.append(QString(k));
         m_keys.insert(k, ref); // keys are literals: the view stays valid
     }
-    m_recentKeys[m_nextKey] = RecentKey{key, ref};
-    m_nextKey = (m_nextKey + 1) % kRecent;
+    recent = RecentKey{key, ref};
     return ref;
 }
 
 qint64 WatchTraceStore::stringRef(const QString &text)
 {
-    const QChar *data = text.constData();
-    for (const RecentString &r : m_recentStrings)
-        if (r.text.constData() == data && r.text.size() == text.size() && r.ref >= 0)
-            return r.ref;
+    RecentString &recent = m_recentStrings[slotOf(text.constData())];
+    if (recent.ref >= 0 && recent.text.constData() == text.constData() && recent.text.size() == text.size())
+        return recent.ref;
     qint64 ref;
     if (const auto it = m_strings.constFind(text); it != m_strings.constEnd()) {
         ref = *it;
@@ -43,8 +41,7 @@ qint64 WatchTraceStore::stringRef(const QString &text)
         m_stringList.append(text);
         m_strings.insert(text, ref);
     }
-    m_recentStrings[m_nextString] = RecentString{text, ref};
-    m_nextString = (m_nextString + 1) % kRecent;
+    recent = RecentString{text, ref};
     return ref;
 }
 

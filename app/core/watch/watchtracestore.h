@@ -50,10 +50,11 @@ private:
     QHash<QString, qint64> m_strings;
     QList<QString> m_stringList;
     // The refs given lately, known by a key's literal or a text's buffer address (the texts are
-    // held: no other text can take a buffer's address): a window's events repeat a few sites'
-    // keys and texts, which were hashed again for every event (a tenth of a long recording's
-    // opening).
-    static constexpr int kRecent = 16;
+    // held: no other text can take a buffer's address), each in the slot its address picks: a
+    // window's events repeat a few sites' keys (a move has ~20) and texts, which were hashed
+    // again for every event (a tenth of a long recording's opening).
+    static constexpr int kRecent = 64;
+    static int slotOf(const void *address) { return int((quintptr(address) >> 3) % kRecent); }
     struct RecentKey
     {
         const char *key = nullptr;
@@ -66,8 +67,6 @@ private:
     };
     RecentKey m_recentKeys[kRecent];
     RecentString m_recentStrings[kRecent];
-    int m_nextKey = 0;
-    int m_nextString = 0;
 };
 
 } // namespace tk
