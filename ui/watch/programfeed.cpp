@@ -157,7 +157,30 @@ void ProgramFeed::sync()
 
 void ProgramFeed::queueMoves(const QList<MoveReport> &moves)
 {
-    m_queued << moves;
+    for (const MoveReport &m : moves) {
+        m_queuedBytes += m.bytes;
+        ++m_queuedMoves;
+        // A loop's moves come from a few lines in turn: the last group first, then by key.
+        qsizetype at = m_lastGroup;
+        if (at < 0 || m_groups.at(at).sourceName != m.sourceName || m_groups.at(at).fromDevice != m.fromDevice
+            || m_groups.at(at).toDevice != m.toDevice) {
+            const QString key = m.sourceName + QLatin1Char('\n') + m.fromDevice + QLatin1Char('\n') + m.toDevice;
+            const auto it = m_groupIndex.constFind(key);
+            if (it == m_groupIndex.constEnd()) {
+                m_lastGroup = m_groups.size();
+                m_groupIndex.insert(key, m_lastGroup);
+                m_groups << m;
+                continue;
+            }
+            at = *it;
+            m_lastGroup = at;
+        }
+        MoveReport &g = m_groups[at];
+        g.bytes += m.bytes;
+        g.seconds += m.seconds;
+        g.timed = g.timed && m.timed;
+        ++g.count;
+    }
     if (!m_groupTimer->isActive())
         m_groupTimer->start();
 }
@@ -166,32 +189,18 @@ void ProgramFeed::queueMoves(const QList<MoveReport> &moves)
 // loop that moves its batches hundreds of times a second shows as "× N batches".
 void ProgramFeed::flush()
 {
-    if (m_queued.isEmpty())
+    if (m_groups.isEmpty())
         return;
-    QList<MoveReport> groups;
-    QHash<QString, qsizetype> index;
-    for (const MoveReport &m : std::as_const(m_queued)) {
-        const QString key = m.sourceName + QLatin1Char('\n') + m.fromDevice + QLatin1Char('\n') + m.toDevice;
-        m_bytesMoved += m.bytes;
-        ++m_movesShown;
-        auto it = index.constFind(key);
-        if (it == index.constEnd()) {
-            index.insert(key, groups.size());
-            MoveReport g = m;
-            const auto card = m_cardIds.constFind(m.sourceName);
-            g.sourceId = card != m_cardIds.constEnd() ? card.value() : -1;
-            g.kitchen.resultId = -1; // the program's next sample shows where it landed
-            groups << g;
-            continue;
-        }
-        MoveReport &g = groups[*it];
-        g.bytes += m.bytes;
-        g.seconds += m.seconds;
-        g.timed = g.timed && m.timed;
-        ++g.count;
+    m_bytesMoved += std::exchange(m_queuedBytes, 0);
+    m_movesShown += std::exchange(m_queuedMoves, 0);
+    m_groupIndex.clear();
+    m_lastGroup = -1;
+    for (MoveReport &g : m_groups) {
+        const auto card = m_cardIds.constFind(g.sourceName); // the cards as they are now
+        g.sourceId = card != m_cardIds.constEnd() ? card.value() : -1;
+        g.kitchen.resultId = -1; // the program's next sample shows where it landed
     }
-    m_queued.clear();
-    Q_EMIT moved(groups);
+    Q_EMIT moved(std::exchange(m_groups, {}));
 }
 
 } // namespace tk
