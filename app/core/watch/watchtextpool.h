@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/watch/private/recenttexts.h"
+
 #include <QSet>
 #include <QString>
 
@@ -19,19 +21,12 @@ public:
     {
         if (s.isEmpty())
             return true;
-        // A window's events are copies of their site's message: their texts share its buffers.
-        // A buffer seen lately is known by its address (the entry holds it, so the address
-        // cannot be reused for another text), not hashed again: opening a long recording
-        // hashed ~20 million texts, a fifth of its time.
-        const QChar *data = s.constData();
-        for (const Recent &r : m_recent) {
-            if (r.source.constData() == data && r.source.size() == s.size()) {
-                s = r.pooled;
-                return true;
-            }
+        if (const QString *pooled = m_recent.find(s)) { // one of the last few texts: not hashed
+            s = *pooled;
+            return true;
         }
         if (const auto it = m_texts.constFind(s); it != m_texts.cend()) {
-            remember(s, *it);
+            m_recent.remember(s, *it);
             s = *it;
             return true;
         }
@@ -42,7 +37,7 @@ public:
         }
         m_bytes += bytes;
         m_texts.insert(s);
-        remember(s, s);
+        m_recent.remember(s, s);
         return true;
     }
     qint64 bytes() const { return m_bytes; }
@@ -50,22 +45,9 @@ public:
 private:
     static constexpr qint64 kOverhead = 48; // a QString's header and the set's node, about
 
-    struct Recent
-    {
-        QString source; // a text as it came (held: its buffer stays its own)
-        QString pooled; // the pool's copy
-    };
-    void remember(const QString &source, const QString &pooled)
-    {
-        m_recent[m_nextRecent] = Recent{source, pooled};
-        m_nextRecent = (m_nextRecent + 1) % kRecent;
-    }
-
-    static constexpr int kRecent = 16; // a few sites' texts
     QSet<QString> m_texts;
     qint64 m_bytes = 0;
-    Recent m_recent[kRecent];
-    int m_nextRecent = 0;
+    RecentTexts<QString> m_recent; // the texts as they came, and their pool's copies
 };
 
 } // namespace tk

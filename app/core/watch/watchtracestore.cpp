@@ -10,7 +10,7 @@ namespace tk {
 
 qint64 WatchTraceStore::keyRef(const char *key)
 {
-    RecentKey &recent = m_recentKeys[slotOf(key)];
+    RecentKey &recent = m_recentKeys[RecentTexts<qint64>::slotOf(key)];
     if (recent.key == key)
         return recent.ref;
     const QLatin1String k(key);
@@ -28,9 +28,8 @@ qint64 WatchTraceStore::keyRef(const char *key)
 
 qint64 WatchTraceStore::stringRef(const QString &text)
 {
-    RecentString &recent = m_recentStrings[slotOf(text.constData())];
-    if (recent.ref >= 0 && recent.text.constData() == text.constData() && recent.text.size() == text.size())
-        return recent.ref;
+    if (const qint64 *known = m_recentStrings.find(text))
+        return *known;
     qint64 ref;
     if (const auto it = m_strings.constFind(text); it != m_strings.constEnd()) {
         ref = *it;
@@ -41,7 +40,7 @@ qint64 WatchTraceStore::stringRef(const QString &text)
         m_stringList.append(text);
         m_strings.insert(text, ref);
     }
-    recent = RecentString{text, ref};
+    m_recentStrings.remember(text, ref);
     return ref;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "core/watch/private/recenttexts.h"
+
 #include <QByteArray>
 #include <QCborValue>
 #include <QHash>
@@ -49,24 +51,16 @@ private:
     QList<QString> m_keyNames;
     QHash<QString, qint64> m_strings;
     QList<QString> m_stringList;
-    // The refs given lately, known by a key's literal or a text's buffer address (the texts are
-    // held: no other text can take a buffer's address), each in the slot its address picks: a
-    // window's events repeat a few sites' keys (a move has ~20) and texts, which were hashed
-    // again for every event (a tenth of a long recording's opening).
-    static constexpr int kRecent = 64;
-    static int slotOf(const void *address) { return int((quintptr(address) >> 3) % kRecent); }
+    // The refs given lately: a window's events repeat a few sites' keys (a move has ~20) and
+    // texts, which were hashed again for every event (a tenth of a long recording's opening).
+    // Keys are literals, known by their address in the slot it picks.
     struct RecentKey
     {
         const char *key = nullptr;
         qint64 ref = -1;
     };
-    struct RecentString
-    {
-        QString text;
-        qint64 ref = -1;
-    };
-    RecentKey m_recentKeys[kRecent];
-    RecentString m_recentStrings[kRecent];
+    RecentKey m_recentKeys[RecentTexts<qint64>::kSlots];
+    RecentTexts<qint64> m_recentStrings;
 };
 
 } // namespace tk
